@@ -1,0 +1,224 @@
+"""Sample *true* captions directly from a world.
+
+ShapeWorld fixes a template first and redraws worlds until it can be made true (hundreds of
+milliseconds per quantification instance). Here each family sampler looks at the world and
+picks among the captions that are true of it, keeping ShapeWorld's template distribution:
+the template (relation, quantifier range and quantity, description kinds) is drawn as
+ShapeWorld draws it, and only its values are filled from the world.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from ..semantics.components import Attribute, EntityType, Existential, Quantifier, Relation
+from ..semantics.relations import BINARY_RELATIONS, conditions
+from ..semantics.truth import Truth, quantity_tolerance
+from ..world.model import COLOR_NAMES, SHAPES, World
+from .describe import Census, attribute_of, choose, describe, sample_kinds
+
+#: (qrange, quantity) pairs the builder writes; tautologies ("at least zero", "at most all") are left out.
+COUNT_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
+    [("lt", q) for q in range(1, 6)] + [("leq", q) for q in range(1, 6)]
+    + [("eq", q) for q in range(0, 6)] + [("neq", q) for q in range(0, 6)]
+    + [("geq", q) for q in range(1, 6)] + [("gt", q) for q in range(0, 6)]
+)
+FRACTIONS: tuple[float, ...] = (0.25, 0.33, 0.5, 0.67, 0.75)
+RATIO_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
+    [(r, f) for f in FRACTIONS for r in ("lt", "leq", "eq", "neq", "geq", "gt")]
+    + [("eq", 0.0), ("eq", 1.0), ("neq", 1.0)]
+)
+
+
+class CaptionSampler(Protocol):
+    """Draws one true caption of a world, or None when the world admits none of this family."""
+
+    def __call__(self, world: World, rng: np.random.Generator) -> object | None: ...
+
+
+@dataclass(frozen=True)
+class ThereIsSampler:
+    """"There is a [T]." — T describes a random entity."""
+
+    def __call__(self, world: World, rng: np.random.Generator) -> EntityType | None:
+        if not len(world):
+            return None
+        return describe(world, int(rng.integers(len(world))), sample_kinds(rng))
+
+
+#: existential copula bodies with ShapeWorld's observed weights (reference §4.4).
+EXISTENTIAL_BODIES: tuple[tuple[str, float], ...] = (("type", 0.3), ("shape", 0.35), ("color", 0.35))
+
+
+@dataclass(frozen=True)
+class ExistentialSampler:
+    """"A [T] is [attribute or T]." — restrictor and body never name the same attribute kind."""
+
+    def __call__(self, world: World, rng: np.random.Generator) -> Existential | None:
+        if not len(world):
+            return None
+        index = int(rng.integers(len(world)))
+        body_kind = choose(rng, [k for k, _ in EXISTENTIAL_BODIES], [w for _, w in EXISTENTIAL_BODIES])
+        if body_kind == "type":
+            body = Relation("type", describe(world, index, frozenset({"shape", "color"})))
+            restrictor = EntityType()
+        else:
+            body = Relation("attribute", attribute_of(world, index, body_kind))
+            other = "color" if body_kind == "shape" else "shape"
+            kinds = frozenset({other}) if rng.random() < 0.5 else frozenset()
+            restrictor = describe(world, index, kinds)
+        return Existential(restrictor, body)
+
+
+@dataclass(frozen=True)
+class RelationSampler:
+    """"A [T] is [relation] a [T]." — relation uniform over ``relations``, then a pair that holds."""
+
+    relations: tuple[str, ...] = ("x-rel", "y-rel")
+
+    def __call__(self, world: World, rng: np.random.Generator) -> Existential | None:
+        options = [(kind, value) for kind in self.relations for value in BINARY_RELATIONS[kind]]
+        order = rng.permutation(len(options))
+        arrays = world.arrays
+        for k in order:
+            kind, value = options[int(k)]
+            agree, _ = conditions(kind, value, arrays)
+            np.fill_diagonal(agree, False)
+            pairs = np.argwhere(agree)
+            if not len(pairs):
+                continue
+            subject, reference = (int(i) for i in pairs[int(rng.integers(len(pairs)))])
+            ref_kinds, subj_kinds = sample_kinds(rng), sample_kinds(rng)
+            if kind == "size-rel":  # bigger/smaller compare same shapes: the reference names the shape
+                ref_kinds, subj_kinds = ref_kinds | {"shape"}, subj_kinds - {"shape"}
+            elif kind == "shade-rel":  # darker/lighter compare same colours
+                ref_kinds, subj_kinds = ref_kinds | {"color"}, subj_kinds - {"color"}
+            caption = Existential(
+                describe(world, subject, subj_kinds),
+                Relation(kind, value, describe(world, reference, ref_kinds)),
+            )
+            if caption.truth(world) == Truth.TRUE:
+                return caption
+        return None
+
+
+#: quantifier (restrictor kind, body kind) structures, as ShapeWorld's quantification captioner builds them.
+QUANTIFIER_STRUCTURES: tuple[tuple[str | None, str], ...] = (
+    (None, "color"), (None, "shape"), (None, "type"), ("color", "shape"), ("shape", "color"),
+)
+
+
+def true_mask(qrange: str, lower: np.ndarray, upper: np.ndarray, target: float, tolerance: float) -> np.ndarray:
+    """Vectorised "true" column of ShapeWorld's quantifier table (see ``truth.compare_quantity``)."""
+    t = tolerance
+    if qrange == "lt":
+        return upper < target - t
+    if qrange == "leq":
+        return upper <= target + t
+    if qrange == "eq":
+        return np.maximum(upper - target, target - lower) <= t
+    if qrange == "neq":
+        return np.maximum(target - upper, lower - target) > t
+    if qrange == "geq":
+        return lower >= target - t
+    if qrange == "gt":
+        return lower > target + t
+    raise ValueError(f"unknown quantifier range {qrange!r}")
+
+
+@dataclass(frozen=True)
+class _Candidates:
+    """All (restrictor value, body value) fillings of one structure, with the world's counts."""
+
+    structure: tuple[str | None, str]
+    restrictor: np.ndarray  # value index per candidate (−1 = no restrictor attribute)
+    body: np.ndarray  # value index per candidate (type bodies: shape * 7 + colour)
+    r_count: np.ndarray
+    rb_count: np.ndarray
+
+    def build(self, i: int, qtype: str, qrange: str, quantity: float) -> Quantifier:
+        r_kind, b_kind = self.structure
+        rv, bv = int(self.restrictor[i]), int(self.body[i])
+        restrictor = EntityType() if r_kind is None else EntityType.of(
+            **{r_kind: (SHAPES if r_kind == "shape" else COLOR_NAMES)[rv]})
+        if b_kind == "type":
+            body = Relation("type", EntityType.of(shape=SHAPES[bv // len(COLOR_NAMES)],
+                                                  color=COLOR_NAMES[bv % len(COLOR_NAMES)]))
+        else:
+            body = Relation("attribute", Attribute(b_kind, (SHAPES if b_kind == "shape" else COLOR_NAMES)[bv]))
+        return Quantifier(qtype, qrange, quantity, restrictor, body)
+
+
+def _candidates(census: Census) -> list[_Candidates]:
+    table = census.table  # [shape, colour]
+    n = census.total
+    n_s, n_c = table.shape
+    per_shape, per_color = table.sum(axis=1), table.sum(axis=0)
+    out = [
+        _Candidates((None, "color"), np.full(n_c, -1), np.arange(n_c), np.full(n_c, n), per_color),
+        _Candidates((None, "shape"), np.full(n_s, -1), np.arange(n_s), np.full(n_s, n), per_shape),
+        _Candidates((None, "type"), np.full(n_s * n_c, -1), np.arange(n_s * n_c), np.full(n_s * n_c, n),
+                    table.reshape(-1)),
+    ]
+    colors = np.flatnonzero(per_color)  # restrictors name attributes present in the world
+    out.append(_Candidates(("color", "shape"), np.repeat(colors, n_s), np.tile(np.arange(n_s), len(colors)),
+                           np.repeat(per_color[colors], n_s), table[:, colors].T.reshape(-1)))
+    shapes = np.flatnonzero(per_shape)
+    out.append(_Candidates(("shape", "color"), np.repeat(shapes, n_c), np.tile(np.arange(n_c), len(shapes)),
+                           np.repeat(per_shape[shapes], n_c), table[shapes, :].reshape(-1)))
+    return out
+
+
+@dataclass(frozen=True)
+class QuantifierSampler:
+    """Count or ratio quantifier captions: the (range, quantity) template is drawn uniformly,
+    then filled with a restrictor and body whose count in this world makes it true."""
+
+    qtype: str = "count"
+    max_templates: int = 20
+
+    def __call__(self, world: World, rng: np.random.Generator) -> Quantifier | None:
+        quantifiers = COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
+        structures = _candidates(Census.of(world))
+        bounds = []
+        for c in structures:
+            if self.qtype == "count":
+                lower = upper = c.rb_count.astype(float)
+            else:
+                lower = upper = c.rb_count / np.maximum(c.r_count, 1)
+            bounds.append((lower, upper))
+        for _ in range(self.max_templates):
+            qrange, quantity = quantifiers[int(rng.integers(len(quantifiers)))]
+            tolerance = quantity_tolerance(quantity)
+            fits = [(c, np.flatnonzero(true_mask(qrange, lo, up, quantity, tolerance)))
+                    for c, (lo, up) in zip(structures, bounds)]
+            fits = [(c, idx) for c, idx in fits if len(idx)]
+            if not fits:
+                continue
+            c, idx = fits[int(rng.integers(len(fits)))]
+            caption = c.build(int(idx[int(rng.integers(len(idx)))]), self.qtype, qrange, quantity)
+            if caption.truth(world) == Truth.TRUE:
+                return caption
+        return None
+
+
+FAMILY_SAMPLERS = {
+    "there-is": lambda options: ThereIsSampler(),
+    "existential": lambda options: ExistentialSampler(),
+    "spatial": lambda options: RelationSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
+    "relational": lambda options: RelationSampler(
+        tuple(options.get("relations", ("size-rel", "shade-rel", "shape-rel", "color-rel")))),
+    "count": lambda options: QuantifierSampler("count"),
+    "ratio": lambda options: QuantifierSampler("ratio"),
+}
+
+
+def make_sampler(family: str, options: dict | None = None) -> CaptionSampler:
+    """The sampler of a caption family named in a dataset definition."""
+    try:
+        factory = FAMILY_SAMPLERS[family]
+    except KeyError:
+        raise ValueError(f"unknown caption family {family!r} (known: {', '.join(FAMILY_SAMPLERS)})") from None
+    return factory(options or {})

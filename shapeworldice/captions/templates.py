@@ -1,0 +1,37 @@
+"""Template keys of caption semantics: which structure a caption has, with its values dropped.
+
+Dataset manifests report a histogram of these keys, so a build's caption distribution can be
+compared with ShapeWorld's (reference §4.4): e.g. ``existential [] / type[color,shape]``.
+"""
+from __future__ import annotations
+
+from ..semantics.components import EntityType, Existential, Proposition, Quantifier, Relation, Selector
+
+
+def _kinds(restrictor: EntityType | Selector) -> str:
+    if isinstance(restrictor, Selector):
+        return f"the {_kinds(restrictor.scope)}"
+    return "[" + ",".join(sorted(restrictor.kinds)) + "]"
+
+
+def _body(body: Relation) -> str:
+    if body.predtype == "attribute":
+        return f"attr {body.value.predtype}"
+    if body.predtype == "type":
+        return f"type{_kinds(body.value)}"
+    if body.predtype == "negation":
+        return f"not {_body(body.value)}"
+    return f"{body.predtype}{body.value:+d} {_kinds(body.reference)}"
+
+
+def template(caption: object) -> str:
+    """The template key of a caption."""
+    if isinstance(caption, EntityType):
+        return f"there-is {_kinds(caption)}"
+    if isinstance(caption, Existential):
+        return f"existential {_kinds(caption.restrictor)} / {_body(caption.body)}"
+    if isinstance(caption, Quantifier):
+        return f"{caption.qtype} {caption.qrange} {caption.quantity:g} {_kinds(caption.restrictor)} / {_body(caption.body)}"
+    if isinstance(caption, Proposition):
+        return f"{caption.proptype}(" + "; ".join(template(c) for c in caption.clauses) + ")"
+    raise TypeError(f"not a caption: {caption!r}")

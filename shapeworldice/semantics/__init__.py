@@ -1,0 +1,11 @@
+"""Caption semantics (ShapeWorld's caption components) and their three-valued truth."""
+from .components import (
+    Attribute, Caption, CaptionModelError, EntityType, Existential, Proposition, Quantifier, Relation,
+    Selector, family, from_json, from_model, truth,
+)
+from .truth import Masks, Truth
+
+__all__ = [
+    "Attribute", "Caption", "CaptionModelError", "EntityType", "Existential", "Proposition", "Quantifier",
+    "Relation", "Selector", "Masks", "Truth", "family", "from_json", "from_model", "truth",
+]

@@ -1,0 +1,402 @@
+"""World sampling: ShapeWorld's random / reinforced attribute generators, vectorised.
+
+A :class:`WorldSampler` turns a :class:`WorldConfig` and a ``numpy.random.Generator`` into a
+:class:`~shapeworldice.world.model.World`. The result is a pure function of the generator's
+state (no global randomness, no time, no hashing of unordered sets), so a dataset built from a
+seed is byte-reproducible.
+
+Placement follows ShapeWorld (``world.md``; reference §1.4–1.5):
+
+- attributes: shape and colour uniform (or from reinforced pools), shade U[−r, r], size
+  area-uniform per shape, rotation U[0,1), centre U[0,1]² or "provoked" near a placed entity;
+- boundary: reject an entity with more than ``boundary_tolerance`` of its area outside [0,1]²
+  (tolerance 0: any part outside);
+- collisions, tolerance > 0: with ``ov(a) = area(a ∩ b)/area(a)``, reject if the candidate's
+  summed overlap ratios exceed the tolerance, if any placed entity's summed ratios (old + new)
+  would exceed it (so no pair exceeds the tolerance as a fraction of the smaller shape), or if
+  it overlaps at all an entity of the same colour whose shade differs by less than
+  ``collision_shade_difference``;
+- collisions, tolerance 0: reject if the candidate comes within ``touch_margin`` of any
+  placed entity (no overlap and no touching, as ShapeWorld's 1-pixel rule at 64 px);
+- 10·n attempts per world, else the whole world is redrawn (new count, new rates);
+- drawing order (tolerance > 0): topological sort in which, for each overlapping pair, the
+  entity more covered as a fraction of its own area is drawn later; ties and unconstrained
+  entities keep insertion order (smallest insertion index first). ids = drawing order.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+import shapely
+
+from .geometry import entity_polygon, half_size_from_uniforms, shape_area
+from .model import BACKGROUNDS, COLOR_NAMES, COLORS, SHAPES, Entity, World
+
+__all__ = ["HELD_OUT_COMBINATIONS", "SPLITS", "WorldConfig", "WorldSampler", "is_held_out"]
+
+SPLITS: tuple[str, ...] = ("train", "validation", "test")
+
+#: Shape–colour combinations never seen in training worlds when ``held_out_combinations`` is on
+#: (ShapeWorld's ``*_test`` configurations; 13 unique entries).
+HELD_OUT_COMBINATIONS: tuple[tuple[str, str], ...] = (
+    ("square", "red"), ("triangle", "green"), ("circle", "blue"), ("rectangle", "yellow"),
+    ("cross", "magenta"), ("ellipse", "cyan"),
+    ("pentagon", "red"), ("pentagon", "green"), ("pentagon", "blue"), ("pentagon", "gray"),
+    ("square", "gray"), ("triangle", "gray"), ("circle", "gray"),
+)
+_HELD_OUT_SET = frozenset(HELD_OUT_COMBINATIONS)
+
+
+def is_held_out(shape: str, color: str) -> bool:
+    return (shape, color) in _HELD_OUT_SET
+
+
+def _tuple(value, cast=None) -> tuple:
+    if value is None:
+        return None  # type: ignore[return-value]
+    if isinstance(value, (str, int, float)):
+        value = (value,)
+    return tuple(cast(v) if cast else v for v in value)
+
+
+@dataclass(frozen=True)
+class WorldConfig:
+    """Parameters of a world sampler (ShapeWorld defaults).
+
+    ``reinforcement``: None = ShapeWorld's RandomAttributesGenerator; (lo, hi) = the
+    ReinforcedAttributesGenerator, appending each placed entity's shape and colour k ∈ [lo, hi]
+    more times to the pools ((1, 1) spatial, (1, 3) quantification).
+    ``heldout_entity_counts``: counts used only in validation/test, with probability
+    ``heldout_count_rate`` per world. ``held_out_combinations``: the 13 combinations of
+    :data:`HELD_OUT_COMBINATIONS` never appear in train; validation and test worlds start with one.
+    """
+
+    entity_counts: tuple[int, ...] = (1,)
+    heldout_entity_counts: tuple[int, ...] = ()
+    collision_tolerance: float = 0.25
+    boundary_tolerance: float | None = None  # None = same as collision_tolerance
+    collision_shade_difference: float = 0.5
+    reinforcement: tuple[int, int] | None = None
+    max_provoke_collision_rate: float = 0.33
+    held_out_combinations: bool = False
+    shade_range: float = 0.4
+    size_range: tuple[float, float] = (0.1, 0.25)
+    distortion_range: tuple[float, float] = (2.0, 3.0)
+    shapes: tuple[str, ...] = SHAPES
+    colors: tuple[str, ...] = COLOR_NAMES
+    world_size: int = 64
+    background: str = "black"
+    heldout_count_rate: float = 0.5
+    touch_margin: float = 1.5 / 64  # tolerance-0 minimum gap between shapes (world units)
+    max_attempts_per_entity: int = 10
+    max_world_redraws: int = 10_000
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        s(self, "entity_counts", _tuple(self.entity_counts, int))
+        s(self, "heldout_entity_counts", _tuple(self.heldout_entity_counts, int))
+        s(self, "size_range", _tuple(self.size_range, float))
+        s(self, "distortion_range", _tuple(self.distortion_range, float))
+        s(self, "shapes", _tuple(self.shapes, str))
+        s(self, "colors", _tuple(self.colors, str))
+        if self.reinforcement is not None:
+            s(self, "reinforcement", _tuple(self.reinforcement, int))
+        if not self.entity_counts or min(self.entity_counts) < 1:
+            raise ValueError("entity_counts must be a non-empty list of positive integers")
+        if self.heldout_entity_counts and min(self.heldout_entity_counts) < 1:
+            raise ValueError("heldout_entity_counts must be positive integers")
+        if self.collision_tolerance < 0 or (self.boundary_tolerance is not None and self.boundary_tolerance < 0):
+            raise ValueError("tolerances must be >= 0")
+        if not self.shapes or any(x not in SHAPES for x in self.shapes):
+            raise ValueError(f"shapes must be a non-empty subset of {SHAPES}")
+        if not self.colors or any(x not in COLORS for x in self.colors):
+            raise ValueError(f"colors must be a non-empty subset of {COLOR_NAMES}")
+        if len(self.size_range) != 2 or not 0 < self.size_range[0] <= self.size_range[1]:
+            raise ValueError("size_range must be (a, b) with 0 < a <= b")
+        if len(self.distortion_range) != 2 or not 1 <= self.distortion_range[0] <= self.distortion_range[1]:
+            raise ValueError("distortion_range must be (a, b) with 1 <= a <= b")
+        if self.reinforcement is not None and (len(self.reinforcement) != 2
+                                               or not 0 <= self.reinforcement[0] <= self.reinforcement[1]):
+            raise ValueError("reinforcement must be (lo, hi) with 0 <= lo <= hi")
+        if not 0 <= self.max_provoke_collision_rate <= 1:
+            raise ValueError("max_provoke_collision_rate must be in [0, 1]")
+        if self.background not in BACKGROUNDS:
+            raise ValueError(f"unknown background {self.background!r}")
+        if self.held_out_combinations and not self.held_out_pairs:
+            raise ValueError("held_out_combinations: no held-out combination uses the configured shapes/colours")
+
+    @property
+    def effective_boundary_tolerance(self) -> float:
+        return self.collision_tolerance if self.boundary_tolerance is None else float(self.boundary_tolerance)
+
+    @property
+    def held_out_pairs(self) -> tuple[tuple[str, str], ...]:
+        return tuple((sh, co) for sh, co in HELD_OUT_COMBINATIONS if sh in self.shapes and co in self.colors)
+
+    def counts_for(self, split: str) -> tuple[int, ...]:
+        """All entity counts that can occur in ``split``."""
+        if split == "train" or not self.heldout_entity_counts:
+            return self.entity_counts
+        return tuple(sorted(set(self.entity_counts) | set(self.heldout_entity_counts)))
+
+
+@dataclass
+class SamplerStats:
+    """Counters for benchmarks (not part of any world)."""
+
+    worlds: int = 0
+    redraws: int = 0
+    attempts: int = 0
+
+    def reset(self) -> None:
+        self.worlds = self.redraws = self.attempts = 0
+
+
+def _weighted_index(weights: list[int], total: int, u: float) -> int:
+    x = u * total
+    acc = 0
+    for i, w in enumerate(weights):
+        acc += w
+        if x < acc:
+            return i
+    return len(weights) - 1
+
+
+class WorldSampler:
+    """Samples worlds for a :class:`WorldConfig`; ``sample(rng, split)`` is a pure function of rng."""
+
+    def __init__(self, config: WorldConfig):
+        self.config = config
+        self.stats = SamplerStats()
+        c = config
+        self._tol = float(c.collision_tolerance)
+        self._btol = float(c.effective_boundary_tolerance)
+        self._shapes = c.shapes
+        self._colors = c.colors
+        self._pairs = c.held_out_pairs
+        self._pair_set = frozenset(self._pairs)
+        self._ho_shapes = tuple(sh for sh in c.shapes if any(p[0] == sh for p in self._pairs))
+        self._ho_colors = tuple(co for co in c.colors if any(p[1] == co for p in self._pairs))
+
+    # ------------------------------------------------------------------ public
+    def sample(self, rng: np.random.Generator, split: str = "train") -> World:
+        if split not in SPLITS:
+            raise ValueError(f"unknown split {split!r}; expected one of {SPLITS}")
+        for _ in range(self.config.max_world_redraws):
+            world = self._attempt_world(rng, split)
+            if world is not None:
+                self.stats.worlds += 1
+                return world
+            self.stats.redraws += 1
+        raise RuntimeError(f"could not place a world in {self.config.max_world_redraws} redraws; "
+                           "the configuration is too crowded")
+
+    # ----------------------------------------------------------------- helpers
+    def _choose_count(self, rng: np.random.Generator, split: str) -> int:
+        c = self.config
+        counts = c.entity_counts
+        if split != "train" and c.heldout_entity_counts:
+            if rng.random() < c.heldout_count_rate:
+                counts = c.heldout_entity_counts
+        return counts[int(rng.random() * len(counts))]
+
+    def _attempt_world(self, rng: np.random.Generator, split: str) -> World | None:
+        c = self.config
+        tol, btol = self._tol, self._btol
+        n = self._choose_count(rng, split)
+        rate = c.max_provoke_collision_rate * rng.random()
+        shapes, colors = self._shapes, self._colors
+        n_shapes, n_colors = len(shapes), len(colors)
+        held_out = c.held_out_combinations
+        eval_split = held_out and split != "train"
+        space_rate = rng.random() if eval_split else 0.0
+        reinf = c.reinforcement
+        shape_w = [1] * n_shapes
+        color_w = [1] * n_colors
+        shape_total, color_total = n_shapes, n_colors
+        shade_lo, shade_span = -c.shade_range, 2.0 * c.shade_range
+        size_range, dist_range = c.size_range, c.distortion_range
+        same_diff = c.collision_shade_difference
+        margin = c.touch_margin
+        pairs, pair_set = self._pairs, self._pair_set
+        ho_shapes, ho_colors = self._ho_shapes, self._ho_colors
+
+        # placed entities (insertion order)
+        p_shape: list[str] = []
+        p_color: list[str] = []
+        p_shade: list[float] = []
+        p_center: list[tuple[float, float]] = []
+        p_half: list[tuple[float, float]] = []
+        p_rot: list[float] = []
+        p_poly: list[np.ndarray] = []
+        p_area = np.zeros(n)
+        p_covered = np.zeros(n)  # summed overlap ratios, as a fraction of own area
+        p_colorix = np.full(n, -1)
+        p_shadearr = np.zeros(n)
+        bboxes = np.zeros((n, 4))
+        geoms = np.empty(n, dtype=object)
+        inter = np.zeros((n, n))
+        m = 0
+
+        provoke = rng.random() < rate
+        attempts = 0
+        max_attempts = c.max_attempts_per_entity * n
+        while m < n and attempts < max_attempts:
+            attempts += 1
+            u = rng.random(12).tolist()
+            # --- shape and colour
+            if eval_split and (m == 0 or u[9] < space_rate):
+                if m == 0 or u[10] < 0.5:
+                    shape, color = pairs[int(u[0] * len(pairs))]
+                else:
+                    shape = ho_shapes[int(u[0] * len(ho_shapes))]
+                    color = ho_colors[int(u[1] * len(ho_colors))]
+                si, ci = shapes.index(shape), colors.index(color)
+            else:
+                ua, ub = u[0], u[1]
+                while True:
+                    if reinf is None:
+                        si, ci = int(ua * n_shapes), int(ub * n_colors)
+                    else:
+                        si = _weighted_index(shape_w, shape_total, ua)
+                        ci = _weighted_index(color_w, color_total, ub)
+                    shape, color = shapes[si], colors[ci]
+                    if not (held_out and split == "train" and (shape, color) in pair_set):
+                        break
+                    ua, ub = rng.random(2).tolist()
+            shade = shade_lo + shade_span * u[2]
+            hx, hy = half_size_from_uniforms(shape, u[3], u[4], size_range, dist_range)
+            rotation = u[5]
+            if provoke and m > 0:
+                j = int(u[6] * m)
+                ang = 2.0 * math.pi * u[7]
+                scale = 0.75 + u[8]
+                jx, jy = p_center[j]
+                jhx, jhy = p_half[j]
+                cx = jx + math.cos(ang) * jhx * scale
+                cy = jy + math.sin(ang) * jhy * scale
+            else:
+                cx, cy = u[6], u[7]
+
+            # --- outline (the very functions Entity.polygon / Entity.area use)
+            poly = entity_polygon(shape, (hx, hy), rotation, (cx, cy))
+            x0, y0 = poly.min(axis=0).tolist()
+            x1, y1 = poly.max(axis=0).tolist()
+            area = shape_area(shape, (hx, hy))
+
+            # --- boundary
+            geom = None
+            if x0 < 0.0 or y0 < 0.0 or x1 > 1.0 or y1 > 1.0:
+                if btol <= 0.0:
+                    continue
+                geom = shapely.polygons(poly)
+                inside = shapely.area(shapely.clip_by_rect(geom, 0.0, 0.0, 1.0, 1.0))
+                if 1.0 - inside / area > btol:
+                    continue
+
+            # --- collisions against all placed entities at once
+            overlaps = None
+            if m > 0:
+                bb = bboxes[:m]
+                if tol <= 0.0:
+                    hit = ((bb[:, 0] < x1 + margin) & (bb[:, 2] > x0 - margin)
+                           & (bb[:, 1] < y1 + margin) & (bb[:, 3] > y0 - margin))
+                    if hit.any():
+                        if geom is None:
+                            geom = shapely.polygons(poly)
+                        if shapely.dwithin(geoms[:m][hit], geom, margin).any():
+                            continue
+                else:
+                    hit = (bb[:, 0] < x1) & (bb[:, 2] > x0) & (bb[:, 1] < y1) & (bb[:, 3] > y0)
+                    idx = np.flatnonzero(hit)
+                    if idx.size:
+                        if geom is None:
+                            geom = shapely.polygons(poly)
+                        # prepared predicate first: bounding boxes overlap far more often than shapes
+                        idx = idx[shapely.intersects(geoms[idx], geom)]
+                        if idx.size:
+                            ia = shapely.area(shapely.intersection(geom, geoms[idx]))
+                            pos = ia > 0.0
+                            idx, ia = idx[pos], ia[pos]
+                        if idx.size:
+                            if ia.sum() / area > tol:
+                                continue
+                            if (p_covered[idx] + ia / p_area[idx] > tol).any():
+                                continue
+                            same = (p_colorix[idx] == ci) & (np.abs(p_shadearr[idx] - shade) < same_diff)
+                            if same.any():
+                                continue
+                            overlaps = (idx, ia)
+
+            # --- accept
+            if geom is None:
+                geom = shapely.polygons(poly)
+            p_shape.append(shape)
+            p_color.append(color)
+            p_shade.append(shade)
+            p_center.append((cx, cy))
+            p_half.append((hx, hy))
+            p_rot.append(rotation)
+            p_poly.append(poly)
+            p_area[m] = area
+            p_colorix[m] = ci
+            p_shadearr[m] = shade
+            bboxes[m] = (x0, y0, x1, y1)
+            shapely.prepare(geom)
+            geoms[m] = geom
+            if overlaps is not None:
+                idx, ia = overlaps
+                p_covered[idx] += ia / p_area[idx]
+                p_covered[m] = ia.sum() / area
+                inter[m, idx] = ia
+                inter[idx, m] = ia
+            m += 1
+            if reinf is not None:
+                k = reinf[0] + int(u[11] * (reinf[1] - reinf[0] + 1))
+                shape_w[si] += k
+                color_w[ci] += k
+                shape_total += k
+                color_total += k
+            provoke = rng.random() < rate
+
+        self.stats.attempts += attempts
+        if m < n:
+            return None
+
+        order = _drawing_order(inter, p_area) if tol > 0.0 else range(n)
+        entities = []
+        for new_id, k in enumerate(order):
+            e = Entity(id=new_id, shape=p_shape[k], color=p_color[k], shade=p_shade[k],
+                       center=p_center[k], half_size=p_half[k], rotation=p_rot[k])
+            # prime the caches with the identical computation (see geometry.entity_polygon)
+            e.__dict__["polygon"] = p_poly[k]
+            e.__dict__["area"] = float(p_area[k])
+            entities.append(e)
+        return World(entities=tuple(entities), size=c.world_size, background=c.background)
+
+
+def _drawing_order(inter: np.ndarray, areas: np.ndarray) -> list[int]:
+    """Topological order: for overlapping i, j the one more covered (relative to its own area)
+    comes later; among free entities the smallest insertion index goes first."""
+    n = len(areas)
+    if not inter.any():
+        return list(range(n))
+    ratio = inter / areas[:, None]
+    after = (inter > 0.0) & (ratio > ratio.T)  # after[i, j]: i must be drawn after j
+    preds = [set(np.flatnonzero(after[i]).tolist()) for i in range(n)]
+    done: set[int] = set()
+    order: list[int] = []
+    remaining = list(range(n))
+    while remaining:
+        for pos, i in enumerate(remaining):
+            if preds[i] <= done:
+                break
+        else:  # cannot happen: 'after' is acyclic (it implies strictly smaller area)
+            pos, i = 0, remaining[0]
+        order.append(i)
+        done.add(i)
+        del remaining[pos]
+    return order
