@@ -28,8 +28,8 @@ After lexing, tokens in :data:`PUNCTUATIONS` (copied from pycocoevalcap) are dro
 Equivalence: for plain English captions (letters, digits, the punctuation above, contractions)
 the output equals pycocoevalcap's ``PTBTokenizer`` output exactly; ``tests/metrics`` checks this
 against the real Java tokenizer on typical and randomly punctuated captions.  Known
-differences are confined to rare constructs: unusual internal apostrophes (CoreNLP splits
-``y'all`` → ``y' all`` and ``rock'n'roll`` → ``rock 'n' roll``, we keep them whole), number+unit
+differences are confined to rare constructs: unusual internal apostrophes (CoreNLP's
+lexicon of apostrophe words is approximated by a few rules), number+unit
 glue (``1.5x`` → ``1.5 x``), abbreviations outside our list before a capitalised word, and
 CoreNLP's less common normalisations (e.g. of SGML, URLs with trailing punctuation).
 """
@@ -87,7 +87,7 @@ _LEXER = re.compile(
   | (?P<email>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)
   | (?P<decade>'[1-9]0s(?!\w))
   | (?P<tis>'t(?=(?:is|was)\b))
-  | (?P<word>@?{a}+(?:(?:[-./&@]|(?<=\d)[,:](?=\d)|'(?={a})){a}+)*)
+  | (?P<word>(?:(?<![^\s(\[{])-(?=\d))?@?{a}+(?:(?:[-./&@]|(?<=\d)[,:](?=\d)|'(?={a})){a}+)*)
   | (?P<ellipsis>\.\.\.\.*)
   | (?P<dash>--+)
   | (?P<bang>[!?]+)
@@ -101,7 +101,6 @@ _BRACKETS = {"(": "-LRB-", ")": "-RRB-", "[": "-LSB-", "]": "-RSB-", "{": "-LCB-
 _OPENERS = frozenset(" \t\n\r\f\v([{<`\"")
 # Fast path: letters/digits/spaces with at most a final full stop (the benchmark's own captions).
 _SIMPLE = re.compile(r"[A-Za-z0-9 ]*[A-Za-z0-9]\.?\s*\Z")
-_SIMPLE_BAD_END = re.compile(r"(?:^|\s)[A-Za-z]\.\s*\Z")  # single letter + "." is an initial
 
 
 def _split_clitics(word: str) -> list[str]:
@@ -121,7 +120,33 @@ def _split_clitics(word: str) -> list[str]:
                 word = word[: -len(c)]
                 changed = True
                 break
-    return [word] + tail
+    return _split_apostrophe(word) + tail
+
+
+_APO_KEEP_WORDS = frozenset({"o'clock", "ma'am", "ne'er", "e'er", "c'mon", "li'l", "ev'ry", "nat'l"})
+_APO_SINGLE = re.compile(r"[A-HJ-XZn]'[^\W\d_]{2,}\Z")
+_APO_N = re.compile(r"(.+)'[nN]'(.+)\Z")
+_APO_VOWEL = re.compile(r"[^\W\d_]+[aeiouyAEIOUY]'[aeiouA-Z][^\W\d_]*\Z")
+
+
+def _split_apostrophe(word: str) -> list[str]:
+    """Internal apostrophes CoreNLP keeps (O'Neil, ma'am, o'clock); otherwise split them off."""
+    if "'" not in word or word.lower() in _APO_KEEP_WORDS:
+        return [word]
+    if _APO_SINGLE.match(word) or _APO_VOWEL.match(word):
+        return [word]
+    m = _APO_N.match(word)
+    if m:  # rock'n'roll -> rock 'n' roll
+        return _split_apostrophe(m.group(1)) + ["'n'"] + _split_apostrophe(m.group(2))
+    if word[:2].lower() == "y'":  # y'all -> y' all
+        return [word[:2]] + _split_apostrophe(word[2:])
+    out: list[str] = []
+    for i, part in enumerate(word.split("'")):
+        if i:
+            out.append("'")
+        if part:
+            out.append(part)
+    return out
 
 
 def _lex(text: str) -> list[str]:
@@ -146,7 +171,7 @@ def _lex(text: str) -> list[str]:
                 if not keep and low in _NUM_ABBREV:
                     rest = text[end + 1:].lstrip()
                     keep = bool(rest) and rest[0].isdigit()
-                if keep and not text.startswith("..", end):
+                if keep:
                     tok += "."
                     end += 1
             out.extend(_split_clitics(tok))
@@ -177,8 +202,17 @@ def _lex(text: str) -> list[str]:
 
 @lru_cache(maxsize=1 << 17)
 def _tokenize_cached(text: str) -> tuple[str, ...]:
-    if _SIMPLE.match(text) and not _SIMPLE_BAD_END.search(text):
-        return tuple(text.lower().rstrip().rstrip(".").split())
+    if _SIMPLE.match(text):
+        toks = text.lower().split()
+        last = toks[-1]
+        if last.endswith("."):
+            stem = last[:-1]
+            if stem in _ABBREV or len(stem) == 1 and stem.isalpha():
+                toks = None  # abbreviation or initial: let the full lexer decide
+            else:
+                toks[-1] = stem
+        if toks is not None and not any(t in _SPECIAL for t in toks):
+            return tuple(toks)
     return tuple(t for t in (w.lower() for w in _lex(text)) if t not in PUNCTUATIONS)
 
 

@@ -224,21 +224,21 @@ class WorldSampler:
         pairs, pair_set = self._pairs, self._pair_set
         ho_shapes, ho_colors = self._ho_shapes, self._ho_colors
 
-        # placed entities (insertion order)
+        # placed entities (insertion order); small per-entity state lives in Python lists,
+        # which beat NumPy on arrays of at most a few dozen items
         p_shape: list[str] = []
         p_color: list[str] = []
+        p_colorix: list[int] = []
         p_shade: list[float] = []
         p_center: list[tuple[float, float]] = []
         p_half: list[tuple[float, float]] = []
         p_rot: list[float] = []
         p_poly: list[np.ndarray] = []
-        p_area = np.zeros(n)
-        p_covered = np.zeros(n)  # summed overlap ratios, as a fraction of own area
-        p_colorix = np.full(n, -1)
-        p_shadearr = np.zeros(n)
-        bboxes = np.zeros((n, 4))
+        p_area: list[float] = []
+        p_covered: list[float] = []  # summed overlap ratios, as a fraction of own area
+        p_bbox: list[tuple[float, float, float, float]] = []
         geoms = np.empty(n, dtype=object)
-        inter = np.zeros((n, n))
+        pair_overlaps: list[tuple[int, int, float]] = []  # (i, j, area(i ∩ j)) for i > j
         m = 0
 
         provoke = rng.random() < rate
@@ -292,67 +292,79 @@ class WorldSampler:
             if x0 < 0.0 or y0 < 0.0 or x1 > 1.0 or y1 > 1.0:
                 if btol <= 0.0:
                     continue
-                geom = shapely.polygons(poly)
-                inside = shapely.area(shapely.clip_by_rect(geom, 0.0, 0.0, 1.0, 1.0))
-                if 1.0 - inside / area > btol:
+                # exact bounds from the bounding box: outside(shape) <= outside(bbox) and
+                # inside(shape) <= inside(bbox); clip the polygon only when they do not decide
+                bbox_area = (x1 - x0) * (y1 - y0)
+                bbox_in = max(0.0, min(x1, 1.0) - max(x0, 0.0)) * max(0.0, min(y1, 1.0) - max(y0, 0.0))
+                if bbox_in < (1.0 - btol) * area:
                     continue
+                if bbox_area - bbox_in > btol * area:
+                    geom = shapely.polygons(poly)
+                    inside = float(shapely.area(shapely.clip_by_rect(geom, 0.0, 0.0, 1.0, 1.0)))
+                    if 1.0 - inside / area > btol:
+                        continue
 
             # --- collisions against all placed entities at once
             overlaps = None
             if m > 0:
-                bb = bboxes[:m]
                 if tol <= 0.0:
-                    hit = ((bb[:, 0] < x1 + margin) & (bb[:, 2] > x0 - margin)
-                           & (bb[:, 1] < y1 + margin) & (bb[:, 3] > y0 - margin))
-                    if hit.any():
+                    a0, b0, a1, b1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
+                    idx = [i for i, (p0, q0, p1, q1) in enumerate(p_bbox)
+                           if p0 < a1 and p1 > a0 and q0 < b1 and q1 > b0]
+                    if idx:
                         if geom is None:
                             geom = shapely.polygons(poly)
-                        if shapely.dwithin(geoms[:m][hit], geom, margin).any():
+                        if shapely.dwithin(geoms[idx], geom, margin).any():
                             continue
                 else:
-                    hit = (bb[:, 0] < x1) & (bb[:, 2] > x0) & (bb[:, 1] < y1) & (bb[:, 3] > y0)
-                    idx = np.flatnonzero(hit)
-                    if idx.size:
+                    idx = [i for i, (p0, q0, p1, q1) in enumerate(p_bbox)
+                           if p0 < x1 and p1 > x0 and q0 < y1 and q1 > y0]
+                    if idx:
                         if geom is None:
                             geom = shapely.polygons(poly)
-                        # prepared predicate first: bounding boxes overlap far more often than shapes
-                        idx = idx[shapely.intersects(geoms[idx], geom)]
-                        if idx.size:
-                            ia = shapely.area(shapely.intersection(geom, geoms[idx]))
-                            pos = ia > 0.0
-                            idx, ia = idx[pos], ia[pos]
-                        if idx.size:
-                            if ia.sum() / area > tol:
-                                continue
-                            if (p_covered[idx] + ia / p_area[idx] > tol).any():
-                                continue
-                            same = (p_colorix[idx] == ci) & (np.abs(p_shadearr[idx] - shade) < same_diff)
-                            if same.any():
-                                continue
-                            overlaps = (idx, ia)
+                        # prepared predicate first: bounding boxes overlap more often than shapes
+                        cand = geoms[idx]
+                        touching = shapely.intersects(cand, geom).tolist()
+                        idx = [i for i, t in zip(idx, touching) if t]
+                    if idx:
+                        # same colour, similar shade: no overlap at all (not even touching)
+                        if any(p_colorix[i] == ci and abs(p_shade[i] - shade) < same_diff for i in idx):
+                            continue
+                        ia = shapely.area(shapely.intersection(geom, geoms[idx])).tolist()
+                        reject = False
+                        total = 0.0
+                        for i, a in zip(idx, ia):
+                            total += a
+                            if p_covered[i] + a / p_area[i] > tol:
+                                reject = True
+                                break
+                        if reject or total / area > tol:
+                            continue
+                        overlaps = [(i, a) for i, a in zip(idx, ia) if a > 0.0]
 
             # --- accept
             if geom is None:
                 geom = shapely.polygons(poly)
+            shapely.prepare(geom)
+            geoms[m] = geom
             p_shape.append(shape)
             p_color.append(color)
+            p_colorix.append(ci)
             p_shade.append(shade)
             p_center.append((cx, cy))
             p_half.append((hx, hy))
             p_rot.append(rotation)
             p_poly.append(poly)
-            p_area[m] = area
-            p_colorix[m] = ci
-            p_shadearr[m] = shade
-            bboxes[m] = (x0, y0, x1, y1)
-            shapely.prepare(geom)
-            geoms[m] = geom
-            if overlaps is not None:
-                idx, ia = overlaps
-                p_covered[idx] += ia / p_area[idx]
-                p_covered[m] = ia.sum() / area
-                inter[m, idx] = ia
-                inter[idx, m] = ia
+            p_area.append(area)
+            p_bbox.append((x0, y0, x1, y1))
+            covered = 0.0
+            if overlaps:
+                for i, a in overlaps:
+                    p_covered[i] += a / p_area[i]
+                    covered += a
+                    pair_overlaps.append((m, i, a))
+                covered /= area
+            p_covered.append(covered)
             m += 1
             if reinf is not None:
                 k = reinf[0] + int(u[11] * (reinf[1] - reinf[0] + 1))
@@ -366,27 +378,31 @@ class WorldSampler:
         if m < n:
             return None
 
-        order = _drawing_order(inter, p_area) if tol > 0.0 else range(n)
+        order = _drawing_order(n, pair_overlaps, p_area) if tol > 0.0 else range(n)
         entities = []
         for new_id, k in enumerate(order):
             e = Entity(id=new_id, shape=p_shape[k], color=p_color[k], shade=p_shade[k],
                        center=p_center[k], half_size=p_half[k], rotation=p_rot[k])
             # prime the caches with the identical computation (see geometry.entity_polygon)
             e.__dict__["polygon"] = p_poly[k]
-            e.__dict__["area"] = float(p_area[k])
+            e.__dict__["area"] = p_area[k]
             entities.append(e)
         return World(entities=tuple(entities), size=c.world_size, background=c.background)
 
 
-def _drawing_order(inter: np.ndarray, areas: np.ndarray) -> list[int]:
+def _drawing_order(n: int, pair_overlaps: Sequence[tuple[int, int, float]],
+                   areas: Sequence[float]) -> list[int]:
     """Topological order: for overlapping i, j the one more covered (relative to its own area)
     comes later; among free entities the smallest insertion index goes first."""
-    n = len(areas)
-    if not inter.any():
+    if not pair_overlaps:
         return list(range(n))
-    ratio = inter / areas[:, None]
-    after = (inter > 0.0) & (ratio > ratio.T)  # after[i, j]: i must be drawn after j
-    preds = [set(np.flatnonzero(after[i]).tolist()) for i in range(n)]
+    preds: list[set[int]] = [set() for _ in range(n)]
+    for i, j, a in pair_overlaps:
+        ri, rj = a / areas[i], a / areas[j]
+        if ri > rj:
+            preds[i].add(j)  # i is more covered: drawn after j
+        elif rj > ri:
+            preds[j].add(i)
     done: set[int] = set()
     order: list[int] = []
     remaining = list(range(n))
@@ -394,7 +410,7 @@ def _drawing_order(inter: np.ndarray, areas: np.ndarray) -> list[int]:
         for pos, i in enumerate(remaining):
             if preds[i] <= done:
                 break
-        else:  # cannot happen: 'after' is acyclic (it implies strictly smaller area)
+        else:  # cannot happen: "more covered" means strictly smaller area, which is acyclic
             pos, i = 0, remaining[0]
         order.append(i)
         done.add(i)

@@ -1,0 +1,249 @@
+"""Build a dataset: world → render → captions → realise, shard by shard, resumably.
+
+Every instance draws from its own generator seeded with (seed, split, index), so a shard's
+bytes depend only on the definition, the seed and the shard's position — never on the
+number of worker processes or on the order in which shards finish.
+"""
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Iterator
+
+import numpy as np
+
+from .. import __version__
+from ..captions import make_sampler, template
+from ..errors import UserError
+from ..grammar import grammar_version, realise
+from ..render import encode_png, render
+from ..world.sampling import WorldSampler
+from .definition import SPLITS, DatasetDefinition, load_definition
+from .shards import Row, atomic_write_bytes, atomic_write_json, read_manifest, sha256_file, shard_bytes
+
+SPLIT_CODES = {"train": 0, "validation": 1, "test": 2}
+MAX_WORLD_REDRAWS = 1000
+
+
+class InstanceBuilder:
+    """Turns (seed, split, index) into one stored instance for a definition."""
+
+    def __init__(self, definition: DatasetDefinition):
+        self.definition = definition
+        self.world_sampler = WorldSampler(replace(definition.world, world_size=definition.image_size))
+        self.samplers = [make_sampler(f.name, f.options) for f in definition.families]
+        weights = np.array([f.weight for f in definition.families], dtype=float)
+        self.cumulative = np.cumsum(weights / weights.sum())
+
+    def captions_for(self, split: str) -> int:
+        return 1 if split == "train" else self.definition.references
+
+    def instance(self, seed: int, split: str, index: int) -> Row:
+        rng = np.random.default_rng([seed, SPLIT_CODES[split], index])
+        wanted = self.captions_for(split)
+        for _ in range(MAX_WORLD_REDRAWS):
+            world = self.world_sampler.sample(rng, split)
+            captions = []
+            for _ in range(wanted):
+                family = int(np.searchsorted(self.cumulative, rng.random(), side="right"))
+                caption = self.samplers[min(family, len(self.samplers) - 1)](world, rng)
+                if caption is None:
+                    break
+                captions.append(caption)
+            if len(captions) == wanted:
+                break
+        else:  # pragma: no cover - definitions whose worlds never admit a caption
+            raise RuntimeError(f"no caption could be sampled for {split}-{index} in {MAX_WORLD_REDRAWS} worlds")
+        image = render(world, size=self.definition.image_size,
+                       noise_std=self.definition.noise_std or None, rng=rng)
+        realisations = [realise(c, rng) for c in captions]
+        return Row(
+            id=f"{split}-{index:06d}",
+            image=encode_png(image),
+            world=world.to_json(),
+            captions=[r.text for r in realisations],
+            semantics=[c.to_json() for c in captions],
+            templates=[template(c) for c in captions],
+            choices=[",".join(r.choices) for r in realisations],
+        )
+
+    def shard(self, seed: int, split: str, shard: int) -> tuple[bytes, Counter]:
+        size = self.definition.shard_size
+        start, stop = shard * size, min((shard + 1) * size, self.definition.sizes[split])
+        rows = [self.instance(seed, split, i) for i in range(start, stop)]
+        return shard_bytes(rows), Counter(t for r in rows for t in r.templates)
+
+
+@dataclass(frozen=True)
+class ShardTask:
+    split: str
+    index: int
+    instances: int
+
+    @property
+    def file(self) -> str:
+        return f"{self.split}/part-{self.index:05d}.parquet"
+
+
+def shard_tasks(definition: DatasetDefinition) -> list[ShardTask]:
+    tasks = []
+    for split in SPLITS:
+        total = definition.sizes[split]
+        for index in range((total + definition.shard_size - 1) // definition.shard_size):
+            tasks.append(ShardTask(split, index, min(definition.shard_size, total - index * definition.shard_size)))
+    return tasks
+
+
+def build_key(definition: DatasetDefinition, seed: int) -> dict[str, Any]:
+    """What a build's bytes depend on; resuming requires the same key."""
+    return {"definition_sha256": definition.digest, "seed": seed, "package": __version__,
+            "grammar": grammar_version()}
+
+
+def signature(definition: DatasetDefinition, seed: int) -> str:
+    sizes = "/".join(str(definition.sizes[s]) for s in SPLITS)
+    return (f"SWICE|v:{__version__}|data:{definition.name}@{definition.digest[:8]}|seed:{seed}"
+            f"|{grammar_version()}|sizes:{sizes}|refs:{definition.references}|img:{definition.image_size}")
+
+
+# ----------------------------------------------------------------------------- workers
+
+_WORKER: tuple[InstanceBuilder, int, Path] | None = None
+
+
+def _init_worker(definition: DatasetDefinition, seed: int, target: Path) -> None:
+    global _WORKER
+    _WORKER = (InstanceBuilder(definition), seed, target)
+
+
+def _run_task(task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
+    assert _WORKER is not None
+    builder, seed, target = _WORKER
+    data, templates = builder.shard(seed, task.split, task.index)
+    atomic_write_bytes(target / task.file, data)
+    return task, hashlib.sha256(data).hexdigest(), dict(templates)
+
+
+def _executor(workers: int, definition: DatasetDefinition, seed: int, target: Path,
+              tasks: list[ShardTask]) -> Iterator[tuple[ShardTask, str, dict[str, int]]]:
+    if workers <= 1 or len(tasks) <= 1:
+        _init_worker(definition, seed, target)
+        for task in tasks:
+            yield _run_task(task)
+        return
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
+                             initargs=(definition, seed, target)) as pool:
+        futures = [pool.submit(_run_task, task) for task in tasks]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+# ----------------------------------------------------------------------------- the build
+
+def _check_writable(out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"cannot create output directory {out}: {exc.strerror}") from None
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise UserError(f"output directory is not writable: {out}")
+
+
+def _verified(target: Path, manifest: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Shards listed in a manifest whose files still hash to the recorded sha256."""
+    kept = {}
+    for file, entry in manifest.get("shards", {}).items():
+        path = target / file
+        if path.is_file() and sha256_file(path) == entry["sha256"]:
+            kept[file] = entry
+    return kept
+
+
+def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "data", *, seed: int = 0,
+             train: int | None = None, validation: int | None = None, test: int | None = None,
+             references: int | None = None, image_size: int | None = None, workers: int = 1,
+             progress: bool = False) -> Path:
+    """Build (or resume building) a dataset under ``out/<name>/`` and return that directory."""
+    definition = dataset if isinstance(dataset, DatasetDefinition) else load_definition(dataset)
+    definition = definition.with_overrides(
+        sizes={"train": train, "validation": validation, "test": test},
+        references=references, image_size=image_size)
+    if seed < 0:
+        raise UserError(f"seed must be >= 0, got {seed}")
+    if workers < 1:
+        raise UserError(f"workers must be >= 1, got {workers}")
+    target = Path(out) / definition.name
+    key = build_key(definition, seed)
+    done: dict[str, dict[str, Any]] = {}
+    if (target / "manifest.json").exists():
+        manifest = read_manifest(target)
+        if manifest.get("build") != key:
+            raise UserError(f"{target} holds a dataset built from a different definition, seed or version; "
+                            "choose another --out or delete it")
+        done = _verified(target, manifest)
+    elif target.exists() and any(target.iterdir()):
+        raise UserError(f"{target} exists and is not a dataset directory; choose another --out")
+    _check_writable(target)
+    for stale in target.glob("*/.*.tmp"):
+        stale.unlink()
+
+    tasks = shard_tasks(definition)
+    todo = [t for t in tasks if t.file not in done]
+    manifest = _manifest(definition, seed, key, tasks, done, complete=False)
+    atomic_write_json(target / "manifest.json", manifest)
+    bar = _progress(sum(t.instances for t in tasks), sum(t.instances for t in tasks if t.file in done), progress,
+                    definition.name)
+    try:
+        for task, digest, templates in _executor(workers, definition, seed, target, todo):
+            done[task.file] = {"split": task.split, "instances": task.instances, "sha256": digest,
+                               "templates": templates}
+            atomic_write_json(target / "manifest.json",
+                              _manifest(definition, seed, key, tasks, done, complete=False))
+            bar.update(task.instances)
+    finally:
+        bar.close()
+    atomic_write_json(target / "manifest.json", _manifest(definition, seed, key, tasks, done, complete=True))
+    return target
+
+
+def _progress(total: int, initial: int, enabled: bool, name: str):
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=initial, disable=not enabled, unit="inst", desc=name, leave=False)
+
+
+def _manifest(definition: DatasetDefinition, seed: int, key: dict[str, Any], tasks: list[ShardTask],
+              done: dict[str, dict[str, Any]], complete: bool) -> dict[str, Any]:
+    splits: dict[str, Any] = {}
+    for split in SPLITS:
+        files = [t.file for t in tasks if t.split == split]
+        histogram: Counter = Counter()
+        for file in files:
+            histogram.update(done.get(file, {}).get("templates", {}))
+        splits[split] = {
+            "instances": definition.sizes[split],
+            "captions_per_instance": 1 if split == "train" else definition.references,
+            "shards": [f for f in files if f in done],
+            "templates": dict(sorted(histogram.items())),
+        }
+    return {
+        "name": definition.name,
+        "definition": definition.resolved(),
+        "seed": seed,
+        "build": key,
+        "signature": signature(definition, seed),
+        "splits": splits,
+        "shards": dict(sorted(done.items())),
+        "complete": complete and len(done) == len(tasks),
+    }

@@ -1,0 +1,186 @@
+"""Dataset definitions: one declarative TOML file per dataset in the top-level ``datasets/`` folder.
+
+A definition names the world sampler's parameters, the caption families with their weights,
+the split sizes and the number of reference captions. Adding a dataset variant means adding a
+file; the resolved definition (every default filled in) is what a build records and hashes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover - Python < 3.11
+    import tomli as tomllib  # type: ignore[no-redef]
+
+from ..captions.sampling import FAMILY_SAMPLERS
+from ..errors import UserError
+from ..world.sampling import WorldConfig
+
+SPLITS: tuple[str, ...] = ("train", "validation", "test")
+
+
+def definitions_dir() -> Path:
+    """Where the shipped definitions live (``$SHAPEWORLDICE_DATASETS`` overrides)."""
+    override = os.environ.get("SHAPEWORLDICE_DATASETS")
+    if override:
+        return Path(override)
+    packaged = Path(__file__).resolve().parent.parent / "_datasets"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "datasets"
+
+
+@dataclass(frozen=True)
+class Family:
+    """A caption family with its sampling weight and options (e.g. which relations)."""
+
+    name: str
+    weight: float = 1.0
+    options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class DatasetDefinition:
+    name: str
+    description: str
+    world: WorldConfig
+    families: tuple[Family, ...]
+    sizes: dict[str, int] = field(hash=False)
+    references: int = 10
+    image_size: int = 64
+    noise_std: float = 0.0
+    shard_size: int = 1024
+
+    def resolved(self) -> dict[str, Any]:
+        """The definition with every default filled in, as plain JSON data."""
+        world = {f.name: _plain(getattr(self.world, f.name)) for f in fields(self.world)}
+        return {
+            "name": self.name,
+            "description": self.description,
+            "world": world,
+            "captions": {"families": [{"name": f.name, "weight": f.weight, "options": f.options}
+                                      for f in self.families]},
+            "splits": dict(self.sizes),
+            "references": self.references,
+            "image": {"size": self.image_size, "noise_std": self.noise_std},
+            "shard_size": self.shard_size,
+        }
+
+    @property
+    def digest(self) -> str:
+        """Hash of the resolved definition: two builds share bytes only if this matches."""
+        text = json.dumps(self.resolved(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def with_overrides(self, *, sizes: dict[str, int | None] | None = None, references: int | None = None,
+                       image_size: int | None = None) -> "DatasetDefinition":
+        """A copy with command-line overrides applied (None keeps the definition's value)."""
+        new_sizes = dict(self.sizes)
+        for split, value in (sizes or {}).items():
+            if value is not None:
+                new_sizes[split] = value
+        result = replace(self, sizes=new_sizes,
+                         references=self.references if references is None else references,
+                         image_size=self.image_size if image_size is None else image_size)
+        result.validate()
+        return result
+
+    def validate(self) -> None:
+        for split in SPLITS:
+            if self.sizes.get(split, 0) < 0:
+                raise UserError(f"split size for {split} must be >= 0, got {self.sizes[split]}")
+        if self.references < 1:
+            raise UserError(f"references must be >= 1, got {self.references}")
+        if not 8 <= self.image_size <= 1024:
+            raise UserError(f"image size must be between 8 and 1024 pixels, got {self.image_size}")
+        if self.shard_size < 1:
+            raise UserError(f"shard_size must be >= 1, got {self.shard_size}")
+        if self.noise_std < 0:
+            raise UserError(f"noise_std must be >= 0, got {self.noise_std}")
+        if not self.families:
+            raise UserError(f"dataset {self.name!r} names no caption family")
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def parse_definition(data: dict[str, Any], source: str = "<definition>") -> DatasetDefinition:
+    """Build a definition from parsed TOML; errors name the file and the offending field."""
+    try:
+        world = WorldConfig(**data.get("world", {}))
+    except (TypeError, ValueError) as exc:
+        raise UserError(f"{source}: bad [world] section: {exc}") from None
+    families = []
+    for name, spec in (data.get("captions", {}).get("families") or {}).items():
+        if name not in FAMILY_SAMPLERS:
+            raise UserError(f"{source}: unknown caption family {name!r}")
+        if isinstance(spec, dict):
+            families.append(Family(name, float(spec.get("weight", 1.0)), dict(spec.get("options", {}))))
+        else:
+            families.append(Family(name, float(spec)))
+    splits = data.get("splits", {})
+    image = data.get("image", {})
+    try:
+        definition = DatasetDefinition(
+            name=str(data["name"]),
+            description=str(data.get("description", "")),
+            world=world,
+            families=tuple(families),
+            sizes={s: int(splits.get(s, 0)) for s in SPLITS},
+            references=int(splits.get("references", 10)),
+            image_size=int(image.get("size", 64)),
+            noise_std=float(image.get("noise_std", 0.0)),
+            shard_size=int(data.get("shard_size", 1024)),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError(f"{source}: bad or missing field: {exc}") from None
+    definition.validate()
+    return definition
+
+
+def load_definition(name_or_path: str | os.PathLike[str]) -> DatasetDefinition:
+    """A shipped dataset by name (``spatial-twoshapes``) or a TOML file by path."""
+    path = Path(name_or_path)
+    if path.suffix != ".toml":
+        path = definitions_dir() / f"{name_or_path}.toml"
+        if not path.is_file():
+            known = ", ".join(list_definitions()) or "none found"
+            raise UserError(f"unknown dataset {str(name_or_path)!r} (known: {known})")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"dataset definition not found: {path}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: not a valid TOML file: {exc}") from None
+    return parse_definition(data, str(path))
+
+
+def list_definitions() -> list[str]:
+    """Names of the shipped dataset definitions."""
+    folder = definitions_dir()
+    return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def definition_from_resolved(data: dict[str, Any]) -> DatasetDefinition:
+    """Rebuild a definition from a manifest's resolved copy."""
+    families = {f["name"]: {"weight": f["weight"], "options": f.get("options", {})}
+                for f in data["captions"]["families"]}
+    return parse_definition({
+        "name": data["name"], "description": data.get("description", ""), "world": data["world"],
+        "captions": {"families": families},
+        "splits": {**data["splits"], "references": data["references"]},
+        "image": data["image"], "shard_size": data["shard_size"],
+    }, "manifest")
+
+
+__all__ = ["DatasetDefinition", "Family", "SPLITS", "definitions_dir", "list_definitions",
+           "load_definition", "parse_definition", "definition_from_resolved"]

@@ -1,0 +1,70 @@
+"""Export a built dataset for other tools: COCO captions layout or plain PNG folders.
+
+The export is assembled in a temporary sibling folder and renamed into place at the end,
+so an interrupted export never leaves a half-written output folder behind.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from ..errors import UserError
+from .definition import SPLITS
+from .loader import load
+
+FORMATS = ("coco", "png")
+
+
+def export(directory: str | Path, out: str | Path, fmt: str = "coco") -> Path:
+    """Write every split of the dataset in ``directory`` to ``out`` in format ``fmt``."""
+    if fmt not in FORMATS:
+        raise UserError(f"unknown export format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    out = Path(out)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise UserError(f"output {out} already exists and is not empty")
+    splits = [load(directory, s) for s in SPLITS]
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
+    except OSError as exc:
+        raise UserError(f"cannot write to {out.parent}: {exc.strerror}") from None
+    try:
+        for split in splits:
+            (_coco if fmt == "coco" else _png)(split, tmp)
+        if out.exists():
+            out.rmdir()
+        os.replace(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return out
+
+
+def _coco(split, root: Path) -> None:
+    images_dir = root / "images"
+    images_dir.mkdir(exist_ok=True)
+    images, annotations = [], []
+    with open(root / f"worlds_{split.split}.jsonl", "w", encoding="utf-8") as worlds:
+        for inst in split:
+            (images_dir / f"{inst.id}.png").write_bytes(inst.png)
+            images.append({"id": inst.id, "file_name": f"images/{inst.id}.png",
+                           "width": inst.image.shape[1], "height": inst.image.shape[0]})
+            for caption in inst.captions:
+                annotations.append({"id": len(annotations), "image_id": inst.id, "caption": caption})
+            worlds.write(json.dumps({"id": inst.id, "world": json.loads(inst.world_json)}, sort_keys=True) + "\n")
+    data = {"info": {"description": f"ShapeWorldICE {split.name} {split.split}", "signature": split.signature},
+            "images": images, "annotations": annotations, "type": "captions"}
+    (root / f"captions_{split.split}.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+def _png(split, root: Path) -> None:
+    folder = root / split.split
+    folder.mkdir()
+    with open(folder / "captions.jsonl", "w", encoding="utf-8") as lines:
+        for inst in split:
+            (folder / f"{inst.id}.png").write_bytes(inst.png)
+            lines.write(json.dumps({"id": inst.id, "captions": list(inst.captions),
+                                    "world": json.loads(inst.world_json)}, sort_keys=True) + "\n")

@@ -1,0 +1,100 @@
+"""Parquet shards and the manifest, written atomically (temp file + rename).
+
+A shard is a pure function of (definition, seed, split, shard index): its bytes do not depend
+on the number of worker processes. The manifest lists every finished shard with its sha256,
+so an interrupted build resumes by keeping verified shards and rebuilding the rest.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..errors import UserError
+
+SCHEMA = pa.schema([
+    ("id", pa.string()),
+    ("image", pa.binary()),
+    ("world", pa.string()),
+    ("captions", pa.list_(pa.string())),
+    ("semantics", pa.list_(pa.string())),
+    ("templates", pa.list_(pa.string())),
+    ("choices", pa.list_(pa.string())),
+])
+
+
+@dataclass(frozen=True)
+class Row:
+    """One instance as stored: PNG bytes, world-model JSON and aligned caption lists."""
+
+    id: str
+    image: bytes
+    world: str
+    captions: list[str]
+    semantics: list[str]
+    templates: list[str]
+    choices: list[str]
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write a file so that readers see either nothing or the complete file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def atomic_write_json(path: Path, data: Any) -> None:
+    atomic_write_bytes(path, (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8"))
+
+
+def shard_bytes(rows: Iterable[Row]) -> bytes:
+    """Serialise rows to Parquet bytes deterministically (one row group, no timestamps)."""
+    rows = list(rows)
+    columns = {name: [getattr(r, name) for r in rows] for name in SCHEMA.names}
+    table = pa.table(columns, schema=SCHEMA)
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression="zstd", row_group_size=max(1, len(rows)), write_statistics=False)
+    return sink.getvalue().to_pybytes()
+
+
+def read_shard(path: Path) -> pa.Table:
+    try:
+        return pq.read_table(path)
+    except (OSError, pa.ArrowInvalid) as exc:
+        raise UserError(f"corrupted shard {path}: {exc}".splitlines()[0]) from None
+
+
+def read_manifest(directory: Path) -> dict[str, Any]:
+    path = directory / "manifest.json"
+    if not path.is_file():
+        if not directory.exists():
+            raise UserError(f"dataset directory not found: {directory}")
+        raise UserError(f"not a dataset directory (no manifest.json): {directory}")
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise UserError(f"corrupted manifest {path}: {exc}") from None

@@ -1,0 +1,50 @@
+"""Contact sheets: a grid of a split's images with their captions, for looking at a dataset."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..errors import UserError
+from .loader import load
+from .shards import atomic_write_bytes
+
+
+def contact_sheet(directory: str | Path, out: str | Path, split: str = "test", count: int = 16,
+                  columns: int = 4, scale: int = 3, captions: int = 3) -> Path:
+    """Write a PNG grid of the first ``count`` images with up to ``captions`` captions each."""
+    if count < 1:
+        raise UserError(f"count must be >= 1, got {count}")
+    instances = load(directory, split).instances[:count]
+    if not instances:
+        raise UserError(f"split {split!r} of {directory} has no instances")
+    font = ImageFont.load_default()
+    side = instances[0].image.shape[0] * scale
+    cell_w = max(side, 260)
+    wrap = max(20, cell_w // 6)
+    blocks = []
+    for inst in instances:
+        lines = [inst.id]
+        for caption in inst.captions[:captions]:
+            lines += textwrap.wrap(caption, wrap)
+        blocks.append(lines)
+    text_h = 12 * max(len(b) for b in blocks) + 6
+    rows = (len(instances) + columns - 1) // columns
+    sheet = Image.new("RGB", (columns * (cell_w + 8) + 8, rows * (side + text_h + 8) + 8), (255, 255, 255))
+    draw = ImageDraw.Draw(sheet)
+    for k, (inst, lines) in enumerate(zip(instances, blocks)):
+        x, y = 8 + (k % columns) * (cell_w + 8), 8 + (k // columns) * (side + text_h + 8)
+        sheet.paste(Image.fromarray(inst.image).resize((side, side), Image.NEAREST), (x, y))
+        for j, line in enumerate(lines):
+            draw.text((x, y + side + 3 + 12 * j), line, fill=(0, 0, 0) if j else (110, 110, 110), font=font)
+    import io
+
+    buffer = io.BytesIO()
+    sheet.save(buffer, format="PNG")
+    out = Path(out)
+    try:
+        atomic_write_bytes(out, buffer.getvalue())
+    except OSError as exc:
+        raise UserError(f"cannot write {out}: {exc.strerror}") from None
+    return out
