@@ -124,9 +124,12 @@ def entity_polygon(shape: str, half_size: Sequence[float], rotation: float,
     a = 2.0 * math.pi * float(rotation)
     c, s = math.cos(a), math.sin(a)
     hx, hy = float(half_size[0]), float(half_size[1])
-    # local (u, v) -> world (cx + c·u·hx − s·v·hy, cy + s·u·hx + c·v·hy)
-    m = np.array([[c * hx, s * hx], [-s * hy, c * hy]])
-    return TEMPLATES[shape] @ m + np.array([float(center[0]), float(center[1])])
+    t = TEMPLATES[shape]
+    # local (u, v) -> world (cx + u·(c·hx) + v·(−s·hy), cy + v·(c·hy) + u·(s·hx)).
+    # Element-wise ufuncs only (no BLAS matmul, whose rounding can depend on the CPU kernel),
+    # so the outline is bit-identical wherever it is recomputed.
+    return (t * np.array([c * hx, c * hy]) + t[:, ::-1] * np.array([-s * hy, s * hx])
+            + np.array([float(center[0]), float(center[1])]))
 
 
 def quadratic_uniform(rng: np.random.Generator, a: float, b: float) -> float:

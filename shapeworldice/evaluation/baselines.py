@@ -1,0 +1,54 @@
+"""Sanity baselines: caption files made from a dataset itself, so claims need no model.
+
+- ``references``: one of each image's own references (scored against the other nine);
+- ``generic``: "There is a shape." for every image — always true, minimal diversity;
+- ``shuffled``: a reference of another image — grammatical, often false;
+- ``permuted``: a reference with its words permuted — mostly ungrammatical;
+- ``random-words``: a reference with its words replaced by random vocabulary words.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..data.loader import Split
+from ..data.shards import atomic_write_bytes
+from ..errors import UserError
+from .transforms import derangement, transform, vocabulary
+
+KINDS = ("references", "generic", "shuffled", "permuted", "random-words")
+GENERIC_CAPTION = "There is a shape."
+
+
+def baseline(split: Split, kind: str, seed: int = 0) -> list[dict[str, Any]]:
+    """COCO-results entries ``{"image_id", "caption"[, "reference_index"]}``, one per image."""
+    if kind not in KINDS:
+        raise UserError(f"unknown baseline {kind!r} (expected one of {', '.join(KINDS)})")
+    rng = np.random.default_rng([seed, KINDS.index(kind)])
+    instances = split.instances
+    picks = [int(rng.integers(len(inst.captions))) for inst in instances]
+    own = [inst.captions[k] for inst, k in zip(instances, picks)]
+    if kind == "references":
+        return [{"image_id": inst.id, "caption": c, "reference_index": k}
+                for inst, c, k in zip(instances, own, picks)]
+    if kind == "generic":
+        captions = [GENERIC_CAPTION] * len(instances)
+    elif kind == "shuffled":
+        perm = derangement(len(instances), rng)
+        captions = [own[int(j)] for j in perm]
+    else:
+        vocab = vocabulary([c for inst in instances for c in inst.captions])
+        captions = transform(kind, own, [[] for _ in own], 1.0, rng, vocab)
+    return [{"image_id": inst.id, "caption": c} for inst, c in zip(instances, captions)]
+
+
+def write_baseline(entries: list[dict[str, Any]], out: str | Path) -> Path:
+    out = Path(out)
+    try:
+        atomic_write_bytes(out, (json.dumps(entries, indent=1) + "\n").encode("utf-8"))
+    except OSError as exc:
+        raise UserError(f"cannot write {out}: {exc.strerror}") from None
+    return out

@@ -1,0 +1,255 @@
+"""The logical form an ERG-style MRS is interpreted into.
+
+A formula is a small tree of generalised quantifiers over entity variables, predicates on
+those variables, and propositional connectives. It is the meeting point of the ERG and the
+package's own grammar: both produce MRS, :func:`shapeworldice.interpret.interpret` turns either
+into a :class:`Formula`, and :mod:`.evaluate` gives it ShapeWorld's three-valued truth.
+
+Everything here is immutable and hashable, so interpretations can be cached and compared.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Union
+
+#: Qranges of ShapeWorld's quantifier table.
+QRANGES: tuple[str, ...] = ("lt", "leq", "eq", "neq", "geq", "gt")
+
+#: The negation of each qrange under the quantifier table (lt ⇔ ¬geq, leq ⇔ ¬gt, eq ⇔ ¬neq):
+#: ShapeWorld's table is closed under negation, so "not (at least two)" = "less than two".
+NEGATED_QRANGE: dict[str, str] = {"lt": "geq", "geq": "lt", "leq": "gt", "gt": "leq", "eq": "neq", "neq": "eq"}
+
+#: Ratio literals as ShapeWorld writes them (reference §3.3: "a third" is 0.33 ± 0.005).
+RATIO_LITERALS: dict[tuple[int, int], float] = {
+    (0, 1): 0.0, (1, 4): 0.25, (1, 3): 0.33, (1, 2): 0.5, (2, 4): 0.5, (2, 3): 0.67, (3, 4): 0.75, (1, 1): 1.0,
+}
+#: Names of the ratio quantities, used in construction keys.
+RATIO_NAMES: dict[float, str] = {
+    0.0: "no", 0.25: "quarter", 0.33: "third", 0.5: "half", 0.67: "two-thirds", 0.75: "three-quarters", 1.0: "all",
+}
+
+
+@dataclass(frozen=True)
+class QSpec:
+    """What a quantifier says about how many restrictor entities satisfy its body.
+
+    ``kind``: ``exists`` ("a", "some", bare indefinites), ``unique`` ("the": ShapeWorld's unique
+    selector), ``count`` (a number N with a qrange) or ``ratio`` (a fraction with a qrange;
+    "no" is ratio eq 0, "every"/"all" ratio eq 1, "most" ratio gt 0.5).
+    ``word`` records the determiner family for reports ("a", "the", "every", "fraction", ...).
+    """
+
+    kind: str
+    qrange: str | None = None
+    quantity: float | None = None
+    word: str = ""
+
+    def negated(self) -> "QSpec":
+        if self.qrange is None:
+            raise ValueError("only count and ratio quantifiers have a negatable range")
+        return QSpec(self.kind, NEGATED_QRANGE[self.qrange], self.quantity, self.word)
+
+    def __str__(self) -> str:
+        if self.kind in ("exists", "unique"):
+            return self.kind
+        q = int(self.quantity) if self.kind == "count" else self.quantity
+        return f"{self.kind}[{self.qrange} {q}]"
+
+
+# --------------------------------------------------------------------------- atoms
+
+@dataclass(frozen=True)
+class Shape:
+    """``var`` is a <value> (a shape noun: square, circle, ...)."""
+
+    var: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.value}({self.var})"
+
+
+@dataclass(frozen=True)
+class Color:
+    """``var`` is <value> (a colour adjective, or the ERG's colour noun/verb homograph)."""
+
+    var: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.value}({self.var})"
+
+
+@dataclass(frozen=True)
+class Noun:
+    """The generic noun "shape": true of every entity, but it records how an entity is described."""
+
+    var: str
+
+    def __str__(self) -> str:
+        return f"shape({self.var})"
+
+
+@dataclass(frozen=True)
+class Exists:
+    """"there is ..." (``_be_v_there``): true of every entity."""
+
+    var: str
+
+    def __str__(self) -> str:
+        return f"exists({self.var})"
+
+
+@dataclass(frozen=True)
+class Rel:
+    """A binary relation of ``relations.BINARY_RELATIONS`` between ``var`` and its reference ``ref``."""
+
+    kind: str
+    value: int
+    var: str
+    ref: str
+
+    def __str__(self) -> str:
+        return f"{RELATION_WORDS.get((self.kind, self.value), self.kind)}({self.var},{self.ref})"
+
+
+# --------------------------------------------------------------------------- connectives
+
+@dataclass(frozen=True)
+class Not:
+    arg: "Formula"
+
+    def __str__(self) -> str:
+        return f"not({self.arg})"
+
+
+@dataclass(frozen=True)
+class And:
+    args: tuple["Formula", ...]
+
+    def __str__(self) -> str:
+        return "and(" + ", ".join(map(str, self.args)) + ")"
+
+
+@dataclass(frozen=True)
+class Or:
+    args: tuple["Formula", ...]
+
+    def __str__(self) -> str:
+        return "or(" + ", ".join(map(str, self.args)) + ")"
+
+
+@dataclass(frozen=True)
+class Implies:
+    """"If <antecedent>, then <consequent>" (ShapeWorld's implication with clauses (consequent, antecedent))."""
+
+    antecedent: "Formula"
+    consequent: "Formula"
+
+    def __str__(self) -> str:
+        return f"if({self.antecedent}, {self.consequent})"
+
+
+@dataclass(frozen=True)
+class Iff:
+    left: "Formula"
+    right: "Formula"
+
+    def __str__(self) -> str:
+        return f"iff({self.left}, {self.right})"
+
+
+@dataclass(frozen=True)
+class Quant:
+    """A generalised quantifier binding ``var``: Q(restrictor, body)."""
+
+    spec: QSpec
+    var: str
+    restr: "Formula"
+    body: "Formula"
+
+    def __str__(self) -> str:
+        return f"{self.spec} {self.var}.[{self.restr}][{self.body}]"
+
+
+Atom = Union[Shape, Color, Noun, Exists, Rel]
+Formula = Union[Atom, Not, And, Or, Implies, Iff, Quant]
+
+TRUE = And(())  # the empty conjunction
+
+#: English words of each relation, for reports and SPICE tuples.
+RELATION_WORDS: dict[tuple[str, int], str] = {
+    ("x-rel", -1): "left-of", ("x-rel", 1): "right-of",
+    ("y-rel", -1): "above", ("y-rel", 1): "below",
+    ("z-rel", -1): "behind", ("z-rel", 1): "in-front-of",
+    ("size-rel", -1): "smaller-than", ("size-rel", 1): "bigger-than",
+    ("shade-rel", -1): "darker-than", ("shade-rel", 1): "lighter-than",
+    ("shape-rel", -1): "different-shape", ("shape-rel", 1): "same-shape",
+    ("color-rel", -1): "different-color", ("color-rel", 1): "same-color",
+}
+
+
+def children(f: Formula) -> tuple[Formula, ...]:
+    """Immediate sub-formulas."""
+    if isinstance(f, Quant):
+        return (f.restr, f.body)
+    if isinstance(f, Not):
+        return (f.arg,)
+    if isinstance(f, (And, Or)):
+        return f.args
+    if isinstance(f, Implies):
+        return (f.antecedent, f.consequent)
+    if isinstance(f, Iff):
+        return (f.left, f.right)
+    return ()
+
+
+def walk(f: Formula) -> Iterator[Formula]:
+    """All sub-formulas, pre-order."""
+    stack = [f]
+    while stack:
+        g = stack.pop()
+        yield g
+        stack.extend(reversed(children(g)))
+
+
+def conjoin(parts: list[Formula]) -> Formula:
+    """Flattened conjunction; a single conjunct is returned as is."""
+    flat: list[Formula] = []
+    for p in parts:
+        if isinstance(p, And):
+            flat.extend(p.args)
+        else:
+            flat.append(p)
+    return flat[0] if len(flat) == 1 else And(tuple(flat))
+
+
+def free_vars(f: Formula) -> frozenset[str]:
+    """Variables of ``f`` not bound by a quantifier inside it."""
+    if isinstance(f, (Shape, Color, Noun, Exists)):
+        return frozenset((f.var,))
+    if isinstance(f, Rel):
+        return frozenset((f.var, f.ref))
+    if isinstance(f, Quant):
+        return (free_vars(f.restr) | free_vars(f.body)) - {f.var}
+    out: frozenset[str] = frozenset()
+    for c in children(f):
+        out |= free_vars(c)
+    return out
+
+
+def bound_vars(f: Formula) -> tuple[str, ...]:
+    """Variables bound by quantifiers in ``f``, outermost first (pre-order)."""
+    return tuple(g.var for g in walk(f) if isinstance(g, Quant))
+
+
+def ratio_quantity(numerator: int, denominator: int) -> float | None:
+    """ShapeWorld's literal for a fraction (1/3 → 0.33), or None if it has none."""
+    return RATIO_LITERALS.get((numerator, denominator))
+
+
+__all__ = [
+    "QRANGES", "NEGATED_QRANGE", "RATIO_LITERALS", "RATIO_NAMES", "RELATION_WORDS", "QSpec",
+    "Shape", "Color", "Noun", "Exists", "Rel", "Not", "And", "Or", "Implies", "Iff", "Quant",
+    "Atom", "Formula", "TRUE", "children", "walk", "conjoin", "free_vars", "bound_vars", "ratio_quantity",
+]
