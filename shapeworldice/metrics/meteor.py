@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -43,9 +43,10 @@ def _wrapper_class() -> Any:
     class _GuardedMeteor(_CocoMeteor):
         """pycocoevalcap's Meteor with stderr captured and a non-blocking ``__del__``."""
 
-        def __init__(self) -> None:  # same command as the wrapper; stderr to a file
+        def __init__(self, java_options: Sequence[str] = ("-Xmx2G",)) -> None:
+            # the wrapper's command (java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm)
             self.jar_dir = jar_dir
-            self.meteor_cmd = ["java", "-jar", "-Xmx2G", jar,
+            self.meteor_cmd = ["java", "-jar", *java_options, jar,
                                "-", "-", "-stdio", "-l", "en", "-norm"]
             self.stderr_file = tempfile.TemporaryFile()
             self.meteor_p = subprocess.Popen(
@@ -88,14 +89,17 @@ class Meteor(Metric):
     """METEOR 1.5 (``-l en -norm``) via pycocoevalcap; result ``meteor``.
 
     ``timeout`` (seconds, default 60 + 0.02·items) bounds the whole computation including JVM
-    start-up.  Never raises on Java/subprocess problems: reports them as unavailable.
+    start-up; ``java_options`` are the JVM flags (pycocoevalcap uses ``-Xmx2G``).  Never raises
+    on Java/subprocess problems: reports them as unavailable.
     """
 
     name = "meteor"
     result_names = ("meteor",)
 
-    def __init__(self, timeout: float | None = None) -> None:
+    def __init__(self, timeout: float | None = None,
+                 java_options: Sequence[str] = ("-Xmx2G",)) -> None:
         self.timeout = timeout
+        self.java_options = tuple(java_options)
 
     def signature(self, corpus: PreparedCorpus, result_name: str = "meteor") -> str:
         return f"METEOR-1.5|{corpus.signature_fields()}|lang:en|norm:yes|impl:pycocoevalcap-1.2"
@@ -121,7 +125,7 @@ class Meteor(Metric):
 
         def work() -> None:
             try:
-                box["scorer"] = cls()
+                box["scorer"] = cls(self.java_options)
                 box["out"] = box["scorer"].compute_score(gts, res)
             except BaseException as e:  # noqa: BLE001 - reported, never raised
                 box["error"] = e
@@ -135,7 +139,7 @@ class Meteor(Metric):
                 if scorer is not None:
                     scorer.close()  # EOF unblocks the worker's readline
                 thread.join(5)
-                return self._unavailable(corpus, f"METEOR timed out after {timeout:.0f} s")
+                return self._unavailable(corpus, f"METEOR timed out after {timeout:g} s")
             if "error" in box:
                 err = box["error"]
                 detail = scorer.stderr_text() if scorer is not None else ""

@@ -33,6 +33,7 @@ __all__ = [
     "shape_polygon",
     "shape_area",
     "sample_half_size",
+    "half_size_from_uniforms",
     "quadratic_uniform",
     "polygons_to_geometries",
     "overlap_matrix",

@@ -14,11 +14,19 @@ Placement follows ShapeWorld (``world.md``; reference §1.4–1.5):
 - collisions, tolerance > 0: with ``ov(a) = area(a ∩ b)/area(a)``, reject if the candidate's
   summed overlap ratios exceed the tolerance, if any placed entity's summed ratios (old + new)
   would exceed it (so no pair exceeds the tolerance as a fraction of the smaller shape), or if
-  it overlaps at all an entity of the same colour whose shade differs by less than
+  it overlaps (or even touches) an entity of the same colour whose shade differs by less than
   ``collision_shade_difference``;
 - collisions, tolerance 0: reject if the candidate comes within ``touch_margin`` of any
   placed entity (no overlap and no touching, as ShapeWorld's 1-pixel rule at 64 px);
+- provoked collisions: a per-world rate U[0, max_provoke_collision_rate]; the decision is
+  redrawn after each placed entity and kept after a rejected attempt (so with tolerance 0 a
+  provoked entity usually exhausts the attempts and the world is redrawn, as in ShapeWorld);
 - 10·n attempts per world, else the whole world is redrawn (new count, new rates);
+- held-out combinations (``held_out_combinations=True``): never in train (a held-out
+  shape–colour draw is redrawn); in validation and test (ShapeWorld uses the same list for
+  both) the first placed entity is a held-out combination, later ones come with probability
+  ``space_rate`` ~ U(0,1) per world from the held-out space (half of those from the list itself),
+  otherwise from the normal (possibly reinforced) distribution;
 - drawing order (tolerance > 0): topological sort in which, for each overlapping pair, the
   entity more covered as a fraction of its own area is drawn later; ties and unconstrained
   entities keep insertion order (smallest insertion index first). ids = drawing order.
@@ -26,7 +34,7 @@ Placement follows ShapeWorld (``world.md``; reference §1.4–1.5):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -35,7 +43,7 @@ import shapely
 from .geometry import entity_polygon, half_size_from_uniforms, shape_area
 from .model import BACKGROUNDS, COLOR_NAMES, COLORS, SHAPES, Entity, World
 
-__all__ = ["HELD_OUT_COMBINATIONS", "SPLITS", "WorldConfig", "WorldSampler", "is_held_out"]
+__all__ = ["HELD_OUT_COMBINATIONS", "SPLITS", "SamplerStats", "WorldConfig", "WorldSampler", "is_held_out"]
 
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
 
