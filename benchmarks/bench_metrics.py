@@ -2,8 +2,9 @@
 
 4,096 images × 1 candidate vs 10 references of realistic ShapeWorld-style captions; times
 preparation (tokenisation + interning), each metric (METEOR excluded) and the total of a cold
-``score_all``, and peak Python memory (tracemalloc) plus process max RSS.  Optionally compares
-with pycocoevalcap's own scorers (``--compare``).
+``score_all`` (best of ``--repeat``), and peak Python memory (tracemalloc) plus process max RSS;
+then the diversity measures on 4,096 images × 5 candidates.  ``--compare`` also times
+pycocoevalcap's own scorers on the same tokenised data and prints both scores.
 """
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from shapeworldice.metrics import Bleu, CiderD, RougeL, score_all  # noqa: E402
+from shapeworldice.metrics import (  # noqa: E402
+    Bleu, CiderD, RougeL, lsa_diversity, mbleu, score_all, self_cider,
+)
 from shapeworldice.metrics.base import PreparedCorpus  # noqa: E402
 from shapeworldice.metrics.tokenize import _tokenize_cached, tokenize_caption  # noqa: E402
 
@@ -109,6 +112,15 @@ def main() -> None:
     print(f"  peak traced memory (score_all)  {peak / 2**20:8.1f} MiB; process max RSS {rss:.0f} MiB")
     for r in results.values():
         print("  ", r)
+
+    div_cands = [[caption(random.Random(i * 7 + j)) for j in range(5)] for i in range(args.images)]
+    print(f"diversity: {args.images} images x 5 candidates")
+    for name, fn in (("self_cider", self_cider), ("lsa_diversity", lsa_diversity),
+                     ("mbleu (1-4 + mix)", mbleu)):
+        _tokenize_cached.cache_clear()
+        res, t = timed(lambda: fn(div_cands))
+        score = res["mbleu_mix"].score if isinstance(res, dict) else res.score
+        print(f"  {name:28s} {t * 1000:8.1f} ms  (score {score:.4f})")
 
     if args.compare:
         from pycocoevalcap.bleu.bleu import Bleu as CB

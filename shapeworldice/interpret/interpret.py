@@ -907,7 +907,7 @@ def interpret_readings(readings: Sequence[MRSLike]) -> tuple[int | None, Union[I
             return i, result
         if first is None:
             first = result
-    return None, first or Uninterpretable("no readings")
+    return None, first if first is not None else Uninterpretable("no readings")
 
 
 __all__ = [

@@ -126,6 +126,9 @@ class Meteor(Metric):
         def work() -> None:
             try:
                 box["scorer"] = cls(self.java_options)
+                if box.get("cancelled"):
+                    box["scorer"].close()
+                    return
                 box["out"] = box["scorer"].compute_score(gts, res)
             except BaseException as e:  # noqa: BLE001 - reported, never raised
                 box["error"] = e
@@ -136,9 +139,11 @@ class Meteor(Metric):
         scorer = box.get("scorer")
         try:
             if thread.is_alive():
+                box["cancelled"] = True
                 if scorer is not None:
-                    scorer.close()  # EOF unblocks the worker's readline
+                    scorer.close()  # killing the JVM unblocks the worker's readline
                 thread.join(5)
+                scorer = box.get("scorer")  # it may have started the JVM meanwhile
                 return self._unavailable(corpus, f"METEOR timed out after {timeout:g} s")
             if "error" in box:
                 err = box["error"]

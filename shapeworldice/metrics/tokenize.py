@@ -9,11 +9,14 @@ behaviour for English captions:
 * lower-casing (after lexing, as ``-lowerCase`` does: abbreviations are recognised in any case);
 * punctuation split off words: ``, ; : ! ? ( ) [ ] { } " ' ` % $ # + = * _`` and friends;
   runs of ``!``/``?`` stay one token (``!!``, ``?!`` are *not* in PUNCTUATIONS and survive);
-* a word-final ``.`` is split off unless the word is an abbreviation (single letters ``a.``,
-  acronyms ``e.g.``/``u.s.``, titles ``mr.``, ``etc.``, months, company suffixes, and
-  ``no.``/``fig.`` before a number); ``...``/``…`` → ``...``, ``--``/``—``/``–`` → ``--``;
+* a word-final ``.`` is split off unless the word is an abbreviation (acronyms
+  ``e.g.``/``u.s.``, titles ``mr.``, ``etc.``, months, company suffixes, ``no.``/``fig.``
+  before a number, and single-letter initials ``A.``/``a.`` — but a lower-case letter ending
+  the caption, as in "... to the left of a.", is split); ``...``/``…`` → ``...``,
+  ``--``/``—``/``–`` → ``--``;
 * clitics split as in the Penn Treebank: ``isn't`` → ``is n't``, ``can't`` → ``ca n't``,
-  ``there's`` → ``there 's``, ``'m 're 've 'd 'll``; ``cannot`` → ``can not``,
+  ``there's`` → ``there 's``, ``'m 're 've 'd 'll`` (also when already split off, as in
+  pre-tokenised text ``circle 's``); ``cannot`` → ``can not``,
   ``gonna`` → ``gon na`` (also gotta, wanna, lemme, gimme), ``'tis`` → ``'t is``;
 * brackets become ``-lrb- -rrb- -lsb- -rsb- -lcb- -rcb-``.  Note: because ``-lowerCase``
   lower-cases them and pycocoevalcap's filter lists only the upper-case forms, these tokens
@@ -30,7 +33,9 @@ the output equals pycocoevalcap's ``PTBTokenizer`` output exactly; ``tests/metri
 against the real Java tokenizer on typical and randomly punctuated captions.  Known
 differences are confined to rare constructs: unusual internal apostrophes (CoreNLP's
 lexicon of apostrophe words is approximated by a few rules), number+unit
-glue (``1.5x`` → ``1.5 x``), abbreviations outside our list before a capitalised word, and
+glue (``1.5x`` → ``1.5 x``), abbreviations outside our list before a capitalised word, a single
+letter followed by a full stop (CoreNLP's choice between initial and sentence end depends on
+context, even on earlier lines of its input), and
 CoreNLP's less common normalisations (e.g. of SGML, URLs with trailing punctuation).
 """
 from __future__ import annotations
@@ -85,6 +90,7 @@ _LEXER = re.compile(
   | (?P<url>(?:https?|ftp)://[^\s<>"'(){}\[\]]*[^\s<>"'(){}\[\].,;:!?]
            |www\.[^\s<>"'(){}\[\]]*[^\s<>"'(){}\[\].,;:!?])
   | (?P<email>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)
+  | (?P<clitic>'(?i:s|re|ve|ll|d|m)(?![^\W_]))
   | (?P<decade>'[1-9]0s(?!\w))
   | (?P<tis>'t(?=(?:is|was)\b))
   | (?P<word>(?:(?<![^\s(\[{])-(?=\d))?@?{a}+(?:(?:[-./&@]|(?<=\d)[,:](?=\d)|'(?={a})){a}+)*)
@@ -99,14 +105,16 @@ _LEXER = re.compile(
 )
 _BRACKETS = {"(": "-LRB-", ")": "-RRB-", "[": "-LSB-", "]": "-RSB-", "{": "-LCB-", "}": "-RCB-"}
 _OPENERS = frozenset(" \t\n\r\f\v([{<`\"")
-# Fast path: ASCII letters/digits/spaces/commas with at most a final full stop (the benchmark's
-# own captions); a comma before a digit ("1,000") goes through the full lexer.
-_SIMPLE = re.compile(r"[A-Za-z0-9 ,]*[A-Za-z0-9]\.?\s*\Z")
+# Fast path: ASCII letters/digits/spaces/commas with at most a final full stop, possibly
+# space-separated (the benchmark's own captions and typical model output); a comma before a digit ("1,000") goes through the full lexer.
+_SIMPLE = re.compile(r"[A-Za-z0-9 ,]*[A-Za-z0-9] ?\.?\s*\Z")
 _DIGIT_COMMA = re.compile(r",\d")
 
 
 def _split_clitics(word: str) -> list[str]:
     """Penn Treebank clitic splitting of one lexed word (case preserved)."""
+    if "'" not in word and len(word) not in (5, 6):  # no clitic, cannot be in _SPECIAL
+        return [word]
     low = word.lower()
     if low in _SPECIAL:
         a, b = _SPECIAL[low]
@@ -133,7 +141,7 @@ _APO_VOWEL = re.compile(r"[^\W\d_]+[aeiouyAEIOUY]'[aeiouA-Z][^\W\d_]*\Z")
 
 def _split_apostrophe(word: str) -> list[str]:
     """Internal apostrophes CoreNLP keeps (O'Neil, ma'am, o'clock); otherwise split them off."""
-    if "'" not in word or word.lower() in _APO_KEEP_WORDS:
+    if "'" not in word or word.lower() in _APO_KEEP_WORDS or word.lower() in _CLITICS:
         return [word]
     if _APO_SINGLE.match(word) or _APO_VOWEL.match(word):
         return [word]
@@ -169,10 +177,16 @@ def _lex(text: str) -> list[str]:
         elif kind == "word":
             if end < n and text[end] == ".":
                 low = tok.lower()
-                keep = _ACRONYM.match(low) is not None or low in _ABBREV
-                if not keep and low in _NUM_ABBREV:
-                    rest = text[end + 1:].lstrip()
-                    keep = bool(rest) and rest[0].isdigit()
+                rest = text[end + 1:].lstrip()
+                if len(tok) == 1 and tok.isalpha():
+                    # an initial ("A. Smith", "a. b.", "... is A."), but a lower-case letter
+                    # ending the caption or before a capitalised word is taken as a word
+                    # followed by a full stop (CoreNLP is context-dependent here)
+                    keep = tok.isupper() or (bool(rest) and not rest[0].isupper())
+                else:
+                    keep = _ACRONYM.match(low) is not None or low in _ABBREV
+                    if not keep and low in _NUM_ABBREV:
+                        keep = bool(rest) and rest[0].isdigit()
                 if keep:
                     tok += "."
                     end += 1
@@ -196,7 +210,7 @@ def _lex(text: str) -> list[str]:
             out.append(tok)
         elif kind == "other":
             out.append(_BRACKETS.get(tok, tok))
-        else:  # sgml, url, email, decade, tis, bang
+        else:  # sgml, url, email, clitic (pre-tokenised "'s"), decade, tis, bang
             out.append(tok)
         pos = end
     return out
@@ -207,7 +221,9 @@ def _tokenize_cached(text: str) -> tuple[str, ...]:
     if _SIMPLE.match(text) and not ("," in text and _DIGIT_COMMA.search(text)):
         toks = text.lower().replace(",", " ").split()
         last = toks[-1]
-        if last.endswith("."):
+        if last == ".":  # pre-tokenised "... circle ."
+            toks.pop()
+        elif last.endswith("."):
             stem = last[:-1]
             if stem in _ABBREV or len(stem) == 1 and stem.isalpha():
                 toks = None  # abbreviation or initial: let the full lexer decide

@@ -35,10 +35,12 @@ def punctuated(rng: random.Random) -> str:
         r = rng.random()
         if r < 0.1:
             w = rng.choice(leading) + w
-        elif r < 0.3 and w != "no":
+        elif r < 0.3 and w.lower().lstrip("\"('`-") not in ("no", "a"):
             w = w + rng.choice(trailing)
         out.append(w)
     s = " ".join(out)
-    if rng.random() < 0.7 and not s.endswith(" no"):
+    # (CoreNLP treats "no." and a single letter + "." context-dependently: avoided)
+    last = out[-1].lower().lstrip("\"('`-")
+    if rng.random() < 0.7 and last not in ("no", "a"):
         s += rng.choice([".", ".", "?", "!", " .", "..."])
     return s

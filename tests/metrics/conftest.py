@@ -1,7 +1,8 @@
-"""Make the repository importable when pytest is run without installing the package."""
+"""Make the repository (and this folder's ``_corpora`` helper) importable without installing."""
 import sys
 from pathlib import Path
 
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
+_HERE = Path(__file__).resolve().parent
+for _p in (str(_HERE.parents[1]), str(_HERE)):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)

@@ -1,0 +1,184 @@
+"""Compile the grammar data into a context-free backbone over atomic symbols.
+
+Each category with a full assignment of its features becomes one integer symbol.  Rules are
+expanded over their feature variables, binarised (right-hand sides longer than two get
+intermediate symbols), and indexed for CKY: ``binary[B][C] -> [(A, rule, cost)]`` and
+``unary[B] -> [(A, rule, cost)]``.  Lexical entries become (words, symbol, item) triples.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+from .loader import CatPattern, GrammarData, GrammarError, LexEntry, Rule, entry_onset
+
+
+@dataclass(frozen=True)
+class LexItem:
+    """One lexical reading of a word form: entry, slot, category symbol, semantic template."""
+
+    id: int
+    entry: LexEntry
+    slot: int
+    words: tuple[str, ...]
+    sym: int
+    sem: str
+    cost: int
+    feats: tuple[tuple[str, str], ...]
+    exact_case: bool
+
+
+@dataclass(frozen=True)
+class AtomicRule:
+    """An expanded rule: ``rule`` is the source Rule; ``rhs`` the atomic daughters."""
+
+    id: int
+    rule: Rule
+    lhs: int
+    rhs: tuple[int, ...]
+    cost: int
+
+
+class Compiled:
+    def __init__(self, data: GrammarData):
+        self.data = data
+        self.features = data.features
+        self.categories = data.categories
+        self.symbols: list[tuple[str, tuple[str, ...]]] = []
+        self.symbol_id: dict[tuple[str, tuple[str, ...]], int] = {}
+        self.rules: list[AtomicRule] = []
+        self.items: list[LexItem] = []
+        self._compile_lexicon()
+        self._compile_rules()
+        self._index()
+
+    # ------------------------------------------------------------------ symbols
+    def sym(self, name: str, values: tuple[str, ...]) -> int:
+        key = (name, values)
+        s = self.symbol_id.get(key)
+        if s is None:
+            s = len(self.symbols)
+            self.symbols.append(key)
+            self.symbol_id[key] = s
+        return s
+
+    def sym_name(self, s: int) -> str:
+        name, values = self.symbols[s]
+        if isinstance(values, tuple) and values and not isinstance(values[0], str):
+            return name
+        feats = self.categories.get(name, ())
+        if not feats:
+            return name
+        return f"{name}[{','.join(f'{f}={v}' for f, v in zip(feats, values))}]"
+
+    def expand(self, cat: CatPattern, binding: dict[str, str], where: str) -> list[int]:
+        """Atomic symbols of a category pattern under a variable binding."""
+        feats = self.categories[cat.name]
+        choices = []
+        for f in feats:
+            v = cat.get(f)
+            dom = self.features[f]
+            if v is None or v == "*":
+                choices.append(dom)
+            elif v.startswith("?"):
+                choices.append((binding[v],))
+            else:
+                alts = tuple(v.split("|"))
+                for a in alts:
+                    if a not in dom:
+                        raise GrammarError(f"{where}: {a!r} is not a value of {f}")
+                choices.append(alts)
+        return [self.sym(cat.name, vals) for vals in itertools.product(*choices)]
+
+    # ------------------------------------------------------------------ lexicon
+    def _compile_lexicon(self) -> None:
+        data = self.data
+        for e in data.entries:
+            for line in data.lextypes[e.type]:
+                slots = range(len(e.forms)) if line.slot == "*" else [int(line.slot)]
+                for slot in slots:
+                    if slot >= len(e.forms):
+                        continue
+                    for variant in e.forms[slot]:
+                        feats = dict(line.cat.feats)
+                        for k, v in e.feats.items():
+                            if k in self.categories[line.cat.name]:
+                                feats[k] = v
+                        if "ONS" in self.categories[line.cat.name] and "ONS" not in feats:
+                            feats["ONS"] = entry_onset(e, variant)
+                        cat = CatPattern(line.cat.name, tuple(feats.items()))
+                        where = f"lexicon.txt:{e.line}"
+                        cost = line.cost + int(e.attrs.get("cost", 0))
+                        for s in self.expand(cat, {}, where):
+                            fvals = tuple(zip(self.categories[cat.name], self.symbols[s][1]))
+                            self.items.append(LexItem(
+                                len(self.items), e, slot, tuple(w.lower() if e.attrs.get("case") != "exact" else w
+                                                                 for w in variant),
+                                s, line.sem, cost, fvals, e.attrs.get("case") == "exact"))
+
+    # ------------------------------------------------------------------ rules
+    def _compile_rules(self) -> None:
+        for rule in self.data.rules:
+            where = f"rules.txt:{rule.line}"
+            cats = (rule.lhs, *rule.rhs)
+            domains: dict[str, set[str]] = {}
+            for c in cats:
+                for f, v in c.feats:
+                    if v.startswith("?"):
+                        dom = set(self.features[f])
+                        domains[v] = domains[v] & dom if v in domains else dom
+            names = sorted(domains)
+            for combo in itertools.product(*(sorted(domains[n]) for n in names)):
+                binding = dict(zip(names, combo))
+                lhss = self.expand(rule.lhs, binding, where)
+                rhss = [self.expand(c, binding, where) for c in rule.rhs]
+                for lhs in lhss:
+                    for rhs in itertools.product(*rhss):
+                        self.rules.append(AtomicRule(len(self.rules), rule, lhs, tuple(rhs), rule.cost))
+
+    def _index(self) -> None:
+        self.unary: dict[int, list[tuple[int, int, int]]] = {}
+        self.binary: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
+        # intermediate symbols for long rules: key (rule name, prefix symbols)
+        self.intermediate: dict[int, tuple[str, int]] = {}  # sym -> (rule name, arity so far)
+        inter_of: dict[tuple[str, tuple[int, ...]], int] = {}
+        seen_bin: set[tuple[int, int, int]] = set()
+
+        def add_binary(a: int, b: int, c: int, rid: int, cost: int) -> None:
+            key = (a, b, c)
+            if rid < 0 and key in seen_bin:
+                return
+            seen_bin.add(key)
+            self.binary.setdefault(b, {}).setdefault(c, []).append((a, rid, cost))
+
+        for r in self.rules:
+            rhs = r.rhs
+            if len(rhs) == 1:
+                self.unary.setdefault(rhs[0], []).append((r.lhs, r.id, r.cost))
+            elif len(rhs) == 2:
+                add_binary(r.lhs, rhs[0], rhs[1], r.id, r.cost)
+            else:
+                prev = rhs[0]
+                for k in range(1, len(rhs) - 1):
+                    key = (r.rule.name, rhs[: k + 1])
+                    s = inter_of.get(key)
+                    if s is None:
+                        s = len(self.symbols)
+                        self.symbols.append((f"@{r.rule.name}/{k + 1}", rhs[: k + 1]))
+                        inter_of[key] = s
+                        self.intermediate[s] = (r.rule.name, k + 1)
+                    add_binary(s, prev, rhs[k], -1, 0)
+                    prev = s
+                add_binary(r.lhs, prev, rhs[-1], r.id, r.cost)
+        # lexical index: first word -> [(words, item)]
+        self.lex_first: dict[str, list[LexItem]] = {}
+        for it in self.items:
+            self.lex_first.setdefault(it.words[0], []).append(it)
+        self.root = self.symbol_id.get(("ROOT", ()))
+        if self.root is None:
+            raise GrammarError("rules.txt: no ROOT category in use")
+        self.vocabulary = frozenset(w.lower() for it in self.items for w in it.words)
+
+
+__all__ = ["Compiled", "LexItem", "AtomicRule"]

@@ -1,0 +1,39 @@
+"""Caption normalisation, applied identically by the builder (after realisation) and the
+evaluator (before parsing and as the parse-cache key).
+
+``normalise(text)``:
+  1. splits on any run of whitespace (Unicode whitespace included) and joins with one space,
+     which also strips leading and trailing whitespace;
+  2. removes a space before "," and before a final ".", "!" or "?";
+  3. replaces the trailing run of sentence punctuation (".", "!", "?", any mix) with one "."
+     and appends "." when there is none, so the result ends with exactly one full stop;
+  4. upper-cases the first character when it is a lower-case letter (the rest is unchanged).
+An empty or whitespace-only text normalises to "" (no full stop is added to nothing).
+Normalisation is idempotent: normalise(normalise(t)) == normalise(t).
+"""
+from __future__ import annotations
+
+_FINAL = ".!?"
+
+
+def normalise(text: str) -> str:
+    if not isinstance(text, str):
+        text = str(text)
+    text = " ".join(text.split())
+    if not text:
+        return ""
+    text = text.replace(" ,", ",")
+    end = len(text)
+    while end > 0 and (text[end - 1] in _FINAL or text[end - 1] == " "):
+        end -= 1
+    text = text[:end]
+    if not text:
+        return ""
+    text = text + "."
+    first = text[0]
+    if first.islower():
+        text = first.upper() + text[1:]
+    return text
+
+
+__all__ = ["normalise"]

@@ -1,0 +1,318 @@
+"""Parsing: English caption → grammaticality and ERG-style MRS / DMRS readings.
+
+The text is normalised (:func:`.normalise.normalise`), tokenised, and parsed with a
+Viterbi CKY parser over the compiled grammar (:mod:`.compiled`).  A caption is grammatical
+when a ROOT spans all its tokens.  The lowest-cost derivation gives the reading; its MRS is
+composed only when ``Reading.mrs`` is first read.  Results are cached by normalised text.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable
+
+from .compiled import Compiled
+from .loader import load
+from .normalise import normalise
+from .semantics import Builder
+
+MAX_TOKENS = 60
+MAX_CHARS = 1000
+CACHE_SIZE = 200_000
+
+_TOKEN_RE = re.compile(r"[^\s,.;:!?]+|[,.;:!?]")
+
+
+@dataclass
+class Derivation:
+    """A node of a derivation tree: a rule (with daughters) or a lexical item (a leaf)."""
+
+    label: str
+    rule: Any = None
+    item: Any = None
+    daughters: tuple["Derivation", ...] = ()
+    start: int = 0
+    end: int = 0
+
+    def __str__(self) -> str:
+        if self.item is not None:
+            return f"({self.label} {' '.join(self.item.words)})"
+        return f"({self.label} {' '.join(str(d) for d in self.daughters)})"
+
+
+class Reading:
+    """One analysis of a caption.  ``mrs`` (pydelphin MRS) and ``dmrs`` are built on first use."""
+
+    __slots__ = ("derivation", "cost", "_mrs", "_dmrs")
+
+    def __init__(self, derivation: Derivation, cost: int):
+        self.derivation = derivation
+        self.cost = cost
+        self._mrs = None
+        self._dmrs = None
+
+    @property
+    def mrs(self):
+        if self._mrs is None:
+            self._mrs = build_mrs(self.derivation)
+        return self._mrs
+
+    @property
+    def dmrs(self):
+        if self._dmrs is None:
+            from delphin import dmrs
+
+            self._dmrs = dmrs.from_mrs(self.mrs)
+        return self._dmrs
+
+    def __repr__(self) -> str:
+        return f"Reading(cost={self.cost}, {self.derivation})"
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    text: str
+    normalised: str
+    grammatical: bool
+    readings: tuple[Reading, ...] = ()
+    error: str | None = None
+
+    @property
+    def reading(self) -> Reading | None:
+        return self.readings[0] if self.readings else None
+
+
+def tokenise(normalised: str) -> list[str]:
+    """Words and punctuation; the final full stop is dropped."""
+    toks = _TOKEN_RE.findall(normalised)
+    if toks and toks[-1] == ".":
+        toks.pop()
+    return toks
+
+
+def build_mrs(derivation: Derivation):
+    b = Builder()
+    sems = load().sems
+
+    def walk(node: Derivation) -> dict[str, int]:
+        if node.item is not None:
+            it = node.item
+            params = dict(it.feats)
+            params.update({k.upper(): v for k, v in it.entry.attrs.items()})
+            params.update(it.entry.feats)
+            return b.apply(sems[it.sem], [], params)
+        hooks = [walk(d) for d in node.daughters]
+        return b.apply(node.rule.sem, hooks, {})
+
+    hook = walk(derivation)
+    return b.to_mrs(hook)
+
+
+class Parser:
+    def __init__(self, compiled: Compiled | None = None):
+        self.g = compiled or Compiled(load())
+        self.version = self.g.data.version
+        self._cache: OrderedDict[str, ParseResult] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ chart
+    def _lexical(self, tokens: list[str]):
+        """cells[(i, j)] = {sym: (cost, ('lex', item))}; None if a token has no entry."""
+        g = self.g
+        lower = [t.lower() for t in tokens]
+        cells: dict[tuple[int, int], dict[int, tuple[int, Any]]] = {}
+        covered = [False] * len(tokens)
+        for i, w in enumerate(lower):
+            cands = g.lex_first.get(w, ())
+            if tokens[i] != w:
+                cands = list(cands) + list(g.lex_first.get(tokens[i], ()))
+            for it in cands:
+                n = len(it.words)
+                if n > 1 or it.exact_case:
+                    seq = tuple(tokens[i:i + n]) if it.exact_case else tuple(lower[i:i + n])
+                    if seq != it.words:
+                        continue
+                cell = cells.setdefault((i, i + n), {})
+                old = cell.get(it.sym)
+                if old is None or it.cost < old[0]:
+                    cell[it.sym] = (it.cost, ("lex", it))
+                for k in range(i, i + n):
+                    covered[k] = True
+        if not all(covered):
+            bad = [tokens[k] for k in range(len(tokens)) if not covered[k]]
+            return None, bad
+        return cells, None
+
+    def _unary_closure(self, cell: dict[int, tuple[int, Any]]) -> None:
+        unary = self.g.unary
+        agenda = list(cell)
+        guard = 0
+        while agenda:
+            guard += 1
+            if guard > 10000:
+                break
+            b = agenda.pop()
+            rules = unary.get(b)
+            if not rules:
+                continue
+            cb = cell[b][0]
+            for a, rid, rc in rules:
+                cost = cb + rc
+                old = cell.get(a)
+                if old is None or cost < old[0]:
+                    cell[a] = (cost, (rid, None, b, None))
+                    agenda.append(a)
+
+    def chart(self, tokens: list[str]):
+        n = len(tokens)
+        lex, bad = self._lexical(tokens)
+        if lex is None:
+            return None, bad
+        chart: list[list[dict | None]] = [[None] * (n + 1) for _ in range(n + 1)]
+        for (i, j), cell in lex.items():
+            self._unary_closure(cell)
+            chart[i][j] = cell
+        binary = self.g.binary
+        for span in range(2, n + 1):
+            for i in range(0, n - span + 1):
+                j = i + span
+                cell = chart[i][j]
+                fresh = cell is None
+                if fresh:
+                    cell = {}
+                row = chart[i]
+                for k in range(i + 1, j):
+                    left = row[k]
+                    if not left:
+                        continue
+                    right = chart[k][j]
+                    if not right:
+                        continue
+                    for b, (cb, _) in left.items():
+                        rb = binary.get(b)
+                        if rb is None:
+                            continue
+                        if len(rb) <= len(right):
+                            pairs = ((c, rules) for c, rules in rb.items() if c in right)
+                        else:
+                            pairs = ((c, rb[c]) for c in right if c in rb)
+                        for c, rules in pairs:
+                            base = cb + right[c][0]
+                            for a, rid, rc in rules:
+                                cost = base + rc
+                                old = cell.get(a)
+                                if old is None or cost < old[0]:
+                                    cell[a] = (cost, (rid, k, b, c))
+                if cell:
+                    self._unary_closure(cell)
+                    chart[i][j] = cell
+        return chart, None
+
+    # ------------------------------------------------------------------ derivations
+    def _derivation(self, chart, i: int, j: int, sym: int) -> Derivation:
+        g = self.g
+        cost, bp = chart[i][j][sym]
+        if bp[0] == "lex":
+            it = bp[1]
+            return Derivation(g.sym_name(sym), item=it, start=i, end=j)
+        rid, k, b, c = bp
+        rule = g.rules[rid]
+        if k is None:
+            kids = [self._derivation(chart, i, j, b)]
+        else:
+            kids = [self._derivation(chart, k, j, c)]
+            # unwind intermediate symbols of a binarised rule
+            while b in g.intermediate:
+                _, bp2 = chart[i][k][b]
+                _, k2, b2, c2 = bp2
+                kids.append(self._derivation(chart, k2, k, c2))
+                b, k = b2, k2
+            kids.append(self._derivation(chart, i, k, b))
+            kids.reverse()
+        return Derivation(rule.rule.name, rule=rule.rule, daughters=tuple(kids), start=i, end=j)
+
+    # ------------------------------------------------------------------ API
+    def _parse_uncached(self, text: str, norm: str) -> ParseResult:
+        if len(norm) > MAX_CHARS:
+            return ParseResult(text, norm, False, (), "too long")
+        tokens = tokenise(norm)
+        if not tokens:
+            return ParseResult(text, norm, False, (), "empty")
+        if len(tokens) > MAX_TOKENS:
+            return ParseResult(text, norm, False, (), "too long")
+        chart, bad = self.chart(tokens)
+        if chart is None:
+            return ParseResult(text, norm, False, (), f"unknown word: {bad[0]!r}")
+        top = chart[0][len(tokens)]
+        root = self.g.root
+        if not top or root not in top:
+            return ParseResult(text, norm, False, (), None)
+        deriv = self._derivation(chart, 0, len(tokens), root)
+        return ParseResult(text, norm, True, (Reading(deriv, top[root][0]),), None)
+
+    def parse(self, text: Any) -> ParseResult:
+        try:
+            if not isinstance(text, str):
+                text = "" if text is None else str(text)
+            norm = normalise(text)
+        except Exception as exc:  # pragma: no cover - normalise does not raise on str
+            return ParseResult(str(text), "", False, (), f"normalisation failed: {exc}")
+        cache = self._cache
+        hit = cache.get(norm)
+        if hit is not None:
+            with self._lock:
+                try:
+                    cache.move_to_end(norm)
+                except KeyError:
+                    pass
+            return hit if hit.text == text else replace(hit, text=text)
+        try:
+            result = self._parse_uncached(text, norm)
+        except RecursionError:
+            result = ParseResult(text, norm, False, (), "too complex")
+        with self._lock:
+            cache[norm] = result
+            if len(cache) > CACHE_SIZE:
+                cache.popitem(last=False)
+        return result
+
+    def parse_uncached(self, text: str) -> ParseResult:
+        return self._parse_uncached(text, normalise(text))
+
+    def clear_cache(self) -> None:
+        with self._lock:
+            self._cache.clear()
+
+
+_parser: Parser | None = None
+_parser_lock = threading.Lock()
+
+
+def get_parser() -> Parser:
+    global _parser
+    if _parser is None:
+        with _parser_lock:
+            if _parser is None:
+                _parser = Parser()
+    return _parser
+
+
+def parse(text: str) -> ParseResult:
+    """Parse one caption (cached by its normalised text)."""
+    return get_parser().parse(text)
+
+
+def parse_many(texts: Iterable[str]) -> list[ParseResult]:
+    """Parse many captions; repeated captions are parsed once."""
+    p = get_parser()
+    return [p.parse(t) for t in texts]
+
+
+def clear_cache() -> None:
+    get_parser().clear_cache()
+
+
+__all__ = ["parse", "parse_many", "ParseResult", "Reading", "Parser", "get_parser", "clear_cache", "tokenise",
+           "Derivation", "build_mrs"]

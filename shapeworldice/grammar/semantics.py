@@ -1,0 +1,160 @@
+"""Semantic composition: a derivation tree → an ERG-style MRS (pydelphin object).
+
+Each lexical item instantiates its semantic template (fresh variables); each rule combines
+its daughters' hooks and slots as its ``sem:`` spec says (variable identification through a
+union-find, constructional EPs, qeq constraints).  The result is turned into
+``delphin.mrs.MRS`` with TOP qeq the root's LTOP and INDEX the root's index.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from delphin import mrs as dmrs_mrs
+
+from .loader import GrammarError, SemSpec, Term
+
+_SORT_RANK = {"u": 0, "i": 1, "h": 2, "x": 2, "e": 2}
+
+
+class _Vars:
+    """Union-find over variables; each root has a sort and properties."""
+
+    __slots__ = ("parent", "sort", "props")
+
+    def __init__(self) -> None:
+        self.parent: list[int] = []
+        self.sort: list[str] = []
+        self.props: list[dict[str, str]] = []
+
+    def new(self, sort: str, props: dict[str, str] | None = None) -> int:
+        v = len(self.parent)
+        self.parent.append(v)
+        self.sort.append(sort)
+        self.props.append(dict(props) if props else {})
+        return v
+
+    def find(self, v: int) -> int:
+        parent = self.parent
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    def union(self, a: int, b: int) -> None:
+        a, b = self.find(a), self.find(b)
+        if a == b:
+            return
+        sa, sb = self.sort[a], self.sort[b]
+        if _SORT_RANK[sa] < _SORT_RANK[sb]:
+            a, b = b, a
+            sa, sb = sb, sa
+        if _SORT_RANK[sa] == 2 and _SORT_RANK[sb] == 2 and sa != sb:
+            raise GrammarError(f"semantic composition identifies a {sa} with a {sb} variable")
+        self.parent[b] = a
+        for k, v in self.props[b].items():
+            self.props[a].setdefault(k, v)
+
+
+class Builder:
+    """Accumulates EPs and constraints while a derivation is interpreted."""
+
+    def __init__(self) -> None:
+        self.vars = _Vars()
+        self.eps: list[tuple[str, int, list[tuple[str, Any]]]] = []
+        self.qeqs: list[tuple[int, int]] = []
+
+    def _term(self, t: Term, local: dict[str, int], daughters, params: dict[str, str]):
+        if t.kind == "const":
+            return ("const", t.name)
+        if t.kind == "param":
+            value = params.get(t.name)
+            if value is None:
+                raise GrammarError(f"semantics: no value for ${t.name}")
+            return ("const", value)
+        if t.kind == "ref":
+            i, f = t.ref
+            try:
+                v = daughters[i][f]
+            except (IndexError, KeyError):
+                raise GrammarError(f"semantics: daughter {i} has no {f!r}") from None
+        else:
+            v = local.get(t.name)
+            if v is None:
+                v = self.vars.new(t.name[0])
+                local[t.name] = v
+        if t.props:
+            props = self.vars.props[self.vars.find(v)]
+            for k, val in t.props:
+                if val.startswith("$"):
+                    val = params.get(val[1:], "")
+                    if not val:
+                        continue
+                props[k] = val
+        return v
+
+    def apply(self, spec: SemSpec, daughters: list[dict[str, int]], params: dict[str, str]) -> dict[str, int]:
+        local: dict[str, int] = {}
+        for a, b in spec.eqs:
+            va = self._term(a, local, daughters, params)
+            vb = self._term(b, local, daughters, params)
+            self.vars.union(va, vb)
+        for ep in spec.eps:
+            pred = ep.pred
+            if pred.startswith("$"):
+                pred = params.get(pred[1:])
+                if not pred:
+                    raise GrammarError(f"semantics: no predicate for {ep.pred}")
+            label = None
+            roles = []
+            for role, t in ep.roles:
+                v = self._term(t, local, daughters, params)
+                if role == "LBL":
+                    label = v
+                else:
+                    roles.append((role, v))
+            if label is None:
+                label = self.vars.new("h")
+            self.eps.append((pred, label, roles))
+        for a, b in spec.qeqs:
+            self.qeqs.append((self._term(a, local, daughters, params), self._term(b, local, daughters, params)))
+        if spec.head is not None:
+            hook = dict(daughters[spec.head])
+        else:
+            hook = {}
+        for name, t in spec.hook.items():
+            hook[name] = self._term(t, local, daughters, params)
+        return hook
+
+    def to_mrs(self, hook: dict[str, int]) -> dmrs_mrs.MRS:
+        vars_ = self.vars
+        names: dict[int, str] = {}
+        counter = [0]
+
+        def name(v: int) -> str:
+            r = vars_.find(v)
+            n = names.get(r)
+            if n is None:
+                counter[0] += 1
+                n = f"{vars_.sort[r]}{counter[0]}"
+                names[r] = n
+            return n
+
+        top = "h0"
+        counter[0] = 0
+        index = name(hook["index"]) if "index" in hook else None
+        rels = []
+        for pred, label, roles in self.eps:
+            args = {}
+            for role, v in roles:
+                args[role] = v[1] if isinstance(v, tuple) else name(v)
+            rels.append(dmrs_mrs.EP(pred, name(label), args=args))
+        hcons = [dmrs_mrs.HCons.qeq(top, name(hook["ltop"]))]
+        hcons += [dmrs_mrs.HCons.qeq(name(a), name(b)) for a, b in self.qeqs]
+        variables = {}
+        for r, n in names.items():
+            props = vars_.props[r]
+            variables[n] = dict(props)
+        return dmrs_mrs.MRS(top=top, index=index, rels=rels, hcons=hcons, variables=variables)
+
+
+__all__ = ["Builder"]

@@ -1,0 +1,35 @@
+"""From ERG-style MRS to meaning and truth.
+
+One interpreter serves the package's own grammar and a real ACE + ERG: both give MRS with the
+ERG's predicate names. The pipeline:
+
+* :func:`interpret` (one reading) / :func:`choose_reading` (a parser's readings, in a documented
+  preference order) → :class:`Interpretation` (a :mod:`.logic` formula) or :class:`Uninterpretable`;
+* :func:`truth` → ShapeWorld's three-valued :class:`~shapeworldice.semantics.Truth` on a world;
+  :func:`evaluate` does both for a caption's readings and returns a :class:`Result`
+  ("true" / "false" / "ambiguous" / "uninterpretable");
+* :func:`construction`, :func:`family`, :func:`quantifier_range`, :func:`relation` give the
+  diversity key and the report breakdowns; :func:`scene_tuples` the SPICE-style tuples.
+
+Example::
+
+    from delphin.codecs import simplemrs
+    readings = [simplemrs.decode(s) for s in erg_readings]
+    result = evaluate(readings, world, key="A square is red.")
+    result.truth, construction(result.interpretation)
+"""
+from .construction import FAMILIES, construction, family, quantifier_range, relation
+from .evaluate import InterpretationCache, Result, choose_reading, evaluate, truth
+from .interpret import (
+    BARE_COUNT_RANGE, BARE_RATIO_RANGE, Interpretation, Uninterpretable, interpret, interpret_readings,
+    preference_order, reading_penalty,
+)
+from .logic import Formula, QSpec
+from .tuples import formula_tuples, scene_tuples
+
+__all__ = [
+    "BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "FAMILIES", "Formula", "Interpretation", "InterpretationCache",
+    "QSpec", "Result", "Uninterpretable", "choose_reading", "construction", "evaluate", "family",
+    "formula_tuples", "interpret", "interpret_readings", "preference_order", "quantifier_range",
+    "reading_penalty", "relation", "scene_tuples", "truth",
+]

@@ -1,0 +1,156 @@
+"""Language constructions for the diversity metric, and report breakdowns.
+
+A construction is the logical form with values dropped (evaluation.md, D): every entity
+description keeps only *how* the entity is described — by shape ("square"), by colour ("red
+shape"), by both ("red square") or by neither ("shape") — and which shape, colour or number
+is dropped. Quantifier kind and range (and for ratios the fraction: quarter, third, half,
+two-thirds, three-quarters, no, all), relation kind and direction ("left-of" vs "right-of"),
+negation and proposition structure are kept. Variables are renamed by order of binding and
+conjunctions are sorted, so equal constructions give equal strings.
+
+"A square is red." and "A circle is blue." → same key; "A shape is red." → a different key;
+"Exactly two squares are red." and "Exactly four circles are blue." → same key.
+The copula forms "is red" and "is a red shape" describe the same way (colour) and so share a key.
+"""
+from __future__ import annotations
+
+from typing import Union
+
+from .interpret import Interpretation
+from .logic import (
+    RATIO_NAMES, RELATION_WORDS, And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape,
+)
+
+FAMILIES: tuple[str, ...] = ("existential", "spatial", "relational", "count", "ratio", "logical", "other")
+SPATIAL_KINDS = frozenset({"x-rel", "y-rel", "z-rel"})
+
+_Interp = Union[Interpretation, Formula]
+
+
+def _formula(x: _Interp) -> Formula:
+    return x.formula if isinstance(x, Interpretation) else x
+
+
+def _description(kinds: set[str]) -> str:
+    if "shape" in kinds and "color" in kinds:
+        return "color+shape"
+    if "shape" in kinds:
+        return "shape"
+    if "color" in kinds:
+        return "color"
+    return "none"
+
+
+def _qkey(q: Quant) -> str:
+    s = q.spec
+    if s.kind == "exists":
+        return "a"
+    if s.kind == "unique":
+        return "the"
+    if s.kind == "count":
+        return f"count:{s.qrange}"
+    name = "most" if s.word == "most" else RATIO_NAMES.get(float(s.quantity), str(s.quantity))  # type: ignore[arg-type]
+    return f"ratio:{s.qrange}:{name}"
+
+
+class _Renderer:
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+
+    def var(self, v: str) -> str:
+        return self.names.get(v, "?")
+
+    def render(self, f: Formula) -> str:
+        if isinstance(f, Quant):
+            self.names[f.var] = f"v{len(self.names)}"
+            return f"{_qkey(f)} {self.var(f.var)}[{self.render(f.restr)}][{self.render(f.body)}]"
+        if isinstance(f, (Shape, Color, Noun, Exists, Rel, And)):
+            return self.conjunction(f.args if isinstance(f, And) else (f,))
+        if isinstance(f, Not):
+            return f"not({self.render(f.arg)})"
+        if isinstance(f, Or):
+            return "or(" + ",".join(self.render(g) for g in f.args) + ")"
+        if isinstance(f, Implies):
+            return f"if({self.render(f.antecedent)},{self.render(f.consequent)})"
+        if isinstance(f, Iff):
+            return f"iff({self.render(f.left)},{self.render(f.right)})"
+        raise TypeError(f"not a formula: {f!r}")
+
+    def conjunction(self, parts: tuple[Formula, ...]) -> str:
+        described: dict[str, set[str]] = {}
+        other: list[str] = []
+        for p in parts:
+            if isinstance(p, Shape):
+                described.setdefault(p.var, set()).add("shape")
+            elif isinstance(p, Color):
+                described.setdefault(p.var, set()).add("color")
+            elif isinstance(p, Noun):
+                described.setdefault(p.var, set())
+            elif isinstance(p, Exists):
+                other.append(f"there({self.var(p.var)})")
+            elif isinstance(p, Rel):
+                word = RELATION_WORDS.get((p.kind, p.value), f"{p.kind}{p.value:+d}")
+                other.append(f"{word}({self.var(p.var)},{self.var(p.ref)})")
+            else:
+                other.append(self.render(p))
+        items = [f"{self.var(v)}:{_description(k)}" for v, k in described.items()] + other
+        if not items:
+            return "true"
+        return "&".join(sorted(items))
+
+
+def construction(interpretation: _Interp) -> str:
+    """Canonical key of the caption's language construction (values dropped)."""
+    return _Renderer().render(_formula(interpretation))
+
+
+def _strip_not(f: Formula) -> Formula:
+    while isinstance(f, Not):
+        f = f.arg
+    return f
+
+
+def _relations(f: Formula) -> list[Rel]:
+    from .logic import walk
+
+    return [g for g in walk(f) if isinstance(g, Rel)]
+
+
+def family(interpretation: _Interp) -> str:
+    """Caption family: existential, spatial, relational, count, ratio, logical or other.
+
+    "There is"/copula sentences are existential; left/right/above/below/behind/in front of are
+    spatial; comparatives and attribute (in)equality are relational; connectives between
+    clauses are logical. A sentence-level negation does not change the family.
+    """
+    f = _strip_not(_formula(interpretation))
+    if isinstance(f, (And, Or)) and len(f.args) >= 2 or isinstance(f, (Implies, Iff)):
+        return "logical"
+    if isinstance(f, Quant):
+        if f.spec.kind in ("count", "ratio"):
+            return f.spec.kind
+        rels = _relations(f)
+        if rels:
+            return "spatial" if rels[0].kind in SPATIAL_KINDS else "relational"
+        return "existential"
+    return "other"
+
+
+def quantifier_range(interpretation: _Interp) -> str | None:
+    """qrange (lt, leq, eq, neq, geq, gt) of a count/ratio caption's main quantifier, else None."""
+    f = _strip_not(_formula(interpretation))
+    if isinstance(f, Quant) and f.spec.kind in ("count", "ratio"):
+        return f.spec.qrange
+    return None
+
+
+def relation(interpretation: _Interp) -> str | None:
+    """The first relation word of the caption ("left-of", "bigger-than", "same-color", ...), else None."""
+    rels = _relations(_formula(interpretation))
+    if not rels:
+        return None
+    r = rels[0]
+    return RELATION_WORDS.get((r.kind, r.value), f"{r.kind}{r.value:+d}")
+
+
+__all__ = ["FAMILIES", "construction", "family", "quantifier_range", "relation"]

@@ -1,0 +1,330 @@
+"""Three-valued truth of a logical form on a world, with ShapeWorld's agree/disagree semantics.
+
+A formula with k bound variables is evaluated as a pair of boolean arrays (agree, disagree)
+with one axis per variable (size n along the axes of the variables it depends on, 1 elsewhere);
+quantifiers reduce their variable's axis. This reproduces the caption semantics of
+:mod:`shapeworldice.semantics` exactly:
+
+* atoms: shapes and colours are crisp; relations use :func:`relations.conditions`;
+* ``exists`` ("a T"): true if some entity agrees with restrictor and body, false if every
+  entity disagrees with one of them; a quantifier inside the scope of another (a relation's
+  reference, "... is above a circle") never picks the outer entity itself, and when the outer
+  entity is the only possible reference the result is ambiguous, as :func:`relations.relate`;
+* ``unique`` ("the T"): ShapeWorld's unique selector (agrees only when exactly one entity
+  is a possible T and it definitely is one; never disagrees by itself);
+* ``count``/``ratio``: lower bound from agreeing, upper bound from not-disagreeing entities,
+  :func:`truth.ratio_bounds` and the :func:`truth.compare_quantity` table;
+* negation swaps agree and disagree; and = min, or = max, if-then = max(consequent, −antecedent),
+  iff = max(min(a, b), min(−a, −b)) (ShapeWorld's proposition table).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Hashable, Sequence, Union
+
+import numpy as np
+
+from ..semantics import relations
+from ..semantics.truth import Truth, quantity_tolerance
+from ..world.model import COLOR_NAMES, SHAPES, World, WorldArrays
+from .interpret import Interpretation, Uninterpretable, interpret, preference_order
+from .logic import (
+    And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape, bound_vars, free_vars, walk,
+)
+
+_SHAPE_INDEX = {s: i for i, s in enumerate(SHAPES)}
+_COLOR_INDEX = {c: i for i, c in enumerate(COLOR_NAMES)}
+
+TV = tuple[np.ndarray, np.ndarray]  # (agree, disagree)
+
+
+class _Plan:
+    """Per-formula precomputation: an axis per bound variable, and for each quantifier the
+    axes of the outer variables its restrictor and body depend on."""
+
+    __slots__ = ("axis", "d", "outer", "restr_outer")
+
+    def __init__(self, formula: Formula):
+        self.axis = {v: i for i, v in enumerate(dict.fromkeys(bound_vars(formula)))}
+        self.d = len(self.axis)
+        self.outer: dict[int, tuple[int, ...]] = {}
+        self.restr_outer: dict[int, frozenset[int]] = {}
+        for g in walk(formula):
+            if isinstance(g, Quant):
+                rv = free_vars(g.restr) - {g.var}
+                deps = rv | (free_vars(g.body) - {g.var})
+                self.outer[id(g)] = tuple(sorted(self.axis[v] for v in deps if v in self.axis))
+                self.restr_outer[id(g)] = frozenset(self.axis[v] for v in rv if v in self.axis)
+
+
+def _plan(interpretation: Union[Interpretation, Formula]) -> tuple[Formula, _Plan]:
+    if isinstance(interpretation, Interpretation):
+        plan = interpretation.__dict__.get("_plan")
+        if plan is None:
+            plan = _Plan(interpretation.formula)
+            object.__setattr__(interpretation, "_plan", plan)  # a cache, not a field
+        return interpretation.formula, plan
+    return interpretation, _formula_plan(interpretation)
+
+
+@lru_cache(maxsize=4096)
+def _formula_plan(formula: Formula) -> _Plan:
+    return _Plan(formula)
+
+
+class _Eval:
+    def __init__(self, plan: _Plan, arrays: WorldArrays):
+        self.a = arrays
+        self.n = arrays.n
+        self.plan = plan
+        self.axis = plan.axis
+        self.d = plan.d
+        self.rel_cache: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
+
+    def shaped(self, vec: np.ndarray, var: str) -> np.ndarray:
+        shape = [1] * self.d
+        shape[self.axis[var]] = self.n
+        return vec.reshape(shape)
+
+    def const(self, value: bool) -> TV:
+        shape = (1,) * self.d
+        return np.full(shape, value), np.full(shape, not value)
+
+    def ev(self, f: Formula) -> TV:
+        if isinstance(f, Shape):
+            agree = self.shaped(self.a.shape == _SHAPE_INDEX[f.value], f.var)
+            return agree, ~agree
+        if isinstance(f, Color):
+            agree = self.shaped(self.a.color == _COLOR_INDEX[f.value], f.var)
+            return agree, ~agree
+        if isinstance(f, (Noun, Exists)):
+            return self.const(True)
+        if isinstance(f, Rel):
+            return self.relation(f)
+        if isinstance(f, And):
+            if not f.args:
+                return self.const(True)
+            agree, disagree = self.ev(f.args[0])
+            for g in f.args[1:]:
+                a2, d2 = self.ev(g)
+                agree, disagree = agree & a2, disagree | d2
+            return agree, disagree
+        if isinstance(f, Or):
+            agree, disagree = self.ev(f.args[0])
+            for g in f.args[1:]:
+                a2, d2 = self.ev(g)
+                agree, disagree = agree | a2, disagree & d2
+            return agree, disagree
+        if isinstance(f, Not):
+            agree, disagree = self.ev(f.arg)
+            return disagree, agree
+        if isinstance(f, Implies):
+            aa, ad = self.ev(f.antecedent)
+            ca, cd = self.ev(f.consequent)
+            return ca | ad, cd & aa
+        if isinstance(f, Iff):
+            la, ld = self.ev(f.left)
+            ra, rd = self.ev(f.right)
+            return (la & ra) | (ld & rd), (ld | rd) & (la | ra)
+        if isinstance(f, Quant):
+            return self.quant(f)
+        raise TypeError(f"not a formula: {f!r}")
+
+    def relation(self, f: Rel) -> TV:
+        key = (f.kind, f.value)
+        mats = self.rel_cache.get(key)
+        if mats is None:
+            mats = relations.conditions(f.kind, f.value, self.a)
+            self.rel_cache[key] = mats
+        agree, disagree = mats
+        i, j = self.axis[f.var], self.axis[f.ref]
+        if i == j:
+            raise ValueError("a relation between a variable and itself")
+        if i > j:
+            agree, disagree = agree.T, disagree.T
+        shape = [1] * self.d
+        shape[i] = shape[j] = self.n
+        return agree.reshape(shape), disagree.reshape(shape)
+
+    def quant(self, f: Quant) -> TV:
+        ra, rd = self.ev(f.restr)
+        ba, bd = self.ev(f.body)
+        ax = self.axis[f.var]
+        outer = self.plan.outer[id(f)]
+        full = [1] * self.d
+        for k in outer:
+            full[k] = self.n
+        full[ax] = self.n
+        ra = np.broadcast_to(ra, full)
+        r_possible = ~np.broadcast_to(rd, full)
+        ba = np.broadcast_to(ba, full)
+        bd = np.broadcast_to(bd, full)
+        if f.spec.kind == "unique":
+            # ShapeWorld's unique selector, over all entities
+            unique = (ra.sum(axis=ax, keepdims=True) == 1) & (r_possible.sum(axis=ax, keepdims=True) == 1)
+            ra = ra & unique
+        # an inner quantifier never ranges over the entities its context is about
+        only_self = None
+        if outer:
+            off = np.ones(full, dtype=bool)
+            for k in outer:
+                off = off & ~self.diagonal(ax, k)
+            if len(outer) == 1 and not self.plan.restr_outer[id(f)]:
+                # relations.relate: when the context entity is the only possible reference,
+                # the relation is ambiguous, not false
+                k = outer[0]
+                self_possible = (r_possible & self.diagonal(ax, k)).any(axis=ax, keepdims=True)
+                only_self = self_possible & ~(r_possible & off).any(axis=ax, keepdims=True)
+            ra = ra & off
+            r_possible = r_possible & off
+        rb_agree = ra & ba
+        rb_possible = r_possible & ~bd
+        kind = f.spec.kind
+        if kind in ("exists", "unique"):
+            agree = rb_agree.any(axis=ax, keepdims=True)
+            disagree = ~rb_possible.any(axis=ax, keepdims=True)
+            if only_self is not None:
+                disagree = disagree & ~only_self
+            return agree, disagree
+        rb_a = rb_agree.sum(axis=ax, keepdims=True)
+        rb_n = rb_possible.sum(axis=ax, keepdims=True)
+        target = float(f.spec.quantity)  # type: ignore[arg-type]
+        tol = quantity_tolerance(target)
+        if kind == "count":
+            lower, upper = rb_a.astype(float), rb_n.astype(float)
+        else:
+            r_a = ra.sum(axis=ax, keepdims=True)
+            r_n = r_possible.sum(axis=ax, keepdims=True)
+            lower = np.where(r_n > 0, rb_a / np.maximum(r_n, 1), 0.0)
+            upper = np.where(r_a > 0, rb_n / np.maximum(r_a, 1), np.where(rb_n == 0, 0.0, np.inf))
+        return _compare(f.spec.qrange, lower, upper, target, tol)  # type: ignore[arg-type]
+
+    def diagonal(self, i: int, j: int) -> np.ndarray:
+        """Boolean array, true where the entity on axis i is the entity on axis j."""
+        shape_i = [1] * self.d
+        shape_i[i] = self.n
+        shape_j = [1] * self.d
+        shape_j[j] = self.n
+        idx = np.arange(self.n)
+        return idx.reshape(shape_i) == idx.reshape(shape_j)
+
+
+def _compare(qrange: str, lower: np.ndarray, upper: np.ndarray, target: float, t: float) -> TV:
+    """Vectorised :func:`shapeworldice.semantics.truth.compare_quantity`."""
+    if qrange == "lt":
+        true, false = upper < target - t, lower >= target - t
+    elif qrange == "leq":
+        true, false = upper <= target + t, lower > target + t
+    elif qrange == "eq":
+        true = np.maximum(upper - target, target - lower) <= t
+        false = np.maximum(target - upper, lower - target) > t
+    elif qrange == "neq":
+        true = np.maximum(target - upper, lower - target) > t
+        false = np.maximum(upper - target, target - lower) <= t
+    elif qrange == "geq":
+        true, false = lower >= target - t, upper < target - t
+    elif qrange == "gt":
+        true, false = lower > target + t, upper <= target + t
+    else:
+        raise ValueError(f"unknown quantifier range {qrange!r}")
+    return true, false & ~true
+
+
+def truth(interpretation: Union[Interpretation, Formula], world: World) -> Truth:
+    """Three-valued truth (+1 true, 0 ambiguous, −1 false) of an interpretation on a world."""
+    formula, plan = _plan(interpretation)
+    e = _Eval(plan, world.arrays)
+    agree, disagree = e.ev(formula)
+    if bool(agree.reshape(-1)[0]):
+        return Truth.TRUE
+    if bool(disagree.reshape(-1)[0]):
+        return Truth.FALSE
+    return Truth.AMBIGUOUS
+
+
+@dataclass(frozen=True)
+class Result:
+    """Outcome of evaluating a caption's readings on a world.
+
+    ``truth``: "true", "false", "ambiguous" or "uninterpretable"; ``reading_index``: which
+    reading was used (index into the given readings), None if none was interpretable;
+    ``interpretation``: the reading's :class:`Interpretation`, or the :class:`Uninterpretable`
+    reason of the most preferred reading.
+    """
+
+    truth: str
+    reading_index: int | None
+    interpretation: Union[Interpretation, Uninterpretable]
+
+
+_LABELS = {Truth.TRUE: "true", Truth.FALSE: "false", Truth.AMBIGUOUS: "ambiguous"}
+
+
+class InterpretationCache:
+    """Caches the chosen reading of a caption by a caller-supplied key (e.g. the normalised text)."""
+
+    def __init__(self, maxsize: int = 100_000):
+        self.maxsize = maxsize
+        self._data: dict[Hashable, tuple[int | None, Union[Interpretation, Uninterpretable]]] = {}
+
+    def get(self, key: Hashable, compute: Callable[[], tuple[int | None, Union[Interpretation, Uninterpretable]]]):
+        hit = self._data.get(key)
+        if hit is None:
+            hit = compute()
+            if len(self._data) >= self.maxsize:
+                self._data.pop(next(iter(self._data)))
+            self._data[key] = hit
+        return hit
+
+    def clear(self) -> None:
+        self._data.clear()
+
+
+_DEFAULT_CACHE = InterpretationCache()
+
+
+def choose_reading(readings: Sequence[Any]) -> tuple[int | None, Union[Interpretation, Uninterpretable]]:
+    """The reading to use: the first interpretable one in :func:`preference_order`."""
+    decoded = [_decode(r) for r in readings]
+    first: Uninterpretable | None = None
+    for i in preference_order(decoded):
+        if decoded[i] is None:
+            continue
+        result = interpret(decoded[i])
+        if isinstance(result, Interpretation):
+            return i, result
+        if first is None:
+            first = result
+    return None, first if first is not None else Uninterpretable("no readings")
+
+
+def _decode(r: Any) -> Any:
+    if isinstance(r, str):
+        from delphin.codecs import simplemrs
+
+        try:
+            return simplemrs.decode(r)
+        except Exception:
+            return None
+    return r
+
+
+def evaluate(readings: Sequence[Any], world: World, key: Hashable | None = None,
+             cache: InterpretationCache | None = None) -> Result:
+    """Evaluate a caption given its parser readings (MRS objects or SimpleMRS strings).
+
+    The reading used is the first interpretable one in :func:`preference_order` (fewest
+    dispreferred analyses, then parser order), so the result is deterministic. With ``key``
+    (e.g. the normalised caption text), the chosen reading is cached for later calls.
+    """
+    if key is not None:
+        index, interp = (cache or _DEFAULT_CACHE).get(key, lambda: choose_reading(readings))
+    else:
+        index, interp = choose_reading(readings)
+    if isinstance(interp, Uninterpretable):
+        return Result("uninterpretable", None, interp)
+    return Result(_LABELS[truth(interp, world)], index, interp)
+
+
+__all__ = ["Result", "InterpretationCache", "truth", "evaluate", "choose_reading"]
