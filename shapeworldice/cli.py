@@ -94,5 +94,145 @@ def export(directory: str, fmt: str, out: str) -> None:
     click.echo(f"wrote {run_export(directory, Path(out), fmt)}")
 
 
+def _parser_options(fn):
+    fn = click.option("--grammar-image", type=click.Path(), help="ERG grammar image for --parser ace "
+                      "(or $SHAPEWORLDICE_ERG).")(fn)
+    fn = click.option("--ace", "ace_path", type=click.Path(), help="ACE binary for --parser ace "
+                      "(or $SHAPEWORLDICE_ACE).")(fn)
+    fn = click.option("--parser", "parser_name", type=click.Choice(["builtin", "ace"]), default="builtin",
+                      show_default=True, help="Grammar that judges G and gives the MRS.")(fn)
+    return fn
+
+
+def _read_lines(source: str) -> list[str]:
+    data = sys.stdin.buffer.read() if source == "-" else _read_bytes(source)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{source}: not UTF-8 (invalid byte at offset {exc.start})") from None
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def _read_bytes(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise UserError(f"file not found: {path}") from None
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+
+
+@main.command()
+@click.argument("texts", nargs=-1)
+@click.option("--input", "source", help="Read captions one per line from FILE, or - for stdin.")
+@click.option("--format", "fmt", type=click.Choice(["mrs", "dmrs", "penman", "semantics"]), default="mrs",
+              show_default=True)
+@click.option("--world", "world_file", type=click.Path(), help="World-model JSON to evaluate truth on.")
+@click.option("--json", "as_json", is_flag=True, help='One JSON object per caption: text, grammatical, mrs, dmrs, truth.')
+@_parser_options
+def parse(texts, source, fmt, world_file, as_json, parser_name, ace_path, grammar_image) -> None:
+    """Parse captions; print their semantics (and truth on a world). Exit 1 if any is ungrammatical."""
+    from .evaluation.parse_view import parse_captions
+
+    captions = list(texts) + (_read_lines(source) if source else [])
+    if not captions:
+        raise UserError("no captions given (arguments, or --input FILE|-)")
+    world = None
+    if world_file:
+        from .world.model import World, WorldModelError
+
+        try:
+            world = World.from_json(_read_bytes(world_file).decode("utf-8", errors="strict"))
+        except (WorldModelError, UnicodeDecodeError) as exc:
+            raise UserError(f"{world_file}: {exc}") from None
+    ok = True
+    for line in parse_captions(captions, fmt, world, as_json, parser_name, ace_path, grammar_image):
+        ok &= line.grammatical
+        click.echo(line.text)
+    sys.exit(0 if ok else 1)
+
+
+@main.command()
+@click.argument("directory", type=click.Path())
+@click.option("--captions", "captions_file", required=True, type=click.Path(), help="Model outputs (3 formats).")
+@click.option("--split", default="test", show_default=True)
+@_parser_options
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON report here.")
+@click.option("--details", type=click.Path(dir_okay=False), help="Write per-caption JSONL here.")
+@click.option("--allow-missing", is_flag=True, help="Evaluate even if some images have no caption.")
+@click.option("--no-meteor", is_flag=True, help="Skip METEOR (it needs Java and takes seconds).")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the table.")
+@click.option("--quiet", is_flag=True)
+def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_image, out, details, allow_missing,
+             no_meteor, as_json, quiet) -> None:
+    """GTD and surface metrics of a model's captions on a dataset split."""
+    import json
+
+    from .evaluation.gtd import evaluate as run
+    from .evaluation.report import report_json, summary_text, write_details, write_report
+
+    report = run(directory, captions_file, split=split, parser=parser_name, allow_missing=allow_missing,
+                 include_meteor=not no_meteor, ace=ace_path, grammar_image=grammar_image)
+    if out:
+        write_report(report, out)
+    if details:
+        write_details(report, details)
+    if as_json:
+        click.echo(json.dumps(report_json(report), indent=2, sort_keys=True))
+    elif not quiet:
+        click.echo(summary_text(report))
+
+
+@main.command()
+@click.argument("directory", type=click.Path())
+@click.option("--kind", required=True, type=click.Choice(["references", "generic", "shuffled", "permuted",
+                                                           "random-words"]))
+@click.option("--split", default="test", show_default=True)
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--out", required=True, type=click.Path(dir_okay=False))
+def baseline(directory, kind, split, seed, out) -> None:
+    """Write a sanity-baseline caption file made from the dataset itself."""
+    from .data.loader import load
+    from .evaluation.baselines import baseline as make, write_baseline
+
+    click.echo(f"wrote {write_baseline(make(load(directory, split), kind, seed), out)}")
+
+
+@main.command()
+@click.argument("directory", type=click.Path())
+@click.option("--captions", "specs", required=True, multiple=True,
+              help="Checkpoint file, glob, or ITER=FILE; repeat for several.")
+@click.option("--split", default="test", show_default=True)
+@click.option("--out", default="curves", show_default=True, help="Output prefix (PREFIX.csv/.png/.svg).")
+@_parser_options
+def curves(directory, specs, split, out, parser_name, ace_path, grammar_image) -> None:
+    """Evaluate checkpoints: CSV + PNG/SVG of GTD vs BLEU-4/CIDEr-D/SPICE, and correlations with T."""
+    from .evaluation.curves import curves as run
+    from .evaluation.gtd import evaluate as run_eval
+    from .evaluation.report import fmt
+    from .parsing import make_parser
+
+    the_parser = make_parser(parser_name, ace_path, grammar_image)
+    result = run(specs, lambda path: run_eval(directory, path, split=split, parser=the_parser,
+                                              include_meteor=False)["scores"], out,
+                 title=f"{Path(directory).name} / {split}")
+    click.echo("correlation with T   pearson  spearman   kendall")
+    for metric, values in result["correlations"].items():
+        click.echo(f"{metric:18s} " + " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall")))
+    for path in result["files"]:
+        click.echo(f"wrote {path}")
+
+
+@main.command()
+@click.option("--out", default="shapeworldice-quickstart", show_default=True, type=click.Path(file_okay=False))
+@click.option("--workers", default=0, type=int, help="Worker processes (0 = all cores).")
+def quickstart(out, workers) -> None:
+    """Build the six datasets small, score the sanity baselines, print the GTD-vs-BLEU table and plot."""
+    from .evaluation.quickstart import run
+
+    for line in run(out, workers=workers):
+        click.echo(line)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

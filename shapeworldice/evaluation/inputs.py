@@ -41,17 +41,18 @@ def _no_duplicate_keys(source: str):
     return hook
 
 
-def _record(obj: Any, where: str) -> tuple[str, str]:
+def _record(obj: Any, where: str) -> dict[str, Any]:
     if not isinstance(obj, dict) or "image_id" not in obj or "caption" not in obj:
         raise UserError(f"{where}: expected an object with 'image_id' and 'caption'")
-    return str(obj["image_id"]), obj["caption"]
+    return {**obj, "image_id": str(obj["image_id"])}
 
 
-def parse_outputs(data: bytes, source: str = "captions") -> list[tuple[str, str]]:
-    """(image id, caption) pairs in file order."""
+def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]:
+    """Records ``{"image_id", "caption", ...}`` in file order (extra keys such as the references
+    baseline's ``reference_index`` are kept)."""
     text = _decode(data, source)
     stripped = text.lstrip()
-    pairs: list[tuple[str, str]] = []
+    pairs: list[dict[str, Any]] = []
     if stripped.startswith("["):
         try:
             items = json.loads(text)
@@ -69,7 +70,7 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[tuple[str, str]
                 captions = [value] if isinstance(value, str) else value
                 if not isinstance(captions, list):
                     raise UserError(f"{source}: captions of {image_id!r} must be a string or a list of strings")
-                pairs.extend((image_id, c) for c in captions)
+                pairs.extend({"image_id": image_id, "caption": c} for c in captions)
         else:
             for lineno, line in enumerate(text.splitlines(), 1):
                 if not line.strip():
@@ -79,7 +80,8 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[tuple[str, str]
                 except json.JSONDecodeError as exc:
                     raise UserError(f"{source}: line {lineno}: invalid JSON ({exc.msg})") from None
                 pairs.append(_record(obj, f"{source}: line {lineno}"))
-    for image_id, caption in pairs:
+    for record in pairs:
+        image_id, caption = record["image_id"], record["caption"]
         if not isinstance(caption, str):
             raise UserError(f"{source}: caption of {image_id!r} is not a string")
         if not caption.strip():
@@ -92,7 +94,7 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[tuple[str, str]
     return pairs
 
 
-def read_outputs(path: str | Path) -> list[tuple[str, str]]:
+def read_outputs(path: str | Path) -> list[dict[str, Any]]:
     path = Path(path)
     try:
         data = path.read_bytes()
@@ -103,12 +105,13 @@ def read_outputs(path: str | Path) -> list[tuple[str, str]]:
     return parse_outputs(data, str(path))
 
 
-def group_by_image(pairs: Iterable[tuple[str, str]], ids: list[str], allow_missing: bool = False,
+def group_by_image(records: Iterable[dict[str, Any]], ids: list[str], allow_missing: bool = False,
                    source: str = "captions") -> tuple[dict[str, list[str]], list[str]]:
     """Captions per image id of the split, checking ids; returns (captions, missing ids)."""
     known = set(ids)
     grouped: dict[str, list[str]] = {}
-    for image_id, caption in pairs:
+    for record in records:
+        image_id, caption = record["image_id"], record["caption"]
         if image_id not in known:
             raise UserError(f"{source}: unknown image id {image_id!r} (not in this split)")
         grouped.setdefault(image_id, []).append(caption)

@@ -28,7 +28,7 @@ import numpy as np
 from ..semantics import relations
 from ..semantics.truth import Truth, quantity_tolerance
 from ..world.model import COLOR_NAMES, SHAPES, World, WorldArrays
-from .interpret import Interpretation, Uninterpretable, interpret, preference_order
+from .interpret import Interpretation, Uninterpretable, interpret_readings
 from .logic import (
     And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape, bound_vars, free_vars, walk,
 )
@@ -285,29 +285,9 @@ _DEFAULT_CACHE = InterpretationCache()
 
 
 def choose_reading(readings: Sequence[Any]) -> tuple[int | None, Union[Interpretation, Uninterpretable]]:
-    """The reading to use: the first interpretable one in :func:`preference_order`."""
-    decoded = [_decode(r) for r in readings]
-    first: Uninterpretable | None = None
-    for i in preference_order(decoded):
-        if decoded[i] is None:
-            continue
-        result = interpret(decoded[i])
-        if isinstance(result, Interpretation):
-            return i, result
-        if first is None:
-            first = result
-    return None, first if first is not None else Uninterpretable("no readings")
-
-
-def _decode(r: Any) -> Any:
-    if isinstance(r, str):
-        from delphin.codecs import simplemrs
-
-        try:
-            return simplemrs.decode(r)
-        except Exception:
-            return None
-    return r
+    """The reading to use: the first interpretable one in :func:`preference_order`
+    (same as :func:`~.interpret.interpret_readings`)."""
+    return interpret_readings(readings)
 
 
 def evaluate(readings: Sequence[Any], world: World, key: Hashable | None = None,

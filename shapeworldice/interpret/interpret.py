@@ -28,6 +28,7 @@ See :data:`BARE_COUNT_RANGE` and :data:`BARE_RATIO_RANGE`.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence, Union
 
@@ -887,11 +888,12 @@ def preference_order(readings: Sequence[MRSLike]) -> list[int]:
     return [i for _, i in sorted(keyed)]
 
 
-def _predicates(mrs: MRSLike) -> list[str]:
-    if isinstance(mrs, str):
-        from delphin.codecs import simplemrs
+_EP_PREDICATE = re.compile(r'\[\s*("[^"]*"|[^\s<\[\]"]+)(?:<[^>]*>)?\s+LBL:')
 
-        mrs = simplemrs.decode(mrs)
+
+def _predicates(mrs: MRSLike) -> list[str]:
+    if isinstance(mrs, str):  # SimpleMRS: read predicate names without decoding
+        return [normalize_predicate(p) for p in _EP_PREDICATE.findall(mrs)]
     if hasattr(mrs, "rels"):
         return [normalize_predicate(ep.predicate) for ep in mrs.rels]
     return [normalize_predicate(n.predicate) for n in mrs.nodes]

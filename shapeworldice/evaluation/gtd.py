@@ -1,0 +1,260 @@
+"""GTD evaluation: grammaticality, truthfulness and diversity beside the surface metrics.
+
+For each output caption: parse (built-in grammar or ACE+ERG) → choose an interpretable
+reading → three-valued truth on the image's world model → construction key and scene tuples.
+Reference captions are not re-parsed: their stored caption semantics are compiled to the same
+logical form (:func:`shapeworldice.interpret.formula_of`), so D and SPICE compare like with like.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from .. import __version__
+from ..data.loader import Split, load
+from ..errors import UserError
+from ..interpret import (
+    Interpretation, construction, family, formula_of, formula_tuples, interpret_readings, quantifier_range,
+    relation, truth,
+)
+from ..metrics import score_all
+from ..parsing import Parsed, Parser, make_parser
+from ..world.sampling import is_held_out
+from .inputs import group_by_image, parse_outputs, read_outputs
+
+SCORE_KEYS = ("grammaticality", "truthfulness", "truthfulness_grammatical", "diversity", "bleu_1", "bleu_2",
+              "bleu_3", "bleu_4", "meteor", "rouge_l", "cider_d", "spice")
+
+
+@dataclass
+class CaptionResult:
+    """One output caption's verdicts and per-caption scores."""
+
+    image_id: str
+    caption: str
+    grammatical: bool
+    truth: str | None  # true | false | ambiguous | uninterpretable | None (ungrammatical)
+    construction: str | None
+    family: str | None
+    quantifier_range: str | None
+    relation: str | None
+    heldout: bool
+    spice: float | None = None
+    scores: dict[str, float | None] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"image_id": self.image_id, "caption": self.caption, "grammatical": self.grammatical,
+                "truth": self.truth, "construction": self.construction, "family": self.family,
+                "quantifier_range": self.quantifier_range, "relation": self.relation, "heldout": self.heldout,
+                "scores": {"spice": self.spice, **self.scores}}
+
+
+@dataclass
+class _Analysis:
+    grammatical: bool
+    interpretation: Interpretation | None
+    construction: str | None
+    family: str | None
+    quantifier_range: str | None
+    relation: str | None
+    tuples: frozenset
+
+
+class Analyser:
+    """Parses and interprets captions once per normalised text (the evaluation's parse cache)."""
+
+    def __init__(self, parser: Parser):
+        self.parser = parser
+        self.cache: dict[str, _Analysis] = {}
+
+    def __call__(self, caption: str) -> _Analysis:
+        parsed: Parsed = self.parser.parse(caption)
+        hit = self.cache.get(parsed.normalised)
+        if hit is not None:
+            return hit
+        interpretation = None
+        if parsed.grammatical:
+            _, result = interpret_readings(parsed.readings)
+            interpretation = result if isinstance(result, Interpretation) else None
+        if interpretation is None:
+            analysis = _Analysis(parsed.grammatical, None, None, None, None, None, frozenset())
+        else:
+            analysis = _Analysis(True, interpretation, construction(interpretation), family(interpretation),
+                                 quantifier_range(interpretation), relation(interpretation),
+                                 frozenset(formula_tuples(interpretation.formula)))
+        self.cache[parsed.normalised] = analysis
+        return analysis
+
+
+def _f1(candidate: frozenset, reference: set) -> float:
+    if not candidate or not reference:
+        return 0.0
+    matched = len(candidate & reference)
+    if not matched:
+        return 0.0
+    precision, recall = matched / len(candidate), matched / len(reference)
+    return 2 * precision * recall / (precision + recall)
+
+
+def _heldout_images(split: Split) -> set[str]:
+    world = split.manifest["definition"]["world"]
+    counts = set(world.get("heldout_entity_counts") or [])
+    combos = bool(world.get("held_out_combinations"))
+    heldout = set()
+    for inst in split:
+        entities = inst.world.entities
+        if len(entities) in counts or (combos and any(is_held_out(e.shape, e.color) for e in entities)):
+            heldout.add(inst.id)
+    return heldout
+
+
+def _ratio(numerator: float, denominator: float) -> float | None:
+    return numerator / denominator if denominator else None
+
+
+def _summary(results: Sequence[CaptionResult], reference_constructions: set[str]) -> dict[str, Any]:
+    n = len(results)
+    grammatical = sum(r.grammatical for r in results)
+    truths = Counter(r.truth for r in results if r.grammatical)
+    constructions = {r.construction for r in results if r.construction is not None}
+    return {
+        "captions": n,
+        "grammaticality": _ratio(grammatical, n),
+        "truthfulness": _ratio(truths["true"], n),
+        "truthfulness_grammatical": _ratio(truths["true"], grammatical),
+        "diversity": _ratio(len(constructions), len(reference_constructions)),
+        "counts": {"grammatical": grammatical, "true": truths["true"], "false": truths["false"],
+                   "ambiguous": truths["ambiguous"], "uninterpretable": truths["uninterpretable"],
+                   "constructions_output": len(constructions),
+                   "constructions_references": len(reference_constructions)},
+    }
+
+
+def evaluate(directory: str | Path, captions: str | Path | Sequence[dict[str, Any]], split: str = "test",
+             parser: str | Parser = "builtin", allow_missing: bool = False, include_meteor: bool = True,
+             ace: str | None = None, grammar_image: str | None = None) -> dict[str, Any]:
+    """Evaluate a caption file (or COCO-results entries) against a built dataset split.
+
+    Returns the report as a dict (see ``formats.md``); ``report["details"]`` holds one
+    :class:`CaptionResult` per output caption.
+    """
+    data = load(directory, split)
+    entries = _entries(captions)
+    grouped, missing = group_by_image(entries, [i.id for i in data],
+                                      allow_missing, str(captions) if isinstance(captions, (str, Path)) else "captions")
+    excluded: dict[str, set[int]] = defaultdict(set)
+    for e in entries:
+        if "reference_index" in e:
+            excluded[str(e["image_id"])].add(int(e["reference_index"]))
+    the_parser = make_parser(parser, ace, grammar_image) if isinstance(parser, str) else parser
+    analyse = Analyser(the_parser)
+    heldout = _heldout_images(data)
+
+    results: list[CaptionResult] = []
+    reference_constructions: dict[str, set[str]] = defaultdict(set)
+    candidates, references, image_order = [], [], []
+    for inst in data:
+        if inst.id not in grouped:
+            continue
+        refs = [c for k, c in enumerate(inst.captions) if k not in excluded.get(inst.id, ())]
+        ref_semantics = [s for k, s in enumerate(inst.semantics) if k not in excluded.get(inst.id, ())]
+        ref_formulas = [formula_of(s) for s in ref_semantics]
+        ref_tuples = set().union(*(formula_tuples(f) for f in ref_formulas)) if ref_formulas else set()
+        for f in ref_formulas:
+            c = construction(f)
+            reference_constructions[family(f)].add(c)
+            reference_constructions["*"].add(c)
+        world = inst.world
+        for caption in grouped[inst.id]:
+            a = analyse(caption)
+            verdict = None
+            if a.grammatical:
+                verdict = truth(a.interpretation, world).label if a.interpretation is not None else "uninterpretable"
+            results.append(CaptionResult(inst.id, caption, a.grammatical, verdict, a.construction, a.family,
+                                         a.quantifier_range, a.relation, inst.id in heldout,
+                                         spice=_f1(a.tuples, ref_tuples)))
+        candidates.append(grouped[inst.id])
+        references.append(refs)
+        image_order.append(inst.id)
+
+    metrics = score_all(candidates, references, include_meteor=include_meteor)
+    _attach_per_caption(results, metrics, image_order)
+    overall = _summary(results, reference_constructions["*"])
+    scores = {k: overall[k] for k in ("grammaticality", "truthfulness", "truthfulness_grammatical", "diversity")}
+    unavailable = {}
+    for name, result in metrics.items():
+        scores[name] = result.score
+        if result.unavailable:
+            unavailable[name] = result.unavailable
+    scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
+    report = {
+        "signature": _signature(data, the_parser),
+        "dataset": data.name,
+        "split": split,
+        "parser": the_parser.name,
+        "images": len(image_order),
+        "captions": len(results),
+        "missing_images": len(missing),
+        "scores": {k: scores.get(k) for k in SCORE_KEYS},
+        "counts": overall["counts"],
+        "breakdown": _breakdowns(results, reference_constructions),
+        "unavailable": unavailable,
+        "metric_signatures": {name: r.signature for name, r in metrics.items()},
+        "notes": {"spice": "SPICE definition (tuple F1) computed from the grammar's semantics, not the official jar",
+                  "cider_d_idf": "document frequencies from the references of the evaluated split"},
+        "details": results,
+    }
+    return report
+
+
+def _entries(captions: str | Path | Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    if isinstance(captions, (str, Path)):
+        return read_outputs(captions)
+    return parse_outputs(json.dumps(list(captions)).encode("utf-8"), "captions")
+
+
+def _attach_per_caption(results: list[CaptionResult], metrics: dict[str, Any], image_order: list[str]) -> None:
+    position = {image_id: k for k, image_id in enumerate(image_order)}
+    for name, result in metrics.items():
+        if result.per_image is None:
+            continue
+        per_caption = result.extra.get("per_caption")
+        if per_caption is not None:
+            for r, value in zip(results, per_caption):
+                r.scores[name] = value
+        else:
+            for r in results:
+                r.scores[name] = result.per_image[position[r.image_id]]
+
+
+def _breakdowns(results: list[CaptionResult], reference_constructions: dict[str, set[str]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for axis in ("family", "quantifier_range", "relation", "heldout"):
+        groups: dict[str, list[CaptionResult]] = defaultdict(list)
+        for r in results:
+            if axis == "heldout":
+                key = "held-out" if r.heldout else "seen"
+            else:
+                key = getattr(r, axis) or ("ungrammatical" if not r.grammatical else "none")
+            groups[key].append(r)
+        section = {}
+        for key, members in sorted(groups.items()):
+            refs = reference_constructions.get(key, reference_constructions["*"]) if axis == "family" \
+                else reference_constructions["*"]
+            summary = _summary(members, refs)
+            if axis != "family":
+                summary.pop("diversity")
+            section[key] = summary
+        out[axis] = section
+    return out
+
+
+def _signature(data: Split, parser: Parser) -> str:
+    manifest = data.manifest
+    refs = manifest["definition"]["references"]
+    return (f"GTD|v:{__version__}|grammar:{parser.version}|parser:{parser.name}"
+            f"|data:{data.name}@{manifest['build']['definition_sha256'][:8]}|seed:{manifest['seed']}"
+            f"|split:{data.split}|refs:{refs}")

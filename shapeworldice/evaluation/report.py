@@ -1,0 +1,69 @@
+"""Reports: the JSON report, per-caption JSONL details and the terminal table.
+
+Files are written atomically, so a failed evaluation never leaves a partial report behind.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..data.shards import atomic_write_bytes
+from ..errors import UserError
+
+TABLE_COLUMNS = (("G", "grammaticality"), ("T", "truthfulness"), ("T|G", "truthfulness_grammatical"),
+                 ("D", "diversity"), ("BLEU-4", "bleu_4"), ("METEOR", "meteor"), ("ROUGE-L", "rouge_l"),
+                 ("CIDEr-D", "cider_d"), ("SPICE*", "spice"))
+
+
+def report_json(report: dict[str, Any]) -> dict[str, Any]:
+    """The report without the per-caption details (those go to JSONL)."""
+    return {k: v for k, v in report.items() if k != "details"}
+
+
+def _write(path: str | Path, data: bytes) -> None:
+    try:
+        atomic_write_bytes(Path(path), data)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def write_report(report: dict[str, Any], path: str | Path) -> None:
+    _write(path, (json.dumps(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8"))
+
+
+def write_details(report: dict[str, Any], path: str | Path) -> None:
+    lines = [json.dumps(r.to_dict(), sort_keys=True) for r in report["details"]]
+    _write(path, ("\n".join(lines) + "\n").encode("utf-8"))
+
+
+def fmt(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
+
+
+def table(rows: Sequence[tuple[str, dict[str, Any]]], columns=TABLE_COLUMNS) -> str:
+    """A plain-text table: one row per (label, scores)."""
+    width = max([len(label) for label, _ in rows] + [5])
+    header = f"{'':{width}s} " + " ".join(f"{name:>8s}" for name, _ in columns)
+    lines = [header, "-" * len(header)]
+    for label, scores in rows:
+        lines.append(f"{label:{width}s} " + " ".join(f"{fmt(scores.get(key)):>8s}" for _, key in columns))
+    return "\n".join(lines)
+
+
+def summary_text(report: dict[str, Any]) -> str:
+    """Terminal summary: overall scores, counts, per-family breakdown, signature."""
+    parts = [f"{report['dataset']} / {report['split']}: {report['images']} images, {report['captions']} captions",
+             table([("overall", report["scores"])])]
+    families = report["breakdown"]["family"]
+    if len(families) > 1:
+        parts.append(table([(f"family {k}", v) for k, v in families.items()], TABLE_COLUMNS[:4]))
+    c = report["counts"]
+    parts.append(f"grammatical {c['grammatical']}  true {c['true']}  false {c['false']}  ambiguous {c['ambiguous']}  "
+                 f"uninterpretable {c['uninterpretable']}  constructions {c['constructions_output']}/"
+                 f"{c['constructions_references']}")
+    for name, reason in report.get("unavailable", {}).items():
+        parts.append(f"{name}: unavailable ({reason})")
+    parts.append("SPICE* = SPICE's tuple F1 computed from the grammar's semantics")
+    parts.append(report["signature"])
+    return "\n".join(parts)
