@@ -107,7 +107,13 @@ def build_mrs(derivation: Derivation):
         return b.apply(node.rule.sem, hooks, {})
 
     hook = walk(derivation)
-    return b.to_mrs(hook)
+    m = b.to_mrs(hook)
+    if b.sort_conflicts:
+        build_mrs.sort_conflicts += b.sort_conflicts
+    return m
+
+
+build_mrs.sort_conflicts = 0  # type: ignore[attr-defined]  # total, for the tests
 
 
 class Parser:

@@ -9,7 +9,8 @@ ERG's predicate names. The pipeline:
   :func:`evaluate` does both for a caption's readings and returns a :class:`Result`
   ("true" / "false" / "ambiguous" / "uninterpretable");
 * :func:`construction`, :func:`family`, :func:`quantifier_range`, :func:`relation` give the
-  diversity key and the report breakdowns; :func:`scene_tuples` the SPICE-style tuples.
+  diversity key and the report breakdowns; :func:`scene_tuples` the SPICE-style tuples;
+* :func:`formula_of` compiles stored caption semantics (references) to the same logical form.
 
 Example::
 
@@ -20,6 +21,7 @@ Example::
 """
 from .construction import FAMILIES, construction, family, quantifier_range, relation
 from .evaluate import InterpretationCache, Result, choose_reading, evaluate, truth
+from .from_caption import formula_of, interpretation_of
 from .interpret import (
     BARE_COUNT_RANGE, BARE_RATIO_RANGE, Interpretation, Uninterpretable, interpret, interpret_readings,
     preference_order, reading_penalty,
@@ -30,6 +32,6 @@ from .tuples import formula_tuples, scene_tuples
 __all__ = [
     "BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "FAMILIES", "Formula", "Interpretation", "InterpretationCache",
     "QSpec", "Result", "Uninterpretable", "choose_reading", "construction", "evaluate", "family",
-    "formula_tuples", "interpret", "interpret_readings", "preference_order", "quantifier_range",
-    "reading_penalty", "relation", "scene_tuples", "truth",
+    "formula_of", "formula_tuples", "interpret", "interpretation_of", "interpret_readings", "preference_order",
+    "quantifier_range", "reading_penalty", "relation", "scene_tuples", "truth",
 ]

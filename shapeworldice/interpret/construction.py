@@ -49,7 +49,8 @@ def _qkey(q: Quant) -> str:
         return "the"
     if s.kind == "count":
         return f"count:{s.qrange}"
-    name = "most" if s.word == "most" else RATIO_NAMES.get(float(s.quantity), str(s.quantity))  # type: ignore[arg-type]
+    # by meaning: "most" is "more than half" (ratio gt 0.5)
+    name = RATIO_NAMES.get(float(s.quantity), str(s.quantity))  # type: ignore[arg-type]
     return f"ratio:{s.qrange}:{name}"
 
 
@@ -124,7 +125,7 @@ def family(interpretation: _Interp) -> str:
     clauses are logical. A sentence-level negation does not change the family.
     """
     f = _strip_not(_formula(interpretation))
-    if isinstance(f, (And, Or)) and len(f.args) >= 2 or isinstance(f, (Implies, Iff)):
+    if (isinstance(f, (And, Or)) and len(f.args) >= 2) or isinstance(f, (Implies, Iff)):
         return "logical"
     if isinstance(f, Quant):
         if f.spec.kind in ("count", "ratio"):

@@ -20,7 +20,6 @@ quantifiers reduce their variable's axis. This reproduces the caption semantics 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable, Hashable, Sequence, Union
 
 import numpy as np
@@ -41,21 +40,32 @@ TV = tuple[np.ndarray, np.ndarray]  # (agree, disagree)
 
 class _Plan:
     """Per-formula precomputation: an axis per bound variable, and for each quantifier the
-    axes of the outer variables its restrictor and body depend on."""
+    axes of the outer variables its restrictor and body depend on.
 
-    __slots__ = ("axis", "d", "outer", "restr_outer")
+    Quantifiers are keyed by their variable when every variable is bound once (always the case
+    for interpreted MRS and :func:`formula_of`), so the plan stays valid for copies of the
+    formula (pickling); otherwise by node identity, and the plan is not cached.
+    """
+
+    __slots__ = ("axis", "d", "outer", "restr_outer", "by_id")
 
     def __init__(self, formula: Formula):
-        self.axis = {v: i for i, v in enumerate(dict.fromkeys(bound_vars(formula)))}
+        names = bound_vars(formula)
+        self.by_id = len(set(names)) != len(names)
+        self.axis = {v: i for i, v in enumerate(dict.fromkeys(names))}
         self.d = len(self.axis)
-        self.outer: dict[int, tuple[int, ...]] = {}
-        self.restr_outer: dict[int, frozenset[int]] = {}
+        self.outer: dict[Any, tuple[int, ...]] = {}
+        self.restr_outer: dict[Any, frozenset[int]] = {}
         for g in walk(formula):
             if isinstance(g, Quant):
                 rv = free_vars(g.restr) - {g.var}
                 deps = rv | (free_vars(g.body) - {g.var})
-                self.outer[id(g)] = tuple(sorted(self.axis[v] for v in deps if v in self.axis))
-                self.restr_outer[id(g)] = frozenset(self.axis[v] for v in rv if v in self.axis)
+                key = id(g) if self.by_id else g.var
+                self.outer[key] = tuple(sorted(self.axis[v] for v in deps if v in self.axis))
+                self.restr_outer[key] = frozenset(self.axis[v] for v in rv if v in self.axis)
+
+    def key(self, q: Quant) -> Any:
+        return id(q) if self.by_id else q.var
 
 
 def _plan(interpretation: Union[Interpretation, Formula]) -> tuple[Formula, _Plan]:
@@ -63,14 +73,10 @@ def _plan(interpretation: Union[Interpretation, Formula]) -> tuple[Formula, _Pla
         plan = interpretation.__dict__.get("_plan")
         if plan is None:
             plan = _Plan(interpretation.formula)
-            object.__setattr__(interpretation, "_plan", plan)  # a cache, not a field
+            if not plan.by_id:
+                object.__setattr__(interpretation, "_plan", plan)  # a cache, not a field
         return interpretation.formula, plan
-    return interpretation, _formula_plan(interpretation)
-
-
-@lru_cache(maxsize=4096)
-def _formula_plan(formula: Formula) -> _Plan:
-    return _Plan(formula)
+    return interpretation, _Plan(interpretation)
 
 
 class _Eval:
@@ -151,7 +157,8 @@ class _Eval:
         ra, rd = self.ev(f.restr)
         ba, bd = self.ev(f.body)
         ax = self.axis[f.var]
-        outer = self.plan.outer[id(f)]
+        key = self.plan.key(f)
+        outer = self.plan.outer[key]
         full = [1] * self.d
         for k in outer:
             full[k] = self.n
@@ -170,7 +177,7 @@ class _Eval:
             off = np.ones(full, dtype=bool)
             for k in outer:
                 off = off & ~self.diagonal(ax, k)
-            if len(outer) == 1 and not self.plan.restr_outer[id(f)]:
+            if len(outer) == 1 and not self.plan.restr_outer[key]:
                 # relations.relate: when the context entity is the only possible reference,
                 # the relation is ambiguous, not false
                 k = outer[0]
@@ -236,6 +243,8 @@ def truth(interpretation: Union[Interpretation, Formula], world: World) -> Truth
     formula, plan = _plan(interpretation)
     e = _Eval(plan, world.arrays)
     agree, disagree = e.ev(formula)
+    if agree.size != 1 or disagree.size != 1:
+        raise ValueError(f"formula has free variables: {formula}")
     if bool(agree.reshape(-1)[0]):
         return Truth.TRUE
     if bool(disagree.reshape(-1)[0]):

@@ -72,16 +72,9 @@ class _Fail(Exception):
 # --------------------------------------------------------------------------- lexicon
 
 _COLOR_LEMMAS: dict[str, str] = {c: c for c in COLOR_NAMES}
-_COLOR_LEMMAS["grey"] = "gray"
-_COLOR_LEMMAS["colour"] = ""  # placeholders never used as colours
-del _COLOR_LEMMAS["colour"]
+_COLOR_LEMMAS["grey"] = "gray"  # the ERG's spelling
 _SHAPE_LEMMAS = frozenset(SHAPES)
 
-QUANTIFIERS = frozenset({
-    "_a_q", "udef_q", "_some_q", "_some_q_indiv", "_the_q", "_no_q", "_every_q", "_all_q", "_each_q",
-    "_half_q", "number_q", "def_implicit_q", "def_explicit_q", "proper_q", "pronoun_q", "_which_q",
-    "idiom_q_i", "free_relative_q", "_both_q", "_any_q", "_another_q", "_most_q",
-})
 #: quantifiers that can be interpreted (others make the reading uninterpretable)
 _GOOD_QUANTIFIERS = frozenset({
     "_a_q", "udef_q", "_some_q", "_some_q_indiv", "_the_q", "_no_q", "_every_q", "_all_q", "_each_q",
@@ -432,11 +425,16 @@ def _rewrite_relations(w: _Work) -> None:
             rs = w.at(w.rstr_label(q))
             side = [s for s in rs if s.pred in SIDE_NOUNS and s.arg0 == r]
             of = [s for s in rs if s.pred == "_of_p" and s.args.get("ARG1") == r]
-            if len(side) != 1 or len(of) != 1 or len(rs) != 2:
+            if len(side) != 1:
+                continue
+            if len(of) == 1 and len(rs) == 2:  # the ERG: _left_n_1(r), _of_p(r, y)
+                y = of[0].args.get("ARG2", "")
+            elif not of and len(rs) == 1 and _is_var(side[0].args.get("ARG1"), "x"):  # _left_n_of(r, y)
+                y = side[0].args["ARG1"]
+            else:
                 continue
             kind, value = SIDE_NOUNS[side[0].pred]
-            y = of[0].args.get("ARG2", "")
-            w.kill(q, side[0], of[0])
+            w.kill(q, side[0], *of)
             _rel_ep(w, e, kind, value, e.args.get("ARG1", ""), y, e.arg0)
         elif e.pred == "more_comp":
             a = e.args.get("ARG1")
@@ -472,6 +470,10 @@ def _rewrite_event_coordination(w: _Work) -> None:
             continue
         left = c.args.get("ARG1") or c.args.get("L-INDEX")
         right = c.args.get("ARG2") or c.args.get("R-INDEX")
+        if _is_handle(left) and _is_handle(right):  # clauses given as handles
+            c.args["L-HNDL"], c.args["R-HNDL"] = left, right  # type: ignore[assignment]
+            c.args.pop("ARG1", None), c.args.pop("ARG2", None)
+            continue
         if not (_is_var(left, "e") and _is_var(right, "e")):
             raise _Fail(f"{c.pred} coordinates non-clauses")
         here = [e for e in w.at(c.label) if e is not c]
@@ -566,7 +568,9 @@ def _qspec(q: _EP) -> QSpec:
     if p == "_no_q":
         if "card" in info or "den" in info:
             raise _Fail("'no' with a number")
-        return QSpec("ratio", degree or "eq", 0.0, "no")
+        if degree:  # the ERG's determiner "zero" ("exactly zero shapes"): a count, same truth
+            return QSpec("count", degree, 0.0, "number")
+        return QSpec("ratio", "eq", 0.0, "no")
     if p in ("_every_q", "_all_q", "_each_q"):
         if "card" in info or "den" in info:
             raise _Fail("'all' with a number")
@@ -830,10 +834,13 @@ class _Builder:
 
 def _apply_degree(f: Formula, qrange: str) -> Formula:
     """A scopal degree word ("exactly [...]") sets the range of the quantity directly below it."""
-    if isinstance(f, Quant) and f.spec.kind in ("count", "ratio") and f.spec.word in ("number", "fraction"):
-        bare = BARE_COUNT_RANGE if f.spec.kind == "count" else BARE_RATIO_RANGE
-        if f.spec.qrange == bare:  # only a bare quantity takes a degree word
-            return Quant(QSpec(f.spec.kind, qrange, f.spec.quantity, f.spec.word), f.var, f.restr, f.body)
+    if isinstance(f, Quant) and f.spec.kind in ("count", "ratio"):
+        spec = f.spec
+        if spec.word == "no" and spec.qrange == "eq":  # "exactly zero": determiner "zero" read as "no"
+            return Quant(QSpec("count", qrange, 0.0, "number"), f.var, f.restr, f.body)
+        bare = BARE_COUNT_RANGE if spec.kind == "count" else BARE_RATIO_RANGE
+        if spec.word in ("number", "fraction") and spec.qrange == bare:  # only a bare quantity takes one
+            return Quant(QSpec(spec.kind, qrange, spec.quantity, spec.word), f.var, f.restr, f.body)
     raise _Fail("degree word without a quantity below it")
 
 

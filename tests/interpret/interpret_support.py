@@ -256,3 +256,83 @@ def worlds_for(text: str, count: int, seed: int) -> list[World]:
     rng = np.random.default_rng(seed)
     shapes, colors = mentioned(text)
     return [random_world(rng, shapes, colors) for _ in range(count)]
+
+
+# --------------------------------------------------------------------------- hand-built ERG-style MRS
+
+_NOUN_PRED = {s: f"_{s}_n_{'of' if s in ('square', 'circle') else '1'}" for s in SHAPES}
+
+
+class _MrsWriter:
+    """Writes SimpleMRS in the ERG's analysis (predicate names, qeqs, character spans)."""
+
+    def __init__(self) -> None:
+        self.n = 2
+        self.eps: list[str] = []
+        self.hcons: list[str] = []
+
+    def var(self, kind: str) -> str:
+        self.n += 1
+        return f"{kind}{self.n}"
+
+    def ep(self, pred: str, label: str, span: tuple[int, int], **args: str) -> None:
+        roles = " ".join(f"{k}: {v}" for k, v in args.items())
+        self.eps.append(f"[ {pred}<{span[0]}:{span[1]}> LBL: {label} {roles} ]")
+
+    def qeq(self, hi: str, lo: str) -> None:
+        self.hcons.append(f"{hi} qeq {lo}")
+
+    def there_is(self, t: EntityType, start: int) -> str:
+        """'there is a T' starting at character ``start``; returns the clause's label."""
+        label, x = self.var("h"), self.var("x")
+        self.ep("_be_v_there", label, (start + 6, start + 8), ARG0=self.var("e"), ARG1=x)
+        rstr, body, noun = self.var("h"), self.var("h"), self.var("h")
+        self.ep("_a_q", self.var("h"), (start + 9, start + 10), ARG0=x, RSTR=rstr, BODY=body)
+        self.qeq(rstr, noun)
+        if t.color is not None:
+            color = "grey" if t.color == "gray" else t.color
+            self.ep(f"_{color}_a_1", noun, (start + 11, start + 12), ARG0=self.var("e"), ARG1=x)
+        pred = _NOUN_PRED[t.shape] if t.shape else "_shape_n_1"
+        self.ep(pred, noun, (start + 13, start + 14), ARG0=x)
+        return label
+
+    def text(self, top_label: str, index: str = "e2") -> str:
+        return (f"[ LTOP: h0 INDEX: {index} RELS: < {' '.join(self.eps)} > "
+                f"HCONS: < h0 qeq {top_label} {' '.join(self.hcons)} > ]")
+
+
+def if_then_mrs(antecedent: EntityType, consequent: EntityType) -> str:
+    """The ERG's MRS for "If there is a T1, then there is a T0." (``_if_x_then``: ARG1 the
+    consequent, ARG2 the antecedent, each a qeq'd clause)."""
+    w = _MrsWriter()
+    ant = w.there_is(antecedent, 3)
+    cons = w.there_is(consequent, 40)
+    h_cons, h_ant = w.var("h"), w.var("h")
+    w.ep("_if_x_then", "h1", (0, 2), ARG0="e2", ARG1=h_cons, ARG2=h_ant)
+    w.qeq(h_cons, cons)
+    w.qeq(h_ant, ant)
+    return w.text("h1")
+
+
+def iff_mrs(left: EntityType, right: EntityType) -> str:
+    """"There is a T0 if and only if there is a T1." with ``_if+and+only+if_x_1``."""
+    w = _MrsWriter()
+    a = w.there_is(left, 0)
+    b = w.there_is(right, 40)
+    ha, hb = w.var("h"), w.var("h")
+    w.ep("_if+and+only+if_x_1", "h1", (20, 35), ARG0="e2", ARG1=ha, ARG2=hb)
+    w.qeq(ha, a)
+    w.qeq(hb, b)
+    return w.text("h1")
+
+
+def make_world(*specs: tuple) -> World:
+    """Entities from (shape, colour, x, y[, half_size[, shade]]) tuples, in drawing order."""
+    entities = []
+    for i, spec in enumerate(specs):
+        shape, color, x, y = spec[:4]
+        half = spec[4] if len(spec) > 4 else 0.06
+        shade = spec[5] if len(spec) > 5 else 0.0
+        hs = (half, half / 2.5) if shape in ("rectangle", "ellipse") else (half, half)
+        entities.append(Entity(i, shape, color, shade, (x, y), hs, 0.0))
+    return World(tuple(entities))

@@ -1,0 +1,90 @@
+"""Caption semantics (:mod:`shapeworldice.semantics`) → the interpreter's logical form.
+
+The builder stores each reference caption's semantics; compiling it to the same logical form
+a parsed caption gets lets the evaluator compute constructions, families and SPICE tuples
+of references without parsing them, and compare them like with like with model outputs.
+``truth(formula_of(c), world) == c.truth(world)`` for every caption ``c`` (tested).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..semantics.components import (
+    Attribute, EntityType, Existential, Proposition, Quantifier, Relation, Selector,
+)
+from .interpret import Interpretation
+from .logic import (
+    And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Shape, conjoin,
+)
+
+
+class _Compiler:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def var(self) -> str:
+        self.n += 1
+        return f"x{self.n}"
+
+    def attribute(self, a: Attribute, v: str) -> Formula:
+        return Shape(v, a.value) if a.predtype == "shape" else Color(v, a.value)
+
+    def type_(self, t: EntityType, v: str) -> Formula:
+        return conjoin([Noun(v)] + [self.attribute(a, v) for a in t.attributes])
+
+    def restrictor(self, r: Any, v: str) -> tuple[QSpec, Formula]:
+        if isinstance(r, Selector):
+            if r.predtype != "unique":
+                raise ValueError(f"selector {r.predtype!r} has no logical form yet")
+            return QSpec("unique", word="the"), self.type_(r.scope, v)
+        return QSpec("exists", word="a"), self.type_(r, v)
+
+    def relation(self, rel: Relation, v: str) -> Formula:
+        if rel.predtype == "attribute":
+            return self.attribute(rel.value, v)
+        if rel.predtype == "type":
+            return self.type_(rel.value, v)
+        if rel.predtype == "negation":
+            return Not(self.relation(rel.value, v))
+        y = self.var()
+        spec, restr = self.restrictor(rel.reference, y)
+        return Quant(spec, y, restr, Rel(rel.predtype, int(rel.value), v, y))
+
+    def caption(self, c: Any) -> Formula:
+        if isinstance(c, EntityType):
+            x = self.var()
+            return Quant(QSpec("exists", word="a"), x, self.type_(c, x), Exists(x))
+        if isinstance(c, Existential):
+            x = self.var()
+            spec, restr = self.restrictor(c.restrictor, x)
+            return Quant(spec, x, restr, self.relation(c.body, x))
+        if isinstance(c, Quantifier):
+            x = self.var()
+            word = "number" if c.qtype == "count" else "fraction"
+            spec = QSpec(c.qtype, c.qrange, float(c.quantity), word)
+            return Quant(spec, x, self.type_(c.restrictor, x), self.relation(c.body, x))
+        if isinstance(c, Proposition):
+            parts = [self.caption(k) for k in c.clauses]
+            if c.proptype == "conjunction":
+                return And(tuple(parts))
+            if c.proptype == "disjunction":
+                return Or(tuple(parts))
+            if c.proptype == "implication":  # ShapeWorld: clause 1 ⇒ clause 0
+                return Implies(antecedent=parts[1], consequent=parts[0])
+            if c.proptype == "equivalence":
+                return Iff(parts[0], parts[1])
+            raise ValueError(f"proposition {c.proptype!r} has no logical form")
+        raise ValueError(f"not a caption: {c!r}")
+
+
+def formula_of(caption: Any) -> Formula:
+    """The logical form of a caption-semantics object (EntityType, Existential, Quantifier, Proposition)."""
+    return _Compiler().caption(caption)
+
+
+def interpretation_of(caption: Any) -> Interpretation:
+    """:func:`formula_of` wrapped as an :class:`Interpretation` (penalty 0)."""
+    return Interpretation(formula_of(caption))
+
+
+__all__ = ["formula_of", "interpretation_of"]
