@@ -242,9 +242,9 @@ def truth(interpretation: Union[Interpretation, Formula], world: World) -> Truth
     """Three-valued truth (+1 true, 0 ambiguous, −1 false) of an interpretation on a world."""
     formula, plan = _plan(interpretation)
     e = _Eval(plan, world.arrays)
-    agree, disagree = e.ev(formula)
-    if agree.size != 1 or disagree.size != 1:
+    if not isinstance(interpretation, Interpretation) and free_vars(formula):
         raise ValueError(f"formula has free variables: {formula}")
+    agree, disagree = e.ev(formula)
     if bool(agree.reshape(-1)[0]):
         return Truth.TRUE
     if bool(disagree.reshape(-1)[0]):
