@@ -208,13 +208,11 @@ def baseline(directory, kind, split, seed, out) -> None:
 def curves(directory, specs, split, out, parser_name, ace_path, grammar_image) -> None:
     """Evaluate checkpoints: CSV + PNG/SVG of GTD vs BLEU-4/CIDEr-D/SPICE, and correlations with T."""
     from .evaluation.curves import curves as run
-    from .evaluation.gtd import evaluate as run_eval
+    from .evaluation.gtd import Evaluator
     from .evaluation.report import fmt
-    from .parsing import make_parser
 
-    the_parser = make_parser(parser_name, ace_path, grammar_image)
-    result = run(specs, lambda path: run_eval(directory, path, split=split, parser=the_parser,
-                                              include_meteor=False)["scores"], out,
+    evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
+    result = run(specs, lambda path: evaluator.evaluate(path, include_meteor=False)["scores"], out,
                  title=f"{Path(directory).name} / {split}")
     click.echo("correlation with T   pearson  spearman   kendall")
     for metric, values in result["correlations"].items():

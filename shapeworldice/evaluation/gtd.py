@@ -133,81 +133,108 @@ def _summary(results: Sequence[CaptionResult], reference_constructions: set[str]
     }
 
 
+@dataclass(frozen=True)
+class _Image:
+    """What the evaluator needs of one image, computed once: world, references and their semantics."""
+
+    id: str
+    world: Any
+    captions: tuple[str, ...]
+    constructions: tuple[str, ...]
+    families: tuple[str, ...]
+    tuples: tuple[frozenset, ...]
+    heldout: bool
+
+
+class Evaluator:
+    """Scores caption sets against one dataset split; reference-side work and parses are cached,
+    so many caption sets (checkpoints, robustness steps) cost little more than one."""
+
+    def __init__(self, directory: str | Path, split: str = "test", parser: str | Parser = "builtin",
+                 ace: str | None = None, grammar_image: str | None = None):
+        self.data = load(directory, split)
+        self.parser = make_parser(parser, ace, grammar_image) if isinstance(parser, str) else parser
+        self.analyse = Analyser(self.parser)
+        heldout = _heldout_images(self.data)
+        self.images: list[_Image] = []
+        for inst in self.data:
+            formulas = [formula_of(s) for s in inst.semantics]
+            self.images.append(_Image(inst.id, inst.world, inst.captions,
+                                      tuple(construction(f) for f in formulas), tuple(family(f) for f in formulas),
+                                      tuple(frozenset(formula_tuples(f)) for f in formulas), inst.id in heldout))
+        self.ids = [image.id for image in self.images]
+
+    def evaluate(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,
+                 include_meteor: bool = True) -> dict[str, Any]:
+        """The report (see ``formats.md``) of one caption set; ``report["details"]`` holds one
+        :class:`CaptionResult` per output caption."""
+        source = str(captions) if isinstance(captions, (str, Path)) else "captions"
+        entries = _entries(captions)
+        grouped, missing = group_by_image(entries, self.ids, allow_missing, source)
+        excluded: dict[str, set[int]] = defaultdict(set)
+        for e in entries:
+            if "reference_index" in e:
+                excluded[e["image_id"]].add(int(e["reference_index"]))
+        results: list[CaptionResult] = []
+        reference_constructions: dict[str, set[str]] = defaultdict(set)
+        candidates, references, image_order = [], [], []
+        for image in self.images:
+            if image.id not in grouped:
+                continue
+            keep = [k for k in range(len(image.captions)) if k not in excluded.get(image.id, ())]
+            ref_tuples = set().union(*(image.tuples[k] for k in keep)) if keep else set()
+            for k in keep:
+                reference_constructions[image.families[k]].add(image.constructions[k])
+                reference_constructions["*"].add(image.constructions[k])
+            for caption in grouped[image.id]:
+                a = self.analyse(caption)
+                verdict = None
+                if a.grammatical:
+                    verdict = (truth(a.interpretation, image.world).label if a.interpretation is not None
+                               else "uninterpretable")
+                results.append(CaptionResult(image.id, caption, a.grammatical, verdict, a.construction, a.family,
+                                             a.quantifier_range, a.relation, image.heldout,
+                                             spice=_f1(a.tuples, ref_tuples)))
+            candidates.append(grouped[image.id])
+            references.append([image.captions[k] for k in keep])
+            image_order.append(image.id)
+
+        metrics = score_all(candidates, references, include_meteor=include_meteor)
+        _attach_per_caption(results, metrics, image_order)
+        overall = _summary(results, reference_constructions["*"])
+        scores = {k: overall[k] for k in ("grammaticality", "truthfulness", "truthfulness_grammatical", "diversity")}
+        unavailable = {}
+        for name, result in metrics.items():
+            scores[name] = result.score
+            if result.unavailable:
+                unavailable[name] = result.unavailable
+        scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
+        return {
+            "signature": _signature(self.data, self.parser),
+            "dataset": self.data.name,
+            "split": self.data.split,
+            "parser": self.parser.name,
+            "images": len(image_order),
+            "captions": len(results),
+            "missing_images": len(missing),
+            "scores": {k: scores.get(k) for k in SCORE_KEYS},
+            "counts": overall["counts"],
+            "breakdown": _breakdowns(results, reference_constructions),
+            "unavailable": unavailable,
+            "metric_signatures": {name: r.signature for name, r in metrics.items()},
+            "notes": {"spice": "SPICE definition (tuple F1) computed from the grammar's semantics, "
+                               "not the official jar",
+                      "cider_d_idf": "document frequencies from the references of the evaluated split"},
+            "details": results,
+        }
+
+
 def evaluate(directory: str | Path, captions: str | Path | Sequence[dict[str, Any]], split: str = "test",
              parser: str | Parser = "builtin", allow_missing: bool = False, include_meteor: bool = True,
              ace: str | None = None, grammar_image: str | None = None) -> dict[str, Any]:
-    """Evaluate a caption file (or COCO-results entries) against a built dataset split.
-
-    Returns the report as a dict (see ``formats.md``); ``report["details"]`` holds one
-    :class:`CaptionResult` per output caption.
-    """
-    data = load(directory, split)
-    entries = _entries(captions)
-    grouped, missing = group_by_image(entries, [i.id for i in data],
-                                      allow_missing, str(captions) if isinstance(captions, (str, Path)) else "captions")
-    excluded: dict[str, set[int]] = defaultdict(set)
-    for e in entries:
-        if "reference_index" in e:
-            excluded[str(e["image_id"])].add(int(e["reference_index"]))
-    the_parser = make_parser(parser, ace, grammar_image) if isinstance(parser, str) else parser
-    analyse = Analyser(the_parser)
-    heldout = _heldout_images(data)
-
-    results: list[CaptionResult] = []
-    reference_constructions: dict[str, set[str]] = defaultdict(set)
-    candidates, references, image_order = [], [], []
-    for inst in data:
-        if inst.id not in grouped:
-            continue
-        refs = [c for k, c in enumerate(inst.captions) if k not in excluded.get(inst.id, ())]
-        ref_semantics = [s for k, s in enumerate(inst.semantics) if k not in excluded.get(inst.id, ())]
-        ref_formulas = [formula_of(s) for s in ref_semantics]
-        ref_tuples = set().union(*(formula_tuples(f) for f in ref_formulas)) if ref_formulas else set()
-        for f in ref_formulas:
-            c = construction(f)
-            reference_constructions[family(f)].add(c)
-            reference_constructions["*"].add(c)
-        world = inst.world
-        for caption in grouped[inst.id]:
-            a = analyse(caption)
-            verdict = None
-            if a.grammatical:
-                verdict = truth(a.interpretation, world).label if a.interpretation is not None else "uninterpretable"
-            results.append(CaptionResult(inst.id, caption, a.grammatical, verdict, a.construction, a.family,
-                                         a.quantifier_range, a.relation, inst.id in heldout,
-                                         spice=_f1(a.tuples, ref_tuples)))
-        candidates.append(grouped[inst.id])
-        references.append(refs)
-        image_order.append(inst.id)
-
-    metrics = score_all(candidates, references, include_meteor=include_meteor)
-    _attach_per_caption(results, metrics, image_order)
-    overall = _summary(results, reference_constructions["*"])
-    scores = {k: overall[k] for k in ("grammaticality", "truthfulness", "truthfulness_grammatical", "diversity")}
-    unavailable = {}
-    for name, result in metrics.items():
-        scores[name] = result.score
-        if result.unavailable:
-            unavailable[name] = result.unavailable
-    scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
-    report = {
-        "signature": _signature(data, the_parser),
-        "dataset": data.name,
-        "split": split,
-        "parser": the_parser.name,
-        "images": len(image_order),
-        "captions": len(results),
-        "missing_images": len(missing),
-        "scores": {k: scores.get(k) for k in SCORE_KEYS},
-        "counts": overall["counts"],
-        "breakdown": _breakdowns(results, reference_constructions),
-        "unavailable": unavailable,
-        "metric_signatures": {name: r.signature for name, r in metrics.items()},
-        "notes": {"spice": "SPICE definition (tuple F1) computed from the grammar's semantics, not the official jar",
-                  "cider_d_idf": "document frequencies from the references of the evaluated split"},
-        "details": results,
-    }
-    return report
+    """Evaluate a caption file (or COCO-results entries) against a built dataset split."""
+    evaluator = Evaluator(directory, split, parser, ace, grammar_image)
+    return evaluator.evaluate(captions, allow_missing=allow_missing, include_meteor=include_meteor)
 
 
 def _entries(captions: str | Path | Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

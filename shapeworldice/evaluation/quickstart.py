@@ -17,7 +17,7 @@ from ..data.loader import load
 from ..data.shards import atomic_write_bytes
 from .baselines import KINDS, baseline
 from .curves import curves
-from .gtd import evaluate
+from .gtd import Evaluator
 from .report import table
 
 SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
@@ -35,9 +35,9 @@ def baseline_table(out: Path, workers: int, train: int, test: int) -> tuple[list
     for name in SIX:
         directory = generate(name, out / "data", seed=0, train=train, validation=8, test=test, workers=workers)
         built[name] = directory
-        split = load(directory, "test")
+        evaluator = Evaluator(directory)
         for kind in KINDS:
-            report = evaluate(directory, baseline(split, kind, seed=0), include_meteor=False)
+            report = evaluator.evaluate(baseline(evaluator.data, kind, seed=0), include_meteor=False)
             rows.append((f"{name} {kind}", report["scores"]))
     return rows, built
 
@@ -72,7 +72,8 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64) -> 
     folder = out / "curves"
     folder.mkdir(parents=True, exist_ok=True)
     files = mixed_checkpoints(built["spatial-multishapes"], folder)
-    result = curves(files, lambda p: evaluate(built["spatial-multishapes"], p, include_meteor=False)["scores"],
+    evaluator = Evaluator(built["spatial-multishapes"])
+    result = curves(files, lambda p: evaluator.evaluate(p, include_meteor=False)["scores"],
                     folder / "spatial-multishapes", title="spatial-multishapes: mixed checkpoints")
     for metric, values in result["correlations"].items():
         yield f"correlation of {metric} with T: " + ", ".join(

@@ -29,7 +29,7 @@ See :data:`BARE_COUNT_RANGE` and :data:`BARE_RATIO_RANGE`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence, Union
 
 from ..world.model import COLOR_NAMES, SHAPES
