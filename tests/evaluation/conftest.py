@@ -1,0 +1,20 @@
+"""Built test splits shared by the evaluation tests (seed 0, test split only)."""
+from __future__ import annotations
+
+import pytest
+
+from shapeworldice.data.build import generate
+
+SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
+       "quantification-count", "quantification-ratio")
+
+
+@pytest.fixture(scope="session")
+def six_datasets(tmp_path_factory):
+    out = tmp_path_factory.mktemp("eval-data")
+    return {name: generate(name, out, seed=0, train=0, validation=0, test=200) for name in SIX}
+
+
+@pytest.fixture(scope="session")
+def small_dataset(six_datasets):
+    return six_datasets["spatial-twoshapes"]
