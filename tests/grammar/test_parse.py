@@ -259,10 +259,14 @@ def test_fuzz_arbitrary_text(text):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(VOCAB), min_size=0, max_size=25))
 def test_fuzz_word_salad(words):
+    from shapeworldice.grammar.parser import build_mrs
+
     r = _check(" ".join(words))
     if r.grammatical:
-        _ = r.reading.mrs  # composing the MRS of any accepted string must not fail
-        _ = r.reading.dmrs
+        before = build_mrs.sort_conflicts
+        assert r.reading.mrs.rels  # composing the MRS of any accepted string must not fail
+        assert r.reading.dmrs.nodes
+        assert build_mrs.sort_conflicts == before
 
 
 @settings(max_examples=30, deadline=None)
