@@ -22,6 +22,7 @@ from ..interpret import (
 )
 from ..metrics import score_all
 from ..parsing import Parsed, Parser, make_parser
+from ..semantics.components import from_json as caption_from_json
 from ..world.sampling import is_held_out
 from .inputs import group_by_image, parse_outputs, read_outputs
 
@@ -157,11 +158,16 @@ class Evaluator:
         self.analyse = Analyser(self.parser)
         heldout = _heldout_images(self.data)
         self.images: list[_Image] = []
+        known: dict[str, tuple[str, str, frozenset]] = {}  # references repeat: compile each meaning once
         for inst in self.data:
-            formulas = [formula_of(s) for s in inst.semantics]
-            self.images.append(_Image(inst.id, inst.world, inst.captions,
-                                      tuple(construction(f) for f in formulas), tuple(family(f) for f in formulas),
-                                      tuple(frozenset(formula_tuples(f)) for f in formulas), inst.id in heldout))
+            keys = []
+            for text in inst.semantics_json:
+                if text not in known:
+                    formula = formula_of(caption_from_json(text))
+                    known[text] = (construction(formula), family(formula), frozenset(formula_tuples(formula)))
+                keys.append(known[text])
+            self.images.append(_Image(inst.id, inst.world, inst.captions, tuple(k[0] for k in keys),
+                                      tuple(k[1] for k in keys), tuple(k[2] for k in keys), inst.id in heldout))
         self.ids = [image.id for image in self.images]
 
     def evaluate(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,

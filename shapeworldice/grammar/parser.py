@@ -250,7 +250,8 @@ class Parser:
             return ParseResult(text, norm, False, (), "too long")
         chart, bad = self.chart(tokens)
         if chart is None:
-            return ParseResult(text, norm, False, (), f"unknown word: {bad[0]!r}")
+            unknown = [t for t in bad if t.lower() not in self.g.vocabulary]
+            return ParseResult(text, norm, False, (), f"unknown word: {unknown[0]!r}" if unknown else None)
         top = chart[0][len(tokens)]
         root = self.g.root
         if not top or root not in top:

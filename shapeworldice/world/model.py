@@ -175,16 +175,21 @@ class WorldArrays:
     color: np.ndarray  # index into COLOR_NAMES
     shade: np.ndarray
     area: np.ndarray
-    overlap: np.ndarray  # overlap[i, j] = area(i ∩ j) / area(i)
+    entities: tuple[Entity, ...] = field(repr=False, compare=False)
 
     @property
     def n(self) -> int:
         return int(self.x.shape[0])
 
-    @classmethod
-    def of(cls, world: World) -> "WorldArrays":
+    @cached_property
+    def overlap(self) -> np.ndarray:
+        """overlap[i, j] = area(i ∩ j) / area(i); computed on first use (only depth relations need it)."""
         from .geometry import overlap_matrix
 
+        return overlap_matrix(self.entities)
+
+    @classmethod
+    def of(cls, world: World) -> "WorldArrays":
         es = world.entities
         return cls(
             x=np.array([e.center[0] for e in es], dtype=float),
@@ -193,7 +198,7 @@ class WorldArrays:
             color=np.array([COLOR_NAMES.index(e.color) for e in es], dtype=np.int64),
             shade=np.array([e.shade for e in es], dtype=float),
             area=np.array([e.area for e in es], dtype=float),
-            overlap=overlap_matrix(es),
+            entities=es,
         )
 
 

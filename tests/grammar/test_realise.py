@@ -162,13 +162,13 @@ def test_normalise():
 
 
 def test_realisation_speed():
-    caps = captions(4000, seed=21)
     rng = np.random.default_rng(0)
     best = 0.0
-    for _ in range(3):
-        t = time.perf_counter()
+    for seed in (21, 22, 23):  # fresh captions each time; CPU time is robust to other jobs on the cores
+        caps = captions(4000, seed=seed)
+        t = time.process_time()
         for c in caps:
             realise(c, rng)
-        best = max(best, len(caps) / (time.perf_counter() - t))
+        best = max(best, len(caps) / max(time.process_time() - t, 1e-9))
     print(f"realisation: {best:,.0f} captions/s")
     assert best >= 20_000
