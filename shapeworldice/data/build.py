@@ -1,6 +1,6 @@
 """Build a dataset: world → render → captions → realise, shard by shard, resumably.
 
-Every instance draws from its own generator seeded with (seed, split, index), so a shard's
+Every instance draws from its own generator seeded with (seed, split, index, dataset name), so a shard's
 bytes depend only on the definition, the seed and the shard's position — never on the
 number of worker processes or on the order in which shards finish.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import zlib
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
@@ -39,12 +40,14 @@ class InstanceBuilder:
         self.samplers = [make_sampler(f.name, f.options) for f in definition.families]
         weights = np.array([f.weight for f in definition.families], dtype=float)
         self.cumulative = np.cumsum(weights / weights.sum())
+        # datasets built with the same seed must not share worlds: the name enters every stream
+        self.stream = zlib.crc32(definition.name.encode("utf-8"))
 
     def captions_for(self, split: str) -> int:
         return 1 if split == "train" else self.definition.references
 
     def instance(self, seed: int, split: str, index: int) -> Row:
-        rng = np.random.default_rng([seed, SPLIT_CODES[split], index])
+        rng = np.random.default_rng([seed, SPLIT_CODES[split], index, self.stream])
         wanted = self.captions_for(split)
         for _ in range(MAX_WORLD_REDRAWS):
             world = self.world_sampler.sample(rng, split)
