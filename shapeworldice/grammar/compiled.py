@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any
 
 from .loader import CatPattern, GrammarData, GrammarError, LexEntry, Rule, entry_onset
 

@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 GRAMMAR_FILES = ("features.txt", "semantics.txt", "lexicon.txt", "rules.txt", "realise.txt")
 
@@ -285,11 +284,11 @@ def _lines(path: Path):
     """Logical lines: comments stripped, indented lines appended to the previous line."""
     out: list[tuple[int, str]] = []
     for no, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = raw.split("#", 1)[0] if not raw.lstrip().startswith("#") else ""
-        # keep '#' inside realise choices: only strip '# ' comments preceded by whitespace
-        if "#" in raw and not raw.lstrip().startswith("#"):
-            m = re.search(r"(^|\s)#\s", raw)
-            line = raw[: m.start()] if m else raw
+        if raw.lstrip().startswith("#"):
+            continue
+        # a comment is "# " after whitespace; "#NAME=..." (realisation choices) is not a comment
+        m = re.search(r"\s#(\s|$)", raw)
+        line = raw[: m.start()] if m else raw
         if not line.strip():
             continue
         if line[0].isspace() and out:

@@ -14,7 +14,7 @@ from typing import Any
 from ..semantics.components import (
     Attribute, EntityType, Existential, Proposition, Quantifier, Relation, Selector,
 )
-from .loader import GrammarData, GrammarError, RealiseItem, entry_onset
+from .loader import GrammarData, GrammarError, entry_onset
 from .normalise import normalise
 
 
