@@ -15,7 +15,7 @@ import numpy as np
 
 from ..semantics.components import Attribute, EntityType, Existential, Quantifier, Relation
 from ..semantics.relations import BINARY_RELATIONS, conditions
-from ..semantics.truth import Truth, quantity_tolerance
+from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census, attribute_of, choose, describe, sample_kinds
 
@@ -110,24 +110,6 @@ QUANTIFIER_STRUCTURES: tuple[tuple[str | None, str], ...] = (
 )
 
 
-def true_mask(qrange: str, lower: np.ndarray, upper: np.ndarray, target: float, tolerance: float) -> np.ndarray:
-    """Vectorised "true" column of ShapeWorld's quantifier table (see ``truth.compare_quantity``)."""
-    t = tolerance
-    if qrange == "lt":
-        return upper < target - t
-    if qrange == "leq":
-        return upper <= target + t
-    if qrange == "eq":
-        return np.maximum(upper - target, target - lower) <= t
-    if qrange == "neq":
-        return np.maximum(target - upper, lower - target) > t
-    if qrange == "geq":
-        return lower >= target - t
-    if qrange == "gt":
-        return lower > target + t
-    raise ValueError(f"unknown quantifier range {qrange!r}")
-
-
 @dataclass(frozen=True)
 class _Candidates:
     """All (restrictor value, body value) fillings of one structure, with the world's counts."""
@@ -192,7 +174,7 @@ class QuantifierSampler:
         for _ in range(self.max_templates):
             qrange, quantity = quantifiers[int(rng.integers(len(quantifiers)))]
             tolerance = quantity_tolerance(quantity)
-            fits = [(c, np.flatnonzero(true_mask(qrange, lo, up, quantity, tolerance)))
+            fits = [(c, np.flatnonzero(quantity_verdicts(qrange, lo, up, quantity, tolerance)[0]))
                     for c, (lo, up) in zip(structures, bounds)]
             fits = [(c, idx) for c, idx in fits if len(idx)]
             if not fits:

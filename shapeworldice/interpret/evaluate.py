@@ -25,7 +25,7 @@ from typing import Any, Callable, Hashable, Sequence, Union
 import numpy as np
 
 from ..semantics import relations
-from ..semantics.truth import Truth, quantity_tolerance
+from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.model import COLOR_NAMES, SHAPES, World, WorldArrays
 from .interpret import Interpretation, Uninterpretable, interpret_readings
 from .logic import (
@@ -218,24 +218,8 @@ class _Eval:
 
 
 def _compare(qrange: str, lower: np.ndarray, upper: np.ndarray, target: float, t: float) -> TV:
-    """Vectorised :func:`shapeworldice.semantics.truth.compare_quantity`."""
-    if qrange == "lt":
-        true, false = upper < target - t, lower >= target - t
-    elif qrange == "leq":
-        true, false = upper <= target + t, lower > target + t
-    elif qrange == "eq":
-        true = np.maximum(upper - target, target - lower) <= t
-        false = np.maximum(target - upper, lower - target) > t
-    elif qrange == "neq":
-        true = np.maximum(target - upper, lower - target) > t
-        false = np.maximum(upper - target, target - lower) <= t
-    elif qrange == "geq":
-        true, false = lower >= target - t, upper < target - t
-    elif qrange == "gt":
-        true, false = lower > target + t, upper <= target + t
-    else:
-        raise ValueError(f"unknown quantifier range {qrange!r}")
-    return true, false & ~true
+    """The quantifier table (:func:`shapeworldice.semantics.truth.quantity_verdicts`) as a truth value."""
+    return quantity_verdicts(qrange, lower, upper, target, t)
 
 
 def truth(interpretation: Union[Interpretation, Formula], world: World) -> Truth:

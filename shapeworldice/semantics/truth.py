@@ -67,25 +67,31 @@ class Masks:
         return Truth.AMBIGUOUS
 
 
-def compare_quantity(qrange: str, lower: float, upper: float, target: float, tolerance: float) -> Truth:
-    """ShapeWorld's quantifier table: the count/ratio lies in [lower, upper]."""
+def quantity_verdicts(qrange: str, lower, upper, target: float, tolerance: float) -> tuple[np.ndarray, np.ndarray]:
+    """ShapeWorld's quantifier table, vectorised: (true, false) for counts/ratios in [lower, upper]."""
     t = tolerance
     if qrange == "lt":
         true, false = upper < target - t, lower >= target - t
     elif qrange == "leq":
         true, false = upper <= target + t, lower > target + t
     elif qrange == "eq":
-        true = max(upper - target, target - lower) <= t
-        false = max(target - upper, lower - target) > t
+        true = np.maximum(upper - target, target - lower) <= t
+        false = np.maximum(target - upper, lower - target) > t
     elif qrange == "neq":
-        true = max(target - upper, lower - target) > t
-        false = max(upper - target, target - lower) <= t
+        true = np.maximum(target - upper, lower - target) > t
+        false = np.maximum(upper - target, target - lower) <= t
     elif qrange == "geq":
         true, false = lower >= target - t, upper < target - t
     elif qrange == "gt":
         true, false = lower > target + t, upper <= target + t
     else:
         raise ValueError(f"unknown quantifier range {qrange!r}")
+    return np.asarray(true), np.asarray(false) & ~np.asarray(true)
+
+
+def compare_quantity(qrange: str, lower: float, upper: float, target: float, tolerance: float) -> Truth:
+    """ShapeWorld's quantifier table for one count/ratio lying in [lower, upper]."""
+    true, false = quantity_verdicts(qrange, lower, upper, target, tolerance)
     if true:
         return Truth.TRUE
     if false:

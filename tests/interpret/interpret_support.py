@@ -7,6 +7,8 @@ interpreter's truth on the ERG readings can be checked against ``caption.truth(w
 """
 from __future__ import annotations
 
+from tests.conftest import make_world  # noqa: F401  (re-exported for the interpret tests)
+
 import gzip
 import json
 from functools import lru_cache
@@ -326,13 +328,4 @@ def iff_mrs(left: EntityType, right: EntityType) -> str:
     return w.text("h1")
 
 
-def make_world(*specs: tuple) -> World:
-    """Entities from (shape, colour, x, y[, half_size[, shade]]) tuples, in drawing order."""
-    entities = []
-    for i, spec in enumerate(specs):
-        shape, color, x, y = spec[:4]
-        half = spec[4] if len(spec) > 4 else 0.06
-        shade = spec[5] if len(spec) > 5 else 0.0
-        hs = (half, half / 2.5) if shape in ("rectangle", "ellipse") else (half, half)
-        entities.append(Entity(i, shape, color, shade, (x, y), hs, 0.0))
-    return World(tuple(entities))
+
