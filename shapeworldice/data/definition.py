@@ -20,6 +20,7 @@ except ModuleNotFoundError:  # pragma: no cover - Python < 3.11
 
 from ..captions.sampling import FAMILY_SAMPLERS
 from ..errors import UserError
+from ..resources import resource_dir
 from ..world.sampling import WorldConfig
 
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
@@ -27,13 +28,7 @@ SPLITS: tuple[str, ...] = ("train", "validation", "test")
 
 def definitions_dir() -> Path:
     """Where the shipped definitions live (``$SHAPEWORLDICE_DATASETS`` overrides)."""
-    override = os.environ.get("SHAPEWORLDICE_DATASETS")
-    if override:
-        return Path(override)
-    packaged = Path(__file__).resolve().parent.parent / "_datasets"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / "datasets"
+    return resource_dir("datasets", "SHAPEWORLDICE_DATASETS", "*.toml") or Path("datasets")
 
 
 @dataclass(frozen=True)

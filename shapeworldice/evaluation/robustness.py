@@ -108,23 +108,32 @@ class _Base:
 
 
 def score_step(evaluator: Evaluator, base: _Base, captions: Sequence[str], include_meteor: bool = False,
-               meteor: Meteor | None = None) -> tuple[dict[str, float | None], dict[str, str]]:
+               meteor: Meteor | None = None, memo: dict | None = None
+               ) -> tuple[dict[str, float | None], dict[str, str]]:
     """The scores :meth:`Evaluator.evaluate` gives one caption per image (``captions[i]`` for
     ``base.images[i]``, its baseline reference excluded), computed directly: G, T and SPICE from
     the evaluator's analyser (parse cache), the surface metrics on one prepared corpus.
+    ``memo`` (a dict the caller keeps across steps) remembers each (image, caption)'s verdicts:
+    captions a step leaves untouched are not analysed and evaluated again.
 
     Returns (scores, unavailable reasons)."""
     n = len(captions)
     grammatical = true = 0
     spice = 0.0
     analyse = evaluator.analyse
-    for image, caption, ref_tuples in zip(base.images, captions, base.ref_tuples):
-        a = analyse(caption)
-        if a.grammatical:
-            grammatical += 1
-            if a.interpretation is not None and truth(a.interpretation, image.world).label == "true":
-                true += 1
-        spice += _f1(a.tuples, ref_tuples)
+    memo = {} if memo is None else memo
+    for i, (image, caption, ref_tuples) in enumerate(zip(base.images, captions, base.ref_tuples)):
+        verdict = memo.get((i, caption))
+        if verdict is None:
+            a = analyse(caption)
+            verdict = (a.grammatical,
+                       a.grammatical and a.interpretation is not None
+                       and truth(a.interpretation, image.world).label == "true",
+                       _f1(a.tuples, ref_tuples))
+            memo[(i, caption)] = verdict
+        grammatical += verdict[0]
+        true += verdict[1]
+        spice += verdict[2]
     scores: dict[str, float | None] = {
         "grammaticality": grammatical / n if n else None,
         "truthfulness": true / n if n else None,
@@ -194,7 +203,8 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
     gammas = [float(g) for g in np.linspace(0.0, 1.0, steps)]
 
     # γ = 0 is the identity for every transformation: scored once, shared by all curves
-    zero, why = score_step(evaluator, base, base.captions, meteor_on, meteor)
+    memo: dict = {}
+    zero, why = score_step(evaluator, base, base.captions, meteor_on, meteor, memo)
     unavailable.update(why)
     raw: dict[str, dict[str, list[float | None]]] = {}
     for t in transforms:
@@ -202,7 +212,7 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
         for s, gamma in enumerate(gammas[1:], start=1):
             rng = np.random.default_rng([seed, 1 + TRANSFORMS.index(t), s])
             captions = transform(t, base.captions, base.others, gamma, rng, base.vocab)
-            scores, why = score_step(evaluator, base, captions, meteor_on, meteor)
+            scores, why = score_step(evaluator, base, captions, meteor_on, meteor, memo)
             unavailable.update(why)
             for m in metrics:
                 columns[m].append(scores.get(m))

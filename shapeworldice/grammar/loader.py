@@ -8,8 +8,9 @@ side).  This module only parses and checks them; :mod:`.parser` compiles them fo
 """
 from __future__ import annotations
 
+from ..resources import resource_dir
+
 import hashlib
-import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -23,15 +24,10 @@ class GrammarError(ValueError):
 
 
 def grammar_dir() -> Path:
-    """The grammar folder: ``$SHAPEWORLDICE_GRAMMAR`` or the repository's top-level ``grammar/``."""
-    env = os.environ.get("SHAPEWORLDICE_GRAMMAR")
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / "grammar"
-        if (candidate / "lexicon.txt").is_file() and candidate != here.parent:
-            return candidate
+    """The grammar folder: ``$SHAPEWORLDICE_GRAMMAR``, the installed copy, or the repository's ``grammar/``."""
+    folder = resource_dir("grammar", "SHAPEWORLDICE_GRAMMAR", "lexicon.txt")
+    if folder is not None:
+        return folder
     raise GrammarError("grammar folder not found (set SHAPEWORLDICE_GRAMMAR)")
 
 

@@ -1,0 +1,26 @@
+"""Packaging: the explicit package list covers every subpackage, and the data folders are found."""
+from __future__ import annotations
+
+from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_subpackage_is_listed():
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "shapeworldice").rglob("__init__.py")}
+    assert found <= listed, found - listed
+    assert {"shapeworldice._grammar", "shapeworldice._datasets"} <= listed
+
+
+def test_data_folders_found():
+    from shapeworldice.data.definition import definitions_dir
+    from shapeworldice.grammar.loader import grammar_dir
+
+    assert (grammar_dir() / "lexicon.txt").is_file()
+    assert len(list(definitions_dir().glob("*.toml"))) == 12
