@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/bench_parse.py [--captions N] [--seed S] [--repeat R]
 
-Parses the 3,174 ERG-judged strings of tests/data/erg/judgments.jsonl plus N realised captions
+Parses the 3,174 ERG-judged strings of tests/fixtures/erg/judgments.jsonl plus N realised captions
 of every family.  "uncached" runs a fresh parser (grammaticality and best derivation); "+ MRS"
 also composes each grammatical reading's MRS (what the evaluator needs); "cached" repeats the
 same strings through the parse cache.  ACE 0.9.30 with the ERG parsed these sentences at about
@@ -42,7 +42,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
 
-    with open(ROOT / "tests" / "data" / "erg" / "judgments.jsonl", encoding="utf-8") as f:
+    with open(ROOT / "tests" / "fixtures" / "erg" / "judgments.jsonl", encoding="utf-8") as f:
         judged = [json.loads(line)["text"] for line in f]
     caps = captions(args.captions, seed=args.seed)
     rng = np.random.default_rng(args.seed)

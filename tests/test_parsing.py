@@ -1,7 +1,7 @@
 """The parser layer: the ACE backend's plumbing (faked process) over real ERG readings.
 
 Only the ACE process is faked: the MRSs it returns are the ERG's own readings from
-tests/data/erg_readings_sample.jsonl.gz, and they go through the same interpretation and
+tests/fixtures/erg/readings.jsonl.gz, and they go through the same interpretation and
 truth path as the built-in grammar's parses.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from shapeworldice.parsing import AceParser, BuiltinParser, make_parser
 from shapeworldice.errors import UserError
 from shapeworldice.world import WorldConfig, WorldSampler
 
-READINGS = Path(__file__).parent / "data" / "erg_readings_sample.jsonl.gz"
+READINGS = Path(__file__).parent / "fixtures" / "erg" / "readings.jsonl.gz"
 
 
 def erg_readings() -> dict[str, dict]:

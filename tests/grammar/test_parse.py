@@ -21,7 +21,7 @@ from shapeworldice.grammar.parser import MAX_TOKENS, Parser, get_parser
 
 from grammar_captions import captions
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "erg"
+DATA = Path(__file__).resolve().parents[1] / "fixtures" / "erg"
 
 
 @lru_cache(maxsize=1)

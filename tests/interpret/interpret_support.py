@@ -24,7 +24,7 @@ from shapeworldice.world.model import COLOR_NAMES, SHAPES, Entity, World
 HERE = Path(__file__).resolve().parent
 #: all 1,191 ERG-parsed template and free sentences of /work/shared/data/erg/readings.jsonl
 #: (ACE 0.9.30 + ERG 2025, up to 30 readings each, ACE order), with their kind and family
-SAMPLE = HERE.parent / "data" / "erg_readings_sample.jsonl.gz"
+SAMPLE = HERE.parent / "fixtures" / "erg" / "readings.jsonl.gz"
 
 
 # --------------------------------------------------------------------------- data
