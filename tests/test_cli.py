@@ -1,7 +1,6 @@
 """The command line: help everywhere, one-line errors with exit 2 and nothing written on bad input."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

@@ -15,7 +15,6 @@ from typing import Any, Sequence
 
 from .. import __version__
 from ..data.loader import Split, load
-from ..errors import UserError
 from ..interpret import (
     Interpretation, construction, family, formula_of, formula_tuples, interpret_readings, quantifier_range,
     relation, truth,

@@ -19,6 +19,7 @@ METEOR is left out (a Java process per draw); its variance is not measured.
 """
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import json
@@ -46,8 +47,23 @@ _STYLES = {"bleu_1": ":o", "bleu_2": ":s", "bleu_3": ":^", "bleu_4": "-o", "roug
            "spice": "--^"}
 
 
-def _surface(candidates: list[list[str]], references: list[list[str]]) -> dict[str, float | None]:
-    corpus = PreparedCorpus(candidates, references)
+def _subset_view(base: PreparedCorpus, chosen: np.ndarray) -> PreparedCorpus:
+    """``base`` with image g's references cut down to its references ``chosen[g]`` (positions,
+    shape (images, k)): shares the interned sentences and n-gram table, so a draw costs only
+    the metrics themselves.  Equal to a fresh ``PreparedCorpus`` of the same captions (tested)."""
+    view = copy.copy(base)
+    for cached in ("pairs", "pair_starts"):  # functools.cached_property values of ``base``
+        view.__dict__.pop(cached, None)
+    n, k = chosen.shape
+    rows = (base.ref_ptr[:-1][:, None] + chosen).reshape(-1)
+    view.ref_sent = base.ref_sent[rows]
+    view.ref_counts = np.full(n, k, dtype=np.int64)
+    view.ref_ptr = np.arange(n + 1, dtype=np.int64) * k
+    view.ref_image = np.repeat(np.arange(n, dtype=np.int64), k)
+    return view
+
+
+def _surface(corpus: PreparedCorpus) -> dict[str, float | None]:
     out: dict[str, float | None] = {}
     for metric in (Bleu(), CiderD(), RougeL()):
         out.update({name: r.score for name, r in metric.compute_prepared(corpus).items()})
@@ -174,7 +190,9 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
     analyse = evaluator.analyse
     spice = _Spice([[analyse(c).tuples for c in cs] for cs in cands], pool_tuples)
 
-    full = _surface(cands, pool_text)
+    base = PreparedCorpus(cands, pool_text)
+    base.ngrams(4)  # the table of every sentence, shared by all draws
+    full = _surface(base)
     full["spice"] = spice.score([range(len(p)) for p in pools])
     n = len(images)
     width = max(len(p) for p in pools)
@@ -187,10 +205,9 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
         for _ in range(draws):
             keys = rng.random((n, width))
             keys[invalid] = 2.0
-            chosen = np.sort(np.argsort(keys, axis=1, kind="stable")[:, :k], axis=1).tolist()
-            refs = [[texts[j] for j in picks] for texts, picks in zip(pool_text, chosen)]
-            values = _surface(cands, refs)
-            values["spice"] = spice.score(chosen)
+            chosen = np.sort(np.argsort(keys, axis=1, kind="stable")[:, :k], axis=1)
+            values = _surface(_subset_view(base, chosen))
+            values["spice"] = spice.score(chosen.tolist())
             for m in METRICS:
                 per_draw[m].append(values.get(m))
         for m in METRICS:

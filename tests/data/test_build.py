@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -12,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shapeworldice.data import load, load_definition
+from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.data.definition import list_definitions
 from shapeworldice.semantics import Truth
