@@ -97,6 +97,11 @@ class Split:
     def signature(self) -> str:
         return self.manifest["signature"]
 
+    @cached_property
+    def manifest_sha256(self) -> str:
+        """Hash of manifest.json: names the exact data (definition, seed, versions, shard hashes)."""
+        return sha256_file(self.directory / "manifest.json")
+
 
 def load(directory: str | Path, split: str = "test", verify: bool = True) -> Split:
     """Open one split of a built dataset."""

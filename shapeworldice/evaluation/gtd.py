@@ -288,5 +288,5 @@ def _signature(data: Split, parser: Parser) -> str:
     manifest = data.manifest
     refs = manifest["definition"]["references"]
     return (f"GTD|v:{__version__}|grammar:{parser.version}|parser:{parser.name}"
-            f"|data:{data.name}@{manifest['build']['definition_sha256'][:8]}|seed:{manifest['seed']}"
+            f"|data:{data.name}@{data.manifest_sha256[:8]}|seed:{manifest['seed']}"
             f"|split:{data.split}|refs:{refs}")
