@@ -14,7 +14,8 @@ caption).  With one caption for every image there is nothing to measure: the sec
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..metrics import diversity_accuracy_f, lsa_diversity, mbleu, self_cider
 

@@ -36,9 +36,9 @@ import csv
 import io
 import json
 import math
-from collections.abc import Sequence as SequenceABC
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -51,7 +51,7 @@ from .baselines import baseline
 from .gtd import Evaluator, _f1, _signature
 from .transforms import TRANSFORMS, transform, vocabulary
 
-__all__ = ["METRICS", "robustness", "write_robustness", "score_step", "robustness_table"]
+__all__ = ["METRICS", "robustness", "robustness_table", "score_step", "write_robustness"]
 
 #: Metrics on every curve (``meteor`` only with ``include_meteor`` and Java), in plot order.
 METRICS = ("grammaticality", "truthfulness", "bleu_1", "bleu_4", "rouge_l", "cider_d", "spice", "meteor")
@@ -61,7 +61,7 @@ _STYLES = {"grammaticality": "-o", "truthfulness": "-s", "bleu_1": ":x", "bleu_4
            "cider_d": "--s", "spice": "--^", "meteor": ":d"}
 
 
-class _OtherReferences(SequenceABC):
+class _OtherReferences(Sequence):
     """Every reference of every image except image ``i``, without materialising the list
     (``shuffled``'s pool: 36,864 captions per image on a 4,096-image split)."""
 
@@ -189,6 +189,8 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
     if steps < 2:
         raise UserError(f"steps must be at least 2 (γ = 0 and γ = 1), got {steps}")
     if evaluator is None:
+        if directory is None:
+            raise UserError("robustness needs a dataset directory or an evaluator")
         evaluator = Evaluator(directory, split, parser)
     base = _Base(evaluator, seed)
     if not base.images:
@@ -254,6 +256,11 @@ def robustness_table(result: dict[str, Any], value: str = "areas") -> str:
             cells.append(f"{'n/a' if v is None else f'{v:.3f}':>14}")
         lines.append(f"{LABELS.get(m, m):<{width}}" + "".join(cells))
     return "\n".join(lines)
+
+
+def _cell(value: float | None) -> str:
+    """A CSV cell: empty for None, else the float's shortest exact repr."""
+    return "" if value is None else repr(float(value))
 
 
 def _stem(prefix: str | Path) -> Path:
@@ -333,12 +340,11 @@ def write_robustness(result: dict[str, Any], prefix: str | Path) -> list[Path]:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["transform", "metric", "gamma", "raw", "normalised", "area", "drop"])
-    blank = lambda v: "" if v is None else repr(float(v))  # noqa: E731
     for t, cols in result["raw"].items():
         for m, values in cols.items():
             for gamma, v, nv in zip(result["gammas"], values, result["curves"][t][m]):
-                writer.writerow([t, m, repr(gamma), blank(v), blank(nv), blank(result["areas"][t][m]),
-                                 blank(result["drops"][t][m])])
+                writer.writerow([t, m, repr(gamma), _cell(v), _cell(nv), _cell(result["areas"][t][m]),
+                                 _cell(result["drops"][t][m])])
     csv_path = _with(stem, ".csv")
     _write(csv_path, buffer.getvalue().encode("utf-8"))
     return [json_path, csv_path, *plot_robustness(result, stem)]

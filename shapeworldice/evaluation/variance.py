@@ -25,19 +25,20 @@ import io
 import json
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
+from ..errors import UserError
 from ..metrics import Bleu, CiderD, PreparedCorpus, RougeL
 from ..parsing import Parser
-from ..errors import UserError
 from .gtd import Evaluator, _entries, _signature
 from .inputs import group_by_image
-from .robustness import _stem, _with, _write, save_figure
+from .robustness import _cell, _stem, _with, _write, save_figure
 
-__all__ = ["METRICS", "variance", "write_variance", "variance_table"]
+__all__ = ["METRICS", "variance", "variance_table", "write_variance"]
 
 #: The reference-based metrics whose variance is measured, in report order.
 METRICS = ("bleu_1", "bleu_2", "bleu_3", "bleu_4", "rouge_l", "cider_d", "spice")
@@ -327,12 +328,11 @@ def write_variance(result: dict[str, Any], prefix: str | Path) -> list[Path]:
     writer = csv.writer(buffer, lineterminator="\n")
     draws = result["draws"]
     writer.writerow(["metric", "size", "mean", "std", "relative_std", *(f"draw_{d}" for d in range(draws))])
-    blank = lambda v: "" if v is None else repr(float(v))  # noqa: E731
     for m in result["metrics"]:
         s = result["subsets"][m]
         for idx, k in enumerate(result["sizes"]):
-            writer.writerow([m, k, blank(s["mean"][idx]), blank(s["std"][idx]), blank(s["relative_std"][idx]),
-                             *(blank(v) for v in s["scores"][idx])])
+            writer.writerow([m, k, _cell(s["mean"][idx]), _cell(s["std"][idx]), _cell(s["relative_std"][idx]),
+                             *(_cell(v) for v in s["scores"][idx])])
     csv_path = _with(stem, ".csv")
     _write(csv_path, buffer.getvalue().encode("utf-8"))
     return [json_path, csv_path, *plot_variance(result, stem)]

@@ -47,6 +47,8 @@ def _qkey(q: Quant) -> str:
         return "a"
     if s.kind == "unique":
         return "the"
+    if s.kind == "definite":  # "the squares" / "the two squares"
+        return "the-all" if s.quantity is None else "the-all:number"
     if s.kind == "count":
         return f"count:{s.qrange}"
     # by meaning: "most" is "more than half" (ratio gt 0.5)

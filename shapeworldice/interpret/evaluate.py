@@ -12,6 +12,8 @@ quantifiers reduce their variable's axis. This reproduces the caption semantics 
   entity is the only possible reference the result is ambiguous, as :func:`relations.relate`;
 * ``unique`` ("the T"): ShapeWorld's unique selector (agrees only when exactly one entity
   is a possible T and it definitely is one; never disagrees by itself);
+* ``definite`` ("the Ts", "the two Ts"): the ratio quantifier "all" (eq 1, false when there is
+  no T), and with a number N also the count "exactly N" of the restrictor;
 * ``count``/``ratio``: lower bound from agreeing, upper bound from not-disagreeing entities,
   :func:`truth.ratio_bounds` and the :func:`truth.compare_quantity` table;
 * negation swaps agree and disagree; and = min, or = max, if-then = max(consequent, −antecedent),
@@ -196,6 +198,19 @@ class _Eval:
             return agree, disagree
         rb_a = rb_agree.sum(axis=ax, keepdims=True)
         rb_n = rb_possible.sum(axis=ax, keepdims=True)
+        if kind == "definite":
+            # "the squares": all of them (ratio eq 1, which has existential import);
+            # "the two squares": and there are exactly two (count eq 2 over the restrictor)
+            r_a = ra.sum(axis=ax, keepdims=True)
+            r_n = r_possible.sum(axis=ax, keepdims=True)
+            lower = np.where(r_n > 0, rb_a / np.maximum(r_n, 1), 0.0)
+            upper = np.where(r_a > 0, rb_n / np.maximum(r_a, 1), np.where(rb_n == 0, 0.0, np.inf))
+            agree, disagree = _compare("eq", lower, upper, 1.0, quantity_tolerance(1.0))
+            if f.spec.quantity is not None:
+                n = float(f.spec.quantity)
+                ca, cd = _compare("eq", r_a.astype(float), r_n.astype(float), n, quantity_tolerance(n))
+                agree, disagree = agree & ca, disagree | cd
+            return agree, disagree
         target = float(f.spec.quantity)  # type: ignore[arg-type]
         tol = quantity_tolerance(target)
         if kind == "count":

@@ -35,7 +35,7 @@ from typing import Any, Iterable, Sequence, Union
 from ..world.model import COLOR_NAMES, SHAPES
 from .logic import (
     And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Shape, conjoin,
-    free_vars, ratio_quantity,
+    free_vars, ratio_quantity, substitute,
 )
 
 #: qrange of a bare numeral ("Two squares are red." = at least two).
@@ -279,6 +279,12 @@ def _load(mrs: Any) -> _Work:
         cfrom = ep.cfrom if ep.cfrom is not None and ep.cfrom >= 0 else i
         eps.append(_EP(normalize_predicate(ep.predicate), ep.label, args, ep.carg, (cfrom, i)))
     qeq = {hc.hi: hc.lo for hc in mrs.hcons if hc.relation == "qeq"}
+    variables = getattr(mrs, "variables", None) or {}
+    for e in eps:
+        if "RSTR" in e.args:
+            num = str((variables.get(e.arg0) or {}).get("NUM", "")).lower()
+            if num == "pl":
+                e.info["plural"] = True
     return _Work(mrs.top, eps, qeq)
 
 
@@ -474,6 +480,8 @@ def _rewrite_event_coordination(w: _Work) -> None:
             c.args["L-HNDL"], c.args["R-HNDL"] = left, right  # type: ignore[assignment]
             c.args.pop("ARG1", None), c.args.pop("ARG2", None)
             continue
+        if _is_var(c.arg0, "x"):
+            continue  # noun phrase coordination: distributed over its conjuncts in the logical form
         if not (_is_var(left, "e") and _is_var(right, "e")):
             raise _Fail(f"{c.pred} coordinates non-clauses")
         here = [e for e in w.at(c.label) if e is not c]
@@ -507,6 +515,60 @@ def _plain(q: _EP) -> bool:
     return not (q.info.keys() & {"card", "den", "partitive", "degree", "most"})
 
 
+def _copula_side(w: _Work, b: _EP, q: _EP, lz: str) -> bool:
+    """"x is left/right of y": a bare side noun (``_left_n_1`` + ``_of_p``, or ``_left_n_of``)
+    as the predicate nominal is the horizontal relation, as "to the left/right of"."""
+    z = q.arg0
+    rs = w.at(lz)
+    side = [s for s in rs if s.pred in SIDE_NOUNS and s.arg0 == z]
+    of = [s for s in rs if s.pred == "_of_p" and s.args.get("ARG1") == z]
+    if len(side) != 1:
+        return False
+    if len(of) == 1 and len(rs) == 2:
+        y = of[0].args.get("ARG2", "")
+    elif not of and len(rs) == 1 and _is_var(side[0].args.get("ARG1"), "x"):
+        y = side[0].args["ARG1"]
+    else:
+        return False
+    kind, value = SIDE_NOUNS[side[0].pred]
+    w.kill(q, side[0], *of)
+    _rel_ep(w, b, kind, value, b.args.get("ARG1", ""), y, b.arg0)
+    w.reindex()
+    return True
+
+
+def _copula_coordination(w: _Work, b: _EP, q: _EP, lz: str) -> bool:
+    """"x is a square or a circle": a coordinated indefinite predicate nominal is the
+    coordination of the conjuncts' restrictors, each a property of x."""
+    z, x = q.arg0, b.args.get("ARG1", "")
+    rs = w.at(lz)
+    if len(rs) != 1 or rs[0].pred not in COORDINATIONS or rs[0].arg0 != z:
+        return False
+    c = rs[0]
+    holes = {}
+    conjuncts = []
+    for role, hrole in (("ARG1", "L-HNDL"), ("ARG2", "R-HNDL")):
+        xi = c.args.get(role, "")
+        qi = w.quant_of.get(xi)
+        if qi is None or not _plain(qi) or qi.pred not in ("_a_q", "udef_q"):
+            raise _Fail("coordinated predicate nominal with a quantified conjunct")
+        li = w.rstr_label(qi)
+        if any(e.pred in COORDINATIONS and e.arg0 == xi for e in w.at(li)):
+            raise _Fail("nested coordination of predicate nominals")
+        hole = w.new_name("h")
+        w.qeq[hole] = li
+        holes[hrole] = hole
+        conjuncts.append((qi, xi))
+    for qi, xi in conjuncts:
+        w.kill(qi)
+        w.substitute(xi, x)
+    c.args = {"ARG0": b.arg0 or w.new_name("e"), **holes}  # type: ignore[dict-item]
+    c.label = b.label
+    w.kill(b, q)
+    w.reindex()
+    return True
+
+
 def _rewrite_copula(w: _Work) -> None:
     """``_be_v_id(x, z)`` with z an indefinite ("is a red square", "are squares") or "the same
     X as": z's restrictor becomes a property of x at the copula's position."""
@@ -520,6 +582,10 @@ def _rewrite_copula(w: _Work) -> None:
         if q is None or not _plain(q):
             raise _Fail("copula with a quantified or unbound complement")
         lz = w.rstr_label(q)
+        if q.pred == "udef_q" and _copula_side(w, b, q, lz):
+            continue
+        if q.pred == "udef_q" and _copula_coordination(w, b, q, lz):
+            continue
         if q.pred == "_the_q":
             ok = any(e.pred == "REL" and e.info["rel"][0] in ("shape-rel", "color-rel") and e.args["ARG1"] == z
                      for e in w.at(lz))
@@ -562,8 +628,13 @@ def _qspec(q: _EP) -> QSpec:
             raise _Fail("modified 'most'")
         return QSpec("ratio", "gt", 0.5, "most")
     if p == "_the_q":
-        if not _plain(q):
+        if info.keys() & {"den", "partitive", "degree", "most"}:
             raise _Fail("modified definite")
+        if "card" in info or info.get("plural"):
+            # "the squares" / "the two squares": all of them (which exist; with a number,
+            # exactly that many)
+            card = info.get("card")
+            return QSpec("definite", "eq", None if card is None else float(card), "the")
         return QSpec("unique", word="the")
     if p == "_no_q":
         if "card" in info or "den" in info:
@@ -775,9 +846,37 @@ class _Builder:
     def hole(self, h: _HNode) -> Formula:
         f = self.label(h.target)  # type: ignore[arg-type]
         for q in reversed(self.scope.ordered(h)):
-            restr = self.hole(self.scope.rstr[id(q)])
-            f = Quant(_qspec(q), q.arg0, restr, f)  # type: ignore[arg-type]
+            f = self.quantify(q, f)
         return f
+
+    def quantify(self, q: _EP, body: Formula) -> Formula:
+        """``q`` over ``body``; a coordinated noun phrase ("a square and a circle": ``udef_q``
+        over ``_and_c``/``_or_c``) is distributed: each conjunct's quantifier over the body
+        about that conjunct, joined by the connective."""
+        rh = self.scope.rstr[id(q)]
+        eps = rh.target.eps  # type: ignore[union-attr]
+        if not (len(eps) == 1 and eps[0].pred in COORDINATIONS and eps[0].arg0 == q.arg0):
+            return Quant(_qspec(q), q.arg0, self.hole(rh), body)  # type: ignore[arg-type]
+        c = eps[0]
+        if q.pred != "udef_q" or not _plain(q) or rh.target.holes:  # type: ignore[union-attr]
+            raise _Fail(f"coordinated noun phrase quantified by {q.pred}")
+        inner = {r.arg0: r for r in self.scope.ordered(rh)}
+        if isinstance(body, And):  # conjuncts not about the coordinated entity stay outside
+            keep = [g for g in body.args if q.arg0 not in free_vars(g)]
+            if keep:
+                rest = [g for g in body.args if q.arg0 in free_vars(g)]
+                return conjoin(keep + [self.quantify(q, conjoin(rest))])
+        parts = []
+        for k, role in enumerate(("ARG1", "ARG2")):
+            xi = c.args.get(role)
+            qi = inner.pop(xi, None)  # type: ignore[arg-type]
+            if qi is None:
+                raise _Fail(f"conjunct {xi} of {c.pred} is not a quantified entity")
+            part = substitute(body, q.arg0, xi, f"~{k}" if k else "")  # type: ignore[arg-type]
+            parts.append(self.quantify(qi, part))
+        if inner:
+            raise _Fail(f"{c.pred} with a quantifier outside its conjuncts")
+        return And(tuple(parts)) if COORDINATIONS[c.pred] == "and" else Or(tuple(parts))
 
     def label(self, node: _LNode) -> Formula:
         parts = [self.ep(e, node) for e in node.eps]

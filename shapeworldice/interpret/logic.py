@@ -33,9 +33,11 @@ RATIO_NAMES: dict[float, str] = {
 class QSpec:
     """What a quantifier says about how many restrictor entities satisfy its body.
 
-    ``kind``: ``exists`` ("a", "some", bare indefinites), ``unique`` ("the": ShapeWorld's unique
-    selector), ``count`` (a number N with a qrange) or ``ratio`` (a fraction with a qrange;
-    "no" is ratio eq 0, "every"/"all" ratio eq 1, "most" ratio gt 0.5).
+    ``kind``: ``exists`` ("a", "some", bare indefinites), ``unique`` ("the" with a singular:
+    ShapeWorld's unique selector), ``definite`` ("the" with a plural or a number: every
+    restrictor entity satisfies the body and there is at least one; with a ``quantity`` N
+    ("the two squares") there are exactly N), ``count`` (a number N with a qrange) or ``ratio``
+    (a fraction with a qrange; "no" is ratio eq 0, "every"/"all" ratio eq 1, "most" ratio gt 0.5).
     ``word`` records the determiner family for reports ("a", "the", "every", "fraction", ...).
     """
 
@@ -52,6 +54,8 @@ class QSpec:
     def __str__(self) -> str:
         if self.kind in ("exists", "unique"):
             return self.kind
+        if self.kind == "definite":
+            return "definite" if self.quantity is None else f"definite[{int(self.quantity)}]"
         q = int(self.quantity) if self.kind == "count" else self.quantity
         return f"{self.kind}[{self.qrange} {q}]"
 
@@ -238,6 +242,46 @@ def free_vars(f: Formula) -> frozenset[str]:
     return out
 
 
+def substitute(f: Formula, old: str, new: str, suffix: str = "") -> Formula:
+    """``f`` with the free variable ``old`` replaced by ``new``; with a ``suffix``, every variable
+    bound inside ``f`` is renamed (``v`` → ``v + suffix``), so that a copy of a formula placed
+    beside the original binds each variable once."""
+
+    def var(v: str, bound: frozenset[str]) -> str:
+        if v in bound:
+            return v + suffix
+        return new if v == old else v
+
+    def go(g: Formula, bound: frozenset[str]) -> Formula:
+        if isinstance(g, (Shape, Color)):
+            return type(g)(var(g.var, bound), g.value)
+        if isinstance(g, (Noun, Exists)):
+            return type(g)(var(g.var, bound))
+        if isinstance(g, Rel):
+            return Rel(g.kind, g.value, var(g.var, bound), var(g.ref, bound))
+        if isinstance(g, Quant):
+            if suffix:
+                inner = bound | {g.var}
+            elif g.var == old:  # ``old`` is shadowed below this quantifier
+                return g
+            else:
+                inner = bound
+            return Quant(g.spec, var(g.var, inner), go(g.restr, inner), go(g.body, inner))
+        if isinstance(g, Not):
+            return Not(go(g.arg, bound))
+        if isinstance(g, And):
+            return And(tuple(go(h, bound) for h in g.args))
+        if isinstance(g, Or):
+            return Or(tuple(go(h, bound) for h in g.args))
+        if isinstance(g, Implies):
+            return Implies(go(g.antecedent, bound), go(g.consequent, bound))
+        if isinstance(g, Iff):
+            return Iff(go(g.left, bound), go(g.right, bound))
+        raise TypeError(f"not a formula: {g!r}")
+
+    return go(f, frozenset())
+
+
 def bound_vars(f: Formula) -> tuple[str, ...]:
     """Variables bound by quantifiers in ``f``, outermost first (pre-order)."""
     return tuple(g.var for g in walk(f) if isinstance(g, Quant))
@@ -252,4 +296,5 @@ __all__ = [
     "QRANGES", "NEGATED_QRANGE", "RATIO_LITERALS", "RATIO_NAMES", "RELATION_WORDS", "QSpec",
     "Shape", "Color", "Noun", "Exists", "Rel", "Not", "And", "Or", "Implies", "Iff", "Quant",
     "Atom", "Formula", "TRUE", "children", "walk", "conjoin", "free_vars", "bound_vars", "ratio_quantity",
+    "substitute",
 ]

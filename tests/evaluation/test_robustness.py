@@ -12,7 +12,13 @@ from shapeworldice.errors import UserError
 from shapeworldice.evaluation.baselines import baseline
 from shapeworldice.evaluation.gtd import Evaluator
 from shapeworldice.evaluation.robustness import (
-    METRICS, _Base, _OtherReferences, robustness, robustness_table, score_step, write_robustness,
+    METRICS,
+    _Base,
+    _OtherReferences,
+    robustness,
+    robustness_table,
+    score_step,
+    write_robustness,
 )
 from shapeworldice.evaluation.transforms import transform
 
@@ -122,3 +128,26 @@ def test_write(result, tmp_path):
         write_robustness(result, tmp_path / "missing" / "robust")
     table = robustness_table(result)
     assert "shuffled" in table and "CIDEr-D" in table
+
+
+def test_meteor_without_java_is_unavailable_not_zero(evaluator, monkeypatch):
+    import shapeworldice.evaluation.robustness as module
+
+    monkeypatch.setattr(module, "java_available", lambda: False)
+    result = robustness(None, transforms=["permuted"], steps=2, include_meteor=True, evaluator=evaluator)
+    assert result["metrics"][-1] == "meteor"
+    assert result["raw"]["permuted"]["meteor"] == [None, None]
+    assert result["areas"]["permuted"]["meteor"] is None and result["drops"]["permuted"]["meteor"] is None
+    assert result["unavailable"]["meteor"] == "java not found"
+    assert "n/a" in robustness_table(result)
+
+
+@pytest.mark.slow
+def test_meteor_curve(evaluator):
+    from shapeworldice.metrics import java_available
+
+    if not java_available():
+        pytest.skip("no java")
+    result = robustness(None, transforms=["shuffled"], steps=2, include_meteor=True, evaluator=evaluator)
+    assert result["curves"]["shuffled"]["meteor"][0] == 1.0
+    assert 0 < result["areas"]["shuffled"]["meteor"] < 1

@@ -12,7 +12,12 @@ from shapeworldice.errors import UserError
 from shapeworldice.evaluation.baselines import baseline
 from shapeworldice.evaluation.gtd import Evaluator
 from shapeworldice.evaluation.variance import (
-    METRICS, _subset_view, _surface, variance, variance_table, write_variance,
+    METRICS,
+    _subset_view,
+    _surface,
+    variance,
+    variance_table,
+    write_variance,
 )
 from shapeworldice.metrics import Bleu, PreparedCorpus, score_all
 
