@@ -222,6 +222,63 @@ def curves(directory, specs, split, out, parser_name, ace_path, grammar_image) -
 
 
 @main.command()
+@click.argument("directory", type=click.Path())
+@click.option("--split", default="test", show_default=True)
+@click.option("--transforms", default="shuffled,permuted,random-words", show_default=True,
+              help="Comma-separated pathological transformations.")
+@click.option("--steps", default=11, show_default=True, type=int, help="Strengths γ from 0 to 1.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--meteor", is_flag=True, help="Also METEOR (needs Java; slow).")
+@click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.")
+@click.option("--json", "as_json", is_flag=True)
+@_parser_options
+def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, parser_name, ace_path,
+               grammar_image) -> None:
+    """Metric robustness to pathological captions: area under normalised score vs strength."""
+    import json
+
+    from .evaluation.robustness import robustness as run, robustness_table, write_robustness
+    from .parsing import make_parser
+
+    names = [t.strip() for t in transforms.split(",") if t.strip()]
+    result = run(directory, split, names, steps, seed=seed, include_meteor=meteor,
+                 parser=make_parser(parser_name, ace_path, grammar_image))
+    if out:
+        written = write_robustness(result, out)
+    click.echo(json.dumps(result, sort_keys=True) if as_json else robustness_table(result))
+    if out and not as_json:
+        for path in written:
+            click.echo(f"wrote {path}")
+
+
+@main.command()
+@click.argument("directory", type=click.Path())
+@click.option("--captions", "captions_file", required=True, type=click.Path())
+@click.option("--split", default="test", show_default=True)
+@click.option("--draws", default=20, show_default=True, type=int, help="Random reference subsets per size.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.")
+@click.option("--json", "as_json", is_flag=True)
+@_parser_options
+def variance(directory, captions_file, split, draws, seed, out, as_json, parser_name, ace_path,
+             grammar_image) -> None:
+    """Reference-sample variance of every reference-based metric, and the references' consensus."""
+    import json
+
+    from .evaluation.variance import variance as run, variance_table, write_variance
+    from .parsing import make_parser
+
+    result = run(directory, captions_file, split=split, draws=draws, seed=seed,
+                 parser=make_parser(parser_name, ace_path, grammar_image))
+    if out:
+        written = write_variance(result, out)
+    click.echo(json.dumps(result, sort_keys=True) if as_json else variance_table(result))
+    if out and not as_json:
+        for path in written:
+            click.echo(f"wrote {path}")
+
+
+@main.command()
 @click.option("--out", default="shapeworldice-quickstart", show_default=True, type=click.Path(file_okay=False))
 @click.option("--workers", default=0, type=int, help="Worker processes (0 = all cores).")
 def quickstart(out, workers) -> None:

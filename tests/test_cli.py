@@ -20,7 +20,8 @@ def one_line_error(result) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("command", ["datasets", "generate", "show", "export"])
+@pytest.mark.parametrize("command", ["datasets", "generate", "show", "export", "parse", "evaluate", "baseline",
+                                     "curves", "quickstart", "robustness", "variance"])
 def test_help(command):
     result = run(command, "--help")
     assert result.exit_code == 0 and "Usage" in result.output

@@ -23,7 +23,8 @@ from ..metrics import score_all
 from ..parsing import Parsed, Parser, make_parser
 from ..semantics.components import from_json as caption_from_json
 from ..world.sampling import is_held_out
-from .inputs import group_by_image, parse_outputs, read_outputs
+from .diversity_section import diversity_section
+from .inputs import excluded_references, group_by_image, parse_outputs, read_outputs
 
 SCORE_KEYS = ("grammaticality", "truthfulness", "truthfulness_grammatical", "diversity", "bleu_1", "bleu_2",
               "bleu_3", "bleu_4", "meteor", "rouge_l", "cider_d", "spice")
@@ -176,10 +177,7 @@ class Evaluator:
         source = str(captions) if isinstance(captions, (str, Path)) else "captions"
         entries = _entries(captions)
         grouped, missing = group_by_image(entries, self.ids, allow_missing, source)
-        excluded: dict[str, set[int]] = defaultdict(set)
-        for e in entries:
-            if "reference_index" in e:
-                excluded[e["image_id"]].add(int(e["reference_index"]))
+        excluded = excluded_references(entries)
         results: list[CaptionResult] = []
         reference_constructions: dict[str, set[str]] = defaultdict(set)
         candidates, references, image_order = [], [], []
@@ -215,6 +213,7 @@ class Evaluator:
                 unavailable[name] = result.unavailable
         scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
         return {
+            "diversity_section": diversity_section(grouped, overall["truthfulness"]),
             "signature": _signature(self.data, self.parser),
             "dataset": self.data.name,
             "split": self.data.split,

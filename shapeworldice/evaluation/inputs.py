@@ -120,3 +120,13 @@ def group_by_image(records: Iterable[dict[str, Any]], ids: list[str], allow_miss
         raise UserError(f"{source}: no caption for image {missing[0]!r} ({len(missing)} images missing; "
                         "use --allow-missing to evaluate the rest)")
     return grouped, missing
+
+
+def excluded_references(records: Iterable[dict[str, Any]]) -> dict[str, set[int]]:
+    """Reference indices to leave out per image (the references baseline scores a reference
+    against the *other* references of its image)."""
+    excluded: dict[str, set[int]] = {}
+    for record in records:
+        if "reference_index" in record:
+            excluded.setdefault(record["image_id"], set()).add(int(record["reference_index"]))
+    return excluded

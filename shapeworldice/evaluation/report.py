@@ -62,6 +62,11 @@ def summary_text(report: dict[str, Any]) -> str:
     parts.append(f"grammatical {c['grammatical']}  true {c['true']}  false {c['false']}  ambiguous {c['ambiguous']}  "
                  f"uninterpretable {c['uninterpretable']}  constructions {c['constructions_output']}/"
                  f"{c['constructions_references']}")
+    section = report.get("diversity_section")
+    if section:
+        parts.append(f"several captions per image ({section['images']} images): Self-CIDEr {fmt(section['self_cider'])}"
+                     f"  LSA {fmt(section['lsa'])}  mBLEU-4 {fmt(section['mbleu_4'])}  mBLEU-mix "
+                     f"{fmt(section['mbleu_mix'])}  F(div, T) {fmt(section['f_score'])}")
     for name, reason in report.get("unavailable", {}).items():
         parts.append(f"{name}: unavailable ({reason})")
     parts.append("SPICE* = SPICE's tuple F1 computed from the grammar's semantics")

@@ -24,7 +24,6 @@ import csv
 import io
 import json
 import math
-from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -35,7 +34,7 @@ from ..errors import UserError
 from ..metrics import Bleu, CiderD, PreparedCorpus, RougeL
 from ..parsing import Parser
 from .gtd import Evaluator, _entries, _signature
-from .inputs import group_by_image
+from .inputs import excluded_references, group_by_image
 from .robustness import _cell, _stem, _with, _write, save_figure
 
 __all__ = ["METRICS", "variance", "variance_table", "write_variance"]
@@ -169,10 +168,7 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
     source = str(captions) if isinstance(captions, (str, Path)) else "captions"
     entries = _entries(captions)
     grouped, missing = group_by_image(entries, evaluator.ids, allow_missing, source)
-    excluded: dict[str, set[int]] = defaultdict(set)
-    for e in entries:
-        if "reference_index" in e:
-            excluded[e["image_id"]].add(int(e["reference_index"]))
+    excluded = excluded_references(entries)
     images = [im for im in evaluator.images if im.id in grouped]
     cands = [list(grouped[im.id]) for im in images]
     pools = [[k for k in range(len(im.captions)) if k not in excluded.get(im.id, ())] for im in images]

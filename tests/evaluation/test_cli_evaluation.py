@@ -168,3 +168,19 @@ def test_ace_missing_is_one_line_error(small_dataset, tmp_path, monkeypatch):
     captions = write(tmp_path, "c.json", b'[{"image_id": "test-000000", "caption": "x."}]')
     line = one_line_error(run("evaluate", small_dataset, "--captions", captions, "--parser", "ace"))
     assert "ACE binary not found" in line
+
+
+def test_robustness_and_variance_commands(small_dataset, tmp_path):
+    prefix = tmp_path / "rob"
+    result = run("robustness", small_dataset, "--steps", "3", "--transforms", "shuffled,permuted", "--out", prefix)
+    assert result.exit_code == 0, result.output
+    assert "shuffled" in result.output and (tmp_path / "rob.png").is_file() and (tmp_path / "rob.json").is_file()
+    areas = json.loads((tmp_path / "rob.json").read_text())["areas"]
+    assert areas["shuffled"]["truthfulness"] < areas["shuffled"]["bleu_4"]
+    assert "unknown" in one_line_error(run("robustness", small_dataset, "--transforms", "nonsense")).lower()
+    captions = tmp_path / "shuffled.json"
+    assert run("baseline", small_dataset, "--kind", "shuffled", "--out", captions).exit_code == 0
+    result = run("variance", small_dataset, "--captions", captions, "--draws", "4", "--out", tmp_path / "var")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "var.csv").is_file() and (tmp_path / "var.svg").is_file()
+    assert "draws" in one_line_error(run("variance", small_dataset, "--captions", captions, "--draws", "1"))

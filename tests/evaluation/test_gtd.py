@@ -97,6 +97,12 @@ def test_several_captions_per_image(small_dataset):
     assert report["scores"]["grammaticality"] == 1.0
     assert report["counts"]["uninterpretable"] == report["images"]  # VP ellipsis: grammatical, no proposition
     assert report["scores"]["truthfulness"] == 0.5
+    section = report["diversity_section"]
+    assert section["images"] == report["images"] and 0.0 < section["self_cider"] <= 1.0
+    assert section["f_score"] is not None
+    single = evaluator.evaluate([{"image_id": i, "caption": "There is a shape."} for i in evaluator.ids],
+                                include_meteor=False)
+    assert single["diversity_section"] is None
 
 
 def test_meteor_reported_unavailable_or_number(small_dataset):
