@@ -90,7 +90,8 @@ class Analyser:
         return analysis
 
 
-def _f1(candidate: frozenset, reference: set) -> float:
+def tuple_f1(candidate: frozenset, reference: set) -> float:
+    """SPICE's definition: F1 of a caption's scene-graph tuples against the references' union."""
     if not candidate or not reference:
         return 0.0
     matched = len(candidate & reference)
@@ -175,7 +176,7 @@ class Evaluator:
         """The report (see ``formats.md``) of one caption set; ``report["details"]`` holds one
         :class:`CaptionResult` per output caption."""
         source = str(captions) if isinstance(captions, (str, Path)) else "captions"
-        entries = _entries(captions)
+        entries = caption_entries(captions)
         grouped, missing = group_by_image(entries, self.ids, allow_missing, source)
         excluded = excluded_references(entries)
         results: list[CaptionResult] = []
@@ -197,7 +198,7 @@ class Evaluator:
                                else "uninterpretable")
                 results.append(CaptionResult(image.id, caption, a.grammatical, verdict, a.construction, a.family,
                                              a.quantifier_range, a.relation, image.heldout,
-                                             spice=_f1(a.tuples, ref_tuples)))
+                                             spice=tuple_f1(a.tuples, ref_tuples)))
             candidates.append(grouped[image.id])
             references.append([image.captions[k] for k in keep])
             image_order.append(image.id)
@@ -214,7 +215,7 @@ class Evaluator:
         scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
         return {
             "diversity_section": diversity_section(grouped, overall["truthfulness"]),
-            "signature": _signature(self.data, self.parser),
+            "signature": gtd_signature(self.data, self.parser),
             "dataset": self.data.name,
             "split": self.data.split,
             "parser": self.parser.name,
@@ -241,7 +242,8 @@ def evaluate(directory: str | Path, captions: str | Path | Sequence[dict[str, An
     return evaluator.evaluate(captions, allow_missing=allow_missing, include_meteor=include_meteor)
 
 
-def _entries(captions: str | Path | Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def caption_entries(captions: str | Path | Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """COCO-results records from a caption file or from entries given in Python (same checks)."""
     if isinstance(captions, (str, Path)):
         return read_outputs(captions)
     return parse_outputs(json.dumps(list(captions)).encode("utf-8"), "captions")
@@ -283,7 +285,8 @@ def _breakdowns(results: list[CaptionResult], reference_constructions: dict[str,
     return out
 
 
-def _signature(data: Split, parser: Parser) -> str:
+def gtd_signature(data: Split, parser: Parser) -> str:
+    """sacrebleu-style signature of what produced a score: versions, parser, data, split, refs."""
     manifest = data.manifest
     refs = manifest["definition"]["references"]
     return (f"GTD|v:{__version__}|grammar:{parser.version}|parser:{parser.name}"

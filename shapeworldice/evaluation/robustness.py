@@ -48,7 +48,7 @@ from ..interpret import truth
 from ..metrics import Bleu, CiderD, Meteor, PreparedCorpus, RougeL, java_available
 from ..parsing import Parser
 from .baselines import baseline
-from .gtd import Evaluator, _f1, _signature
+from .gtd import Evaluator, tuple_f1, gtd_signature
 from .transforms import TRANSFORMS, transform, vocabulary
 
 __all__ = ["METRICS", "robustness", "robustness_table", "score_step", "write_robustness"]
@@ -129,7 +129,7 @@ def score_step(evaluator: Evaluator, base: _Base, captions: Sequence[str], inclu
             verdict = (a.grammatical,
                        a.grammatical and a.interpretation is not None
                        and truth(a.interpretation, image.world).label == "true",
-                       _f1(a.tuples, ref_tuples))
+                       tuple_f1(a.tuples, ref_tuples))
             memo[(i, caption)] = verdict
         grammatical += verdict[0]
         true += verdict[1]
@@ -222,7 +222,7 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
     curves = {t: {m: _normalise(v) for m, v in cols.items()} for t, cols in raw.items()}
     areas = {t: {m: _trapezoid(gammas, v) for m, v in cols.items()} for t, cols in curves.items()}
     drops = {t: {m: None if a is None else 1.0 - a for m, a in cols.items()} for t, cols in areas.items()}
-    signature = (_signature(evaluator.data, evaluator.parser)
+    signature = (gtd_signature(evaluator.data, evaluator.parser)
                  + f"|robustness:{','.join(transforms)}|steps:{steps}|rseed:{seed}")
     return {
         "signature": signature,

@@ -33,7 +33,7 @@ import numpy as np
 from ..errors import UserError
 from ..metrics import Bleu, CiderD, PreparedCorpus, RougeL
 from ..parsing import Parser
-from .gtd import Evaluator, _entries, _signature
+from .gtd import Evaluator, caption_entries, gtd_signature
 from .inputs import excluded_references, group_by_image
 from .robustness import _cell, _stem, _with, _write, save_figure
 
@@ -99,7 +99,7 @@ class _Spice:
 
     def score(self, chosen: Sequence[Sequence[int]]) -> float | None:
         """Mean F1 over captions with ``chosen[g]`` (pool positions) as image g's references;
-        the same arithmetic as the evaluator's ``_f1``."""
+        the same arithmetic as the evaluator's ``tuple_f1``."""
         if not self.n:
             return None
         total = 0.0
@@ -166,7 +166,7 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
             raise UserError("variance needs a dataset directory or an evaluator")
         evaluator = Evaluator(directory, split, parser)
     source = str(captions) if isinstance(captions, (str, Path)) else "captions"
-    entries = _entries(captions)
+    entries = caption_entries(captions)
     grouped, missing = group_by_image(entries, evaluator.ids, allow_missing, source)
     excluded = excluded_references(entries)
     images = [im for im in evaluator.images if im.id in grouped]
@@ -231,7 +231,7 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
     ranked = [m for m in METRICS if summary[m]["relative_std_mean"] is not None]
     most = max(ranked, key=lambda m: summary[m]["relative_std_mean"]) if ranked else None
     return {
-        "signature": _signature(evaluator.data, evaluator.parser) + f"|variance:draws:{draws}|vseed:{seed}",
+        "signature": gtd_signature(evaluator.data, evaluator.parser) + f"|variance:draws:{draws}|vseed:{seed}",
         "dataset": evaluator.data.name,
         "split": evaluator.data.split,
         "images": n,
