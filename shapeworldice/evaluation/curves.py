@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..data.shards import atomic_write_bytes
 from ..errors import UserError
+from .outputs import pyplot, save_figure, write_file
 
 GTD = ("grammaticality", "truthfulness", "diversity")
 SURFACE = ("bleu_4", "cider_d", "spice")
@@ -79,16 +79,12 @@ def write_csv(rows: list[dict[str, Any]], path: Path) -> None:
     writer.writeheader()
     for row in rows:
         writer.writerow({k: ("" if row.get(k) is None else row.get(k)) for k in columns})
-    atomic_write_bytes(path, buffer.getvalue().encode("utf-8"))
+    write_file(path, buffer.getvalue().encode("utf-8"))
 
 
 def plot(rows: list[dict[str, Any]], stem: Path, title: str = "") -> list[Path]:
     """Two panels, GTD and surface metrics over iterations; written as PNG and SVG."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     iterations = [r["iteration"] for r in rows]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
     for metric, style in zip(GTD, ("-o", "-s", "-^")):
@@ -107,13 +103,7 @@ def plot(rows: list[dict[str, Any]], stem: Path, title: str = "") -> list[Path]:
         axis.legend(loc="best", fontsize=8)
     if title:
         fig.suptitle(title)
-    written = []
-    for suffix in (".png", ".svg"):
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format=suffix[1:], dpi=120, metadata={"Date": None} if suffix == ".svg" else None)
-        path = stem.with_suffix(suffix)
-        atomic_write_bytes(path, buffer.getvalue())
-        written.append(path)
+    written = save_figure(fig, stem)
     plt.close(fig)
     return written
 

@@ -8,8 +8,7 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..data.shards import atomic_write_bytes
-from ..errors import UserError
+from .outputs import write_file
 
 TABLE_COLUMNS = (("G", "grammaticality"), ("T", "truthfulness"), ("T|G", "truthfulness_grammatical"),
                  ("D", "diversity"), ("BLEU-4", "bleu_4"), ("METEOR", "meteor"), ("ROUGE-L", "rouge_l"),
@@ -21,20 +20,13 @@ def report_json(report: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in report.items() if k != "details"}
 
 
-def _write(path: str | Path, data: bytes) -> None:
-    try:
-        atomic_write_bytes(Path(path), data)
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
-
-
 def write_report(report: dict[str, Any], path: str | Path) -> None:
-    _write(path, (json.dumps(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8"))
+    write_file(path, (json.dumps(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8"))
 
 
 def write_details(report: dict[str, Any], path: str | Path) -> None:
     lines = [json.dumps(r.to_dict(), sort_keys=True) for r in report["details"]]
-    _write(path, ("\n".join(lines) + "\n").encode("utf-8"))
+    write_file(path, ("\n".join(lines) + "\n").encode("utf-8"))
 
 
 def fmt(value: float | None) -> str:

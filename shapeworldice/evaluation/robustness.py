@@ -42,12 +42,12 @@ from typing import Any
 
 import numpy as np
 
-from ..data.shards import atomic_write_bytes
 from ..errors import UserError
 from ..interpret import truth
 from ..metrics import Bleu, CiderD, Meteor, PreparedCorpus, RougeL, java_available
 from ..parsing import Parser
 from .baselines import baseline
+from .outputs import csv_cell, output_stem, pyplot, save_figure, with_suffix, write_file
 from .gtd import Evaluator, tuple_f1, gtd_signature
 from .transforms import TRANSFORMS, transform, vocabulary
 
@@ -258,50 +258,9 @@ def robustness_table(result: dict[str, Any], value: str = "areas") -> str:
     return "\n".join(lines)
 
 
-def _cell(value: float | None) -> str:
-    """A CSV cell: empty for None, else the float's shortest exact repr."""
-    return "" if value is None else repr(float(value))
-
-
-def _stem(prefix: str | Path) -> Path:
-    prefix = Path(prefix)
-    if prefix.suffix.lower() in (".json", ".csv", ".png", ".svg"):
-        prefix = prefix.with_suffix("")
-    if prefix.parent and not prefix.parent.exists():
-        raise UserError(f"output folder does not exist: {prefix.parent}")
-    return prefix
-
-
-def _with(stem: Path, suffix: str) -> Path:
-    return stem.parent / (stem.name + suffix)
-
-
-def _write(path: Path, data: bytes) -> None:
-    try:
-        atomic_write_bytes(path, data)
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
-
-
-def save_figure(fig: Any, stem: Path) -> list[Path]:
-    """PNG (dpi 120) and SVG (no date: reproducible bytes) of a figure, written atomically."""
-    written = []
-    for suffix in (".png", ".svg"):
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format=suffix[1:], dpi=120, metadata={"Date": None} if suffix == ".svg" else None)
-        path = _with(stem, suffix)
-        _write(path, buffer.getvalue())
-        written.append(path)
-    return written
-
-
 def plot_robustness(result: dict[str, Any], stem: Path) -> list[Path]:
     """One panel per transformation: normalised score vs γ per metric (area in the legend)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     transforms = list(result["curves"])
     gammas = result["gammas"]
     fig, axes = plt.subplots(1, len(transforms), figsize=(4.2 * len(transforms) + 0.6, 4.2),
@@ -334,17 +293,17 @@ def plot_robustness(result: dict[str, Any], stem: Path) -> list[Path]:
 def write_robustness(result: dict[str, Any], prefix: str | Path) -> list[Path]:
     """PREFIX.json (the result), PREFIX.csv (one row per transformation, metric and γ: raw and
     normalised value, and the curve's area and drop), PREFIX.png and PREFIX.svg (the curves)."""
-    stem = _stem(prefix)
-    json_path = _with(stem, ".json")
-    _write(json_path, (json.dumps(result, indent=1) + "\n").encode("utf-8"))
+    stem = output_stem(prefix)
+    json_path = with_suffix(stem, ".json")
+    write_file(json_path, (json.dumps(result, indent=1) + "\n").encode("utf-8"))
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["transform", "metric", "gamma", "raw", "normalised", "area", "drop"])
     for t, cols in result["raw"].items():
         for m, values in cols.items():
             for gamma, v, nv in zip(result["gammas"], values, result["curves"][t][m]):
-                writer.writerow([t, m, repr(gamma), _cell(v), _cell(nv), _cell(result["areas"][t][m]),
-                                 _cell(result["drops"][t][m])])
-    csv_path = _with(stem, ".csv")
-    _write(csv_path, buffer.getvalue().encode("utf-8"))
+                writer.writerow([t, m, repr(gamma), csv_cell(v), csv_cell(nv), csv_cell(result["areas"][t][m]),
+                                 csv_cell(result["drops"][t][m])])
+    csv_path = with_suffix(stem, ".csv")
+    write_file(csv_path, buffer.getvalue().encode("utf-8"))
     return [json_path, csv_path, *plot_robustness(result, stem)]

@@ -35,7 +35,7 @@ from ..metrics import Bleu, CiderD, PreparedCorpus, RougeL
 from ..parsing import Parser
 from .gtd import Evaluator, caption_entries, gtd_signature
 from .inputs import excluded_references, group_by_image
-from .robustness import _cell, _stem, _with, _write, save_figure
+from .outputs import csv_cell, output_stem, pyplot, save_figure, with_suffix, write_file
 
 __all__ = ["METRICS", "variance", "variance_table", "write_variance"]
 
@@ -284,11 +284,7 @@ def variance_table(result: dict[str, Any]) -> str:
 
 def plot_variance(result: dict[str, Any], stem: Path) -> list[Path]:
     """Two panels: std and relative std of each metric's corpus score vs subset size."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     sizes = result["sizes"]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
     for m in result["metrics"]:
@@ -317,9 +313,9 @@ def plot_variance(result: dict[str, Any], stem: Path) -> list[Path]:
 def write_variance(result: dict[str, Any], prefix: str | Path) -> list[Path]:
     """PREFIX.json (the result), PREFIX.csv (one row per metric and subset size: mean, std,
     relative std, then every draw's score) and PREFIX.png / PREFIX.svg (std vs subset size)."""
-    stem = _stem(prefix)
-    json_path = _with(stem, ".json")
-    _write(json_path, (json.dumps(result, indent=1) + "\n").encode("utf-8"))
+    stem = output_stem(prefix)
+    json_path = with_suffix(stem, ".json")
+    write_file(json_path, (json.dumps(result, indent=1) + "\n").encode("utf-8"))
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     draws = result["draws"]
@@ -327,8 +323,8 @@ def write_variance(result: dict[str, Any], prefix: str | Path) -> list[Path]:
     for m in result["metrics"]:
         s = result["subsets"][m]
         for idx, k in enumerate(result["sizes"]):
-            writer.writerow([m, k, _cell(s["mean"][idx]), _cell(s["std"][idx]), _cell(s["relative_std"][idx]),
-                             *(_cell(v) for v in s["scores"][idx])])
-    csv_path = _with(stem, ".csv")
-    _write(csv_path, buffer.getvalue().encode("utf-8"))
+            writer.writerow([m, k, csv_cell(s["mean"][idx]), csv_cell(s["std"][idx]), csv_cell(s["relative_std"][idx]),
+                             *(csv_cell(v) for v in s["scores"][idx])])
+    csv_path = with_suffix(stem, ".csv")
+    write_file(csv_path, buffer.getvalue().encode("utf-8"))
     return [json_path, csv_path, *plot_variance(result, stem)]

@@ -1,0 +1,61 @@
+"""Writing result files: atomic writes with one-line errors, output prefixes, figures.
+
+Every command that writes JSON, CSV or plots goes through here, so a failed run never leaves a
+partial file and an unwritable path is one clear error.
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from ..data.shards import atomic_write_bytes
+from ..errors import UserError
+
+
+def write_file(path: str | Path, data: bytes) -> Path:
+    path = Path(path)
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+    return path
+
+
+def output_stem(prefix: str | Path) -> Path:
+    """An output prefix without a known suffix; its folder must exist."""
+    prefix = Path(prefix)
+    if prefix.suffix.lower() in (".json", ".csv", ".png", ".svg"):
+        prefix = prefix.with_suffix("")
+    if prefix.parent and not prefix.parent.exists():
+        raise UserError(f"output folder does not exist: {prefix.parent}")
+    return prefix
+
+
+def with_suffix(stem: Path, suffix: str) -> Path:
+    return stem.parent / (stem.name + suffix)
+
+
+def csv_cell(value: float | None) -> str:
+    """A CSV cell: empty for None, else the float's shortest exact repr."""
+    return "" if value is None else repr(float(value))
+
+
+def pyplot():
+    """matplotlib's pyplot on the headless Agg backend."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def save_figure(fig: Any, stem: Path) -> list[Path]:
+    """PNG (dpi 120) and SVG (no date: reproducible bytes) of a figure, written atomically."""
+    written = []
+    for suffix in (".png", ".svg"):
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format=suffix[1:], dpi=120, metadata={"Date": None} if suffix == ".svg" else None)
+        written.append(write_file(with_suffix(stem, suffix), buffer.getvalue()))
+    return written
