@@ -221,6 +221,16 @@ def curves(directory, specs, split, out, parser_name, ace_path, grammar_image) -
         click.echo(f"wrote {path}")
 
 
+def _emit(result: dict, text: str, written: list, as_json: bool) -> None:
+    """Print a result as JSON or as its table, then the files written."""
+    import json
+
+    click.echo(json.dumps(result, sort_keys=True) if as_json else text)
+    if not as_json:
+        for path in written:
+            click.echo(f"wrote {path}")
+
+
 @main.command()
 @click.argument("directory", type=click.Path())
 @click.option("--split", default="test", show_default=True)
@@ -235,7 +245,6 @@ def curves(directory, specs, split, out, parser_name, ace_path, grammar_image) -
 def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, parser_name, ace_path,
                grammar_image) -> None:
     """Metric robustness to pathological captions: area under normalised score vs strength."""
-    import json
 
     from .evaluation.robustness import robustness as run, robustness_table, write_robustness
     from .parsing import make_parser
@@ -243,12 +252,7 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
     names = [t.strip() for t in transforms.split(",") if t.strip()]
     result = run(directory, split, names, steps, seed=seed, include_meteor=meteor,
                  parser=make_parser(parser_name, ace_path, grammar_image))
-    if out:
-        written = write_robustness(result, out)
-    click.echo(json.dumps(result, sort_keys=True) if as_json else robustness_table(result))
-    if out and not as_json:
-        for path in written:
-            click.echo(f"wrote {path}")
+    _emit(result, robustness_table(result), write_robustness(result, out) if out else [], as_json)
 
 
 @main.command()
@@ -263,19 +267,13 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
 def variance(directory, captions_file, split, draws, seed, out, as_json, parser_name, ace_path,
              grammar_image) -> None:
     """Reference-sample variance of every reference-based metric, and the references' consensus."""
-    import json
 
     from .evaluation.variance import variance as run, variance_table, write_variance
     from .parsing import make_parser
 
     result = run(directory, captions_file, split=split, draws=draws, seed=seed,
                  parser=make_parser(parser_name, ace_path, grammar_image))
-    if out:
-        written = write_variance(result, out)
-    click.echo(json.dumps(result, sort_keys=True) if as_json else variance_table(result))
-    if out and not as_json:
-        for path in written:
-            click.echo(f"wrote {path}")
+    _emit(result, variance_table(result), write_variance(result, out) if out else [], as_json)
 
 
 @main.command()
