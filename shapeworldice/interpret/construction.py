@@ -11,6 +11,9 @@ conjunctions are sorted, so equal constructions give equal strings.
 "A square is red." and "A circle is blue." → same key; "A shape is red." → a different key;
 "Exactly two squares are red." and "Exactly four circles are blue." → same key.
 The copula forms "is red" and "is a red shape" describe the same way (colour) and so share a key.
+Plural definites have their own quantifier keys ("the squares": ``the-all``, "the two squares":
+``the-all:number``); coordinated noun phrases are distributed, so "There is a square and a
+circle." shares its key with "There is a square and there is a circle.".
 """
 from __future__ import annotations
 

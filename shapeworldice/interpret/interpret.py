@@ -9,14 +9,18 @@ the ERG's predicate names. Interpretation runs in three steps:
    "none of the shapes"), cardinals and degree words attached to their quantifier ("at least
    two", "exactly a third"), "most", spatial prepositions, "to the left/right of",
    comparatives (``more_comp``), "the same/a different shape/color as/from", copular
-   predicate nominals (``_be_v_id`` with an indefinite object is inlined as a property),
-   and event coordination of clauses ("there is a T and there is a T").
+   predicate nominals (``_be_v_id`` with an indefinite object is inlined as a property; with a
+   coordinated one, "is a square or a circle", the coordination of the properties; with the
+   bare side noun, "is left of a circle", the relation of "to the left of"), and event
+   coordination of clauses ("there is a T and there is a T").
 2. **Resolve scope** with qeq constraints: each quantifier goes to the lowest scopal position
    that dominates every use of its variable; a quantifier that comes before a ``neg`` in the
    sentence outscopes it ("A square is not red": some square is not red); quantifiers at the
    same position nest in surface order. This is the natural reading for every construction
    of the caption language; other scopings are not enumerated.
-3. **Build** the :class:`~.logic.Formula`. Anything outside the interpretable fragment
+3. **Build** the :class:`~.logic.Formula`. A coordinated noun phrase ("a square and a circle",
+   ``udef_q`` over ``_and_c``/``_or_c``/``implicit_conj``) is read distributively: each
+   conjunct's quantifier over the body about that conjunct, joined by the connective. Anything outside the interpretable fragment
    (names, pronouns, ellipsis, unknown predicates, unbound arguments such as the elliptical
    comparative "A square is bigger.") makes the reading :class:`Uninterpretable`.
 
@@ -24,6 +28,8 @@ Bare numerals are read as lower bounds ("Two squares are red." = at least two, l
 are two squares"); bare fractions are read as "exactly" ("Half the shapes are red." = ratio eq
 0.5), "most" as "more than half", "no" as ratio eq 0 and "every"/"all" as ratio eq 1
 (ShapeWorld's semantics, so "every square is red" is false when there is no square).
+A singular "the" is ShapeWorld's unique selector; a plural one ("the squares") means all of
+them, which exist, and with a number ("the two squares") also exactly that many.
 See :data:`BARE_COUNT_RANGE` and :data:`BARE_RATIO_RANGE`.
 """
 from __future__ import annotations
@@ -108,7 +114,9 @@ EQUALITY_ADJS: dict[str, tuple[str, int]] = {
 }
 ATTRIBUTE_NOUNS: dict[str, str] = {"_shape_n_1": "shape-rel", "_color_n_1": "color-rel", "_colour_n_1": "color-rel"}
 ENTITY_NOUNS = frozenset({"_shape_n_1", "_shape_n_sw", "_object_n_1", "_thing_n_of-about"})
-COORDINATIONS: dict[str, str] = {"_and_c": "and", "_or_c": "or"}
+COORDINATIONS: dict[str, str] = {"_and_c": "and", "_or_c": "or", "implicit_conj": "and"}
+#: implicit_conj (lists "A, B and C", run-on clauses) takes the connective of a coordination
+#: it is joined to ("A, B or C" = implicit_conj(A, or(B, C))), otherwise "and"
 
 #: how dispreferred an analysis is: readings are tried in order of the summed weights of
 #: their predicates (then in the parser's order). Names, compounds, ellipsis, locative
@@ -612,14 +620,14 @@ def _qspec(q: _EP) -> QSpec:
             if quantity is None:
                 raise _Fail(f"fraction {num}/{info['den']} is not a ShapeWorld ratio")
             return QSpec("ratio", degree or BARE_RATIO_RANGE, quantity, "fraction")
-        if info.get("partitive"):
-            raise _Fail("partitive without a fraction")
-        if "card" in info:
+        if "card" in info:  # also "two of the squares"
             return QSpec("count", degree or BARE_COUNT_RANGE, float(info["card"]), "number")
-        if info.get("most"):
+        if info.get("most"):  # also "most of the shapes"
             if degree:
                 raise _Fail("degree word on 'most'")
             return QSpec("ratio", "gt", 0.5, "most")
+        if info.get("partitive"):
+            raise _Fail("partitive without a quantity")
         if degree:
             raise _Fail("degree word on an indefinite")
         return QSpec("exists", word="a")
@@ -842,6 +850,7 @@ class _Scope:
 class _Builder:
     def __init__(self, scope: _Scope):
         self.scope = scope
+        self.copies = 0
 
     def hole(self, h: _HNode) -> Formula:
         f = self.label(h.target)  # type: ignore[arg-type]
@@ -872,11 +881,32 @@ class _Builder:
             qi = inner.pop(xi, None)  # type: ignore[arg-type]
             if qi is None:
                 raise _Fail(f"conjunct {xi} of {c.pred} is not a quantified entity")
-            part = substitute(body, q.arg0, xi, f"~{k}" if k else "")  # type: ignore[arg-type]
+            suffix = ""
+            if k:  # a copy of the body: its bound variables get fresh names
+                self.copies += 1
+                suffix = f"~{self.copies}"
+            part = substitute(body, q.arg0, xi, suffix)  # type: ignore[arg-type]
             parts.append(self.quantify(qi, part))
         if inner:
             raise _Fail(f"{c.pred} with a quantifier outside its conjuncts")
-        return And(tuple(parts)) if COORDINATIONS[c.pred] == "and" else Or(tuple(parts))
+        kind = And if self.connective(c) == "and" else Or
+        flat: list[Formula] = []
+        for part in parts:  # lists: "A, B and C" is and(A, B, C)
+            flat.extend(part.args if isinstance(part, kind) else (part,))
+        return kind(tuple(flat))
+
+    def connective(self, c: _EP) -> str:
+        """"and" / "or" of a noun phrase coordination; a list's implicit_conj has the
+        connective of the coordination of its other conjuncts."""
+        if c.pred != "implicit_conj":
+            return COORDINATIONS[c.pred]
+        w = self.scope.w
+        q = w.quant_of.get(c.args.get("ARG2", ""))
+        if q is not None:
+            for e in w.at(w.rstr_label(q)):
+                if e.pred in COORDINATIONS and e.arg0 == q.arg0:
+                    return self.connective(e)
+        return "and"
 
     def label(self, node: _LNode) -> Formula:
         parts = [self.ep(e, node) for e in node.eps]

@@ -70,7 +70,8 @@ def test_agreement_with_erg_judgments():
               f"ERG accepts, we reject: {fn})")
     assert rate("template")[0] == 1.0
     assert rate("free")[0] == 1.0
-    assert rate("all")[0] >= 0.95
+    assert rate("erg-rejected")[0] >= 0.99
+    assert rate("all")[0] >= 0.97
 
 
 def test_clear_judgments():
@@ -86,6 +87,39 @@ def test_clear_judgments():
            "Rectangle is red.", "A square is red a.", "There are a square.", "Two square are red.",
            "A squares is red.", "A square is wug.", "Is is is.", "The the square is red.",
            "Every squares is red.", "Exactly a quarter of the shapes is red."]
+    for t in good:
+        assert parse(t).grammatical, t
+    for t in bad:
+        assert not parse(t).grammatical, t
+
+
+def test_erg_constructions_beyond_the_templates():
+    """Constructions the ERG accepts (judgments.jsonl) that the grammar models as rules; each
+    is shown on sentences built for the test, with the near misses the ERG rejects."""
+    good = [
+        # noun phrase coordination and lists
+        "There is a square and a circle.", "A square and two circles are red.", "There is a square or a circle.",
+        "There is a red square, a blue circle and a green triangle.",
+        # run-on clauses
+        "There is a square there is a circle.",
+        # a verbless "there" clause as a conjunct or a conditional clause
+        "There is a red circle or there a square.", "There a cross and there is a square.",
+        "If there a circle, then there is a square.",
+        # a clause-initial interjection
+        "No no square is red.", "No cross above a circle.",
+        # a number as a singular noun phrase
+        "Four is a red shape.", "At most two shapes squares.",
+        # comparative degree words on noun phrases (measure phrases may take a singular verb)
+        "Fewer than squares are red.", "More than two circles is red.",
+        # predicative inversion
+        "Below is a circle.", "Red is a square.", "Square is green.",
+        # "a" with a cardinal; "above" as a noun
+        "There is a one circle.", "There is a red above.",
+        "A square is left of a circle.", "The shapes are red.", "The two squares are red.",
+        "All of the shapes are red.", "Two of the squares are red.",
+    ]
+    bad = ["There a square.", "There a cyan circle.", "A square and a circle is red.", "Red is gray.",
+           "Square is blue.", "There are a square.", "Square is gray.", "A square is and a circle."]
     for t in good:
         assert parse(t).grammatical, t
     for t in bad:
@@ -116,6 +150,27 @@ def _has_natural_conditional(erg_dmrss) -> bool:
 
 @pytest.mark.filterwarnings("ignore::delphin.dmrs.DMRSWarning")  # two ERG readings have a dangling qeq
 def test_dmrs_isomorphic_to_an_erg_reading():
+    """The grammar's DMRS is isomorphic to one of the ERG's readings for every free sentence and
+    for 741 of the 791 template sentences (93.7%).  The 50 template misses are all sentences
+    whose ≤ 30 (unranked, capped) ERG readings do not contain the plain analysis:
+
+    * 43 "If there is X, then ..." conditionals: in every one of their readings the antecedent's
+      "there" is the locative adverb (``loc_nonsp`` + ``place_n``), "then" is temporal, or both;
+      the 30 readings run out before the expletive ``_be_v_there`` analysis;
+    * 7 sentences whose 30 readings are all taken by other analyses: "green" as the noun
+      ``_green_n_1`` in a compound or the causative verb ``_green_v_cause`` ("More than five green
+      shapes are green.", "There is a green cross or there is a cross.", "There is a green shape
+      or there is a semicircle.", "At most three quarters of the red shapes are green squares."),
+      "quarter" as the time noun ``_quarter_n_temp`` ("At least three quarters of the green shapes
+      are ellipses."), and predicative inversion with ``_more+than_p`` ("[More than a quarter of
+      the green crosses] are [cyan semicircles]", i.e. cyan semicircles outnumber them; likewise
+      "More than three quarters of the cyan rectangles are green semicircles.").
+
+    Matching those readings would mean giving up the analysis the interpreter needs (the
+    quantifier, the colour adjective, the expletive "there"); the grammar keeps the plain one, so
+    the template rate stays below 95% for reasons of the reference data's cap, and every miss
+    is asserted to be one of these two kinds (conditional or capped).
+    """
     kinds = {d["text"]: d["kind"] for d in judgments()}
     parser = Parser(get_parser().g)
     stats: Counter = Counter()

@@ -135,6 +135,27 @@ def test_erg_style_np_coordination():
         assert truth(interp, world) == truth(ours, world)
 
 
+def test_lists():
+    """"A, B and C": the ERG's implicit_conj of A and the coordination of B and C, one connective."""
+    m = reading("There is a red square, a blue circle and a green triangle.").mrs
+    preds = sorted(ep.predicate for ep in m.rels if ep.predicate in ("implicit_conj", "_and_c", "udef_q"))
+    assert preds == ["_and_c", "implicit_conj", "udef_q", "udef_q"]
+    text = "There is a red square, a blue circle and a green triangle."
+    all3 = make_world(("square", "red", 0.2, 0.2), ("circle", "blue", 0.5, 0.5), ("triangle", "green", 0.8, 0.8))
+    two = make_world(("square", "red", 0.2, 0.2), ("circle", "blue", 0.5, 0.5), ("triangle", "red", 0.8, 0.8))
+    assert judge(text, all3) == "true"
+    assert judge(text, two) == "false"
+    f = meaning(text).formula
+    assert isinstance(f, And) and len(f.args) == 3
+    text = "There is a square, a circle or a triangle."
+    assert judge(text, make_world(("triangle", "red", 0.5, 0.5))) == "true"
+    assert judge(text, make_world(("cross", "red", 0.5, 0.5))) == "false"
+    f = meaning(text).formula
+    assert isinstance(f, Or) and len(f.args) == 3
+    assert judge("A square, a circle and a cross are blue.", make_world(
+        ("square", "blue", 0.2, 0.2), ("circle", "blue", 0.5, 0.5), ("cross", "blue", 0.8, 0.8))) == "true"
+
+
 def test_np_coordination_keys():
     assert key("There is a red square and a blue circle.") == key("There is a green triangle and a gray cross.")
     assert key("There is a red square and a blue circle.") != key("There is a red square or a blue circle.")
@@ -256,3 +277,21 @@ def test_constructions_are_stable_across_worlds(text):
     m = meaning(text)
     for world in worlds_for(text, 25, seed=13):
         assert truth(m, world) in (-1, 0, 1)
+
+
+# --------------------------------------------------------------------------- partitives
+
+def test_partitives_with_numbers_all_and_most():
+    """"two of the squares", "all of the shapes", "most of the shapes": the quantifier of the
+    partitive over the restrictor of its definite ("half of the shapes" already worked so)."""
+    w = make_world(("square", "red", 0.2, 0.2), ("square", "red", 0.5, 0.2), ("square", "blue", 0.8, 0.2))
+    assert judge("Two of the squares are red.", w) == "true"
+    assert judge("Three of the squares are red.", w) == "false"
+    assert judge("All of the squares are red.", w) == "false"
+    assert judge("Most of the squares are red.", w) == "true"
+    assert judge("All of the squares are red.", make_world(("square", "red", 0.2, 0.2))) == "true"
+    assert key("Two of the squares are red.") == key("Two squares are red.")
+    assert key("All of the shapes are red.") == key("All shapes are red.")
+    assert key("Most of the shapes are red.") == key("Most shapes are red.")
+    m = reading("All of the shapes are red.").mrs
+    assert sorted(ep.predicate for ep in m.rels) == ["_all_q", "_red_a_1", "_shape_n_1", "_the_q", "part_of"]
