@@ -5,9 +5,11 @@ partial file and an unwritable path is one clear error.
 """
 from __future__ import annotations
 
+import csv
 import io
+import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from ..data.shards import atomic_write_bytes
 from ..errors import UserError
@@ -59,3 +61,16 @@ def save_figure(fig: Any, stem: Path) -> list[Path]:
         fig.savefig(buffer, format=suffix[1:], dpi=120, metadata={"Date": None} if suffix == ".svg" else None)
         written.append(write_file(with_suffix(stem, suffix), buffer.getvalue()))
     return written
+
+
+def write_bundle(result: dict[str, Any], prefix: str | Path, header: Sequence[str], rows: Sequence[Sequence[Any]],
+                 plot: Callable[[dict[str, Any], Path], list[Path]]) -> list[Path]:
+    """PREFIX.json (the result), PREFIX.csv (``header`` + ``rows``) and the plot's PNG/SVG."""
+    stem = output_stem(prefix)
+    json_path = write_file(with_suffix(stem, ".json"), (json.dumps(result, indent=1) + "\n").encode("utf-8"))
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    csv_path = write_file(with_suffix(stem, ".csv"), buffer.getvalue().encode("utf-8"))
+    return [json_path, csv_path, *plot(result, stem)]

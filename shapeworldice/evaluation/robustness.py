@@ -32,9 +32,6 @@ a scrambled word order, random words): the robust metric has a *small* area, i.e
 from __future__ import annotations
 
 import bisect
-import csv
-import io
-import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,7 +44,7 @@ from ..interpret import truth
 from ..metrics import Bleu, CiderD, Meteor, PreparedCorpus, RougeL, java_available
 from ..parsing import Parser
 from .baselines import baseline
-from .outputs import csv_cell, output_stem, pyplot, save_figure, with_suffix, write_file
+from .outputs import csv_cell, pyplot, save_figure, write_bundle
 from .gtd import Evaluator, tuple_f1, gtd_signature
 from .transforms import TRANSFORMS, transform, vocabulary
 
@@ -293,17 +290,9 @@ def plot_robustness(result: dict[str, Any], stem: Path) -> list[Path]:
 def write_robustness(result: dict[str, Any], prefix: str | Path) -> list[Path]:
     """PREFIX.json (the result), PREFIX.csv (one row per transformation, metric and γ: raw and
     normalised value, and the curve's area and drop), PREFIX.png and PREFIX.svg (the curves)."""
-    stem = output_stem(prefix)
-    json_path = with_suffix(stem, ".json")
-    write_file(json_path, (json.dumps(result, indent=1) + "\n").encode("utf-8"))
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["transform", "metric", "gamma", "raw", "normalised", "area", "drop"])
-    for t, cols in result["raw"].items():
-        for m, values in cols.items():
-            for gamma, v, nv in zip(result["gammas"], values, result["curves"][t][m]):
-                writer.writerow([t, m, repr(gamma), csv_cell(v), csv_cell(nv), csv_cell(result["areas"][t][m]),
-                                 csv_cell(result["drops"][t][m])])
-    csv_path = with_suffix(stem, ".csv")
-    write_file(csv_path, buffer.getvalue().encode("utf-8"))
-    return [json_path, csv_path, *plot_robustness(result, stem)]
+    rows = [[t, m, repr(gamma), csv_cell(v), csv_cell(nv), csv_cell(result["areas"][t][m]),
+             csv_cell(result["drops"][t][m])]
+            for t, cols in result["raw"].items() for m, values in cols.items()
+            for gamma, v, nv in zip(result["gammas"], values, result["curves"][t][m])]
+    return write_bundle(result, prefix, ["transform", "metric", "gamma", "raw", "normalised", "area", "drop"], rows,
+                        plot_robustness)

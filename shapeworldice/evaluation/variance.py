@@ -20,9 +20,6 @@ METEOR is left out (a Java process per draw); its variance is not measured.
 from __future__ import annotations
 
 import copy
-import csv
-import io
-import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,7 +32,7 @@ from ..metrics import Bleu, CiderD, PreparedCorpus, RougeL
 from ..parsing import Parser
 from .gtd import Evaluator, caption_entries, gtd_signature
 from .inputs import excluded_references, group_by_image
-from .outputs import csv_cell, output_stem, pyplot, save_figure, with_suffix, write_file
+from .outputs import csv_cell, pyplot, save_figure, write_bundle
 
 __all__ = ["METRICS", "variance", "variance_table", "write_variance"]
 
@@ -313,18 +310,8 @@ def plot_variance(result: dict[str, Any], stem: Path) -> list[Path]:
 def write_variance(result: dict[str, Any], prefix: str | Path) -> list[Path]:
     """PREFIX.json (the result), PREFIX.csv (one row per metric and subset size: mean, std,
     relative std, then every draw's score) and PREFIX.png / PREFIX.svg (std vs subset size)."""
-    stem = output_stem(prefix)
-    json_path = with_suffix(stem, ".json")
-    write_file(json_path, (json.dumps(result, indent=1) + "\n").encode("utf-8"))
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    draws = result["draws"]
-    writer.writerow(["metric", "size", "mean", "std", "relative_std", *(f"draw_{d}" for d in range(draws))])
-    for m in result["metrics"]:
-        s = result["subsets"][m]
-        for idx, k in enumerate(result["sizes"]):
-            writer.writerow([m, k, csv_cell(s["mean"][idx]), csv_cell(s["std"][idx]), csv_cell(s["relative_std"][idx]),
-                             *(csv_cell(v) for v in s["scores"][idx])])
-    csv_path = with_suffix(stem, ".csv")
-    write_file(csv_path, buffer.getvalue().encode("utf-8"))
-    return [json_path, csv_path, *plot_variance(result, stem)]
+    header = ["metric", "size", "mean", "std", "relative_std", *(f"draw_{d}" for d in range(result["draws"]))]
+    rows = [[m, k, csv_cell(s["mean"][idx]), csv_cell(s["std"][idx]), csv_cell(s["relative_std"][idx]),
+             *(csv_cell(v) for v in s["scores"][idx])]
+            for m in result["metrics"] for s in [result["subsets"][m]] for idx, k in enumerate(result["sizes"])]
+    return write_bundle(result, prefix, header, rows, plot_variance)

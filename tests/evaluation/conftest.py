@@ -18,3 +18,13 @@ def six_datasets(tmp_path_factory):
 @pytest.fixture(scope="session")
 def small_dataset(six_datasets):
     return six_datasets["spatial-twoshapes"]
+
+
+@pytest.fixture(scope="module")
+def evaluator(tmp_path_factory):
+    """A 64-image spatial-twoshapes test split and its evaluator (robustness and variance tests)."""
+    from shapeworldice.evaluation.gtd import Evaluator
+
+    directory = generate("spatial-twoshapes", tmp_path_factory.mktemp("small"), seed=0, train=0, validation=0,
+                         test=64)
+    return Evaluator(directory)

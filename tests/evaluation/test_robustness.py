@@ -7,10 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from shapeworldice.data.build import generate
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.baselines import baseline
-from shapeworldice.evaluation.gtd import Evaluator
 from shapeworldice.evaluation.robustness import (
     METRICS,
     _Base,
@@ -25,11 +23,6 @@ from shapeworldice.evaluation.transforms import transform
 STEPS = 6
 
 
-@pytest.fixture(scope="module")
-def evaluator(tmp_path_factory):
-    directory = generate("spatial-twoshapes", tmp_path_factory.mktemp("robust"), seed=0, train=0, validation=0,
-                         test=64)
-    return Evaluator(directory)
 
 
 @pytest.fixture(scope="module")

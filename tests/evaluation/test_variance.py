@@ -7,10 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from shapeworldice.data.build import generate
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.baselines import baseline
-from shapeworldice.evaluation.gtd import Evaluator
 from shapeworldice.evaluation.variance import (
     METRICS,
     _subset_view,
@@ -22,11 +20,6 @@ from shapeworldice.evaluation.variance import (
 from shapeworldice.metrics import Bleu, PreparedCorpus, score_all
 
 
-@pytest.fixture(scope="module")
-def evaluator(tmp_path_factory):
-    directory = generate("spatial-twoshapes", tmp_path_factory.mktemp("variance"), seed=0, train=0, validation=0,
-                         test=64)
-    return Evaluator(directory)
 
 
 @pytest.fixture(scope="module")
