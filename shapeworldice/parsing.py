@@ -77,9 +77,11 @@ class AceParser:
         if not image or not Path(image).is_file():
             raise UserError("ERG grammar image not found: pass --grammar-image PATH or set SHAPEWORLDICE_ERG"
                             + (f" (no file {image})" if image else ""))
-        self.executable, self.image = executable, image
+        # pydelphin turns "./ace" into a PATH lookup of "ace": pass an absolute path
+        self.executable, self.image = str(Path(executable).resolve()), str(Path(image).resolve())
         self.cmdargs = ["-r", root, "--timeout", str(timeout), "-n", str(max_readings)]
         self._process: Any = None
+        self._stderr: Any = None
 
     @property
     def version(self) -> str:
@@ -87,14 +89,31 @@ class AceParser:
 
     def _proc(self):
         if self._process is None:
+            import subprocess
+            import tempfile
+
             from delphin import ace
 
+            self._stderr = tempfile.TemporaryFile(mode="w+")
             try:
                 self._process = ace.ACEParser(self.image, cmdargs=list(self.cmdargs), executable=self.executable,
-                                              stderr=open(os.devnull, "w"))
-            except OSError as exc:
-                raise UserError(f"cannot start ACE ({self.executable}): {exc}") from None
+                                              stderr=self._stderr)
+            except (OSError, subprocess.CalledProcessError, ace.ACEProcessError) as exc:
+                raise UserError(f"cannot start ACE ({self.executable}): {exc}: {self._ace_error()}") from None
         return self._process
+
+    def _died(self, how: str) -> None:
+        message = self._ace_error()
+        self.close()
+        raise UserError(f"ACE stopped while parsing ({how}): {message}")
+
+    def _ace_error(self) -> str:
+        """The last line ACE wrote to stderr, for the error message when it dies."""
+        if getattr(self, "_stderr", None) is None:
+            return "no message"
+        self._stderr.seek(0)
+        lines = [line.strip() for line in self._stderr.read().splitlines() if line.strip()]
+        return lines[-1] if lines else "no message"
 
     def parse(self, text: str) -> Parsed:
         from delphin.codecs import simplemrs
@@ -104,7 +123,19 @@ class AceParser:
         normalised = normalise(text)
         if not normalised.strip(" ."):  # ACE must never see empty input
             return Parsed(text, normalised, False, (), "empty input")
-        response = self._proc().interact(normalised)
+        process = self._proc()
+        try:
+            response = process.interact(normalised)
+        except (OSError, ValueError, ace_errors()) as exc:
+            self._died(type(exc).__name__)
+        popen = getattr(process, "_p", None)  # pydelphin answers a dead process with no results
+        if popen is not None and not response.get("results") and "readings" not in response:
+            try:  # ACE always reports a reading count; without one, see whether it died
+                popen.wait(timeout=0.2)
+            except Exception:
+                pass
+            if popen.poll() is not None:
+                self._died(f"exit status {popen.returncode}")
         readings = []
         for result in response.get("results", []):
             try:
@@ -116,8 +147,20 @@ class AceParser:
 
     def close(self) -> None:
         if self._process is not None:
-            self._process.close()
+            try:
+                self._process.close()
+            except OSError:  # already dead
+                pass
             self._process = None
+        if getattr(self, "_stderr", None) is not None:
+            self._stderr.close()
+            self._stderr = None
+
+
+def ace_errors() -> type[Exception]:
+    from delphin.ace import ACEProcessError
+
+    return ACEProcessError
 
 
 def make_parser(name: str = "builtin", ace: str | None = None, grammar_image: str | None = None) -> Parser:

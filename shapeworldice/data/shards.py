@@ -89,12 +89,34 @@ def read_shard(path: Path) -> pa.Table:
 
 
 def read_manifest(directory: Path) -> dict[str, Any]:
+    """The manifest of a dataset directory, checked for the fields every reader relies on."""
     path = directory / "manifest.json"
     if not path.is_file():
         if not directory.exists():
             raise UserError(f"dataset directory not found: {directory}")
         raise UserError(f"not a dataset directory (no manifest.json): {directory}")
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        manifest = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise UserError(f"corrupted manifest {path}: {exc}") from None
+    problem = _manifest_problem(manifest)
+    if problem:
+        raise UserError(f"corrupted manifest {path}: {problem}")
+    return manifest
+
+
+def _manifest_problem(m: Any) -> str | None:
+    if not isinstance(m, dict):
+        return "not a JSON object"
+    for key, kind in (("name", str), ("definition", dict), ("seed", int), ("build", dict), ("signature", str),
+                      ("splits", dict), ("shards", dict), ("complete", bool)):
+        if not isinstance(m.get(key), kind):
+            return f"missing or bad field {key!r}"
+    for split in ("train", "validation", "test"):
+        entry = m["splits"].get(split)
+        if not isinstance(entry, dict) or not isinstance(entry.get("shards"), list):
+            return f"missing or bad shard list of split {split!r}"
+        if any(not isinstance(m["shards"].get(f), dict) or not isinstance(m["shards"][f].get("sha256"), str)
+               for f in entry["shards"]):
+            return f"a shard of split {split!r} has no sha256"
+    return None

@@ -170,6 +170,7 @@ class Evaluator:
             self.images.append(_Image(inst.id, inst.world, inst.captions, tuple(k[0] for k in keys),
                                       tuple(k[1] for k in keys), tuple(k[2] for k in keys), inst.id in heldout))
         self.ids = [image.id for image in self.images]
+        self.reference_counts = {image.id: len(image.captions) for image in self.images}
 
     def evaluate(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,
                  include_meteor: bool = True) -> dict[str, Any]:
@@ -178,7 +179,7 @@ class Evaluator:
         source = str(captions) if isinstance(captions, (str, Path)) else "captions"
         entries = caption_entries(captions)
         grouped, missing = group_by_image(entries, self.ids, allow_missing, source)
-        excluded = excluded_references(entries)
+        excluded = excluded_references(entries, self.reference_counts, source)
         results: list[CaptionResult] = []
         reference_constructions: dict[str, set[str]] = defaultdict(set)
         candidates, references, image_order = [], [], []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from ..errors import UserError
 
@@ -122,11 +122,22 @@ def group_by_image(records: Iterable[dict[str, Any]], ids: list[str], allow_miss
     return grouped, missing
 
 
-def excluded_references(records: Iterable[dict[str, Any]]) -> dict[str, set[int]]:
+def excluded_references(records: Iterable[dict[str, Any]], references: Mapping[str, int],
+                        source: str = "captions") -> dict[str, set[int]]:
     """Reference indices to leave out per image (the references baseline scores a reference
-    against the *other* references of its image)."""
+    against the *other* references of its image). ``references``: image id → its number of
+    references; an index out of range, not an integer, or one that leaves no reference is an error."""
     excluded: dict[str, set[int]] = {}
     for record in records:
-        if "reference_index" in record:
-            excluded.setdefault(record["image_id"], set()).add(int(record["reference_index"]))
+        if "reference_index" not in record:
+            continue
+        image_id, index = record["image_id"], record["reference_index"]
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < references.get(image_id, 0):
+            raise UserError(f"{source}: bad reference_index {index!r} for image {image_id!r} "
+                            f"(it has {references.get(image_id, 0)} references)")
+        excluded.setdefault(image_id, set()).add(index)
+    for image_id, indices in excluded.items():
+        if len(indices) >= references[image_id]:
+            raise UserError(f"{source}: image {image_id!r} has no reference left after excluding reference_index "
+                            f"{sorted(indices)} (this split has {references[image_id]} per image)")
     return excluded

@@ -83,6 +83,9 @@ class _Base:
     """The ``references`` baseline of a split, prepared once for all steps."""
 
     def __init__(self, evaluator: Evaluator, seed: int):
+        if min(evaluator.reference_counts.values(), default=0) < 2:
+            raise UserError(f"robustness needs at least 2 references per image; split {evaluator.data.split!r} "
+                            "has fewer (use the validation or test split)")
         entries = baseline(evaluator.data, "references", seed=seed)
         by_id = {e["image_id"]: e for e in entries}
         self.images = [im for im in evaluator.images if im.id in by_id]

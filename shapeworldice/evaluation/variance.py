@@ -165,7 +165,7 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
     source = str(captions) if isinstance(captions, (str, Path)) else "captions"
     entries = caption_entries(captions)
     grouped, missing = group_by_image(entries, evaluator.ids, allow_missing, source)
-    excluded = excluded_references(entries)
+    excluded = excluded_references(entries, evaluator.reference_counts, source)
     images = [im for im in evaluator.images if im.id in grouped]
     cands = [list(grouped[im.id]) for im in images]
     pools = [[k for k in range(len(im.captions)) if k not in excluded.get(im.id, ())] for im in images]
