@@ -169,14 +169,14 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
     import json
 
     from .evaluation.gtd import evaluate as run
-    from .evaluation.report import report_json, summary_text, write_details, write_report
+    from .evaluation.outputs import check_output_file
+    from .evaluation.report import report_json, summary_text, write_outputs
 
+    check_output_file(out)
+    check_output_file(details)
     report = run(directory, captions_file, split=split, parser=parser_name, allow_missing=allow_missing,
                  include_meteor=not no_meteor, ace=ace_path, grammar_image=grammar_image)
-    if out:
-        write_report(report, out)
-    if details:
-        write_details(report, details)
+    write_outputs(report, out, details)
     if as_json:
         click.echo(json.dumps(report_json(report), indent=2, sort_keys=True))
     elif not quiet:

@@ -103,9 +103,14 @@ def shard_tasks(definition: DatasetDefinition) -> list[ShardTask]:
 
 
 def build_key(definition: DatasetDefinition, seed: int) -> dict[str, Any]:
-    """What a build's bytes depend on; resuming requires the same key."""
+    """What a build's bytes depend on; resuming requires the same key (the libraries that write
+    random streams, PNG and Parquet bytes included)."""
+    import PIL
+    import pyarrow
+
     return {"definition_sha256": definition.digest, "seed": seed, "package": __version__,
-            "grammar": grammar_version()}
+            "grammar": grammar_version(), "numpy": np.__version__, "pillow": PIL.__version__,
+            "pyarrow": pyarrow.__version__}
 
 
 def signature(definition: DatasetDefinition, seed: int) -> str:
@@ -140,7 +145,7 @@ def _executor(workers: int, definition: DatasetDefinition, seed: int, target: Pa
             yield _run_task(task)
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context, initializer=_init_worker,
                              initargs=(definition, seed, target)) as pool:
         futures = [pool.submit(_run_task, task) for task in tasks]
         try:
@@ -195,13 +200,15 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
             raise UserError(f"{target} holds a dataset built from a different definition, seed or version; "
                             "choose another --out or delete it")
         done = _verified(target, manifest)
-    elif target.exists() and any(target.iterdir()):
+    elif target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UserError(f"{target} exists and is not a dataset directory; choose another --out")
     _check_writable(target)
-    for stale in target.glob("*/.*.tmp"):
+    for stale in [*target.glob(".*.tmp"), *target.glob("*/.*.tmp")]:
         stale.unlink()
 
     tasks = shard_tasks(definition)
+    if not done and tasks:  # a definition that cannot produce an instance fails before anything is written
+        _trial(definition, seed, tasks[0].split)
     todo = [t for t in tasks if t.file not in done]
     manifest = _manifest(definition, seed, key, tasks, done, complete=False)
     atomic_write_json(target / "manifest.json", manifest)
@@ -218,6 +225,13 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
         bar.close()
     atomic_write_json(target / "manifest.json", _manifest(definition, seed, key, tasks, done, complete=True))
     return target
+
+
+def _trial(definition: DatasetDefinition, seed: int, split: str) -> None:
+    try:
+        InstanceBuilder(definition).instance(seed, split, 0)
+    except RuntimeError as exc:
+        raise UserError(f"dataset {definition.name!r} cannot be built: {exc}") from None
 
 
 def _progress(total: int, initial: int, enabled: bool, name: str):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -19,11 +20,14 @@ except ModuleNotFoundError:  # pragma: no cover - Python < 3.11
     import tomli as tomllib  # type: ignore[no-redef]
 
 from ..captions.sampling import FAMILY_SAMPLERS
+from ..semantics.relations import BINARY_RELATIONS
 from ..errors import UserError
 from ..resources import resource_dir
 from ..world.sampling import WorldConfig
 
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
+#: more shapes than this cannot be placed at ShapeWorld's sizes and tolerances
+MAX_ENTITIES = 30
 
 
 def definitions_dir() -> Path:
@@ -96,8 +100,8 @@ class DatasetDefinition:
             raise UserError(f"image size must be between 8 and 1024 pixels, got {self.image_size}")
         if self.shard_size < 1:
             raise UserError(f"shard_size must be >= 1, got {self.shard_size}")
-        if self.noise_std < 0:
-            raise UserError(f"noise_std must be >= 0, got {self.noise_std}")
+        if not (math.isfinite(self.noise_std) and self.noise_std >= 0):
+            raise UserError(f"noise_std must be a finite number >= 0, got {self.noise_std}")
         if not self.families:
             raise UserError(f"dataset {self.name!r} names no caption family")
 
@@ -108,22 +112,43 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _table(data: dict[str, Any], key: str, source: str) -> dict[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise UserError(f"{source}: [{key}] must be a table")
+    return value
+
+
+def _family(name: str, spec: Any, source: str) -> Family:
+    if name not in FAMILY_SAMPLERS:
+        raise UserError(f"{source}: unknown caption family {name!r} (known: {', '.join(FAMILY_SAMPLERS)})")
+    weight, options = (spec.get("weight", 1.0), spec.get("options", {})) if isinstance(spec, dict) else (spec, {})
+    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight <= 0:
+        raise UserError(f"{source}: weight of family {name!r} must be a positive number, got {weight!r}")
+    if not isinstance(options, dict):
+        raise UserError(f"{source}: options of family {name!r} must be a table")
+    relations = options.get("relations")
+    if relations is not None and (not isinstance(relations, list) or not relations
+                                  or any(r not in BINARY_RELATIONS for r in relations)):
+        raise UserError(f"{source}: relations of family {name!r} must be a non-empty list of "
+                        f"{', '.join(BINARY_RELATIONS)}; got {relations!r}")
+    return Family(name, float(weight), dict(options))
+
+
 def parse_definition(data: dict[str, Any], source: str = "<definition>") -> DatasetDefinition:
     """Build a definition from parsed TOML; errors name the file and the offending field."""
     try:
-        world = WorldConfig(**data.get("world", {}))
+        world = WorldConfig(**_table(data, "world", source))
     except (TypeError, ValueError) as exc:
         raise UserError(f"{source}: bad [world] section: {exc}") from None
-    families = []
-    for name, spec in (data.get("captions", {}).get("families") or {}).items():
-        if name not in FAMILY_SAMPLERS:
-            raise UserError(f"{source}: unknown caption family {name!r}")
-        if isinstance(spec, dict):
-            families.append(Family(name, float(spec.get("weight", 1.0)), dict(spec.get("options", {}))))
-        else:
-            families.append(Family(name, float(spec)))
-    splits = data.get("splits", {})
-    image = data.get("image", {})
+    counts = world.entity_counts + world.heldout_entity_counts
+    if max(counts) > MAX_ENTITIES:
+        raise UserError(f"{source}: at most {MAX_ENTITIES} shapes fit in a world, got {max(counts)}")
+    family_specs = _table(data, "captions", source).get("families") or {}
+    if not isinstance(family_specs, dict):
+        raise UserError(f"{source}: [captions.families] must be a table of family = weight")
+    families = [_family(name, spec, source) for name, spec in family_specs.items()]
+    splits, image = _table(data, "splits", source), _table(data, "image", source)
     try:
         definition = DatasetDefinition(
             name=str(data["name"]),
@@ -154,6 +179,8 @@ def load_definition(name_or_path: str | os.PathLike[str]) -> DatasetDefinition:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise UserError(f"dataset definition not found: {path}") from None
+    except OSError as exc:
+        raise UserError(f"cannot read dataset definition {path}: {exc.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: not a valid TOML file: {exc}") from None
     return parse_definition(data, str(path))

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..errors import UserError
 from .definition import SPLITS
 from .loader import load
+from .shards import UMASK
 
 FORMATS = ("coco", "png")
 
@@ -29,6 +30,7 @@ def export(directory: str | Path, out: str | Path, fmt: str = "coco") -> Path:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
+        tmp.chmod(0o777 & ~UMASK)
     except OSError as exc:
         raise UserError(f"cannot write to {out.parent}: {exc.strerror}") from None
     try:

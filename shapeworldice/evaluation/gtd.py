@@ -143,7 +143,7 @@ class _Image:
     world: Any
     captions: tuple[str, ...]
     constructions: tuple[str, ...]
-    families: tuple[str, ...]
+    axes: tuple[tuple[tuple[str, str], ...], ...]  # per reference: (axis, key) pairs for the breakdowns
     tuples: tuple[frozenset, ...]
     heldout: bool
 
@@ -159,13 +159,15 @@ class Evaluator:
         self.analyse = Analyser(self.parser)
         heldout = _heldout_images(self.data)
         self.images: list[_Image] = []
-        known: dict[str, tuple[str, str, frozenset]] = {}  # references repeat: compile each meaning once
+        known: dict[str, tuple] = {}  # references repeat: compile each meaning once
         for inst in self.data:
             keys = []
             for text in inst.semantics_json:
                 if text not in known:
                     formula = formula_of(caption_from_json(text))
-                    known[text] = (construction(formula), family(formula), frozenset(formula_tuples(formula)))
+                    known[text] = (construction(formula), (("family", family(formula)),
+                                   ("quantifier_range", quantifier_range(formula) or "none"),
+                                   ("relation", relation(formula) or "none")), frozenset(formula_tuples(formula)))
                 keys.append(known[text])
             self.images.append(_Image(inst.id, inst.world, inst.captions, tuple(k[0] for k in keys),
                                       tuple(k[1] for k in keys), tuple(k[2] for k in keys), inst.id in heldout))
@@ -181,7 +183,7 @@ class Evaluator:
         grouped, missing = group_by_image(entries, self.ids, allow_missing, source)
         excluded = excluded_references(entries, self.reference_counts, source)
         results: list[CaptionResult] = []
-        reference_constructions: dict[str, set[str]] = defaultdict(set)
+        reference_constructions: dict[tuple[str, str], set[str]] = defaultdict(set)
         candidates, references, image_order = [], [], []
         for image in self.images:
             if image.id not in grouped:
@@ -189,8 +191,9 @@ class Evaluator:
             keep = [k for k in range(len(image.captions)) if k not in excluded.get(image.id, ())]
             ref_tuples = set().union(*(image.tuples[k] for k in keep)) if keep else set()
             for k in keep:
-                reference_constructions[image.families[k]].add(image.constructions[k])
-                reference_constructions["*"].add(image.constructions[k])
+                seen = ("heldout", "held-out" if image.heldout else "seen")
+                for axis_key in (("*", "*"), seen, *image.axes[k]):
+                    reference_constructions[axis_key].add(image.constructions[k])
             for caption in grouped[image.id]:
                 a = self.analyse(caption)
                 verdict = None
@@ -206,7 +209,7 @@ class Evaluator:
 
         metrics = score_all(candidates, references, include_meteor=include_meteor)
         _attach_per_caption(results, metrics, image_order)
-        overall = _summary(results, reference_constructions["*"])
+        overall = _summary(results, reference_constructions["*", "*"])
         scores = {k: overall[k] for k in ("grammaticality", "truthfulness", "truthfulness_grammatical", "diversity")}
         unavailable = {}
         for name, result in metrics.items():
@@ -264,7 +267,10 @@ def _attach_per_caption(results: list[CaptionResult], metrics: dict[str, Any], i
                 r.scores[name] = result.per_image[position[r.image_id]]
 
 
-def _breakdowns(results: list[CaptionResult], reference_constructions: dict[str, set[str]]) -> dict[str, Any]:
+def _breakdowns(results: list[CaptionResult], reference_constructions: dict[tuple[str, str], set[str]]
+                ) -> dict[str, Any]:
+    """G, T, D per family, quantifier range, relation and seen/held-out; D of a group compares its
+    constructions with those of the references in the same group."""
     out: dict[str, Any] = {}
     for axis in ("family", "quantifier_range", "relation", "heldout"):
         groups: dict[str, list[CaptionResult]] = defaultdict(list)
@@ -274,15 +280,8 @@ def _breakdowns(results: list[CaptionResult], reference_constructions: dict[str,
             else:
                 key = getattr(r, axis) or ("ungrammatical" if not r.grammatical else "none")
             groups[key].append(r)
-        section = {}
-        for key, members in sorted(groups.items()):
-            refs = reference_constructions.get(key, reference_constructions["*"]) if axis == "family" \
-                else reference_constructions["*"]
-            summary = _summary(members, refs)
-            if axis != "family":
-                summary.pop("diversity")
-            section[key] = summary
-        out[axis] = section
+        out[axis] = {key: _summary(members, reference_constructions.get((axis, key), set()))
+                     for key, members in sorted(groups.items())}
     return out
 
 

@@ -24,6 +24,17 @@ def write_file(path: str | Path, data: bytes) -> Path:
     return path
 
 
+def check_output_file(path: str | Path | None) -> None:
+    """Fail before any work if a result file could not be written: its folder must exist."""
+    if path is None:
+        return
+    parent = Path(path).parent
+    if not parent.is_dir():
+        raise UserError(f"output folder does not exist: {parent}")
+    if Path(path).is_dir():
+        raise UserError(f"output path is a directory: {path}")
+
+
 def output_stem(prefix: str | Path) -> Path:
     """An output prefix without a known suffix; its folder must exist."""
     prefix = Path(prefix)

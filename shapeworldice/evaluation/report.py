@@ -20,13 +20,36 @@ def report_json(report: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in report.items() if k != "details"}
 
 
+def report_bytes(report: dict[str, Any]) -> bytes:
+    return (json.dumps(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+def details_bytes(report: dict[str, Any]) -> bytes:
+    return ("".join(json.dumps(r.to_dict(), sort_keys=True) + "\n" for r in report["details"])).encode("utf-8")
+
+
 def write_report(report: dict[str, Any], path: str | Path) -> None:
-    write_file(path, (json.dumps(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8"))
+    write_file(path, report_bytes(report))
 
 
 def write_details(report: dict[str, Any], path: str | Path) -> None:
-    lines = [json.dumps(r.to_dict(), sort_keys=True) for r in report["details"]]
-    write_file(path, ("\n".join(lines) + "\n").encode("utf-8"))
+    write_file(path, details_bytes(report))
+
+
+def write_outputs(report: dict[str, Any], out: str | Path | None, details: str | Path | None) -> None:
+    """Write the report and/or the details: both files or neither."""
+    written = []
+    try:
+        for path, data in ((out, report_bytes), (details, details_bytes)):
+            if path is not None:
+                existed = Path(path).exists()
+                write_file(path, data(report))
+                if not existed:
+                    written.append(Path(path))
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
 
 
 def fmt(value: float | None) -> str:
