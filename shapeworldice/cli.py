@@ -15,7 +15,7 @@ from .errors import UserError
 
 
 class _Group(click.Group):
-    """Turns UserError into a one-line message and exit status 2."""
+    """Turns UserError and click's usage errors into a one-line message and exit status 2."""
 
     def invoke(self, ctx: click.Context):
         try:
@@ -23,6 +23,18 @@ class _Group(click.Group):
         except UserError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(2)
+
+    def main(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False
+        try:
+            result = super().main(*args, **kwargs)
+        except click.UsageError as exc:
+            click.echo(f"error: {exc.format_message()}", err=True)
+            sys.exit(2)
+        except click.Abort:
+            click.echo("error: aborted", err=True)
+            sys.exit(1)
+        sys.exit(result if isinstance(result, int) else 0)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -212,8 +224,11 @@ def curves(directory, specs, split, out, parser_name, ace_path, grammar_image) -
     from .evaluation.report import fmt
 
     evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
-    result = run(specs, lambda path: evaluator.evaluate(path, include_meteor=False)["scores"], out,
-                 title=f"{Path(directory).name} / {split}")
+    try:
+        result = run(specs, lambda path: evaluator.evaluate(path, include_meteor=False)["scores"], out,
+                     title=f"{Path(directory).name} / {split}")
+    finally:
+        evaluator.close()
     click.echo("correlation with T   pearson  spearman   kendall")
     for metric, values in result["correlations"].items():
         click.echo(f"{metric:18s} " + " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall")))
@@ -250,8 +265,11 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
     from .parsing import make_parser
 
     names = [t.strip() for t in transforms.split(",") if t.strip()]
-    result = run(directory, split, names, steps, seed=seed, include_meteor=meteor,
-                 parser=make_parser(parser_name, ace_path, grammar_image))
+    parser = make_parser(parser_name, ace_path, grammar_image)
+    try:
+        result = run(directory, split, names, steps, seed=seed, include_meteor=meteor, parser=parser)
+    finally:
+        parser.close()
     _emit(result, robustness_table(result), write_robustness(result, out) if out else [], as_json)
 
 
@@ -271,8 +289,11 @@ def variance(directory, captions_file, split, draws, seed, out, as_json, parser_
     from .evaluation.variance import variance as run, variance_table, write_variance
     from .parsing import make_parser
 
-    result = run(directory, captions_file, split=split, draws=draws, seed=seed,
-                 parser=make_parser(parser_name, ace_path, grammar_image))
+    parser = make_parser(parser_name, ace_path, grammar_image)
+    try:
+        result = run(directory, captions_file, split=split, draws=draws, seed=seed, parser=parser)
+    finally:
+        parser.close()
     _emit(result, variance_table(result), write_variance(result, out) if out else [], as_json)
 
 

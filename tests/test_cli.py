@@ -90,3 +90,38 @@ def test_show_missing_dataset(tmp_path):
     line = one_line_error(run("show", str(tmp_path / "nothing"), "--out", str(tmp_path / "x.png")))
     assert "not found" in line
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("body,expected", [
+    ('family = 1', "unknown caption family 'family'"),
+    ('spatial = -1', "must be a positive number"),
+    ('spatial = "abc"', "must be a positive number"),
+    ('spatial = { weight = 1, options = 5 }', "must be a table"),
+    ('spatial = { weight = 1, options = { relations = ["x-rel", "foo"] } }', "relations of family 'spatial'"),
+])
+def test_bad_definition_files(tmp_path, body, expected):
+    definition = tmp_path / "bad.toml"
+    definition.write_text(f'name = "bad"\n[world]\nentity_counts = [2]\n[captions.families]\n{body}\n')
+    line = one_line_error(run("generate", str(definition), "--out", str(tmp_path / "out")))
+    assert expected in line
+    assert not (tmp_path / "out" / "bad").exists()
+
+
+def test_definition_that_cannot_be_built_writes_nothing(tmp_path):
+    definition = tmp_path / "crowded.toml"
+    definition.write_text('name = "crowded"\n[world]\nentity_counts = [31]\n[captions.families]\ncount = 1\n')
+    assert "at most 30 shapes" in one_line_error(run("generate", str(definition), "--out", str(tmp_path / "o")))
+    assert not (tmp_path / "o" / "crowded").exists()
+
+
+def test_corrupted_manifest_and_permissions(tmp_path):
+    assert run("generate", "existential-oneshape", "--out", str(tmp_path), "--train", "2", "--validation", "1",
+               "--test", "1", "--quiet").exit_code == 0
+    data = tmp_path / "existential-oneshape"
+    import os
+
+    umask = os.umask(0)
+    os.umask(umask)
+    assert (data / "manifest.json").stat().st_mode & 0o777 == 0o666 & ~umask  # not mkstemp's private 0600
+    (data / "manifest.json").write_text('{"complete": true}')
+    assert "corrupted manifest" in one_line_error(run("show", str(data), "--out", str(tmp_path / "s.png")))

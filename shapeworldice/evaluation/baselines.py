@@ -29,6 +29,10 @@ def baseline(split: Split, kind: str, seed: int = 0) -> list[dict[str, Any]]:
         raise UserError(f"unknown baseline {kind!r} (expected one of {', '.join(KINDS)})")
     rng = np.random.default_rng([seed, KINDS.index(kind)])
     instances = split.instances
+    if not instances:
+        raise UserError(f"split {split.split!r} of {split.name} has no images")
+    if kind == "shuffled" and len(instances) < 2:
+        raise UserError("the shuffled baseline needs at least 2 images (captions come from another image)")
     picks = [int(rng.integers(len(inst.captions))) for inst in instances]
     own = [inst.captions[k] for inst, k in zip(instances, picks)]
     if kind == "references":

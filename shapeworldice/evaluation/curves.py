@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..errors import UserError
-from .outputs import pyplot, save_figure, write_file
+from .outputs import output_stem, pyplot, save_figure, with_suffix, write_file
 
 GTD = ("grammaticality", "truthfulness", "diversity")
 SURFACE = ("bleu_4", "cider_d", "spice")
@@ -39,7 +39,9 @@ def checkpoints(specs: Sequence[str]) -> list[Checkpoint]:
         if explicit:
             found.append(Checkpoint(int(explicit.group(1)), Path(explicit.group(2))))
             continue
-        paths = sorted(glob.glob(spec)) or [spec]
+        paths = sorted(glob.glob(spec))
+        if not paths:
+            raise UserError(f"checkpoint file not found: {spec}")
         for path in paths:
             numbers = re.findall(r"\d+", Path(path).stem)
             if not numbers:
@@ -111,14 +113,17 @@ def plot(rows: list[dict[str, Any]], stem: Path, title: str = "") -> list[Path]:
 def curves(checkpoint_specs: Sequence[str], evaluate_file: Callable[[Path], dict[str, Any]], out: str | Path,
            title: str = "") -> dict[str, Any]:
     """Evaluate each checkpoint with ``evaluate_file`` (path → scores) and write CSV/PNG/SVG."""
+    stem = output_stem(out)  # checked before the (long) evaluations
+    found = checkpoints(checkpoint_specs)
+    for checkpoint in found:
+        if not checkpoint.path.is_file():
+            raise UserError(f"checkpoint file not found: {checkpoint.path}")
     rows = []
-    for checkpoint in checkpoints(checkpoint_specs):
+    for checkpoint in found:
         scores = evaluate_file(checkpoint.path)
         rows.append({"iteration": checkpoint.iteration, "file": str(checkpoint.path), **scores})
-    stem = Path(out)
-    if stem.parent and not stem.parent.exists():
-        raise UserError(f"output folder does not exist: {stem.parent}")
     table = correlations(rows)
-    write_csv(rows, stem.with_suffix(".csv"))
+    csv_path = with_suffix(stem, ".csv")
+    write_csv(rows, csv_path)
     images = plot(rows, stem, title)
-    return {"rows": rows, "correlations": table, "files": [str(stem.with_suffix(".csv"))] + [str(p) for p in images]}
+    return {"rows": rows, "correlations": table, "files": [str(csv_path)] + [str(p) for p in images]}

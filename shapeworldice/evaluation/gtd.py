@@ -174,6 +174,10 @@ class Evaluator:
         self.ids = [image.id for image in self.images]
         self.reference_counts = {image.id: len(image.captions) for image in self.images}
 
+    def close(self) -> None:
+        """End the parser's process (ACE); the built-in parser has none."""
+        self.parser.close()
+
     def evaluate(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,
                  include_meteor: bool = True) -> dict[str, Any]:
         """The report (see ``formats.md``) of one caption set; ``report["details"]`` holds one
@@ -243,7 +247,11 @@ def evaluate(directory: str | Path, captions: str | Path | Sequence[dict[str, An
              ace: str | None = None, grammar_image: str | None = None) -> dict[str, Any]:
     """Evaluate a caption file (or COCO-results entries) against a built dataset split."""
     evaluator = Evaluator(directory, split, parser, ace, grammar_image)
-    return evaluator.evaluate(captions, allow_missing=allow_missing, include_meteor=include_meteor)
+    try:
+        return evaluator.evaluate(captions, allow_missing=allow_missing, include_meteor=include_meteor)
+    finally:
+        if isinstance(parser, str):  # a parser we started, we stop
+            evaluator.close()
 
 
 def caption_entries(captions: str | Path | Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -288,7 +296,7 @@ def _breakdowns(results: list[CaptionResult], reference_constructions: dict[tupl
 def gtd_signature(data: Split, parser: Parser) -> str:
     """sacrebleu-style signature of what produced a score: versions, parser, data, split, refs."""
     manifest = data.manifest
-    refs = manifest["definition"]["references"]
+    refs = manifest["splits"][data.split]["captions_per_instance"]
     return (f"GTD|v:{__version__}|grammar:{parser.version}|parser:{parser.name}"
             f"|data:{data.name}@{data.manifest_sha256[:8]}|seed:{manifest['seed']}"
             f"|split:{data.split}|refs:{refs}")

@@ -104,6 +104,9 @@ class Entity:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise WorldModelError(f"entity model is missing or has a bad field: {exc}") from None
+        numbers = (entity.shade, *entity.center, *entity.half_size, entity.rotation)
+        if not all(math.isfinite(v) for v in numbers) or min(entity.half_size) <= 0:
+            raise WorldModelError(f"entity {entity.id}: sizes must be positive and all numbers finite")
         if shape not in SHAPES:
             raise WorldModelError(f"unknown shape {shape!r} in world model")
         if color not in COLORS:
@@ -145,16 +148,22 @@ class World:
 
     @classmethod
     def from_model(cls, model: dict[str, Any]) -> "World":
-        if not isinstance(model, dict) or "entities" not in model:
+        if not isinstance(model, dict) or not isinstance(model.get("entities"), list):
             raise WorldModelError("world model must be a JSON object with an 'entities' list")
-        background = (model.get("color") or {}).get("name", "black")
+        color, meta, size = model.get("color") or {}, model.get("meta") or {}, model.get("size", 64)
+        if not isinstance(color, dict) or not isinstance(meta, dict):
+            raise WorldModelError("world model 'color' and 'meta' must be objects")
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise WorldModelError(f"world model 'size' must be a positive integer, got {size!r}")
+        background = color.get("name", "black")
         if background not in BACKGROUNDS:
             raise WorldModelError(f"unknown background colour {background!r}")
+        if not all(isinstance(e, dict) for e in model["entities"]):
+            raise WorldModelError("world model entities must be objects")
         entities = tuple(Entity.from_model(e) for e in model["entities"])
         if [e.id for e in entities] != list(range(len(entities))):
             raise WorldModelError("entity ids must be 0..n-1 in drawing order")
-        return cls(entities=entities, size=int(model.get("size", 64)), background=background,
-                   meta=dict(model.get("meta") or {}))
+        return cls(entities=entities, size=size, background=background, meta=dict(meta))
 
     @classmethod
     def from_json(cls, text: str) -> "World":

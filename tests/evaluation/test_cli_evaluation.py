@@ -184,3 +184,36 @@ def test_robustness_and_variance_commands(small_dataset, tmp_path):
     assert result.exit_code == 0, result.output
     assert (tmp_path / "var.csv").is_file() and (tmp_path / "var.svg").is_file()
     assert "draws" in one_line_error(run("variance", small_dataset, "--captions", captions, "--draws", "1"))
+
+
+@pytest.mark.parametrize("index,expected", [("x", "bad reference_index 'x'"), (99, "bad reference_index 99"),
+                                            (None, "bad reference_index None")])
+def test_bad_reference_index(small_dataset, ids, tmp_path, index, expected):
+    entries = [{"image_id": i, "caption": "There is a shape.", "reference_index": index} for i in ids]
+    out = tmp_path / "r.json"
+    line = one_line_error(run("evaluate", small_dataset, "--captions", write(tmp_path, "c.json",
+                                                                          json.dumps(entries).encode()), "--out", out))
+    assert expected in line and not out.exists()
+
+
+def test_every_reference_excluded(small_dataset, ids, tmp_path):
+    entries = [{"image_id": ids[0], "caption": "There is a shape.", "reference_index": k} for k in range(10)]
+    line = one_line_error(run("evaluate", small_dataset, "--allow-missing", "--captions",
+                              write(tmp_path, "c.json", json.dumps(entries).encode())))
+    assert "no reference left" in line
+
+
+def test_outputs_checked_before_work_and_written_together(small_dataset, ids, tmp_path):
+    captions = write(tmp_path, "c.json", json.dumps(good_entries(ids)).encode())
+    blocker = write(tmp_path, "file", b"x")
+    out = tmp_path / "r.json"
+    line = one_line_error(run("evaluate", small_dataset, "--captions", captions, "--out", out,
+                              "--details", blocker / "d.jsonl"))
+    assert "output folder does not exist" in line and not out.exists()
+    assert "output folder does not exist" in one_line_error(
+        run("curves", small_dataset, "--captions", captions, "--out", tmp_path / "missing" / "c"))
+
+
+def test_usage_errors_are_one_line(small_dataset):
+    assert "Missing option '--captions'" in one_line_error(run("evaluate", small_dataset))
+    assert "No such command" in one_line_error(run("nonsense"))
