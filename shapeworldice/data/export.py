@@ -50,10 +50,10 @@ def _coco(split, root: Path) -> None:
     images_dir.mkdir(exist_ok=True)
     images, annotations = [], []
     with open(root / f"worlds_{split.split}.jsonl", "w", encoding="utf-8") as worlds:
-        for inst in split:
+        for inst in split.stream():
             (images_dir / f"{inst.id}.png").write_bytes(inst.png)
             images.append({"id": inst.id, "file_name": f"images/{inst.id}.png",
-                           "width": inst.image.shape[1], "height": inst.image.shape[0]})
+                           "width": split.image_size, "height": split.image_size})
             for caption in inst.captions:
                 annotations.append({"id": len(annotations), "image_id": inst.id, "caption": caption})
             worlds.write(json.dumps({"id": inst.id, "world": json.loads(inst.world_json)}, sort_keys=True) + "\n")
@@ -66,7 +66,7 @@ def _png(split, root: Path) -> None:
     folder = root / split.split
     folder.mkdir()
     with open(folder / "captions.jsonl", "w", encoding="utf-8") as lines:
-        for inst in split:
+        for inst in split.stream():
             (folder / f"{inst.id}.png").write_bytes(inst.png)
             lines.write(json.dumps({"id": inst.id, "captions": list(inst.captions),
                                     "world": json.loads(inst.world_json)}, sort_keys=True) + "\n")

@@ -65,15 +65,21 @@ class Split:
                 if sha256_file(path) != expected:
                     raise UserError(f"corrupted shard {path}: sha256 does not match the manifest")
 
-    @cached_property
-    def instances(self) -> list[Instance]:
-        result = []
+    def stream(self) -> Iterator[Instance]:
+        """Instances shard by shard, without keeping them (for exports of large splits)."""
         for path in self.files:
             table = read_shard(path).to_pydict()
             for i in range(len(table["id"])):
-                result.append(Instance(table["id"][i], table["image"][i], table["world"][i],
-                                       tuple(table["captions"][i]), tuple(table["semantics"][i])))
-        return result
+                yield Instance(table["id"][i], table["image"][i], table["world"][i],
+                               tuple(table["captions"][i]), tuple(table["semantics"][i]))
+
+    @cached_property
+    def instances(self) -> list[Instance]:
+        return list(self.stream())
+
+    @property
+    def image_size(self) -> int:
+        return int(self.manifest["definition"]["image"]["size"])
 
     @cached_property
     def by_id(self) -> dict[str, Instance]:

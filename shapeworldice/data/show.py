@@ -1,6 +1,7 @@
 """Contact sheets: a grid of a split's images with their captions, for looking at a dataset."""
 from __future__ import annotations
 
+import itertools
 import textwrap
 from pathlib import Path
 
@@ -16,7 +17,7 @@ def contact_sheet(directory: str | Path, out: str | Path, split: str = "test", c
     """Write a PNG grid of the first ``count`` images with up to ``captions`` captions each."""
     if count < 1:
         raise UserError(f"count must be >= 1, got {count}")
-    instances = load(directory, split).instances[:count]
+    instances = list(itertools.islice(load(directory, split).stream(), count))
     if not instances:
         raise UserError(f"split {split!r} of {directory} has no instances")
     font = ImageFont.load_default()
