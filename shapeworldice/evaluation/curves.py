@@ -105,9 +105,7 @@ def plot(rows: list[dict[str, Any]], stem: Path, title: str = "") -> list[Path]:
         axis.legend(loc="best", fontsize=8)
     if title:
         fig.suptitle(title)
-    written = save_figure(fig, stem)
-    plt.close(fig)
-    return written
+    return save_figure(fig, stem)
 
 
 def curves(checkpoint_specs: Sequence[str], evaluate_file: Callable[[Path], dict[str, Any]], out: str | Path,

@@ -17,7 +17,7 @@ from .. import __version__
 from ..data.loader import Split, load
 from ..interpret import (
     Interpretation, construction, family, formula_of, formula_tuples, interpret_readings, quantifier_range,
-    relation, truth,
+    relation, verdict,
 )
 from ..metrics import score_all
 from ..parsing import Parsed, Parser, make_parser
@@ -193,18 +193,15 @@ class Evaluator:
             if image.id not in grouped:
                 continue
             keep = [k for k in range(len(image.captions)) if k not in excluded.get(image.id, ())]
-            ref_tuples = set().union(*(image.tuples[k] for k in keep)) if keep else set()
+            ref_tuples = set().union(*(image.tuples[k] for k in keep))
             for k in keep:
                 seen = ("heldout", "held-out" if image.heldout else "seen")
                 for axis_key in (("*", "*"), seen, *image.axes[k]):
                     reference_constructions[axis_key].add(image.constructions[k])
             for caption in grouped[image.id]:
                 a = self.analyse(caption)
-                verdict = None
-                if a.grammatical:
-                    verdict = (truth(a.interpretation, image.world).label if a.interpretation is not None
-                               else "uninterpretable")
-                results.append(CaptionResult(image.id, caption, a.grammatical, verdict, a.construction, a.family,
+                label = verdict(a.interpretation, image.world) if a.grammatical else None
+                results.append(CaptionResult(image.id, caption, a.grammatical, label, a.construction, a.family,
                                              a.quantifier_range, a.relation, image.heldout,
                                              spice=tuple_f1(a.tuples, ref_tuples)))
             candidates.append(grouped[image.id])

@@ -65,12 +65,16 @@ def pyplot():
 
 
 def save_figure(fig: Any, stem: Path) -> list[Path]:
-    """PNG (dpi 120) and SVG (no date: reproducible bytes) of a figure, written atomically."""
+    """PNG (dpi 120) and SVG (no date: reproducible bytes) of a figure, written atomically;
+    the figure is closed afterwards."""
     written = []
-    for suffix in (".png", ".svg"):
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format=suffix[1:], dpi=120, metadata={"Date": None} if suffix == ".svg" else None)
-        written.append(write_file(with_suffix(stem, suffix), buffer.getvalue()))
+    try:
+        for suffix in (".png", ".svg"):
+            buffer = io.BytesIO()
+            fig.savefig(buffer, format=suffix[1:], dpi=120, metadata={"Date": None} if suffix == ".svg" else None)
+            written.append(write_file(with_suffix(stem, suffix), buffer.getvalue()))
+    finally:
+        pyplot().close(fig)
     return written
 
 

@@ -5,7 +5,7 @@ import json
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from ..interpret import Interpretation, interpret_readings, truth
+from ..interpret import Interpretation, interpret_readings, verdict
 from ..parsing import make_parser
 from ..world.model import World
 
@@ -39,20 +39,18 @@ def parse_captions(captions: Sequence[str], fmt: str, world: World | None, as_js
             if parsed.grammatical:
                 _, result = interpret_readings(parsed.readings)
                 interpretation = result if isinstance(result, Interpretation) else None
-            verdict = None
-            if world is not None and parsed.grammatical:
-                verdict = truth(interpretation, world).label if interpretation else "uninterpretable"
+            label = verdict(interpretation, world) if world is not None and parsed.grammatical else None
             mrs = parsed.readings[0] if parsed.readings else None
             if as_json:
                 obj = {"text": caption, "grammatical": parsed.grammatical,
                        "mrs": simplemrs.encode(mrs) if mrs is not None else None,
                        "dmrs": dmrsjson.to_dict(dmrs_module.from_mrs(mrs)) if mrs is not None else None,
-                       "truth": verdict}
+                       "truth": label}
                 yield Line(json.dumps(obj, sort_keys=True), parsed.grammatical)
                 continue
             head = f"{caption}\t{'grammatical' if parsed.grammatical else 'ungrammatical'}"
-            if verdict:
-                head += f"\t{verdict}"
+            if label:
+                head += f"\t{label}"
             body = ""
             if mrs is not None:
                 if fmt == "semantics":

@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import UserError
-from ..interpret import truth
+from ..interpret import verdict
 from ..metrics import Bleu, CiderD, Meteor, PreparedCorpus, RougeL, java_available
 from ..parsing import Parser
 from .baselines import baseline
@@ -123,17 +123,15 @@ def score_step(evaluator: Evaluator, base: _Base, captions: Sequence[str], inclu
     analyse = evaluator.analyse
     memo = {} if memo is None else memo
     for i, (image, caption, ref_tuples) in enumerate(zip(base.images, captions, base.ref_tuples)):
-        verdict = memo.get((i, caption))
-        if verdict is None:
+        verdicts = memo.get((i, caption))
+        if verdicts is None:
             a = analyse(caption)
-            verdict = (a.grammatical,
-                       a.grammatical and a.interpretation is not None
-                       and truth(a.interpretation, image.world).label == "true",
-                       tuple_f1(a.tuples, ref_tuples))
-            memo[(i, caption)] = verdict
-        grammatical += verdict[0]
-        true += verdict[1]
-        spice += verdict[2]
+            verdicts = (a.grammatical, a.grammatical and verdict(a.interpretation, image.world) == "true",
+                        tuple_f1(a.tuples, ref_tuples))
+            memo[(i, caption)] = verdicts
+        grammatical += verdicts[0]
+        true += verdicts[1]
+        spice += verdicts[2]
     scores: dict[str, float | None] = {
         "grammaticality": grammatical / n if n else None,
         "truthfulness": true / n if n else None,
@@ -285,9 +283,7 @@ def plot_robustness(result: dict[str, Any], stem: Path) -> list[Path]:
     axes[0][0].set_ylim(-0.02, top + 0.03)
     fig.suptitle(f"{result['dataset']} ({result['split']}, {result['images']} images): robustness to "
                  "pathological transformations — small area = robust", fontsize=9)
-    written = save_figure(fig, stem)
-    plt.close(fig)
-    return written
+    return save_figure(fig, stem)
 
 
 def write_robustness(result: dict[str, Any], prefix: str | Path) -> list[Path]:

@@ -302,9 +302,7 @@ def plot_variance(result: dict[str, Any], stem: Path) -> list[Path]:
         axis.legend(loc="best", fontsize=8)
     fig.suptitle(f"{result['dataset']} ({result['split']}, {result['images']} images, {result['draws']} draws per k): "
                  "reference-sample variance", fontsize=9)
-    written = save_figure(fig, stem)
-    plt.close(fig)
-    return written
+    return save_figure(fig, stem)
 
 
 def write_variance(result: dict[str, Any], prefix: str | Path) -> list[Path]:

@@ -20,7 +20,7 @@ Example::
     result.truth, construction(result.interpretation)
 """
 from .construction import FAMILIES, construction, family, quantifier_range, relation
-from .evaluate import InterpretationCache, Result, choose_reading, evaluate, truth
+from .evaluate import InterpretationCache, Result, choose_reading, evaluate, truth, verdict
 from .from_caption import formula_of, interpretation_of
 from .interpret import (
     BARE_COUNT_RANGE, BARE_RATIO_RANGE, Interpretation, Uninterpretable, interpret, interpret_readings,
@@ -33,5 +33,5 @@ __all__ = [
     "BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "FAMILIES", "Formula", "Interpretation", "InterpretationCache",
     "QSpec", "Result", "Uninterpretable", "choose_reading", "construction", "evaluate", "family",
     "formula_of", "formula_tuples", "interpret", "interpretation_of", "interpret_readings", "preference_order",
-    "quantifier_range", "reading_penalty", "relation", "scene_tuples", "truth",
+    "quantifier_range", "reading_penalty", "relation", "scene_tuples", "truth", "verdict",
 ]

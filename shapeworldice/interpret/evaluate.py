@@ -266,9 +266,6 @@ class Result:
     interpretation: Union[Interpretation, Uninterpretable]
 
 
-_LABELS = {Truth.TRUE: "true", Truth.FALSE: "false", Truth.AMBIGUOUS: "ambiguous"}
-
-
 class InterpretationCache:
     """Caches the chosen reading of a caption by a caller-supplied key (e.g. the normalised text)."""
 
@@ -312,7 +309,14 @@ def evaluate(readings: Sequence[Any], world: World, key: Hashable | None = None,
         index, interp = choose_reading(readings)
     if isinstance(interp, Uninterpretable):
         return Result("uninterpretable", None, interp)
-    return Result(_LABELS[truth(interp, world)], index, interp)
+    return Result(verdict(interp, world), index, interp)
 
 
-__all__ = ["Result", "InterpretationCache", "truth", "evaluate", "choose_reading"]
+def verdict(interpretation: Union[Interpretation, Uninterpretable, None], world: World) -> str:
+    """"true", "false" or "ambiguous" on the world; "uninterpretable" without an interpretation."""
+    if interpretation is None or isinstance(interpretation, Uninterpretable):
+        return "uninterpretable"
+    return truth(interpretation, world).label
+
+
+__all__ = ["Result", "InterpretationCache", "truth", "evaluate", "choose_reading", "verdict"]
