@@ -3,8 +3,10 @@
 One interpreter serves the package's own grammar and a real ACE + ERG: both give MRS with the
 ERG's predicate names. The pipeline:
 
-* :func:`interpret` (one reading) / :func:`choose_reading` (a parser's readings, in a documented
-  preference order) → :class:`Interpretation` (a :mod:`.logic` formula) or :class:`Uninterpretable`;
+* :func:`interpret` (one reading) / :func:`interpret_readings` (a parser's readings, in the
+  documented :func:`preference_order`) → :class:`Interpretation` (a :mod:`.logic` formula) or
+  :class:`Uninterpretable`; malformed or unsupported MRS is uninterpretable, any other
+  exception is a bug and propagates;
 * :func:`truth` → ShapeWorld's three-valued :class:`~shapeworldice.semantics.Truth` on a world;
   :func:`evaluate` does both for a caption's readings and returns a :class:`Result`
   ("true" / "false" / "ambiguous" / "uninterpretable");
@@ -20,18 +22,18 @@ Example::
     result.truth, construction(result.interpretation)
 """
 from .construction import FAMILIES, construction, family, quantifier_range, relation
-from .evaluate import InterpretationCache, Result, choose_reading, evaluate, truth, verdict
+from .errors import UninterpretableMRS
+from .evaluate import InterpretationCache, Result, evaluate, truth, verdict
 from .from_caption import formula_of, interpretation_of
-from .interpret import (
-    BARE_COUNT_RANGE, BARE_RATIO_RANGE, Interpretation, Uninterpretable, interpret, interpret_readings,
-    preference_order, reading_penalty,
-)
+from .interpret import Interpretation, Uninterpretable, interpret, interpret_readings
 from .logic import Formula, QSpec
+from .preference import preference_order, reading_penalty
+from .quantifiers import BARE_COUNT_RANGE, BARE_RATIO_RANGE
 from .tuples import formula_tuples, scene_tuples
 
 __all__ = [
     "BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "FAMILIES", "Formula", "Interpretation", "InterpretationCache",
-    "QSpec", "Result", "Uninterpretable", "choose_reading", "construction", "evaluate", "family",
+    "QSpec", "Result", "Uninterpretable", "UninterpretableMRS", "construction", "evaluate", "family",
     "formula_of", "formula_tuples", "interpret", "interpretation_of", "interpret_readings", "preference_order",
     "quantifier_range", "reading_penalty", "relation", "scene_tuples", "truth", "verdict",
 ]

@@ -289,12 +289,6 @@ class InterpretationCache:
 _DEFAULT_CACHE = InterpretationCache()
 
 
-def choose_reading(readings: Sequence[Any]) -> tuple[int | None, Union[Interpretation, Uninterpretable]]:
-    """The reading to use: the first interpretable one in :func:`preference_order`
-    (same as :func:`~.interpret.interpret_readings`)."""
-    return interpret_readings(readings)
-
-
 def evaluate(readings: Sequence[Any], world: World, key: Hashable | None = None,
              cache: InterpretationCache | None = None) -> Result:
     """Evaluate a caption given its parser readings (MRS objects or SimpleMRS strings).
@@ -304,9 +298,9 @@ def evaluate(readings: Sequence[Any], world: World, key: Hashable | None = None,
     (e.g. the normalised caption text), the chosen reading is cached for later calls.
     """
     if key is not None:
-        index, interp = (cache or _DEFAULT_CACHE).get(key, lambda: choose_reading(readings))
+        index, interp = (cache or _DEFAULT_CACHE).get(key, lambda: interpret_readings(readings))
     else:
-        index, interp = choose_reading(readings)
+        index, interp = interpret_readings(readings)
     if isinstance(interp, Uninterpretable):
         return Result("uninterpretable", None, interp)
     return Result(verdict(interp, world), index, interp)
@@ -319,4 +313,4 @@ def verdict(interpretation: Union[Interpretation, Uninterpretable, None], world:
     return truth(interpretation, world).label
 
 
-__all__ = ["Result", "InterpretationCache", "truth", "evaluate", "choose_reading", "verdict"]
+__all__ = ["Result", "InterpretationCache", "truth", "evaluate", "verdict"]

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Union
 
-from .interpret import Interpretation, Uninterpretable, _color_of, _shape_of, interpret, normalize_predicate
+from .errors import UninterpretableMRS
+from .interpret import Interpretation, Uninterpretable, interpret
 from .logic import RELATION_WORDS, Color, Formula, Noun, Not, Quant, Rel, Shape, children
+from .predicates import color_of, normalize_predicate, shape_of
+from .working_mrs import as_mrs
 
 Tuple = tuple[str, ...]
 
@@ -64,25 +67,18 @@ def formula_tuples(formula: Formula) -> set[Tuple]:
 
 def _mrs_tuples(mrs: Any) -> set[Tuple]:
     """Fallback for uninterpretable readings: nouns and the colour adjectives predicated of them."""
-    if isinstance(mrs, str):
-        from delphin.codecs import simplemrs
-
-        mrs = simplemrs.decode(mrs)
-    if hasattr(mrs, "nodes") and not hasattr(mrs, "rels"):
-        from delphin import mrs as _mrs
-
-        mrs = _mrs.from_dmrs(mrs)
+    mrs = as_mrs(mrs)
     nouns: dict[str, set[str]] = {}
     colors: dict[str, set[str]] = {}
     for ep in mrs.rels:
         p = normalize_predicate(ep.predicate)
-        shape = _shape_of(p)
+        shape = shape_of(p)
         if shape is not None:
             nouns.setdefault(ep.args.get("ARG0"), set()).add(shape)
         elif p == "_shape_n_1":
             nouns.setdefault(ep.args.get("ARG0"), set())
         else:
-            col = _color_of(p)
+            col = color_of(p)
             if col is not None and col[1] == "a" and ep.args.get("ARG1"):
                 colors.setdefault(ep.args["ARG1"], set()).add(col[0])
     out: set[Tuple] = set()
@@ -107,7 +103,7 @@ def scene_tuples(x: Union[Interpretation, Formula, Any]) -> set[Tuple]:
             return formula_tuples(result.formula)
         try:
             return _mrs_tuples(x)
-        except Exception:
+        except UninterpretableMRS:  # not readable as an MRS at all
             return set()
     return formula_tuples(x)
 

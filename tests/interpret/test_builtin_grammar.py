@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from interpret_support import NotTemplate, judgments, read_caption, worlds_for
 
-from shapeworldice.interpret import Interpretation, choose_reading, construction, family, formula_of, truth
+from shapeworldice.interpret import Interpretation, interpret_readings, construction, family, formula_of, truth
 
 grammar = pytest.importorskip("shapeworldice.grammar")
 
@@ -26,7 +26,7 @@ def _check(texts: list[str], worlds: int) -> None:
     for text in texts:
         parsed = grammar.parse(text)
         assert parsed.grammatical, text
-        _, interp = choose_reading([r.mrs for r in parsed.readings])
+        _, interp = interpret_readings([r.mrs for r in parsed.readings])
         assert isinstance(interp, Interpretation), (text, interp)
         caption = read_caption(text)
         for world in worlds_for(text, worlds, seed=2):

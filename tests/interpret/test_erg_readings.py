@@ -15,7 +15,7 @@ import pytest
 from interpret_support import NotTemplate, decoded, erg_readings, judgments, read_caption, texts, worlds_for
 
 from shapeworldice.interpret import (
-    Interpretation, Uninterpretable, choose_reading, evaluate, family, interpret, preference_order, truth,
+    Interpretation, Uninterpretable, interpret_readings, evaluate, family, interpret, preference_order, truth,
 )
 from shapeworldice.semantics.truth import Truth
 
@@ -47,7 +47,7 @@ def test_template_coverage():
     """Every template sentence is interpretable except those whose natural reading is missing."""
     covered = collections.Counter()
     for text in texts("template"):
-        index, interp = choose_reading(erg_readings()[text])
+        index, interp = interpret_readings(erg_readings()[text])
         if _missing(text):
             assert isinstance(interp, Uninterpretable), text
         else:
@@ -81,7 +81,7 @@ def test_template_family_matches_judgments():
     for row in judgments():
         if row["kind"] != "template" or _missing(row["text"]):
             continue
-        _, interp = choose_reading(erg_readings()[row["text"]])
+        _, interp = interpret_readings(erg_readings()[row["text"]])
         assert family(interp) == row["family"], row["text"]
 
 
@@ -106,7 +106,7 @@ def test_all_free_sentences_are_interpretable():
     """Relative clauses ("A square above a circle is red.") and colour coordination
     ("A square is red and blue.") are beyond the template reader but still interpreted."""
     for text in texts("free"):
-        _, interp = choose_reading(erg_readings()[text])
+        _, interp = interpret_readings(erg_readings()[text])
         assert isinstance(interp, Interpretation), (text, interp)
 
 
@@ -116,7 +116,7 @@ def test_preference_order_is_deterministic_and_prefers_plain_analyses():
     order = preference_order(readings)
     assert order == preference_order(list(readings))
     assert sorted(order) == list(range(len(readings)))
-    index, interp = choose_reading(readings)
+    index, interp = interpret_readings(readings)
     preds = {ep.predicate for ep in decoded(text)[index].rels}
     assert "_green_a_1" in preds and "compound" not in preds and "named" not in preds
 
@@ -156,7 +156,7 @@ def test_parsed_and_compiled_semantics_agree():
             caption = read_caption(text)
         except NotTemplate:
             continue
-        _, interp = choose_reading(erg_readings()[text])
+        _, interp = interpret_readings(erg_readings()[text])
         compiled = formula_of(caption)
         assert construction(interp) == construction(compiled), text
         assert family(interp) == family(compiled), text

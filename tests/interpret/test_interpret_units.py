@@ -11,7 +11,7 @@ from interpret_support import (
 )
 
 from shapeworldice.interpret import (
-    Interpretation, Uninterpretable, choose_reading, construction, evaluate, family, interpret,
+    Interpretation, Uninterpretable, interpret_readings, construction, evaluate, family, interpret,
     quantifier_range, relation, scene_tuples, truth,
 )
 from shapeworldice.interpret.logic import And, Color, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel
@@ -20,7 +20,7 @@ from shapeworldice.semantics.truth import Truth
 
 
 def erg(text: str) -> Interpretation:
-    _, interp = choose_reading(erg_readings()[text])
+    _, interp = interpret_readings(erg_readings()[text])
     assert isinstance(interp, Interpretation), (text, interp)
     return interp
 
@@ -207,7 +207,7 @@ def test_connective_truth_tables():
 
 def _shape_variant(text: str, old: str) -> Interpretation:
     """The ERG reading of ``text`` with the shape noun ``old`` replaced by the noun "shape"."""
-    reading = erg_readings()[text][choose_reading(erg_readings()[text])[0]]
+    reading = erg_readings()[text][interpret_readings(erg_readings()[text])[0]]
     interp = interpret(reading.replace(old, "_shape_n_1"))
     assert isinstance(interp, Interpretation)
     return interp
@@ -239,7 +239,7 @@ def test_construction_keys_drop_values_across_the_data():
 
     by_pattern: dict[str, set[str]] = {}
     for text in texts("template") + texts("free"):
-        _, interp = choose_reading(erg_readings()[text])
+        _, interp = interpret_readings(erg_readings()[text])
         if isinstance(interp, Interpretation):
             by_pattern.setdefault(abstract(text), set()).add(construction(interp))
     assert all(len(keys) == 1 for keys in by_pattern.values()), \
@@ -274,7 +274,7 @@ def test_scene_tuples():
     assert scene_tuples(erg("A cyan shape is darker than a rectangle.")) == {
         ("shape",), ("shape", "cyan"), ("rectangle",), ("shape", "darker-than", "rectangle")}
     # from an MRS, and from an uninterpretable one (nouns and their colours only)
-    index, _ = choose_reading(erg_readings()["A square is red."])
+    index, _ = interpret_readings(erg_readings()["A square is red."])
     assert scene_tuples(decoded("A square is red.")[index]) == {("square",), ("square", "red")}
     assert scene_tuples(BIGGER) == {("semicircle",), ("semicircle", "green")}
 
@@ -284,7 +284,7 @@ def test_scene_tuples():
 def test_interpret_and_truth_are_fast():
     chosen = []
     for text in texts("template")[:300]:
-        index, interp = choose_reading(erg_readings()[text])
+        index, interp = interpret_readings(erg_readings()[text])
         if index is not None:
             chosen.append(decoded(text)[index])
     worlds = worlds_for("red square", 10, seed=1)

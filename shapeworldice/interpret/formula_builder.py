@@ -1,0 +1,158 @@
+"""Formula building: the :class:`~.logic.Formula` of a scope-resolved MRS.
+
+Each label is the conjunction of its EPs' formulas; each hole is its label's formula under
+the quantifiers placed there. A coordinated noun phrase ("a square and a circle", ``udef_q``
+over ``_and_c``/``_or_c``/``implicit_conj``) is read distributively: each conjunct's
+quantifier over the body about that conjunct, joined by the connective. A predicate outside
+the fragment (a name, a pronoun, an unknown word) makes the reading uninterpretable.
+"""
+from __future__ import annotations
+
+from .errors import UninterpretableMRS
+from .logic import (
+    And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape, conjoin, free_vars, substitute,
+)
+from .predicates import COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, color_of, shape_of
+from .quantifiers import apply_degree, qspec
+from .scope import HoleNode, LabelNode, Scope
+from .working_mrs import EP, is_handle, is_var
+
+
+def _entity_arg(e: EP, role: str, problem: str) -> str:
+    """``e``'s entity argument ``role``, or :class:`UninterpretableMRS` ("{problem}")."""
+    x = e.args.get(role)
+    if x is None or not is_var(x, "x"):
+        raise UninterpretableMRS(problem)
+    return x
+
+
+class FormulaBuilder:
+    """Builds the formula of a :class:`~.scope.Scope`, bottom-up from its root hole."""
+
+    def __init__(self, scope: Scope):
+        self.scope = scope
+        self.copies = 0
+
+    def build(self) -> Formula:
+        return self.hole(self.scope.root)
+
+    def hole(self, h: HoleNode) -> Formula:
+        f = self.label(h.plug())
+        for q in reversed(self.scope.ordered(h)):
+            f = self.quantify(q, f)
+        return f
+
+    def quantify(self, q: EP, body: Formula) -> Formula:
+        """``q`` over ``body``; a coordinated noun phrase ("a square and a circle": ``udef_q``
+        over ``_and_c``/``_or_c``) is distributed: each conjunct's quantifier over the body
+        about that conjunct, joined by the connective."""
+        var = q.arg0
+        if var is None:  # pragma: no cover - loading rejects quantifiers without a variable
+            raise UninterpretableMRS(f"quantifier {q.pred} binds no variable")
+        rh = self.scope.rstr[id(q)]
+        restrictor = rh.plug()
+        eps = restrictor.eps
+        if not (len(eps) == 1 and eps[0].pred in COORDINATIONS and eps[0].arg0 == var):
+            return Quant(qspec(q), var, self.hole(rh), body)
+        c = eps[0]
+        if q.pred != "udef_q" or not q.mods.plain() or restrictor.holes:
+            raise UninterpretableMRS(f"coordinated noun phrase quantified by {q.pred}")
+        inner = {r.arg0: r for r in self.scope.ordered(rh)}
+        if isinstance(body, And):  # conjuncts not about the coordinated entity stay outside
+            keep = [g for g in body.args if var not in free_vars(g)]
+            if keep:
+                rest = [g for g in body.args if var in free_vars(g)]
+                return conjoin(keep + [self.quantify(q, conjoin(rest))])
+        parts = []
+        for k, role in enumerate(("ARG1", "ARG2")):
+            xi = c.args.get(role)
+            qi = inner.pop(xi, None)
+            if xi is None or qi is None:
+                raise UninterpretableMRS(f"conjunct {xi} of {c.pred} is not a quantified entity")
+            suffix = ""
+            if k:  # a copy of the body: its bound variables get fresh names
+                self.copies += 1
+                suffix = f"~{self.copies}"
+            parts.append(self.quantify(qi, substitute(body, var, xi, suffix)))
+        if inner:
+            raise UninterpretableMRS(f"{c.pred} with a quantifier outside its conjuncts")
+        kind = And if self.connective(c) == "and" else Or
+        flat: list[Formula] = []
+        for part in parts:  # lists: "A, B and C" is and(A, B, C)
+            flat.extend(part.args if isinstance(part, kind) else (part,))
+        return kind(tuple(flat))
+
+    def connective(self, c: EP, seen: frozenset[int] = frozenset()) -> str:
+        """"and" / "or" of a noun phrase coordination; a list's implicit_conj has the
+        connective of the coordination of its other conjuncts."""
+        if c.pred != "implicit_conj":
+            return COORDINATIONS[c.pred]
+        if id(c) in seen:
+            raise UninterpretableMRS("a coordination that is its own conjunct")
+        w = self.scope.w
+        q = w.quant_of.get(c.args.get("ARG2", ""))
+        if q is not None:
+            for e in w.at(w.rstr_label(q)):
+                if e.pred in COORDINATIONS and e.arg0 == q.arg0:
+                    return self.connective(e, seen | {id(c)})
+        return "and"
+
+    def label(self, node: LabelNode) -> Formula:
+        return conjoin([self.ep(e, node) for e in node.eps])
+
+    def sub(self, node: LabelNode, e: EP, role: str) -> Formula:
+        """The formula of the hole that ``e``'s scopal argument ``role`` opens."""
+        h = node.holes.get((id(e), role))
+        if h is None:
+            raise UninterpretableMRS(f"{e.pred} lacks its {role} argument")
+        return self.hole(h)
+
+    def ep(self, e: EP, node: LabelNode) -> Formula:
+        """The formula of one EP: an atom, or a scopal operator over its holes."""
+        p = e.pred
+        if e.relation is not None:
+            return Rel(e.relation.kind, e.relation.value, e.args["ARG1"], e.args["ARG2"])
+        if shape_of(p) is not None or p in ENTITY_NOUNS:
+            return self._noun(e)
+        if color_of(p) is not None:
+            return self._color(e)
+        if p == "_be_v_there":
+            return Exists(_entity_arg(e, "ARG1", "'there is' without an entity"))
+        if p == "neg":
+            return Not(self.sub(node, e, "ARG1"))
+        if p in COORDINATIONS:
+            left, right = self.sub(node, e, "L-HNDL"), self.sub(node, e, "R-HNDL")
+            return And((left, right)) if COORDINATIONS[p] == "and" else Or((left, right))
+        if p == "_if_x_then":
+            return Implies(antecedent=self.sub(node, e, "ARG2"), consequent=self.sub(node, e, "ARG1"))
+        if p.startswith("_if+and+only+if") or p.startswith("_iff_"):
+            return Iff(self.sub(node, e, "ARG1"), self.sub(node, e, "ARG2"))
+        if p in DEGREE_WORDS and is_handle(e.args.get("ARG1")):
+            return apply_degree(self.sub(node, e, "ARG1"), DEGREE_WORDS[p])
+        raise UninterpretableMRS(f"cannot interpret {p}")
+
+    @staticmethod
+    def _noun(e: EP) -> Formula:
+        """A shape noun (``Shape``) or an entity noun ("shape", "object": ``Noun``) of its ARG0."""
+        x = _entity_arg(e, "ARG0", f"noun {e.pred} without an entity")
+        shape = shape_of(e.pred)
+        if shape is None:
+            return Noun(x)
+        if any(is_var(v, "x") for r, v in e.args.items() if r != "ARG0"):
+            raise UninterpretableMRS(f"relational noun {e.pred} with an argument")
+        return Shape(x, shape)
+
+    @staticmethod
+    def _color(e: EP) -> Formula:
+        """A colour adjective of its ARG1, or the ERG's colour noun (of its ARG0) or verb."""
+        col = color_of(e.pred)
+        assert col is not None
+        value, pos = col
+        if pos == "n":
+            return Color(_entity_arg(e, "ARG0", f"noun {e.pred} without an entity"), value)
+        if pos == "v" and is_var(e.args.get("ARG2"), "x"):
+            raise UninterpretableMRS(f"transitive colour verb {e.pred}")
+        return Color(_entity_arg(e, "ARG1", f"{e.pred} predicated of a non-entity"), value)
+
+
+__all__ = ["FormulaBuilder"]

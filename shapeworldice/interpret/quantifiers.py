@@ -1,0 +1,95 @@
+"""Quantifier specs: what a (rewritten) quantifier EP says about how many entities.
+
+Bare numerals are read as lower bounds ("Two squares are red." = at least two, like "there
+are two squares"); bare fractions are read as "exactly" ("Half the shapes are red." = ratio
+eq 0.5), "most" as "more than half", "no" as ratio eq 0 and "every"/"all" as ratio eq 1
+(ShapeWorld's semantics, so "every square is red" is false when there is no square). A
+singular "the" is ShapeWorld's unique selector; a plural one ("the squares") means all of
+them, which exist, and with a number ("the two squares") also exactly that many.
+"""
+from __future__ import annotations
+
+from .errors import UninterpretableMRS
+from .logic import Formula, QSpec, Quant, ratio_quantity
+from .predicates import INDEFINITE_QUANTIFIERS, UNIVERSAL_QUANTIFIERS
+from .working_mrs import EP, QuantifierMods
+
+#: qrange of a bare numeral ("Two squares are red." = at least two).
+BARE_COUNT_RANGE = "geq"
+#: qrange of a bare fraction ("A third of the squares are red." = exactly a third).
+BARE_RATIO_RANGE = "eq"
+
+
+def _indefinite(m: QuantifierMods) -> QSpec:
+    """"a"/"some"/bare plural, with whatever number, fraction or "most" is attached."""
+    if m.den is not None:
+        num = m.card if m.card is not None else 1
+        quantity = ratio_quantity(num, m.den)
+        if quantity is None:
+            raise UninterpretableMRS(f"fraction {num}/{m.den} is not a ShapeWorld ratio")
+        return QSpec("ratio", m.degree or BARE_RATIO_RANGE, quantity, "fraction")
+    if m.card is not None:  # also "two of the squares"
+        return QSpec("count", m.degree or BARE_COUNT_RANGE, float(m.card), "number")
+    if m.most:  # also "most of the shapes"
+        if m.degree:
+            raise UninterpretableMRS("degree word on 'most'")
+        return QSpec("ratio", "gt", 0.5, "most")
+    if m.partitive:
+        raise UninterpretableMRS("partitive without a quantity")
+    if m.degree:
+        raise UninterpretableMRS("degree word on an indefinite")
+    return QSpec("exists", word="a")
+
+
+def _definite(m: QuantifierMods) -> QSpec:
+    """"the T" (unique), "the Ts" / "the two Ts" (all of them, which exist; with a number,
+    exactly that many)."""
+    if m.den is not None or m.partitive or m.degree is not None or m.most:
+        raise UninterpretableMRS("modified definite")
+    if m.card is not None or m.plural:
+        return QSpec("definite", "eq", None if m.card is None else float(m.card), "the")
+    return QSpec("unique", word="the")
+
+
+def qspec(q: EP) -> QSpec:
+    """The :class:`~.logic.QSpec` of quantifier ``q`` given its :class:`QuantifierMods`."""
+    m, p = q.mods, q.pred
+    numbered = m.card is not None or m.den is not None
+    if p in INDEFINITE_QUANTIFIERS:
+        return _indefinite(m)
+    if p == "_most_q":
+        if m.degree or numbered:
+            raise UninterpretableMRS("modified 'most'")
+        return QSpec("ratio", "gt", 0.5, "most")
+    if p == "_the_q":
+        return _definite(m)
+    if p == "_no_q":
+        if numbered:
+            raise UninterpretableMRS("'no' with a number")
+        if m.degree:  # the ERG's determiner "zero" ("exactly zero shapes"): a count, same truth
+            return QSpec("count", m.degree, 0.0, "number")
+        return QSpec("ratio", "eq", 0.0, "no")
+    if p in UNIVERSAL_QUANTIFIERS:
+        if numbered:
+            raise UninterpretableMRS("'all' with a number")
+        return QSpec("ratio", m.degree or "eq", 1.0, "all")
+    if p == "_half_q":
+        if numbered:
+            raise UninterpretableMRS("'half' with a number")
+        return QSpec("ratio", m.degree or BARE_RATIO_RANGE, 0.5, "fraction")
+    raise UninterpretableMRS(f"quantifier {p} cannot be interpreted")
+
+
+def apply_degree(f: Formula, qrange: str) -> Formula:
+    """A scopal degree word ("exactly [...]") sets the range of the quantity directly below it."""
+    if isinstance(f, Quant) and f.spec.kind in ("count", "ratio"):
+        spec = f.spec
+        if spec.word == "no" and spec.qrange == "eq":  # "exactly zero": determiner "zero" read as "no"
+            return Quant(QSpec("count", qrange, 0.0, "number"), f.var, f.restr, f.body)
+        bare = BARE_COUNT_RANGE if spec.kind == "count" else BARE_RATIO_RANGE
+        if spec.word in ("number", "fraction") and spec.qrange == bare:  # only a bare quantity takes one
+            return Quant(QSpec(spec.kind, qrange, spec.quantity, spec.word), f.var, f.restr, f.body)
+    raise UninterpretableMRS("degree word without a quantity below it")
+
+
+__all__ = ["BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "apply_degree", "qspec"]

@@ -1,0 +1,189 @@
+"""The interpreter's working copy of an MRS, which the normalisation rewrites edit in place.
+
+:func:`as_mrs` reads the three input forms (a pydelphin MRS, a DMRS, a SimpleMRS string);
+:func:`load` copies the MRS into a :class:`WorkingMRS` of mutable :class:`EP` records. What
+the rewrites learn about a quantifier (its cardinal, fraction, degree word...) is kept on
+the quantifier's :class:`QuantifierMods`; a relation they build is an ``EP`` with predicate
+``REL`` and a :class:`Relation`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import UninterpretableMRS
+from .predicates import normalize_predicate
+
+#: predicate of the synthetic EP a relation rewrite leaves (see :attr:`EP.relation`)
+REL = "REL"
+
+
+@dataclass
+class QuantifierMods:
+    """What the rewrites attach to a quantifier: a cardinal ("two"), a fraction's denominator
+    ("a third of"), a partitive "of the", "most", a degree word's qrange ("at least"), and
+    whether its variable is plural ("the squares")."""
+
+    card: int | None = None
+    den: int | None = None
+    partitive: bool = False
+    most: bool = False
+    degree: str | None = None
+    plural: bool = False
+
+    def plain(self) -> bool:
+        """No number, fraction, partitive, degree word or "most" (plurality does not count)."""
+        return (self.card is None and self.den is None and not self.partitive and self.degree is None
+                and not self.most)
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A binary relation of the logical form: kind (``x-rel``, ``size-rel``...) and direction."""
+
+    kind: str
+    value: int
+
+
+@dataclass(eq=False)
+class EP:
+    """An elementary predication of the working copy (compared by identity)."""
+
+    pred: str
+    label: str
+    args: dict[str, str]
+    carg: str | None
+    key: tuple[int, int]  # (character position, index): surface order
+    dead: bool = False
+    mods: QuantifierMods = field(default_factory=QuantifierMods)
+    relation: Relation | None = None  # set on ``REL`` EPs only
+
+    @property
+    def arg0(self) -> str | None:
+        return self.args.get("ARG0")
+
+    def is_quantifier(self) -> bool:
+        return "RSTR" in self.args
+
+
+def is_var(value: str | None, kind: str) -> bool:
+    """Whether ``value`` is a variable of ``kind`` ("x" entity, "e" event, "h" handle)."""
+    return bool(value) and value[0] == kind  # type: ignore[index]
+
+
+def is_handle(value: str | None) -> bool:
+    return is_var(value, "h")
+
+
+class WorkingMRS:
+    """A mutable copy of an MRS: EPs, qeq constraints, and indexes the rewrites keep current."""
+
+    def __init__(self, top: str, eps: list[EP], qeq: dict[str, str]):
+        self.top = top
+        self.eps = eps
+        self.qeq = dict(qeq)
+        self.fresh = 0
+        self.live: list[EP] = []
+        self.by_label: dict[str, list[EP]] = {}
+        self.quant_of: dict[str, EP] = {}
+        self.reindex()
+
+    # -- indexes
+    def reindex(self) -> None:
+        """Rebuild the live-EP, label and quantifier indexes after edits."""
+        self.live = [e for e in self.eps if not e.dead]
+        self.by_label = {}
+        self.quant_of = {}
+        for e in self.live:
+            self.by_label.setdefault(e.label, []).append(e)
+            if e.is_quantifier():
+                v = e.arg0
+                if v is None:
+                    raise UninterpretableMRS(f"quantifier {e.pred} binds no variable")
+                if v in self.quant_of:
+                    raise UninterpretableMRS(f"variable {v} has two quantifiers")
+                self.quant_of[v] = e
+
+    def target(self, hole: str) -> str:
+        """The label a hole is (qeq-)plugged with."""
+        if hole in self.by_label:
+            return hole
+        lo = self.qeq.get(hole)
+        if lo is None:
+            raise UninterpretableMRS(f"hole {hole} has no qeq")
+        return lo
+
+    def rstr_label(self, q: EP) -> str:
+        """The label of quantifier ``q``'s restrictor."""
+        return self.target(q.args["RSTR"])
+
+    def at(self, label: str) -> list[EP]:
+        return [e for e in self.by_label.get(label, ()) if not e.dead]
+
+    def new_name(self, prefix: str) -> str:
+        self.fresh += 1
+        return f"{prefix}#{self.fresh}"
+
+    # -- edits
+    def kill(self, *eps: EP) -> None:
+        for e in eps:
+            e.dead = True
+
+    def relabel(self, old: str, new: str) -> None:
+        for e in self.live:
+            if e.label == old and not e.dead:
+                e.label = new
+
+    def substitute(self, old: str, new: str) -> None:
+        for e in self.live:
+            if e.dead:
+                continue
+            for role, value in e.args.items():
+                if value == old:
+                    e.args[role] = new
+
+
+def as_mrs(mrs: Any) -> Any:
+    """A pydelphin MRS from an MRS, a DMRS or a SimpleMRS string; :class:`UninterpretableMRS`
+    if the input is none of them or cannot be read."""
+    from delphin.exceptions import PyDelphinException
+
+    if isinstance(mrs, str):
+        from delphin.codecs import simplemrs
+
+        try:
+            return simplemrs.decode(mrs)
+        except PyDelphinException as exc:
+            raise UninterpretableMRS(f"not SimpleMRS: {exc}") from None
+    if hasattr(mrs, "nodes") and not hasattr(mrs, "rels"):  # a DMRS
+        from delphin import mrs as delphin_mrs
+
+        try:
+            return delphin_mrs.from_dmrs(mrs)
+        except (PyDelphinException, KeyError) as exc:  # KeyError: a link to a missing node
+            raise UninterpretableMRS(f"malformed DMRS: {type(exc).__name__} {exc}") from None
+    if not hasattr(mrs, "rels"):
+        raise UninterpretableMRS(f"not an MRS: {type(mrs).__name__}")
+    return mrs
+
+
+def load(mrs: Any) -> WorkingMRS:
+    """Copy an MRS (or DMRS, or SimpleMRS string) into a :class:`WorkingMRS`."""
+    mrs = as_mrs(mrs)
+    eps = []
+    for i, ep in enumerate(mrs.rels):
+        args = {k: v for k, v in ep.args.items() if k != "CARG"}
+        cfrom = ep.cfrom if ep.cfrom is not None and ep.cfrom >= 0 else i
+        eps.append(EP(normalize_predicate(ep.predicate), ep.label, args, ep.carg, (cfrom, i)))
+    qeq = {hc.hi: hc.lo for hc in mrs.hcons if hc.relation == "qeq"}
+    variables = getattr(mrs, "variables", None) or {}
+    for e in eps:
+        if e.is_quantifier():
+            num = str((variables.get(e.arg0) or {}).get("NUM", "")).lower()
+            e.mods.plural = num == "pl"
+    if mrs.top is None:
+        raise UninterpretableMRS("MRS without a top handle")
+    return WorkingMRS(mrs.top, eps, qeq)
+
+
+__all__ = ["EP", "REL", "QuantifierMods", "Relation", "WorkingMRS", "as_mrs", "is_handle", "is_var", "load"]
