@@ -112,10 +112,12 @@ class FormulaBuilder:
         p = e.pred
         if e.relation is not None:
             return Rel(e.relation.kind, e.relation.value, e.args["ARG1"], e.args["ARG2"])
-        if shape_of(p) is not None or p in ENTITY_NOUNS:
-            return self._noun(e)
-        if color_of(p) is not None:
-            return self._color(e)
+        shape = shape_of(p)
+        if shape is not None or p in ENTITY_NOUNS:
+            return self._noun(e, shape)
+        color = color_of(p)
+        if color is not None:
+            return self._color(e, *color)
         if p == "_be_v_there":
             return Exists(_entity_arg(e, "ARG1", "'there is' without an entity"))
         if p == "neg":
@@ -132,10 +134,9 @@ class FormulaBuilder:
         raise UninterpretableMRS(f"cannot interpret {p}")
 
     @staticmethod
-    def _noun(e: EP) -> Formula:
+    def _noun(e: EP, shape: str | None) -> Formula:
         """A shape noun (``Shape``) or an entity noun ("shape", "object": ``Noun``) of its ARG0."""
         x = _entity_arg(e, "ARG0", f"noun {e.pred} without an entity")
-        shape = shape_of(e.pred)
         if shape is None:
             return Noun(x)
         if any(is_var(v, "x") for r, v in e.args.items() if r != "ARG0"):
@@ -143,11 +144,8 @@ class FormulaBuilder:
         return Shape(x, shape)
 
     @staticmethod
-    def _color(e: EP) -> Formula:
+    def _color(e: EP, value: str, pos: str) -> Formula:
         """A colour adjective of its ARG1, or the ERG's colour noun (of its ARG0) or verb."""
-        col = color_of(e.pred)
-        assert col is not None
-        value, pos = col
         if pos == "n":
             return Color(_entity_arg(e, "ARG0", f"noun {e.pred} without an entity"), value)
         if pos == "v" and is_var(e.args.get("ARG2"), "x"):

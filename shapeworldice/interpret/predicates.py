@@ -7,6 +7,8 @@ formula builder look predicates up here and nowhere else.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..world.model import COLOR_NAMES, SHAPES
 
 _COLOR_LEMMAS: dict[str, str] = {c: c for c in COLOR_NAMES}
@@ -81,6 +83,7 @@ def normalize_predicate(pred: str) -> str:
     return p
 
 
+@lru_cache(maxsize=4096)  # looked up for every EP of every reading; the vocabulary is small
 def color_of(pred: str) -> tuple[str, str] | None:
     """(colour, part of speech) if ``pred`` is a colour adjective / noun / verb."""
     lemma, pos, _ = split_predicate(pred)
@@ -90,6 +93,7 @@ def color_of(pred: str) -> tuple[str, str] | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def shape_of(pred: str) -> str | None:
     """The shape a shape noun (``_square_n_of``) names, else None."""
     lemma, pos, _ = split_predicate(pred)

@@ -18,7 +18,7 @@ from .predicates import normalize_predicate
 REL = "REL"
 
 
-@dataclass
+@dataclass(slots=True)
 class QuantifierMods:
     """What the rewrites attach to a quantifier: a cardinal ("two"), a fraction's denominator
     ("a third of"), a partitive "of the", "most", a degree word's qrange ("at least"), and
@@ -45,7 +45,7 @@ class Relation:
     value: int
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class EP:
     """An elementary predication of the working copy (compared by identity)."""
 
@@ -96,7 +96,7 @@ class WorkingMRS:
         self.quant_of = {}
         for e in self.live:
             self.by_label.setdefault(e.label, []).append(e)
-            if e.is_quantifier():
+            if "RSTR" in e.args:  # e.is_quantifier(), inlined: reindex runs after every rewrite
                 v = e.arg0
                 if v is None:
                     raise UninterpretableMRS(f"quantifier {e.pred} binds no variable")
@@ -153,8 +153,11 @@ def as_mrs(mrs: Any) -> Any:
 
         try:
             return simplemrs.decode(mrs)
-        except PyDelphinException as exc:
-            raise UninterpretableMRS(f"not SimpleMRS: {exc}") from None
+        # pydelphin's decoder raises StopIteration on truncated text and ValueError on a bad
+        # scope relation ("h0 foo h1"), besides its own syntax errors
+        except (PyDelphinException, StopIteration, ValueError) as exc:
+            message = " ".join(str(exc).split()) or type(exc).__name__
+            raise UninterpretableMRS(f"not SimpleMRS: {message}") from None
     if hasattr(mrs, "nodes") and not hasattr(mrs, "rels"):  # a DMRS
         from delphin import mrs as delphin_mrs
 

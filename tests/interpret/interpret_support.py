@@ -22,7 +22,7 @@ from shapeworldice.semantics.components import (
 from shapeworldice.world.model import COLOR_NAMES, SHAPES, Entity, World
 
 HERE = Path(__file__).resolve().parent
-#: all 1,191 ERG-parsed template and free sentences of /work/shared/data/erg/readings.jsonl
+#: all 1,191 ERG-parsed template and free sentences of the fixture tests/fixtures/erg/
 #: (ACE 0.9.30 + ERG 2025, up to 30 readings each, ACE order), with their kind and family
 SAMPLE = HERE.parent / "fixtures" / "erg" / "readings.jsonl.gz"
 

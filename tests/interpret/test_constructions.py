@@ -109,9 +109,12 @@ def test_coordinated_reference_and_predicate_nominal():
     # the same, read from the ERG's noun phrase coordination analysis of the predicate nominal
     erg = ("[ LTOP: h0 INDEX: e2 RELS: < [ _a_q<0:1> LBL: h4 ARG0: x3 RSTR: h5 BODY: h6 ] "
            "[ _shape_n_1<2:7> LBL: h7 ARG0: x3 ] [ _be_v_id<8:10> LBL: h1 ARG0: e2 ARG1: x3 ARG2: x8 ] "
-           "[ udef_q<11:31> LBL: h9 ARG0: x8 RSTR: h10 BODY: h11 ] [ _a_q<11:12> LBL: h12 ARG0: x13 RSTR: h14 BODY: h15 ] "
-           "[ _square_n_of<13:19> LBL: h16 ARG0: x13 ARG1: i17 ] [ _or_c<20:22> LBL: h18 ARG0: x8 ARG1: x13 ARG2: x19 ] "
-           "[ _a_q<23:24> LBL: h20 ARG0: x19 RSTR: h21 BODY: h22 ] [ _circle_n_of<25:31> LBL: h23 ARG0: x19 ARG1: i24 ] > "
+           "[ udef_q<11:31> LBL: h9 ARG0: x8 RSTR: h10 BODY: h11 ] "
+           "[ _a_q<11:12> LBL: h12 ARG0: x13 RSTR: h14 BODY: h15 ] "
+           "[ _square_n_of<13:19> LBL: h16 ARG0: x13 ARG1: i17 ] "
+           "[ _or_c<20:22> LBL: h18 ARG0: x8 ARG1: x13 ARG2: x19 ] "
+           "[ _a_q<23:24> LBL: h20 ARG0: x19 RSTR: h21 BODY: h22 ] "
+           "[ _circle_n_of<25:31> LBL: h23 ARG0: x19 ARG1: i24 ] > "
            "HCONS: < h0 qeq h1 h5 qeq h7 h10 qeq h18 h14 qeq h16 h21 qeq h23 > ]")
     interp = interpret(erg)
     assert isinstance(interp, Interpretation), interp

@@ -1,8 +1,8 @@
 """The interpreter on real ERG readings: every template sentence of the caption language must
 get the truth value of its intended caption-semantics object on random worlds.
 
-The ERG readings (tests/fixtures/erg/readings.jsonl.gz, a copy of the shared
-/work/shared/data/erg/readings.jsonl) are ACE's first ≤ 30 readings, unranked. For 46 template
+The ERG readings (the fixture tests/fixtures/erg/readings.jsonl.gz, described in
+tests/fixtures/erg/README.md) are ACE's first ≤ 30 readings, unranked. For 46 template
 sentences the natural analysis is not among them (see ``MISSING_NATURAL_READING``); those are
 uninterpretable on this data, and their constructions are tested with ERG-style MRS built by
 hand in test_interpret_units.py.
