@@ -195,7 +195,7 @@ class _Eval:
             disagree = ~rb_possible.any(axis=ax, keepdims=True)
             if only_self is not None:
                 disagree = disagree & ~only_self
-            return agree, disagree
+            return np.asarray(agree), np.asarray(disagree)  # arrays already (keepdims); typed as such
         rb_a = rb_agree.sum(axis=ax, keepdims=True)
         rb_n = rb_possible.sum(axis=ax, keepdims=True)
         if kind == "definite":

@@ -56,7 +56,7 @@ class QSpec:
             return self.kind
         if self.kind == "definite":
             return "definite" if self.quantity is None else f"definite[{int(self.quantity)}]"
-        q = int(self.quantity) if self.kind == "count" else self.quantity
+        q = int(self.quantity) if self.kind == "count" and self.quantity is not None else self.quantity
         return f"{self.kind}[{self.qrange} {q}]"
 
 
