@@ -171,8 +171,8 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
     overall = summary(results, reference_constructions["*", "*"])
     scores: dict[str, float | None] = {
         k: overall[k] for k in ("grammaticality", "truthfulness", "truthfulness_grammatical", "diversity")}
-    for name, result in metrics.items():
-        scores[name] = result.score
+    for name, outcome in metrics.items():
+        scores[name] = outcome.score
     scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
     for m in hooks:
         scores[m.key] = _aggregate(m, [r.scores.get(m.key) for r in results])
