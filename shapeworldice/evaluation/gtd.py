@@ -53,7 +53,8 @@ class Evaluator:
         excluded = excluded_references(entries, self.reference_counts, source)
         total = sum(len(v) for v in grouped.values())
         with progress_bar(total, "evaluate", progress, unit="caption") as bar:
-            scored = score_captions(self.images, grouped, excluded, self.analyse, include_meteor, tick=bar.update)
+            scored = score_captions(self.images, grouped, excluded, self.analyse, include_meteor, tick=bar.update,
+                                    stage=lambda text: bar.set_description(f"evaluate: {text}"))
         return build_report(scored, self.data, self.parser, grouped, missing)
 
 

@@ -134,9 +134,10 @@ def _aggregate(measure: catalogue.Measure, values: Sequence[float | None]) -> fl
 
 def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence[str]],
                    excluded: Mapping[str, Any], analyse: Callable[[str], Analysis], include_meteor: bool = False,
-                   tick: Callable[[int], Any] | None = None) -> Scored:
+                   tick: Callable[[int], Any] | None = None, stage: Callable[[str], Any] | None = None) -> Scored:
     """Verdicts and scores of the captions ``grouped`` by image id (references in ``excluded``
-    left out of their image's set); ``tick(n)`` is told of every n captions analysed."""
+    left out of their image's set); ``tick(n)`` is told of every n captions analysed and
+    ``stage(text)`` when the surface metrics start (for progress bars)."""
     hooks = caption_hooks()
     results: list[CaptionResult] = []
     reference_constructions: dict[tuple[str, str], set[str]] = defaultdict(set)
@@ -166,6 +167,8 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
         references.append([image.captions[k] for k in keep])
         image_order.append(image.id)
 
+    if stage is not None:
+        stage("surface metrics" + (" and METEOR (Java)" if include_meteor else ""))
     metrics = score_all(candidates, references, include_meteor=include_meteor)
     _attach_per_caption(results, metrics, image_order)
     overall = summary(results, reference_constructions["*", "*"])
