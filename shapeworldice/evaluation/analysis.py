@@ -7,7 +7,7 @@ so D and SPICE* compare like with like (:func:`analyse_split`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..data.loader import Split
@@ -63,13 +63,15 @@ class Analyser:
 
 @dataclass(frozen=True)
 class ReferenceAnalysis:
-    """One reference caption's meaning keys, compiled from its stored semantics."""
+    """One reference caption's meaning keys, compiled from its stored semantics (``formula``:
+    the logical form, for per-caption measures that compare a caption with its references)."""
 
     construction: str
     family: str
     quantifier_range: str  # "none" where the caption has no quantifier
     relation: str  # "none" where the caption has no relation
     tuples: frozenset
+    formula: Any = field(default=None, compare=False, repr=False)
 
     @property
     def axes(self) -> tuple[tuple[str, str], ...]:
@@ -100,7 +102,7 @@ class ImageRecord:
 def _reference_analysis(semantics_json: str) -> ReferenceAnalysis:
     formula = formula_of(caption_from_json(semantics_json))
     return ReferenceAnalysis(construction(formula), family(formula), quantifier_range(formula) or "none",
-                             relation(formula) or "none", frozenset(formula_tuples(formula)))
+                             relation(formula) or "none", frozenset(formula_tuples(formula)), formula)
 
 
 def heldout_images(split: Split) -> set[str]:

@@ -14,7 +14,8 @@ the registry name and ``metric`` to the class).
 Adding a per-caption GTD measure (like informativeness) = one :class:`Measure` with a
 ``per_caption`` hook: ``hook(analysis, image, references) -> float | None``, called by the
 evaluator's scoring step for every grammatical output caption with the caption's analysis
-(reading, construction, tuples), the image (world model) and the image's kept references.
+(reading, construction, tuples), the image (``image.world``: its world model) and the image's
+kept references (construction, tuples and logical form ``formula`` of each).
 The value goes into the caption's ``scores[key]`` and the report's score is the mean over all
 captions (ungrammatical ones count 0), unless ``aggregate`` (a function of the per-caption
 values, ``None`` for ungrammatical captions) says otherwise — e.g. a 'relative' variant that
