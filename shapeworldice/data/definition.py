@@ -14,15 +14,12 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python < 3.11
-    import tomli as tomllib  # type: ignore[no-redef]
-
 from ..captions.sampling import FAMILY_SAMPLERS
 from ..semantics.relations import BINARY_RELATIONS
 from ..errors import UserError
+from .shards import NAME
 from ..resources import resource_dir
+from ..safe_read import loads_toml
 from ..world.sampling import WorldConfig
 
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
@@ -163,6 +160,9 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"{source}: bad or missing field: {exc}") from None
+    if not NAME.match(definition.name):
+        raise UserError(f"{source}: dataset name must be a plain name (letters, digits, '-', '_'), "
+                        f"got {definition.name[:80]!r}")
     definition.validate()
     return definition
 
@@ -176,13 +176,14 @@ def load_definition(name_or_path: str | os.PathLike[str]) -> DatasetDefinition:
             known = ", ".join(list_definitions()) or "none found"
             raise UserError(f"unknown dataset {str(name_or_path)!r} (known: {known})")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise UserError(f"dataset definition not found: {path}") from None
     except OSError as exc:
         raise UserError(f"cannot read dataset definition {path}: {exc.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not a valid TOML file: {exc}") from None
+    data = loads_toml(text, str(path))
     return parse_definition(data, str(path))
 
 

@@ -173,18 +173,19 @@ class Evaluator:
                                       tuple(k[1] for k in keys), tuple(k[2] for k in keys), inst.id in heldout))
         self.ids = [image.id for image in self.images]
         self.reference_counts = {image.id: len(image.captions) for image in self.images}
+        self.build = f", {self.data.name} seed {self.data.manifest['seed']}"
 
     def close(self) -> None:
         """End the parser's process (ACE); the built-in parser has none."""
         self.parser.close()
 
     def evaluate(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,
-                 include_meteor: bool = True) -> dict[str, Any]:
+                 include_meteor: bool = True, several_captions: bool = False) -> dict[str, Any]:
         """The report (see ``formats.md``) of one caption set; ``report["details"]`` holds one
         :class:`CaptionResult` per output caption."""
         source = str(captions) if isinstance(captions, (str, Path)) else "captions"
         entries = caption_entries(captions)
-        grouped, missing = group_by_image(entries, self.ids, allow_missing, source)
+        grouped, missing = group_by_image(entries, self.ids, allow_missing, source, several_captions, self.build)
         excluded = excluded_references(entries, self.reference_counts, source)
         results: list[CaptionResult] = []
         reference_constructions: dict[tuple[str, str], set[str]] = defaultdict(set)
@@ -241,11 +242,12 @@ class Evaluator:
 
 def evaluate(directory: str | Path, captions: str | Path | Sequence[dict[str, Any]], split: str = "test",
              parser: str | Parser = "builtin", allow_missing: bool = False, include_meteor: bool = True,
-             ace: str | None = None, grammar_image: str | None = None) -> dict[str, Any]:
+             ace: str | None = None, grammar_image: str | None = None,
+             several_captions: bool = False) -> dict[str, Any]:
     """Evaluate a caption file (or COCO-results entries) against a built dataset split."""
     evaluator = Evaluator(directory, split, parser, ace, grammar_image)
     try:
-        return evaluator.evaluate(captions, allow_missing=allow_missing, include_meteor=include_meteor)
+        return evaluator.evaluate(captions, allow_missing, include_meteor, several_captions)
     finally:
         if isinstance(parser, str):  # a parser we started, we stop
             evaluator.close()
