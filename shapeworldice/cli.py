@@ -155,7 +155,8 @@ def _read_bytes(path: str) -> bytes:
 @click.option("--format", "fmt", type=click.Choice(["mrs", "dmrs", "penman", "semantics"]), default="mrs",
               show_default=True)
 @click.option("--world", "world_file", type=click.Path(), help="World-model JSON to evaluate truth on.")
-@click.option("--json", "as_json", is_flag=True, help='One JSON object per caption: text, grammatical, mrs, dmrs, truth.')
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per caption: text, grammatical, mrs, dmrs, truth.")
 @_parser_options
 def parse(texts, source, fmt, world_file, as_json, parser_name, ace_path, grammar_image) -> None:
     """Parse captions; print their semantics (and truth on a world). Exit 1 if any is ungrammatical."""

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any, Callable
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python < 3.11
-    import tomli as tomllib  # type: ignore[no-redef]
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 from .errors import UserError
 
@@ -22,6 +23,10 @@ from .errors import UserError
 MAX_DEPTH = 64
 
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).splitlines() or [type(exc).__name__])[0]
 
 
 def json_depth(text: str) -> int:
@@ -52,7 +57,7 @@ def loads_json(text: str, source: str, object_pairs_hook: Callable[[list[tuple[s
             raise
         raise UserError(f"{source}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:  # e.g. an integer of more than 4,300 digits
-        raise UserError(f"{source}: unreadable JSON: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+        raise UserError(f"{source}: unreadable JSON: {_first_line(exc)}") from None
 
 
 def _toml_depth(text: str) -> int:
@@ -78,4 +83,4 @@ def loads_toml(text: str, source: str, max_depth: int = MAX_DEPTH) -> dict[str, 
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{source}: not a valid TOML file: {exc}") from None
     except (ValueError, RecursionError) as exc:
-        raise UserError(f"{source}: unreadable TOML: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+        raise UserError(f"{source}: unreadable TOML: {_first_line(exc)}") from None

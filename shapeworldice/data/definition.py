@@ -87,7 +87,11 @@ class DatasetDefinition:
         result.validate()
         return result
 
-    def validate(self) -> None:
+    def validate(self, source: str = "dataset definition") -> None:
+        # the name becomes a folder under --out: a plain name never escapes it
+        if not NAME.match(self.name):
+            raise UserError(f"{source}: dataset name must be a plain name (letters, digits, '-', '_'), "
+                            f"got {self.name[:80]!r}")
         for split in SPLITS:
             if self.sizes.get(split, 0) < 0:
                 raise UserError(f"split size for {split} must be >= 0, got {self.sizes[split]}")
@@ -160,10 +164,7 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"{source}: bad or missing field: {exc}") from None
-    if not NAME.match(definition.name):
-        raise UserError(f"{source}: dataset name must be a plain name (letters, digits, '-', '_'), "
-                        f"got {definition.name[:80]!r}")
-    definition.validate()
+    definition.validate(source)
     return definition
 
 

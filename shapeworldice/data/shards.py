@@ -148,6 +148,10 @@ def _manifest_problem(m: Any) -> str | None:
             return f"missing or bad field 'definition.{key}'"
     if not _is_int(definition["image"].get("size"), 1, 1 << 16):
         return "missing or bad field 'definition.image.size'"
+    return _shards_problem(m)
+
+
+def _shards_problem(m: dict[str, Any]) -> str | None:
     for file, entry in m["shards"].items():
         if not SHARD_PATH.match(file):
             return f"bad shard path {file[:80]!r} (expected SPLIT/part-NNNNN.parquet)"

@@ -128,8 +128,8 @@ def _unknown_id(image_id: str, ids: list[str], source: str, build: str) -> UserE
         return UserError(f"{source}: the captions belong to another build (image id {image_id!r} carries build tag "
                          f"{theirs.group(1)!r}; {here})")
     if ours and _UNTAGGED_ID.match(image_id):
-        return UserError(f"{source}: image id {image_id!r} has no build tag: the captions were made for another "
-                         f"build ({here})")
+        return UserError(f"{source}: unknown image id {image_id!r}: it has no build tag, so the captions were "
+                         f"made for another build ({here})")
     return UserError(f"{source}: unknown image id {image_id[:80]!r} (not in this split)")
 
 
