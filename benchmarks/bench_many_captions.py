@@ -2,7 +2,7 @@
 
 Run by hand: ``taskset -c 0 python benchmarks/bench_many_captions.py [--captions 5000] [--images 1]``.
 Builds a tiny test split and, outside the timing, a caption file giving every image
-``--captions`` captions (the references of a larger build, cycled, so captions vary the way a
+``--captions`` captions (references of a larger build drawn with a fixed seed, so captions vary the way a
 sampling model's do).  Then runs ``shapeworldice evaluate --several-captions --no-meteor`` in
 a child process and prints its wall time and peak resident memory (the child's ``ru_maxrss``;
 the same figure ``/usr/bin/time -v`` reports as "Maximum resident set size").
@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
+
 from shapeworldice.data.build import generate
 from shapeworldice.data.loader import load
 
@@ -25,8 +27,8 @@ from shapeworldice.data.loader import load
 def caption_file(directory: Path, pool_directory: Path, per_image: int, path: Path) -> int:
     """Write ``per_image`` captions for each image of ``directory``; returns the file's size."""
     pool = [c for inst in load(pool_directory, "test") for c in inst.captions]
-    entries = [{"image_id": inst.id, "caption": pool[k % len(pool)]}
-               for inst in load(directory, "test") for k in range(per_image)]
+    picks = np.random.default_rng(0).integers(len(pool), size=per_image).tolist()
+    entries = [{"image_id": inst.id, "caption": pool[k]} for inst in load(directory, "test") for k in picks]
     data = json.dumps(entries).encode("utf-8")
     path.write_bytes(data)
     return len(data)

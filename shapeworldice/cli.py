@@ -199,11 +199,12 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
     import json
 
     from .evaluation.gtd import evaluate as run
-    from .evaluation.outputs import check_output_file
+    from .evaluation.outputs import check_distinct, check_output_file
     from .evaluation.report import report_json, summary_text, write_outputs
 
     check_output_file(out)
     check_output_file(details)
+    check_distinct({"--out": out, "--details": details}, {"--captions": captions_file})
     report = run(directory, captions_file, split=split, parser=parser_name, allow_missing=allow_missing,
                  include_meteor=not no_meteor, ace=ace_path, grammar_image=grammar_image,
                  several_captions=several_captions)
