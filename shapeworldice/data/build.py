@@ -200,6 +200,11 @@ def _check_writable(out: Path) -> None:
         raise UserError(f"output directory is not writable: {out}")
 
 
+def _is_temp(path: Path) -> bool:
+    """A temp file of an atomic write (``.NAME.XXXX.tmp``): under the lock, left by a dead run."""
+    return path.is_file() and path.name.startswith(".") and path.name.endswith(".tmp")
+
+
 def _verified(target: Path, manifest: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Shards listed in a manifest whose files still hash to the recorded sha256."""
     kept = {}
@@ -240,7 +245,7 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
             raise UserError(f"{target} holds a dataset built from a different definition, seed or version; "
                             "choose another --out or delete it")
         done = _verified(target, manifest)
-    elif target.exists() and (not target.is_dir() or any(target.iterdir())):
+    elif target.exists() and (not target.is_dir() or any(not _is_temp(p) for p in target.iterdir())):
         raise UserError(f"{target} exists and is not a dataset directory; choose another --out")
     _check_writable(target)
     for stale in [*target.glob(".*.tmp"), *target.glob("*/.*.tmp")]:
