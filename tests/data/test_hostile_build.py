@@ -104,8 +104,9 @@ def test_workers_die_with_a_killed_parent(tmp_path, sig):
     code = ("from shapeworldice.data.build import generate; "
             f"generate({str(definition)!r}, {str(tmp_path / 'out')!r}, train=4000, validation=0, test=0, workers=2)")
     parent = subprocess.Popen([sys.executable, "-c", code])
+    workers: list[int] = []
     try:
-        deadline, workers = time.monotonic() + 60, []
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline and len(workers) < 2:
             time.sleep(0.2)
             workers = _children(parent.pid)
@@ -117,10 +118,13 @@ def test_workers_die_with_a_killed_parent(tmp_path, sig):
         while time.monotonic() < deadline and any(_alive(w) for w in workers):
             time.sleep(0.2)
         assert not any(_alive(w) for w in workers)
-    finally:
+    finally:  # never leave a process of this test behind, whatever failed
         if parent.poll() is None:
             parent.kill()
             parent.wait()
+        for worker in workers:
+            if _alive(worker):
+                os.kill(worker, signal.SIGKILL)
 
 
 # ------------------------------------------------------------------ 5: disk full
