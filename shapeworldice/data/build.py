@@ -224,8 +224,8 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
     definition = definition.with_overrides(
         sizes={"train": train, "validation": validation, "test": test},
         references=references, image_size=image_size)
-    if seed < 0:
-        raise UserError(f"seed must be >= 0, got {seed}")
+    if not 0 <= seed < 2**63:
+        raise UserError(f"seed must be >= 0 and < 2**63, got {seed}")
     if workers < 1:
         raise UserError(f"workers must be >= 1, got {workers}")
     _check_writable(Path(out))

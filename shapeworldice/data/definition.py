@@ -25,6 +25,9 @@ from ..world.sampling import WorldConfig
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
 #: more shapes than this cannot be placed at ShapeWorld's sizes and tolerances
 MAX_ENTITIES = 30
+#: bounds that keep absurd numbers (a hand-edited 10**30) from running for ever
+MAX_SPLIT_SIZE = 100_000_000
+MAX_REFERENCES = 1000
 
 
 def definitions_dir() -> Path:
@@ -93,14 +96,15 @@ class DatasetDefinition:
             raise UserError(f"{source}: dataset name must be a plain name (letters, digits, '-', '_'), "
                             f"got {self.name[:80]!r}")
         for split in SPLITS:
-            if self.sizes.get(split, 0) < 0:
-                raise UserError(f"split size for {split} must be >= 0, got {self.sizes[split]}")
-        if self.references < 1:
-            raise UserError(f"references must be >= 1, got {self.references}")
+            if not 0 <= self.sizes.get(split, 0) <= MAX_SPLIT_SIZE:
+                raise UserError(f"split size for {split} must be >= 0 and <= {MAX_SPLIT_SIZE}, "
+                                f"got {self.sizes[split]}")
+        if not 1 <= self.references <= MAX_REFERENCES:
+            raise UserError(f"references must be >= 1 and <= {MAX_REFERENCES}, got {self.references}")
         if not 8 <= self.image_size <= 1024:
             raise UserError(f"image size must be between 8 and 1024 pixels, got {self.image_size}")
-        if self.shard_size < 1:
-            raise UserError(f"shard_size must be >= 1, got {self.shard_size}")
+        if not 1 <= self.shard_size <= MAX_SPLIT_SIZE:
+            raise UserError(f"shard_size must be >= 1 and <= {MAX_SPLIT_SIZE}, got {self.shard_size}")
         if not (math.isfinite(self.noise_std) and self.noise_std >= 0):
             raise UserError(f"noise_std must be a finite number >= 0, got {self.noise_std}")
         if not self.families:

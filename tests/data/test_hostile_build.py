@@ -271,3 +271,16 @@ def test_ids_carry_a_build_tag(tiny, tmp_path):
               generate("spatial-multishapes", tmp_path / "other", seed=0, **TINY)]
     for other in others:
         assert not {inst.id for inst in load(other, "test")} & set(ids)
+
+
+# ------------------------------------------------------------------ absurd numbers
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["--train", str(10**30)], "split size for train must be >= 0 and <="),
+    (["--refs", str(10**9)], "references must be >= 1 and <="),
+    (["--seed", str(2**64)], "seed must be >= 0 and < 2**63"),
+])
+def test_absurd_numbers_are_one_line(tmp_path, args, expected):
+    line = one_line_error(run("generate", "spatial-twoshapes", "--out", tmp_path / "out", "--quiet", *args))
+    assert expected in line and not (tmp_path / "out" / "spatial-twoshapes").exists()
