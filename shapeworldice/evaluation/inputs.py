@@ -1,8 +1,10 @@
 """Model outputs to evaluate, in the three formats of ``formats.md``, detected by content.
 
-- COCO results JSON: ``[{"image_id": "test-000123", "caption": "..."}, ...]``;
+- COCO results JSON: ``[{"image_id": "1a2b3c4d-test-000123", "caption": "..."}, ...]``;
 - JSON Lines of the same objects;
-- a JSON object ``{"test-000123": ["...", "..."], ...}`` (a string value is one caption).
+- a JSON object ``{"1a2b3c4d-test-000123": ["...", "..."], ...}`` (a string value is one caption).
+
+Image ids are the build's (``TAG-split-NNNNNN``, TAG naming dataset, definition and seed).
 
 One rule for all three formats: each image id has exactly one caption, unless several
 captions per image are asked for (``several=True``, the CLI's ``--several-captions``); then an id
