@@ -284,3 +284,44 @@ def test_ids_carry_a_build_tag(tiny, tmp_path):
 def test_absurd_numbers_are_one_line(tmp_path, args, expected):
     line = one_line_error(run("generate", "spatial-twoshapes", "--out", tmp_path / "out", "--quiet", *args))
     assert expected in line and not (tmp_path / "out" / "spatial-twoshapes").exists()
+
+
+# ------------------------------------------------------------------ 2, 3, 12: real races between processes
+
+
+def _race(commands: list[list[str]]) -> list[subprocess.CompletedProcess]:
+    procs = [subprocess.Popen([sys.executable, "-m", "shapeworldice.cli", *c], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for c in commands]
+    results = []
+    for proc, command in zip(procs, commands):
+        out, err = proc.communicate(timeout=300)
+        results.append(subprocess.CompletedProcess(command, proc.returncode, out, err))
+    return results
+
+
+def _one_line_or_success(result: subprocess.CompletedProcess) -> None:
+    if result.returncode != 0:
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1, result.stderr
+
+
+def test_racing_generates_never_mix_seeds(tmp_path):
+    common = ["generate", "spatial-twoshapes", "--out", str(tmp_path), "--train", "40", "--validation", "0", "--test", "8",
+              "--quiet"]
+    results = _race([[*common, "--seed", "0"], [*common, "--seed", "1"], [*common, "--seed", "0"]])
+    for result in results:
+        _one_line_or_success(result)
+    winners = {r.args[-1] for r in results if r.returncode == 0}
+    assert len(winners) == 1
+    split = load(tmp_path / "spatial-twoshapes", "train")  # verifies every shard against the manifest
+    assert split.manifest["seed"] == int(winners.pop()) and split.manifest["complete"]
+    assert not list((tmp_path / "spatial-twoshapes").rglob("*.tmp"))
+
+
+def test_racing_exports_one_wins_the_others_refuse(tiny, tmp_path):
+    target = tmp_path / "coco"
+    results = _race([["export", str(tiny), "--out", str(target)] for _ in range(3)])
+    for result in results:
+        _one_line_or_success(result)
+    assert sum(r.returncode == 0 for r in results) == 1
+    assert len(json.loads((target / "captions_test.json").read_text())["images"]) == TINY["test"]
