@@ -14,14 +14,27 @@ from . import __version__
 from .errors import UserError
 
 
+def _os_error_line(exc: OSError) -> str:
+    """One line for a system error (disk full, permission, ...), naming the file when known."""
+    reason = exc.strerror or (str(exc).splitlines() or [type(exc).__name__])[0]
+    return f"{reason}: {exc.filename}" if exc.filename else reason
+
+
 class _Group(click.Group):
-    """Turns UserError and click's usage errors into a one-line message and exit status 2."""
+    """Turns UserError, system errors (OSError: disk full, permission) and input too deeply nested
+    to parse into a one-line message and exit status 2; click's usage errors likewise."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except UserError as exc:
             click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+        except OSError as exc:
+            click.echo(f"error: {_os_error_line(exc)}", err=True)
+            sys.exit(2)
+        except RecursionError:
+            click.echo("error: input nested too deeply to process", err=True)
             sys.exit(2)
 
     def main(self, *args, **kwargs):
@@ -136,7 +149,9 @@ def _read_lines(source: str) -> list[str]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UserError(f"{source}: not UTF-8 (invalid byte at offset {exc.start})") from None
-    return [line for line in text.splitlines() if line.strip()]
+    from .evaluation.inputs import split_lines
+
+    return [line for line in split_lines(text) if line.strip()]
 
 
 def _read_bytes(path: str) -> bytes:
@@ -154,7 +169,8 @@ def _read_bytes(path: str) -> bytes:
 @click.option("--format", "fmt", type=click.Choice(["mrs", "dmrs", "penman", "semantics"]), default="mrs",
               show_default=True)
 @click.option("--world", "world_file", type=click.Path(), help="World-model JSON to evaluate truth on.")
-@click.option("--json", "as_json", is_flag=True, help='One JSON object per caption: text, grammatical, mrs, dmrs, truth.')
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per caption: text, grammatical, mrs, dmrs, truth.")
 @_parser_options
 def parse(texts, source, fmt, world_file, as_json, parser_name, ace_path, grammar_image) -> None:
     """Parse captions; print their semantics (and truth on a world). Exit 1 if any is ungrammatical."""
@@ -165,10 +181,11 @@ def parse(texts, source, fmt, world_file, as_json, parser_name, ace_path, gramma
         raise UserError("no captions given (arguments, or --input FILE|-)")
     world = None
     if world_file:
+        from .safe_read import loads_json
         from .world.model import World, WorldModelError
 
         try:
-            world = World.from_json(_read_bytes(world_file).decode("utf-8", errors="strict"))
+            world = World.from_model(loads_json(_read_bytes(world_file).decode("utf-8", errors="strict"), world_file))
         except (WorldModelError, UnicodeDecodeError) as exc:
             raise UserError(f"{world_file}: {exc}") from None
     ok = True
@@ -186,22 +203,25 @@ def parse(texts, source, fmt, world_file, as_json, parser_name, ace_path, gramma
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON report here.")
 @click.option("--details", type=click.Path(dir_okay=False), help="Write per-caption JSONL here.")
 @click.option("--allow-missing", is_flag=True, help="Evaluate even if some images have no caption.")
+@click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
 @_meteor_option
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the table.")
 @click.option("--quiet", is_flag=True, help="No progress bar and no table.")
 def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_image, out, details, allow_missing,
-             meteor, as_json, quiet) -> None:
+             several_captions, meteor, as_json, quiet) -> None:
     """GTD and surface metrics of a model's captions on a dataset split."""
     import json
 
     from .evaluation.gtd import evaluate as run
-    from .evaluation.outputs import check_output_file
+    from .evaluation.outputs import check_distinct, check_output_file
     from .evaluation.report import report_json, summary_text, write_outputs
 
     check_output_file(out)
     check_output_file(details)
+    check_distinct({"--out": out, "--details": details}, {"--captions": captions_file})
     report = run(directory, captions_file, split=split, parser=parser_name, allow_missing=allow_missing,
-                 include_meteor=meteor, ace=ace_path, grammar_image=grammar_image, progress=not quiet)
+                 include_meteor=meteor, ace=ace_path, grammar_image=grammar_image, progress=not quiet,
+                 several_captions=several_captions)
     write_outputs(report, out, details)
     if as_json:
         click.echo(json.dumps(report_json(report), indent=2, sort_keys=True))

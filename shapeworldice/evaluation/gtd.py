@@ -37,19 +37,21 @@ class Evaluator:
         self.images: list[ImageRecord] = analyse_split(self.data)
         self.ids = [image.id for image in self.images]
         self.reference_counts = {image.id: len(image.captions) for image in self.images}
+        self.build = f", {self.data.name} seed {self.data.manifest['seed']}"
 
     def close(self) -> None:
         """End the parser's process (ACE); the built-in parser has none."""
         self.parser.close()
 
     def evaluate(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,
-                 include_meteor: bool = False, progress: bool = False) -> dict[str, Any]:
+                 include_meteor: bool = False, progress: bool = False,
+                 several_captions: bool = False) -> dict[str, Any]:
         """The report (see ``formats.md``) of one caption set; ``report["details"]`` holds one
         :class:`CaptionResult` per output caption.  METEOR only with ``include_meteor``;
         ``progress`` shows a bar on stderr (when it is a terminal)."""
         source = str(captions) if isinstance(captions, (str, Path)) else "captions"
         entries = caption_entries(captions)
-        grouped, missing = group_by_image(entries, self.ids, allow_missing, source)
+        grouped, missing = group_by_image(entries, self.ids, allow_missing, source, several_captions, self.build)
         excluded = excluded_references(entries, self.reference_counts, source)
         total = sum(len(v) for v in grouped.values())
         with progress_bar(total, "evaluate", progress, unit="caption") as bar:
@@ -60,12 +62,13 @@ class Evaluator:
 
 def evaluate(directory: str | Path, captions: str | Path | Sequence[dict[str, Any]], split: str = "test",
              parser: str | Parser = "builtin", allow_missing: bool = False, include_meteor: bool = False,
-             ace: str | None = None, grammar_image: str | None = None, progress: bool = False) -> dict[str, Any]:
+             ace: str | None = None, grammar_image: str | None = None, progress: bool = False,
+             several_captions: bool = False) -> dict[str, Any]:
     """Evaluate a caption file (or COCO-results entries) against a built dataset split."""
     evaluator = Evaluator(directory, split, parser, ace, grammar_image)
     try:
         return evaluator.evaluate(captions, allow_missing=allow_missing, include_meteor=include_meteor,
-                                  progress=progress)
+                                  progress=progress, several_captions=several_captions)
     finally:
         if isinstance(parser, str):  # a parser we started, we stop
             evaluator.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..metrics import catalogue
-from .outputs import write_file
+from .outputs import write_file, write_together
 
 Columns = Sequence[tuple[str, str]]
 
@@ -41,19 +41,9 @@ def write_details(report: dict[str, Any], path: str | Path) -> None:
 
 
 def write_outputs(report: dict[str, Any], out: str | Path | None, details: str | Path | None) -> None:
-    """Write the report and/or the details: both files or neither."""
-    written = []
-    try:
-        for path, data in ((out, report_bytes), (details, details_bytes)):
-            if path is not None:
-                existed = Path(path).exists()
-                write_file(path, data(report))
-                if not existed:
-                    written.append(Path(path))
-    except BaseException:
-        for path in written:
-            path.unlink(missing_ok=True)
-        raise
+    """Write the report and/or the details as a set: both files or neither, old ones kept on failure."""
+    write_together([(path, data(report)) for path, data in ((out, report_bytes), (details, details_bytes))
+                    if path is not None])
 
 
 def fmt(value: float | None) -> str:
