@@ -62,7 +62,7 @@ def test_per_caption_gtd_hook(evaluator):
 def test_per_caption_scores_with_several_captions(evaluator):
     ids = evaluator.ids[:3]
     entries = [{"image_id": i, "caption": c} for i in ids for c in ("There is a shape.", "A red shape is a square.")]
-    report = evaluator.evaluate(entries, allow_missing=True)
+    report = evaluator.evaluate(entries, allow_missing=True, several_captions=True)
     expected = score_all([["There is a shape.", "A red shape is a square."]] * 3,
                          [im.captions for im in evaluator.images[:3]])["bleu_1"].extra["per_caption"]
     assert [r.scores["bleu_1"] for r in report["details"]] == [v for values in expected for v in values]
