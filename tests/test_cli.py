@@ -78,7 +78,8 @@ def test_show_and_export(tmp_path):
 
     captions = json.loads((coco / "captions_test.json").read_text())
     assert len(captions["images"]) == 4 and len(captions["annotations"]) == 40
-    assert (coco / "images" / "test-000000.png").is_file()
+    first = captions["images"][0]["id"]
+    assert first.endswith("-test-000000") and (coco / "images" / f"{first}.png").is_file()
     png = tmp_path / "png"
     assert run("export", str(data), "--format", "png", "--out", str(png)).exit_code == 0
     assert len((png / "train" / "captions.jsonl").read_text().splitlines()) == 3

@@ -1,14 +1,22 @@
 """Build a dataset: world → render → captions → realise, shard by shard, resumably.
 
+Image ids are ``TAG-split-NNNNNN`` where TAG (:func:`build_tag`) hashes the dataset name, the
+resolved definition (sizes included) and the seed: results made for one build cannot match the
+ids of another.  A build holds the lock of its dataset folder from start to end; its workers
+die with it, whatever kills it.
+
 Every instance draws from its own generator seeded with (seed, split, index, dataset name), so a shard's
 bytes depend only on the definition, the seed and the shard's position — never on the
 number of worker processes or on the order in which shards finish.
 """
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import multiprocessing
 import os
+import signal
+import sys
 import zlib
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -25,6 +33,7 @@ from ..grammar import grammar_version, realise
 from ..render import encode_png, render
 from ..world.sampling import WorldSampler
 from .definition import SPLITS, DatasetDefinition, load_definition
+from .lock import exclusive
 from .shards import Row, atomic_write_bytes, atomic_write_json, read_manifest, sha256_file, shard_bytes
 
 SPLIT_CODES = {"train": 0, "validation": 1, "test": 2}
@@ -42,6 +51,7 @@ class InstanceBuilder:
         self.cumulative = np.cumsum(weights / weights.sum())
         # datasets built with the same seed must not share worlds: the name enters every stream
         self.stream = zlib.crc32(definition.name.encode("utf-8"))
+        self.tags: dict[int, str] = {}
 
     def captions_for(self, split: str) -> int:
         return 1 if split == "train" else self.definition.references
@@ -65,8 +75,9 @@ class InstanceBuilder:
         image = render(world, size=self.definition.image_size,
                        noise_std=self.definition.noise_std or None, rng=rng)
         realisations = [realise(c, rng) for c in captions]
+        tag = self.tags.setdefault(seed, build_tag(self.definition, seed))
         return Row(
-            id=f"{split}-{index:06d}",
+            id=f"{tag}-{split}-{index:06d}",
             image=encode_png(image),
             world=world.to_json(),
             captions=[r.text for r in realisations],
@@ -113,6 +124,13 @@ def build_key(definition: DatasetDefinition, seed: int) -> dict[str, Any]:
             "pyarrow": pyarrow.__version__}
 
 
+def build_tag(definition: DatasetDefinition, seed: int) -> str:
+    """Eight hex digits naming a build (dataset name, resolved definition with sizes, seed): the
+    prefix of every image id, so ids of two builds never coincide."""
+    text = f"{definition.name}|{definition.digest}|{seed}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+
 def signature(definition: DatasetDefinition, seed: int) -> str:
     sizes = "/".join(str(definition.sizes[s]) for s in SPLITS)
     return (f"SWICE|v:{__version__}|data:{definition.name}@{definition.digest[:8]}|seed:{seed}"
@@ -124,8 +142,22 @@ def signature(definition: DatasetDefinition, seed: int) -> str:
 _WORKER: tuple[InstanceBuilder, int, Path] | None = None
 
 
-def _init_worker(definition: DatasetDefinition, seed: int, target: Path) -> None:
+def _die_with_parent(parent: int) -> None:
+    """Ask the kernel to kill this worker when its parent dies (Linux ``PR_SET_PDEATHSIG``), and
+    exit at once if the parent is already gone: no worker outlives a killed build."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # pragma: no cover - no prctl in this libc
+            pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _init_worker(definition: DatasetDefinition, seed: int, target: Path, parent: int | None = None) -> None:
     global _WORKER
+    if parent is not None:
+        _die_with_parent(parent)
     _WORKER = (InstanceBuilder(definition), seed, target)
 
 
@@ -146,7 +178,7 @@ def _executor(workers: int, definition: DatasetDefinition, seed: int, target: Pa
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context, initializer=_init_worker,
-                             initargs=(definition, seed, target)) as pool:
+                             initargs=(definition, seed, target, os.getpid())) as pool:
         futures = [pool.submit(_run_task, task) for task in tasks]
         try:
             for future in as_completed(futures):
@@ -168,6 +200,11 @@ def _check_writable(out: Path) -> None:
         raise UserError(f"output directory is not writable: {out}")
 
 
+def _is_temp(path: Path) -> bool:
+    """A temp file of an atomic write (``.NAME.XXXX.tmp``): under the lock, left by a dead run."""
+    return path.is_file() and path.name.startswith(".") and path.name.endswith(".tmp")
+
+
 def _verified(target: Path, manifest: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Shards listed in a manifest whose files still hash to the recorded sha256."""
     kept = {}
@@ -187,11 +224,19 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
     definition = definition.with_overrides(
         sizes={"train": train, "validation": validation, "test": test},
         references=references, image_size=image_size)
-    if seed < 0:
-        raise UserError(f"seed must be >= 0, got {seed}")
+    if not 0 <= seed < 2**63:
+        raise UserError(f"seed must be >= 0 and < 2**63, got {seed}")
     if workers < 1:
         raise UserError(f"workers must be >= 1, got {workers}")
+    _check_writable(Path(out))
     target = Path(out) / definition.name
+    with exclusive(target, "building"):
+        return _generate(definition, target, seed, workers, progress)
+
+
+def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: int, progress: bool) -> Path:
+    """The build itself, under the dataset folder's lock: the build key (seed included) is
+    checked here, and any temp file left in the folder belongs to a dead run."""
     key = build_key(definition, seed)
     done: dict[str, dict[str, Any]] = {}
     if (target / "manifest.json").exists():
@@ -200,7 +245,7 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
             raise UserError(f"{target} holds a dataset built from a different definition, seed or version; "
                             "choose another --out or delete it")
         done = _verified(target, manifest)
-    elif target.exists() and (not target.is_dir() or any(target.iterdir())):
+    elif target.exists() and (not target.is_dir() or any(not _is_temp(p) for p in target.iterdir())):
         raise UserError(f"{target} exists and is not a dataset directory; choose another --out")
     _check_writable(target)
     for stale in [*target.glob(".*.tmp"), *target.glob("*/.*.tmp")]:

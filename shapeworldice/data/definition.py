@@ -14,20 +14,20 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python < 3.11
-    import tomli as tomllib  # type: ignore[no-redef]
-
 from ..captions.sampling import FAMILY_SAMPLERS
 from ..semantics.relations import BINARY_RELATIONS
 from ..errors import UserError
+from .shards import NAME
 from ..resources import resource_dir
+from ..safe_read import loads_toml
 from ..world.sampling import WorldConfig
 
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
 #: more shapes than this cannot be placed at ShapeWorld's sizes and tolerances
 MAX_ENTITIES = 30
+#: bounds that keep absurd numbers (a hand-edited 10**30) from running for ever
+MAX_SPLIT_SIZE = 100_000_000
+MAX_REFERENCES = 1000
 
 
 def definitions_dir() -> Path:
@@ -90,16 +90,21 @@ class DatasetDefinition:
         result.validate()
         return result
 
-    def validate(self) -> None:
+    def validate(self, source: str = "dataset definition") -> None:
+        # the name becomes a folder under --out: a plain name never escapes it
+        if not NAME.match(self.name):
+            raise UserError(f"{source}: dataset name must be a plain name (letters, digits, '-', '_'), "
+                            f"got {self.name[:80]!r}")
         for split in SPLITS:
-            if self.sizes.get(split, 0) < 0:
-                raise UserError(f"split size for {split} must be >= 0, got {self.sizes[split]}")
-        if self.references < 1:
-            raise UserError(f"references must be >= 1, got {self.references}")
+            if not 0 <= self.sizes.get(split, 0) <= MAX_SPLIT_SIZE:
+                raise UserError(f"split size for {split} must be >= 0 and <= {MAX_SPLIT_SIZE}, "
+                                f"got {self.sizes[split]}")
+        if not 1 <= self.references <= MAX_REFERENCES:
+            raise UserError(f"references must be >= 1 and <= {MAX_REFERENCES}, got {self.references}")
         if not 8 <= self.image_size <= 1024:
             raise UserError(f"image size must be between 8 and 1024 pixels, got {self.image_size}")
-        if self.shard_size < 1:
-            raise UserError(f"shard_size must be >= 1, got {self.shard_size}")
+        if not 1 <= self.shard_size <= MAX_SPLIT_SIZE:
+            raise UserError(f"shard_size must be >= 1 and <= {MAX_SPLIT_SIZE}, got {self.shard_size}")
         if not (math.isfinite(self.noise_std) and self.noise_std >= 0):
             raise UserError(f"noise_std must be a finite number >= 0, got {self.noise_std}")
         if not self.families:
@@ -163,7 +168,7 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"{source}: bad or missing field: {exc}") from None
-    definition.validate()
+    definition.validate(source)
     return definition
 
 
@@ -176,13 +181,14 @@ def load_definition(name_or_path: str | os.PathLike[str]) -> DatasetDefinition:
             known = ", ".join(list_definitions()) or "none found"
             raise UserError(f"unknown dataset {str(name_or_path)!r} (known: {known})")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise UserError(f"dataset definition not found: {path}") from None
     except OSError as exc:
         raise UserError(f"cannot read dataset definition {path}: {exc.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not a valid TOML file: {exc}") from None
+    data = loads_toml(text, str(path))
     return parse_definition(data, str(path))
 
 

@@ -1,7 +1,8 @@
 """Export a built dataset for other tools: COCO captions layout or plain PNG folders.
 
 The export is assembled in a temporary sibling folder and renamed into place at the end,
-so an interrupted export never leaves a half-written output folder behind.
+so an interrupted export never leaves a half-written output folder behind; the target's lock
+makes a concurrent export to the same folder refuse with one line.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 from ..errors import UserError
 from .definition import SPLITS
 from .loader import load
+from .lock import exclusive
 from .shards import UMASK
 
 FORMATS = ("coco", "png")
@@ -24,16 +26,28 @@ def export(directory: str | Path, out: str | Path, fmt: str = "coco") -> Path:
     if fmt not in FORMATS:
         raise UserError(f"unknown export format {fmt!r} (expected one of {', '.join(FORMATS)})")
     out = Path(out)
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise UserError(f"output {out} already exists and is not empty")
+    if not out.name or out.name == "..":  # "." or "..": the lock and temp folder need a named parent
+        out = Path(os.path.abspath(out))
     splits = [load(directory, s) for s in SPLITS]
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
-        tmp.chmod(0o777 & ~UMASK)
     except OSError as exc:
         raise UserError(f"cannot write to {out.parent}: {exc.strerror}") from None
+    with exclusive(out, "exporting to"):
+        if out.exists() and (not out.is_dir() or any(out.iterdir())):
+            raise UserError(f"output {out} already exists and is not empty")
+        try:
+            _write(splits, out, fmt)
+        except OSError as exc:
+            raise UserError(f"cannot write export {out}: {exc.strerror or exc}") from None
+    return out
+
+
+def _write(splits: list, out: Path, fmt: str) -> None:
+    """Assemble the export in a temporary sibling folder, then rename it into place."""
+    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
     try:
+        tmp.chmod(0o777 & ~UMASK)
         for split in splits:
             (_coco if fmt == "coco" else _png)(split, tmp)
         if out.exists():
@@ -42,13 +56,13 @@ def export(directory: str | Path, out: str | Path, fmt: str = "coco") -> Path:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return out
 
 
 def _coco(split, root: Path) -> None:
     images_dir = root / "images"
     images_dir.mkdir(exist_ok=True)
-    images, annotations = [], []
+    images: list[dict] = []
+    annotations: list[dict] = []
     with open(root / f"worlds_{split.split}.jsonl", "w", encoding="utf-8") as worlds:
         for inst in split.stream():
             (images_dir / f"{inst.id}.png").write_bytes(inst.png)

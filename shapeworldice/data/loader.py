@@ -96,7 +96,9 @@ class Split:
 
     def to_numpy(self) -> tuple[np.ndarray, list[tuple[str, ...]]]:
         """Images as one uint8 array (N×H×W×3) and the aligned caption tuples."""
-        images = np.stack([inst.image for inst in self.instances]) if self.instances else np.zeros((0, 0, 0, 3), np.uint8)
+        if not self.instances:
+            return np.zeros((0, 0, 0, 3), np.uint8), []
+        images = np.stack([inst.image for inst in self.instances])
         return images, [inst.captions for inst in self.instances]
 
     @property

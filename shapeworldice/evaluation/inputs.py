@@ -1,19 +1,26 @@
 """Model outputs to evaluate, in the three formats of ``formats.md``, detected by content.
 
-- COCO results JSON: ``[{"image_id": "test-000123", "caption": "..."}, ...]``;
+- COCO results JSON: ``[{"image_id": "1a2b3c4d-test-000123", "caption": "..."}, ...]``;
 - JSON Lines of the same objects;
-- a JSON object ``{"test-000123": ["...", "..."], ...}`` (a string value is one caption).
+- a JSON object ``{"1a2b3c4d-test-000123": ["...", "..."], ...}`` (a string value is one caption).
 
-Several entries for one image are several captions of that image. Every problem is a
-``UserError`` naming the first offending line, id or caption.
+Image ids are the build's (``TAG-split-NNNNNN``, TAG naming dataset, definition and seed).
+
+One rule for all three formats: each image id has exactly one caption, unless several
+captions per image are asked for (``several=True``, the CLI's ``--several-captions``); then an id
+may repeat (list and JSON Lines) or map to a list of captions (object).  A key repeated inside
+one JSON object is always an error.  JSON Lines are split on ``\n`` (and ``\r\n``) only, so a
+raw U+2028 or U+0085 inside a caption stays in its caption.  Every problem is a ``UserError``
+naming the first offending line, id or caption; ids from another build are named as such.
 """
 from __future__ import annotations
 
-import json
+import re
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..errors import UserError
+from ..safe_read import loads_json
 
 MAX_CAPTION_CHARS = 1000
 
@@ -54,16 +61,15 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]
     stripped = text.lstrip()
     pairs: list[dict[str, Any]] = []
     if stripped.startswith("["):
-        try:
-            items = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise UserError(f"{source}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+        items = loads_json(text, source)
+        if not isinstance(items, list):
+            raise UserError(f"{source}: expected a JSON list of results")
         for k, obj in enumerate(items):
             pairs.append(_record(obj, f"{source}: entry {k}"))
     else:
         try:
-            whole = json.loads(text, object_pairs_hook=_no_duplicate_keys(source))
-        except json.JSONDecodeError:
+            whole = loads_json(text, source, object_pairs_hook=_no_duplicate_keys(source), lenient=True)
+        except ValueError:  # not one JSON document: JSON Lines
             whole = None
         if isinstance(whole, dict) and not {"image_id", "caption"} <= set(whole):
             for image_id, value in whole.items():
@@ -72,13 +78,10 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]
                     raise UserError(f"{source}: captions of {image_id!r} must be a string or a list of strings")
                 pairs.extend({"image_id": image_id, "caption": c} for c in captions)
         else:
-            for lineno, line in enumerate(text.splitlines(), 1):
+            for lineno, line in enumerate(split_lines(text), 1):
                 if not line.strip():
                     continue
-                try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise UserError(f"{source}: line {lineno}: invalid JSON ({exc.msg})") from None
+                obj = loads_json(line, f"{source}: line {lineno}")
                 pairs.append(_record(obj, f"{source}: line {lineno}"))
     for record in pairs:
         image_id, caption = record["image_id"], record["caption"]
@@ -94,6 +97,15 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]
     return pairs
 
 
+def split_lines(text: str) -> list[str]:
+    """Lines split on ``\n`` only (a trailing ``\r`` dropped): unlike ``str.splitlines`` this
+    keeps U+2028, U+0085, form feeds and other Unicode breaks inside their line."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
 def read_outputs(path: str | Path) -> list[dict[str, Any]]:
     path = Path(path)
     try:
@@ -105,16 +117,43 @@ def read_outputs(path: str | Path) -> list[dict[str, Any]]:
     return parse_outputs(data, str(path))
 
 
+_TAGGED_ID = re.compile(r"^([0-9a-f]{8})-(train|validation|test)-[0-9]+$")
+_UNTAGGED_ID = re.compile(r"^(train|validation|test)-[0-9]+$")
+
+
+def _unknown_id(image_id: str, ids: list[str], source: str, build: str) -> UserError:
+    """The error for an id not in the split, naming another build when the id's tag shows one."""
+    ours = _TAGGED_ID.match(ids[0]) if ids else None
+    theirs = _TAGGED_ID.match(image_id)
+    here = f"this split's ids carry build tag {ours.group(1)!r}{build}" if ours else ""
+    if ours and theirs and theirs.group(1) != ours.group(1):
+        return UserError(f"{source}: the captions belong to another build (image id {image_id!r} carries build tag "
+                         f"{theirs.group(1)!r}; {here})")
+    if ours and _UNTAGGED_ID.match(image_id):
+        return UserError(f"{source}: unknown image id {image_id!r}: it has no build tag, so the captions were "
+                         f"made for another build ({here})")
+    return UserError(f"{source}: unknown image id {image_id[:80]!r} (not in this split)")
+
+
 def group_by_image(records: Iterable[dict[str, Any]], ids: list[str], allow_missing: bool = False,
-                   source: str = "captions") -> tuple[dict[str, list[str]], list[str]]:
-    """Captions per image id of the split, checking ids; returns (captions, missing ids)."""
+                   source: str = "captions", several: bool = False,
+                   build: str = "") -> tuple[dict[str, list[str]], list[str]]:
+    """Captions per image id of the split, checking ids; returns (captions, missing ids).
+
+    Without ``several`` an image id with more than one caption is an error (all formats alike).
+    ``build`` describes the split's build for the other-build error (e.g. ``", spatial-twoshapes seed 0"``).
+    """
     known = set(ids)
     grouped: dict[str, list[str]] = {}
     for record in records:
         image_id, caption = record["image_id"], record["caption"]
         if image_id not in known:
-            raise UserError(f"{source}: unknown image id {image_id!r} (not in this split)")
-        grouped.setdefault(image_id, []).append(caption)
+            raise _unknown_id(image_id, ids, source, build)
+        captions = grouped.setdefault(image_id, [])
+        if captions and not several:
+            raise UserError(f"{source}: duplicate image id {image_id!r} (one caption per image; "
+                            "pass --several-captions to give several)")
+        captions.append(caption)
     missing = [i for i in ids if i not in grouped]
     if missing and not allow_missing:
         raise UserError(f"{source}: no caption for image {missing[0]!r} ({len(missing)} images missing; "

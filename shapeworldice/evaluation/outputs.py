@@ -8,10 +8,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..data.shards import atomic_write_bytes
+from ..data.shards import UMASK, atomic_write_bytes
 from ..errors import UserError
 
 
@@ -22,6 +24,54 @@ def write_file(path: str | Path, data: bytes) -> Path:
     except OSError as exc:
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
     return path
+
+
+def write_together(files: Sequence[tuple[str | Path, bytes]]) -> list[Path]:
+    """Replace several files as a set: every file is written to a temp file first, and only when
+    all are complete are they renamed into place, so a failure (disk full) leaves every old file
+    as it was and no new one."""
+    temps: list[tuple[str, Path]] = []
+    try:
+        for path, data in files:
+            path = Path(path)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+            temps.append((tmp, path))
+            os.chmod(tmp, 0o666 & ~UMASK)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+        for tmp, path in temps:
+            os.replace(tmp, path)
+    except OSError as exc:
+        raise UserError(f"cannot write {exc.filename or 'results'}: {exc.strerror or exc}") from None
+    finally:
+        for tmp, _ in temps:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    return [path for _, path in temps]
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def check_distinct(outputs: dict[str, str | Path | None], inputs: dict[str, str | Path | None]) -> None:
+    """Refuse output paths that name the same file as each other or as an input (``--out`` equal to
+    ``--details`` would lose the report; ``--out`` equal to the captions would overwrite them)."""
+    named = [(option, path) for option, path in outputs.items() if path is not None]
+    for k, (option, path) in enumerate(named):
+        for other, other_path in named[k + 1:]:
+            if _same_file(path, other_path):
+                raise UserError(f"{option} and {other} name the same file: {path}")
+        for source, source_path in inputs.items():
+            if source_path is not None and _same_file(path, source_path):
+                raise UserError(f"{option} would overwrite the input {source}: {path}")
 
 
 def check_output_file(path: str | Path | None) -> None:

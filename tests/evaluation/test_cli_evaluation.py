@@ -198,7 +198,7 @@ def test_bad_reference_index(small_dataset, ids, tmp_path, index, expected):
 
 def test_every_reference_excluded(small_dataset, ids, tmp_path):
     entries = [{"image_id": ids[0], "caption": "There is a shape.", "reference_index": k} for k in range(10)]
-    line = one_line_error(run("evaluate", small_dataset, "--allow-missing", "--captions",
+    line = one_line_error(run("evaluate", small_dataset, "--allow-missing", "--several-captions", "--captions",
                               write(tmp_path, "c.json", json.dumps(entries).encode())))
     assert "no reference left" in line
 

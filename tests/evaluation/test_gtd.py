@@ -92,7 +92,7 @@ def test_constructions_ignore_values(small_dataset):
 def test_several_captions_per_image(small_dataset):
     evaluator = Evaluator(small_dataset)
     entries = [{"image_id": i, "caption": c} for i in evaluator.ids for c in ("There is a shape.", "A shape is.")]
-    report = evaluator.evaluate(entries, include_meteor=False)
+    report = evaluator.evaluate(entries, include_meteor=False, several_captions=True)
     assert report["captions"] == 2 * report["images"]
     assert report["scores"]["grammaticality"] == 1.0
     assert report["counts"]["uninterpretable"] == report["images"]  # VP ellipsis: grammatical, no proposition
