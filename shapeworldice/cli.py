@@ -153,24 +153,22 @@ def _read_bytes(path: str) -> bytes:
 @click.option("--input", "source", help="Read captions one per line from FILE, or - for stdin.")
 @click.option("--format", "fmt", type=click.Choice(["mrs", "dmrs", "penman", "semantics"]), default="mrs",
               show_default=True)
-@click.option("--world", "world_file", type=click.Path(), help="World-model JSON to evaluate truth on.")
+@click.option("--world", "world_file", type=click.Path(),
+              help="World JSON object, or an export's worlds_*.jsonl (--image picks the line).")
+@click.option("--dataset", type=click.Path(file_okay=False), help="Built dataset whose image --image to use.")
+@click.option("--image", help="Image id (in --dataset, or a line of --world) to evaluate truth on.")
+@click.option("--split", help="Split of --dataset holding --image (default: search test, validation, train).")
 @click.option("--json", "as_json", is_flag=True, help='One JSON object per caption: text, grammatical, mrs, dmrs, truth.')
 @_parser_options
-def parse(texts, source, fmt, world_file, as_json, parser_name, ace_path, grammar_image) -> None:
+def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser_name, ace_path,
+          grammar_image) -> None:
     """Parse captions; print their semantics (and truth on a world). Exit 1 if any is ungrammatical."""
-    from .evaluation.parse_view import parse_captions
+    from .evaluation.parse_view import choose_world, parse_captions
 
     captions = list(texts) + (_read_lines(source) if source else [])
     if not captions:
         raise UserError("no captions given (arguments, or --input FILE|-)")
-    world = None
-    if world_file:
-        from .world.model import World, WorldModelError
-
-        try:
-            world = World.from_json(_read_bytes(world_file).decode("utf-8", errors="strict"))
-        except (WorldModelError, UnicodeDecodeError) as exc:
-            raise UserError(f"{world_file}: {exc}") from None
+    world = choose_world(world_file, dataset, image, split, read=_read_bytes)
     ok = True
     for line in parse_captions(captions, fmt, world, as_json, parser_name, ace_path, grammar_image):
         ok &= line.grammatical
