@@ -184,12 +184,13 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 @_parser_options
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON report here.")
 @click.option("--details", type=click.Path(dir_okay=False), help="Write per-caption JSONL here.")
+@click.option("--html", type=click.Path(dir_okay=False), help="Write a self-contained HTML report here.")
 @click.option("--allow-missing", is_flag=True, help="Evaluate even if some images have no caption.")
 @_meteor_option
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the table.")
 @click.option("--quiet", is_flag=True, help="No progress bar and no table.")
-def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_image, out, details, allow_missing,
-             meteor, as_json, quiet) -> None:
+def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_image, out, details, html,
+             allow_missing, meteor, as_json, quiet) -> None:
     """GTD and surface metrics of a model's captions on a dataset split."""
     import json
 
@@ -199,9 +200,20 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
 
     check_output_file(out)
     check_output_file(details)
+    check_output_file(html)
     report = run(directory, captions_file, split=split, parser=parser_name, allow_missing=allow_missing,
                  include_meteor=meteor, ace=ace_path, grammar_image=grammar_image, progress=not quiet)
+    page = None
+    if html:
+        from .data.loader import load
+        from .evaluation.html_report import render_html
+
+        page = render_html(report, load(directory, split))  # rendered before any file is written
     write_outputs(report, out, details)
+    if page is not None:
+        from .evaluation.html_report import write_html
+
+        write_html(page, html)
     if as_json:
         click.echo(json.dumps(report_json(report), indent=2, sort_keys=True))
     elif not quiet:
