@@ -45,6 +45,7 @@ code{font-size:12px;word-break:break-all}
 .card ul{margin:2px 0;padding-left:16px}.out{font-weight:600;list-style:none;margin-left:-16px}
 .refs{color:#57606a;font-size:12px}.id{font-size:12px;color:#57606a}
 figcaption{min-width:0;overflow-wrap:anywhere}
+.card{content-visibility:auto;contain-intrinsic-size:auto 220px}
 [hidden]{display:none!important}
 """
 
@@ -128,11 +129,14 @@ def _options(select_id: str, label: str, values: Iterable[str]) -> str:
 
 
 def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]]) -> Iterator[str]:
-    """One card per evaluated image, in split order, its stored PNG inlined as it is."""
+    """One card per evaluated image, in split order, its stored PNG inlined as it is; cards after the
+    first page start hidden (shown without JavaScript by the page's noscript style)."""
+    shown = 0
     for inst in split.stream():
         outputs = by_image.get(inst.id)
         if outputs is None:
             continue
+        shown += 1
         if not inst.png.startswith(b"\x89PNG\r\n\x1a\n"):
             raise UserError(f"image {inst.id!r} of {split.directory} is not a PNG")
         image = base64.b64encode(inst.png).decode("ascii")
@@ -141,7 +145,8 @@ def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]]) -> Iterator[
             f'style="color:{COLOURS[_verdict(r)]}">{escape(r["caption"])} '
             f'<span class="v v-{escape(_verdict(r))}">{escape(_verdict(r))}</span></li>' for r in outputs)
         refs = "".join(f"<li>{escape(c)}</li>" for c in inst.captions)
-        yield (f'<figure class="card"><img alt="{escape(inst.id)}" src="data:image/png;base64,{image}">'
+        hidden = " hidden" if shown > PAGE_SIZE else ""  # the script pages; the browser lays out one page
+        yield (f'<figure class="card"{hidden}><img alt="{escape(inst.id)}" src="data:image/png;base64,{image}">'
                f'<figcaption><div class="id">{escape(inst.id)}</div><ul>{lines}</ul>'
                f'<ul class="refs">{refs}</ul></figcaption></figure>')
 
@@ -161,7 +166,8 @@ def render_html(report: dict[str, Any], split: Split) -> bytes:
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{escape(csp)}">',
-        f"<title>{escape(title)}</title><style>{STYLE % verdict_styles}</style></head><body>",
+        f"<title>{escape(title)}</title><style>{STYLE % verdict_styles}</style>",
+        "<noscript><style>.card[hidden]{display:flex!important}</style></noscript></head><body>",
         f"<h1>{escape(title)}</h1>",
         f"<p>{int(report['images'])} images, {int(report['captions'])} captions, parser "
         f"{escape(str(report.get('parser', '')))}<br><code>{escape(report['signature'])}</code></p>",
