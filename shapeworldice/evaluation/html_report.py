@@ -81,7 +81,7 @@ SCRIPT = """
   document.getElementById("next").onclick = function () { page++; show(); };
   show();
 })();
-""" % PAGE_SIZE
+"""
 
 
 def _verdict(result: dict[str, Any]) -> str:
@@ -128,7 +128,7 @@ def _options(select_id: str, label: str, values: Iterable[str]) -> str:
     return f'<label>{label} <select id="{select_id}"><option value="">all</option>{options}</select></label>'
 
 
-def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]]) -> Iterator[str]:
+def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]], page_size: int) -> Iterator[str]:
     """One card per evaluated image, in split order, its stored PNG inlined as it is; cards after the
     first page start hidden (shown without JavaScript by the page's noscript style)."""
     shown = 0
@@ -145,19 +145,23 @@ def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]]) -> Iterator[
             f'style="color:{COLOURS[_verdict(r)]}">{escape(r["caption"])} '
             f'<span class="v v-{escape(_verdict(r))}">{escape(_verdict(r))}</span></li>' for r in outputs)
         refs = "".join(f"<li>{escape(c)}</li>" for c in inst.captions)
-        hidden = " hidden" if shown > PAGE_SIZE else ""  # the script pages; the browser lays out one page
+        hidden = " hidden" if shown > page_size else ""  # the script pages; the browser lays out one page
         yield (f'<figure class="card"{hidden}><img alt="{escape(inst.id)}" src="data:image/png;base64,{image}">'
                f'<figcaption><div class="id">{escape(inst.id)}</div><ul>{lines}</ul>'
                f'<ul class="refs">{refs}</ul></figcaption></figure>')
 
 
-def render_html(report: dict[str, Any], split: Split) -> bytes:
-    """The page for ``report`` (as returned by the evaluator) on the split it was computed on."""
+def render_html(report: dict[str, Any], split: Split, page_size: int = PAGE_SIZE) -> bytes:
+    """The page for ``report`` (as returned by the evaluator) on the split it was computed on,
+    ``page_size`` images to a page."""
+    if page_size < 1:
+        raise UserError(f"page size must be at least 1, got {page_size}")
     details = _details(report)
     by_image: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in details:
         by_image[r["image_id"]].append(r)
-    script_hash = base64.b64encode(hashlib.sha256(SCRIPT.encode("utf-8")).digest()).decode("ascii")
+    script = SCRIPT % page_size
+    script_hash = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     csp = f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-{script_hash}'"
     title = f"{report['dataset']} / {report['split']}: GTD evaluation"
     verdict_styles = "".join(f".v-{v}{{background:{c}}}" for v, c in COLOURS.items())
@@ -177,8 +181,8 @@ def render_html(report: dict[str, Any], split: Split) -> bytes:
         + " " + _options("family", "family", families)
         + ' <button id="prev" type="button">&larr; previous</button> <button id="next" type="button">next '
         + '&rarr;</button> <span id="status"></span></div>',
-        '<div class="grid">', *_cards(split, by_image), "</div>",
-        f"<script>{SCRIPT}</script></body></html>\n",
+        '<div class="grid">', *_cards(split, by_image, page_size), "</div>",
+        f"<script>{script}</script></body></html>\n",
     ]
     return "\n".join(parts).encode("utf-8")
 

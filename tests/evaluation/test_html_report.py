@@ -236,9 +236,36 @@ def test_browser_filters_by_verdict_and_runs_no_caption_script(evaluated, page, 
     html.write_text(page, encoding="utf-8")
     for verdict in ("false", "ungrammatical"):
         dom = chromium(tmp_path, "--dump-dom", html.as_uri() + f"#verdict={verdict}").stdout.decode("utf-8")
-        shown = [attrs["alt"] for tag, attrs in Page(dom).tags if tag == "img"]
-        cards = [attrs for tag, attrs in Page(dom).tags if tag == "figure"]
-        visible = {alt for alt, card in zip(shown, cards) if "hidden" not in card}
-        assert visible == {r.image_id for r in report["details"] if expected_verdict(r) == verdict}
+        visible = visible_cards(dom)
+        assert visible == [r.image_id for r in report["details"] if expected_verdict(r) == verdict]
         assert "pwned" not in dom.split("<body", 1)[0]  # the title was not rewritten by a caption
-        assert f"{len(visible)} of {len(cards)} images match" in dom
+        assert f"{len(visible)} of {len(report['details'])} images match" in dom
+
+
+def visible_cards(dom: str) -> list[str]:
+    """Ids of the cards a browser's DOM leaves visible, in page order."""
+    tags = Page(dom).tags
+    cards = [attrs for tag, attrs in tags if tag == "figure"]
+    ids = [attrs["alt"] for tag, attrs in tags if tag == "img"]
+    return [str(i) for i, card in zip(ids, cards) if "hidden" not in card]
+
+
+def test_cards_past_the_first_page_start_hidden(evaluated):
+    _, split, report, _ = evaluated
+    cards = [attrs for tag, attrs in Page(render_html(report, split, page_size=10).decode()).tags if tag == "figure"]
+    assert ["hidden" in card for card in cards] == [k >= 10 for k in range(len(split))]
+    with pytest.raises(Exception, match="page size"):
+        render_html(report, split, page_size=0)
+
+
+@needs_chromium
+def test_browser_pages_through_the_images(evaluated, tmp_path):
+    _, split, report, _ = evaluated
+    html = tmp_path / "report.html"
+    html.write_bytes(render_html(report, split, page_size=10))
+    dom = chromium(tmp_path, "--dump-dom", html.as_uri()).stdout.decode("utf-8")
+    assert visible_cards(dom) == [inst.id for inst in split][:10]
+    assert f"{len(split)} of {len(split)} images match; page 1 of {-(-len(split) // 10)}" in dom
+    true_ids = [r.image_id for r in report["details"] if expected_verdict(r) == "true"]
+    dom = chromium(tmp_path, "--dump-dom", html.as_uri() + "#verdict=true").stdout.decode("utf-8")
+    assert visible_cards(dom) == true_ids[:10]
