@@ -19,7 +19,8 @@ from typing import Any, Iterable, Iterator
 from ..data.loader import Split
 from ..errors import UserError
 from .outputs import write_file
-from .report import TABLE_COLUMNS, fmt
+from ..metrics import catalogue
+from .report import columns, fmt
 
 VERDICTS = ("true", "false", "ambiguous", "uninterpretable", "ungrammatical")
 COLOURS = {"true": "#1a7f37", "false": "#cf222e", "ambiguous": "#9a6700", "uninterpretable": "#8250df",
@@ -27,8 +28,6 @@ COLOURS = {"true": "#1a7f37", "false": "#cf222e", "ambiguous": "#9a6700", "unint
 PAGE_SIZE = 120  # images per page: a 4,096-image split stays quick to lay out and scroll
 AXES = {"family": "caption family", "quantifier_range": "quantifier range", "relation": "relation",
         "heldout": "seen / held-out"}
-GROUP_COLUMNS = (("captions", "captions"), ("G", "grammaticality"), ("T", "truthfulness"),
-                 ("T|G", "truthfulness_grammatical"), ("D", "diversity"))
 
 STYLE = """
 body{font:14px/1.4 system-ui,sans-serif;margin:16px 24px;color:#1f2328;background:#fff}
@@ -105,21 +104,25 @@ def _table(header: Iterable[str], rows: Iterable[Iterable[str]], table_id: str |
 
 
 def _summary(report: dict[str, Any]) -> Iterator[str]:
-    scores = report["scores"]
+    """Score table, verdict counts, notes and breakdowns: what the terminal summary shows, as tables."""
+    scores, shown = report["scores"], columns()
     yield "<h2>Scores</h2>"
-    yield _table(["", *(name for name, _ in TABLE_COLUMNS)],
-                 [["overall", *(fmt(scores.get(key)) for _, key in TABLE_COLUMNS)]], "scores")
+    yield _table(["", *(name for name, _ in shown)], [["overall", *(fmt(scores.get(key)) for _, key in shown)]],
+                 "scores")
     counts = report["counts"]
     yield "<p>" + " ".join(f'<span class="v v-{v}">{v}</span> {int(counts.get(v, 0))}' for v in VERDICTS[:4])
     yield (f" &nbsp; constructions {int(counts['constructions_output'])}/{int(counts['constructions_references'])}"
            "</p>")
     for name, reason in sorted(report.get("unavailable", {}).items()):
-        yield f"<p>{escape(name)}: unavailable ({escape(str(reason))})</p>"
-    yield "<p>SPICE* = SPICE's tuple F1 computed from the grammar's semantics.</p>"
+        text = reason if reason == catalogue.ON_REQUEST else f"unavailable ({reason})"
+        yield f"<p>{escape(catalogue.label(name))}: {escape(str(text))}</p>"
+    for note in (m.note for m in catalogue.in_view("table") if m.note):
+        yield f"<p>{escape(note)}</p>"
+    group_columns = (("captions", "captions"), *columns("family_table"))
     for axis, groups in report["breakdown"].items():
         yield f"<h2>By {escape(AXES.get(axis, axis))}</h2>"
-        yield _table(["", *(name for name, _ in GROUP_COLUMNS)],
-                     [[key, *(str(g[k]) if k == "captions" else fmt(g.get(k)) for _, k in GROUP_COLUMNS)]
+        yield _table(["", *(name for name, _ in group_columns)],
+                     [[key, *(str(g[k]) if k == "captions" else fmt(g.get(k)) for _, k in group_columns)]
                       for key, g in groups.items()], f"by-{axis}")
 
 

@@ -18,7 +18,7 @@ from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.evaluation.gtd import Evaluator
 from shapeworldice.evaluation.html_report import COLOURS, render_html
-from shapeworldice.evaluation.report import TABLE_COLUMNS, fmt
+from shapeworldice.evaluation.report import columns, fmt
 
 SCRIPT_CAPTION = "<script>document.title='pwned'</script> A square is red."
 IMG_CAPTION = '<img src=x onerror="document.title=\'pwned\'">'
@@ -124,13 +124,15 @@ def test_score_table_and_family_breakdown_hold_the_report(evaluated, page):
     _, _, report, _ = evaluated
     tables = Page(page).tables
     header, row = tables["scores"]
-    assert header == ["", *(name for name, _ in TABLE_COLUMNS)]
-    assert row == ["overall", *(fmt(report["scores"][key]) for _, key in TABLE_COLUMNS)]
+    assert header == ["", *(name for name, _ in columns())]
+    assert row == ["overall", *(fmt(report["scores"][key]) for _, key in columns())]
     families = report["breakdown"]["family"]
     by_family = tables["by-family"][1:]
     assert [r[0] for r in by_family] == list(families)
     assert [int(r[1]) for r in by_family] == [g["captions"] for g in families.values()]
-    assert [r[2] for r in by_family] == [fmt(g["grammaticality"]) for g in families.values()]
+    assert tables["by-family"][0] == ["", "captions", *(name for name, _ in columns("family_table"))]
+    assert [r[2:] for r in by_family] == [[fmt(g[key]) for _, key in columns("family_table")]
+                                          for g in families.values()]
 
 
 def test_captions_are_escaped_and_coloured_by_verdict(evaluated, page):
@@ -160,7 +162,7 @@ def test_evaluate_writes_html_only_with_a_report(evaluated, tmp_path):
     captions = tmp_path / "captions.json"
     captions.write_text(json.dumps(entries))
     html, out = tmp_path / "report.html", tmp_path / "report.json"
-    result = invoke("evaluate", directory, "--captions", captions, "--no-meteor", "--quiet", "--html", html,
+    result = invoke("evaluate", directory, "--captions", captions, "--quiet", "--html", html,
                     "--out", out)
     assert result.exit_code == 0, result.output
     text = html.read_text(encoding="utf-8")
@@ -170,9 +172,9 @@ def test_evaluate_writes_html_only_with_a_report(evaluated, tmp_path):
 
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(entries[1:]))  # an image without a caption: the evaluation fails
-    failed = invoke("evaluate", directory, "--captions", broken, "--no-meteor", "--html", tmp_path / "no.html")
+    failed = invoke("evaluate", directory, "--captions", broken, "--html", tmp_path / "no.html")
     assert failed.exit_code == 2 and "no caption for image" in failed.output
-    missing = invoke("evaluate", directory, "--captions", captions, "--no-meteor", "--html",
+    missing = invoke("evaluate", directory, "--captions", captions, "--html",
                      tmp_path / "absent" / "r.html")
     assert missing.exit_code == 2 and "output folder does not exist" in missing.output
     assert len([line for line in missing.output.splitlines() if line.strip()]) == 1
