@@ -168,26 +168,23 @@ def _read_bytes(path: str) -> bytes:
 @click.option("--input", "source", help="Read captions one per line from FILE, or - for stdin.")
 @click.option("--format", "fmt", type=click.Choice(["mrs", "dmrs", "penman", "semantics"]), default="mrs",
               show_default=True)
-@click.option("--world", "world_file", type=click.Path(), help="World-model JSON to evaluate truth on.")
+@click.option("--world", "world_file", type=click.Path(),
+              help="World JSON object, or an export's worlds_*.jsonl (--image picks the line).")
+@click.option("--dataset", type=click.Path(file_okay=False), help="Built dataset whose image --image to use.")
+@click.option("--image", help="Image id (in --dataset, or a line of --world) to evaluate truth on.")
+@click.option("--split", help="Split of --dataset holding --image (default: search test, validation, train).")
 @click.option("--json", "as_json", is_flag=True,
-              help="One JSON object per caption: text, grammatical, mrs, dmrs, truth.")
+              help='One JSON object per caption: text, grammatical, mrs, dmrs, truth.')
 @_parser_options
-def parse(texts, source, fmt, world_file, as_json, parser_name, ace_path, grammar_image) -> None:
+def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser_name, ace_path,
+          grammar_image) -> None:
     """Parse captions; print their semantics (and truth on a world). Exit 1 if any is ungrammatical."""
-    from .evaluation.parse_view import parse_captions
+    from .evaluation.parse_view import choose_world, parse_captions
 
     captions = list(texts) + (_read_lines(source) if source else [])
     if not captions:
         raise UserError("no captions given (arguments, or --input FILE|-)")
-    world = None
-    if world_file:
-        from .safe_read import loads_json
-        from .world.model import World, WorldModelError
-
-        try:
-            world = World.from_model(loads_json(_read_bytes(world_file).decode("utf-8", errors="strict"), world_file))
-        except (WorldModelError, UnicodeDecodeError) as exc:
-            raise UserError(f"{world_file}: {exc}") from None
+    world = choose_world(world_file, dataset, image, split, read=_read_bytes)
     ok = True
     for line in parse_captions(captions, fmt, world, as_json, parser_name, ace_path, grammar_image):
         ok &= line.grammatical
@@ -202,13 +199,14 @@ def parse(texts, source, fmt, world_file, as_json, parser_name, ace_path, gramma
 @_parser_options
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON report here.")
 @click.option("--details", type=click.Path(dir_okay=False), help="Write per-caption JSONL here.")
+@click.option("--html", type=click.Path(dir_okay=False), help="Write a self-contained HTML report here.")
 @click.option("--allow-missing", is_flag=True, help="Evaluate even if some images have no caption.")
 @click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
 @_meteor_option
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the table.")
 @click.option("--quiet", is_flag=True, help="No progress bar and no table.")
-def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_image, out, details, allow_missing,
-             several_captions, meteor, as_json, quiet) -> None:
+def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_image, out, details, html,
+             allow_missing, several_captions, meteor, as_json, quiet) -> None:
     """GTD and surface metrics of a model's captions on a dataset split."""
     import json
 
@@ -218,11 +216,18 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
 
     check_output_file(out)
     check_output_file(details)
-    check_distinct({"--out": out, "--details": details}, {"--captions": captions_file})
+    check_output_file(html)
+    check_distinct({"--out": out, "--details": details, "--html": html}, {"--captions": captions_file})
     report = run(directory, captions_file, split=split, parser=parser_name, allow_missing=allow_missing,
                  include_meteor=meteor, ace=ace_path, grammar_image=grammar_image, progress=not quiet,
                  several_captions=several_captions)
-    write_outputs(report, out, details)
+    page = None
+    if html:
+        from .data.loader import load
+        from .evaluation.html_report import render_html
+
+        page = render_html(report, load(directory, split))  # rendered before any file is written
+    write_outputs(report, out, details, (html, page) if page is not None else None)
     if as_json:
         click.echo(json.dumps(report_json(report), indent=2, sort_keys=True))
     elif not quiet:

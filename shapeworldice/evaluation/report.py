@@ -40,10 +40,13 @@ def write_details(report: dict[str, Any], path: str | Path) -> None:
     write_file(path, details_bytes(report))
 
 
-def write_outputs(report: dict[str, Any], out: str | Path | None, details: str | Path | None) -> None:
-    """Write the report and/or the details as a set: both files or neither, old ones kept on failure."""
-    write_together([(path, data(report)) for path, data in ((out, report_bytes), (details, details_bytes))
-                    if path is not None])
+def write_outputs(report: dict[str, Any], out: str | Path | None, details: str | Path | None,
+                  extra: tuple[str | Path, bytes] | None = None) -> None:
+    """Write the report, the details and ``extra`` (the HTML page) as a set: all the files asked for
+    or none, old ones kept on failure."""
+    files = [(path, data(report)) for path, data in ((out, report_bytes), (details, details_bytes))
+             if path is not None]
+    write_together(files + ([extra] if extra is not None else []))
 
 
 def fmt(value: float | None) -> str:
