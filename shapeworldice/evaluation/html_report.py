@@ -13,7 +13,6 @@ import base64
 import hashlib
 from collections import defaultdict
 from html import escape
-from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..data.loader import Split
