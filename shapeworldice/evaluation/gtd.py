@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from .. import __version__
 from ..data.loader import Split, load
+from ..interpret.construction import syntax_marks
 from ..interpret import (
     Interpretation, construction, family, formula_of, formula_tuples, interpret_readings, quantifier_range,
     relation, verdict,
@@ -78,12 +79,14 @@ class Analyser:
             return hit
         interpretation = None
         if parsed.grammatical:
-            _, result = interpret_readings(parsed.readings)
+            index, result = interpret_readings(parsed.readings)
             interpretation = result if isinstance(result, Interpretation) else None
         if interpretation is None:
             analysis = _Analysis(parsed.grammatical, None, None, None, None, None, frozenset())
         else:
-            analysis = _Analysis(True, interpretation, construction(interpretation), family(interpretation),
+            marks = syntax_marks(parsed.readings[index]) if index is not None else ()
+            key = construction(interpretation, marks)  # syntax kept in the key (#10)
+            analysis = _Analysis(True, interpretation, key, family(interpretation),
                                  quantifier_range(interpretation), relation(interpretation),
                                  frozenset(formula_tuples(interpretation.formula)))
         self.cache[parsed.normalised] = analysis

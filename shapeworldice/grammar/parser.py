@@ -45,18 +45,19 @@ class Derivation:
 class Reading:
     """One analysis of a caption.  ``mrs`` (pydelphin MRS) and ``dmrs`` are built on first use."""
 
-    __slots__ = ("derivation", "cost", "_mrs", "_dmrs")
+    __slots__ = ("derivation", "cost", "_mrs", "_dmrs", "_sems")
 
-    def __init__(self, derivation: Derivation, cost: int):
+    def __init__(self, derivation: Derivation, cost: int, sems: Any = None):
         self.derivation = derivation
         self.cost = cost
+        self._sems = sems  # the semantic templates of the grammar that produced the derivation
         self._mrs = None
         self._dmrs = None
 
     @property
     def mrs(self):
         if self._mrs is None:
-            self._mrs = build_mrs(self.derivation)
+            self._mrs = build_mrs(self.derivation, self._sems)
         return self._mrs
 
     @property
@@ -92,9 +93,12 @@ def tokenise(normalised: str) -> list[str]:
     return toks
 
 
-def build_mrs(derivation: Derivation):
+def build_mrs(derivation: Derivation, sems: Any = None):
+    """The MRS of a derivation, composed with ``sems`` (the lexical templates of the grammar the
+    derivation came from; the default grammar's when None)."""
     b = Builder()
-    sems = load().sems
+    if sems is None:
+        sems = load().sems
 
     def walk(node: Derivation) -> dict[str, int]:
         if node.item is not None:
@@ -257,7 +261,7 @@ class Parser:
         if not top or root not in top:
             return ParseResult(text, norm, False, (), None)
         deriv = self._derivation(chart, 0, len(tokens), root)
-        return ParseResult(text, norm, True, (Reading(deriv, top[root][0]),), None)
+        return ParseResult(text, norm, True, (Reading(deriv, top[root][0], self.g.data.sems),), None)
 
     def parse(self, text: Any) -> ParseResult:
         try:
