@@ -175,6 +175,33 @@ class Parser:
                     cell[a] = (cost, (rid, None, b, None))
                     agenda.append(a)
 
+    def _combine(self, chart: list, i: int, j: int, cell: dict) -> None:
+        """Fill ``cell`` (span i..j) with every binary rule over each split point, keeping the cheapest."""
+        binary = self.g.binary
+        row = chart[i]
+        for k in range(i + 1, j):
+            left = row[k]
+            if not left:
+                continue
+            right = chart[k][j]
+            if not right:
+                continue
+            for b, (cb, _) in left.items():
+                rb = binary.get(b)
+                if rb is None:
+                    continue
+                if len(rb) <= len(right):
+                    pairs = ((c, rules) for c, rules in rb.items() if c in right)
+                else:
+                    pairs = ((c, rb[c]) for c in right if c in rb)
+                for c, rules in pairs:
+                    base = cb + right[c][0]
+                    for a, rid, rc in rules:
+                        cost = base + rc
+                        old = cell.get(a)
+                        if old is None or cost < old[0]:
+                            cell[a] = (cost, (rid, k, b, c))
+
     def chart(self, tokens: list[str]):
         n = len(tokens)
         lex, bad = self._lexical(tokens)
@@ -184,37 +211,13 @@ class Parser:
         for (i, j), cell in lex.items():
             self._unary_closure(cell)
             chart[i][j] = cell
-        binary = self.g.binary
         for span in range(2, n + 1):
             for i in range(0, n - span + 1):
                 j = i + span
                 cell = chart[i][j]
-                fresh = cell is None
-                if fresh:
+                if cell is None:
                     cell = {}
-                row = chart[i]
-                for k in range(i + 1, j):
-                    left = row[k]
-                    if not left:
-                        continue
-                    right = chart[k][j]
-                    if not right:
-                        continue
-                    for b, (cb, _) in left.items():
-                        rb = binary.get(b)
-                        if rb is None:
-                            continue
-                        if len(rb) <= len(right):
-                            pairs = ((c, rules) for c, rules in rb.items() if c in right)
-                        else:
-                            pairs = ((c, rb[c]) for c in right if c in rb)
-                        for c, rules in pairs:
-                            base = cb + right[c][0]
-                            for a, rid, rc in rules:
-                                cost = base + rc
-                                old = cell.get(a)
-                                if old is None or cost < old[0]:
-                                    cell[a] = (cost, (rid, k, b, c))
+                self._combine(chart, i, j, cell)
                 if cell:
                     self._unary_closure(cell)
                     chart[i][j] = cell
