@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
 from .errors import UserError
+
+CACHE_SIZE = 200_000  # parses kept by a parser (by normalised text)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ class AceParser:
         # pydelphin turns "./ace" into a PATH lookup of "ace": pass an absolute path
         self.executable, self.image = str(Path(executable).resolve()), str(Path(image).resolve())
         self.cmdargs = ["-r", root, "--timeout", str(timeout), "-n", str(max_readings)]
+        self._cache: dict[str, Parsed] = {}  # by normalised text: ACE sees each caption once
         self._process: Any = None
         self._stderr: Any = None
 
@@ -116,13 +119,23 @@ class AceParser:
         return lines[-1] if lines else "no message"
 
     def parse(self, text: str) -> Parsed:
-        from delphin.codecs import simplemrs
-
         from .grammar import normalise
 
         normalised = normalise(text)
         if not normalised.strip(" ."):  # ACE must never see empty input
             return Parsed(text, normalised, False, (), "empty input")
+        hit = self._cache.get(normalised)
+        if hit is not None:
+            return hit if hit.text == text else replace(hit, text=text)
+        result = self._parse_normalised(text, normalised)
+        if len(self._cache) >= CACHE_SIZE:
+            self._cache.clear()
+        self._cache[normalised] = result
+        return result
+
+    def _parse_normalised(self, text: str, normalised: str) -> Parsed:
+        from delphin.codecs import simplemrs
+
         process = self._proc()
         try:
             response = process.interact(normalised)

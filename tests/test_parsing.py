@@ -65,10 +65,18 @@ def test_one_persistent_process_and_strict_root(ace):
         ace.parse(text)
     assert len(FakeACE.instances) == 1
     process = FakeACE.instances[0]
-    assert process.inputs == ["A square is red.", "There is a circle.", "A square is red."]
+    assert process.inputs == ["A square is red.", "There is a circle."]  # a repeat is answered from the cache
     assert "root_strict" in process.cmdargs and "--timeout" in process.cmdargs
     ace.close()
     assert process.closed
+
+
+def test_repeated_captions_are_parsed_once_by_normalised_text(ace):
+    first = ace.parse("A square is red.")
+    again = ace.parse("a square  is red")
+    assert FakeACE.instances[0].inputs == ["A square is red."]
+    assert again.text == "a square  is red" and again.normalised == first.normalised
+    assert again.grammatical == first.grammatical and again.readings == first.readings
 
 
 def test_empty_input_never_reaches_ace(ace):

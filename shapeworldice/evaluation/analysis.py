@@ -15,6 +15,7 @@ from ..interpret import (
     Interpretation, construction, family, formula_of, formula_tuples, interpret_readings, quantifier_range,
     relation,
 )
+from ..interpret.construction import syntax_marks
 from ..parsing import Parsed, Parser
 from ..semantics.components import from_json as caption_from_json
 from ..world.sampling import is_held_out
@@ -49,12 +50,14 @@ class Analyser:
             return hit
         interpretation = None
         if parsed.grammatical:
-            _, result = interpret_readings(parsed.readings)
+            index, result = interpret_readings(parsed.readings)
             interpretation = result if isinstance(result, Interpretation) else None
         if interpretation is None:
             analysis = Analysis(parsed.grammatical, None, None, None, None, None, frozenset())
         else:
-            analysis = Analysis(True, interpretation, construction(interpretation), family(interpretation),
+            marks = syntax_marks(parsed.readings[index]) if index is not None else ()
+            key = construction(interpretation, marks)  # the syntax the grammar read is part of the key
+            analysis = Analysis(True, interpretation, key, family(interpretation),
                                 quantifier_range(interpretation), relation(interpretation),
                                 frozenset(formula_tuples(interpretation.formula)))
         self.cache[parsed.normalised] = analysis

@@ -45,18 +45,19 @@ class Derivation:
 class Reading:
     """One analysis of a caption.  ``mrs`` (pydelphin MRS) and ``dmrs`` are built on first use."""
 
-    __slots__ = ("derivation", "cost", "_mrs", "_dmrs")
+    __slots__ = ("derivation", "cost", "_mrs", "_dmrs", "_sems")
 
-    def __init__(self, derivation: Derivation, cost: int):
+    def __init__(self, derivation: Derivation, cost: int, sems: Any = None):
         self.derivation = derivation
         self.cost = cost
+        self._sems = sems  # the semantic templates of the grammar that produced the derivation
         self._mrs = None
         self._dmrs = None
 
     @property
     def mrs(self):
         if self._mrs is None:
-            self._mrs = build_mrs(self.derivation)
+            self._mrs = build_mrs(self.derivation, self._sems)
         return self._mrs
 
     @property
@@ -92,9 +93,12 @@ def tokenise(normalised: str) -> list[str]:
     return toks
 
 
-def build_mrs(derivation: Derivation):
+def build_mrs(derivation: Derivation, sems: Any = None):
+    """The MRS of a derivation, composed with ``sems`` (the lexical templates of the grammar the
+    derivation came from; the default grammar's when None)."""
     b = Builder()
-    sems = load().sems
+    if sems is None:
+        sems = load().sems
 
     def walk(node: Derivation) -> dict[str, int]:
         if node.item is not None:
@@ -171,6 +175,33 @@ class Parser:
                     cell[a] = (cost, (rid, None, b, None))
                     agenda.append(a)
 
+    def _combine(self, chart: list, i: int, j: int, cell: dict) -> None:
+        """Fill ``cell`` (span i..j) with every binary rule over each split point, keeping the cheapest."""
+        binary = self.g.binary
+        row = chart[i]
+        for k in range(i + 1, j):
+            left = row[k]
+            if not left:
+                continue
+            right = chart[k][j]
+            if not right:
+                continue
+            for b, (cb, _) in left.items():
+                rb = binary.get(b)
+                if rb is None:
+                    continue
+                if len(rb) <= len(right):
+                    pairs = ((c, rules) for c, rules in rb.items() if c in right)
+                else:
+                    pairs = ((c, rb[c]) for c in right if c in rb)
+                for c, rules in pairs:
+                    base = cb + right[c][0]
+                    for a, rid, rc in rules:
+                        cost = base + rc
+                        old = cell.get(a)
+                        if old is None or cost < old[0]:
+                            cell[a] = (cost, (rid, k, b, c))
+
     def chart(self, tokens: list[str]):
         n = len(tokens)
         lex, bad = self._lexical(tokens)
@@ -180,37 +211,13 @@ class Parser:
         for (i, j), cell in lex.items():
             self._unary_closure(cell)
             chart[i][j] = cell
-        binary = self.g.binary
         for span in range(2, n + 1):
             for i in range(0, n - span + 1):
                 j = i + span
                 cell = chart[i][j]
-                fresh = cell is None
-                if fresh:
+                if cell is None:
                     cell = {}
-                row = chart[i]
-                for k in range(i + 1, j):
-                    left = row[k]
-                    if not left:
-                        continue
-                    right = chart[k][j]
-                    if not right:
-                        continue
-                    for b, (cb, _) in left.items():
-                        rb = binary.get(b)
-                        if rb is None:
-                            continue
-                        if len(rb) <= len(right):
-                            pairs = ((c, rules) for c, rules in rb.items() if c in right)
-                        else:
-                            pairs = ((c, rb[c]) for c in right if c in rb)
-                        for c, rules in pairs:
-                            base = cb + right[c][0]
-                            for a, rid, rc in rules:
-                                cost = base + rc
-                                old = cell.get(a)
-                                if old is None or cost < old[0]:
-                                    cell[a] = (cost, (rid, k, b, c))
+                self._combine(chart, i, j, cell)
                 if cell:
                     self._unary_closure(cell)
                     chart[i][j] = cell
@@ -257,7 +264,7 @@ class Parser:
         if not top or root not in top:
             return ParseResult(text, norm, False, (), None)
         deriv = self._derivation(chart, 0, len(tokens), root)
-        return ParseResult(text, norm, True, (Reading(deriv, top[root][0]),), None)
+        return ParseResult(text, norm, True, (Reading(deriv, top[root][0], self.g.data.sems),), None)
 
     def parse(self, text: Any) -> ParseResult:
         try:

@@ -17,7 +17,7 @@ circle." shares its key with "There is a square and there is a circle.".
 """
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Iterable, Union
 
 from .interpret import Interpretation
 from .logic import (
@@ -105,9 +105,77 @@ class _Renderer:
         return "&".join(sorted(items))
 
 
-def construction(interpretation: _Interp) -> str:
-    """Canonical key of the caption's language construction (values dropped)."""
-    return _Renderer().render(_formula(interpretation))
+def construction(interpretation: _Interp, marks: Iterable[str] = ()) -> str:
+    """Canonical key of the caption's language construction (values dropped), with the syntax
+    marks of its reading (:func:`syntax_marks`) after a ``|`` when there are any."""
+    key = _Renderer().render(_formula(interpretation))
+    marks = sorted(set(marks))
+    return key + "|" + ",".join(marks) if marks else key
+
+
+_COORDINATORS = frozenset({"_and_c", "_or_c", "implicit_conj"})
+_FINITE = frozenset({"pres", "past", "fut"})
+
+
+def syntax_marks(mrs: Any) -> tuple[str, ...]:
+    """The non-template constructions of one reading (see the module docstring), sorted.
+
+    ``mrs`` is a pydelphin MRS; only predicates, labels, ARG0-3 and the TENSE of events are read,
+    which the built-in grammar and the ERG both provide.
+    """
+    if mrs is None:
+        return ()
+    eps = list(mrs.rels)
+    noun_labels: dict[str, set[str]] = {}  # label -> the instances of the nouns it carries
+    for ep in eps:
+        arg0 = ep.args.get("ARG0", "")
+        if arg0.startswith("x") and "RSTR" not in ep.args and ep.predicate not in _COORDINATORS:
+            noun_labels.setdefault(ep.label, set()).add(arg0)
+    by_event = {ep.args["ARG0"]: ep for ep in eps if ep.args.get("ARG0", "").startswith("e")}
+    by_label: dict[str, list[Any]] = {}
+    for ep in eps:
+        by_label.setdefault(ep.label, []).append(ep)
+    marks: set[str] = set()
+    for ep in eps:
+        arg0 = ep.args.get("ARG0", "")
+        if ep.predicate in _COORDINATORS:
+            if arg0.startswith("x"):
+                marks.add("np-coordination")
+            elif ep.predicate == "implicit_conj":
+                marks.add("run-on")
+            elif _same_subject(_conjunct(ep.args.get("ARG1"), by_event, by_label),
+                               _conjunct(ep.args.get("ARG2"), by_event, by_label)):
+                marks.add("predicate-coordination")
+            continue
+        if ep.label not in noun_labels or not arg0.startswith("e"):
+            continue
+        tense = str(mrs.variables.get(arg0, {}).get("TENSE", "untensed")).lower()
+        if tense in _FINITE:
+            marks.add("relative-clause")
+        elif (ep.predicate.endswith("_p") and ep.predicate != "_of_p"  # "left of", "half of": arguments
+              and ep.args.get("ARG1") in noun_labels[ep.label]):
+            marks.add("pp-modifier")
+    return tuple(sorted(marks))
+
+
+def _conjunct(arg: Any, by_event: dict[str, Any], by_label: dict[str, list[Any]]) -> Any:
+    """The predication a coordination argument stands for: its event's EP, or (a handle) the EP
+    with an event under that label."""
+    if not isinstance(arg, str):
+        return None
+    if arg in by_event:
+        return by_event[arg]
+    for ep in by_label.get(arg, ()):
+        if ep.args.get("ARG0", "").startswith("e") and ep.args.get("ARG1"):
+            return ep
+    return None
+
+
+def _same_subject(left: Any, right: Any) -> bool:
+    if left is None or right is None:
+        return False
+    a, b = left.args.get("ARG1"), right.args.get("ARG1")
+    return isinstance(a, str) and a.startswith("x") and a == b
 
 
 def _strip_not(f: Formula) -> Formula:
@@ -159,4 +227,4 @@ def relation(interpretation: _Interp) -> str | None:
     return RELATION_WORDS.get((r.kind, r.value), f"{r.kind}{r.value:+d}")
 
 
-__all__ = ["FAMILIES", "construction", "family", "quantifier_range", "relation"]
+__all__ = ["FAMILIES", "construction", "family", "quantifier_range", "relation", "syntax_marks"]
