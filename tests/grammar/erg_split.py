@@ -76,5 +76,3 @@ if __name__ == "__main__":
         stats, wrong = agreement(parts[name], lambda t: parser.parse(t).grammatical)
         print(f"{name}: {len(parts[name])} sentences")
         print("\n".join(report(stats)))
-        if name == "dev" and "--show" in sys.argv:
-            pass

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from delphin.codecs import simplemrs
 
-from shapeworldice.grammar import parse
+from functools import lru_cache
+
 from shapeworldice.grammar.compiled import Compiled
 from shapeworldice.grammar.loader import grammar_dir, load
 from shapeworldice.grammar.parser import Parser, get_parser
@@ -24,6 +25,16 @@ from shapeworldice.interpret.construction import construction, syntax_marks
 from erg_split import agreement, load_judgments, rate, report, split
 
 READINGS = Path(__file__).resolve().parents[1] / "fixtures" / "erg" / "readings.jsonl.gz"
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Parser:
+    """A parser of this module's own (sharing the compiled grammar), so the shared cache is untouched."""
+    return Parser(get_parser().g)
+
+
+def parse(text: str):
+    return _parser().parse(text)
 
 
 # ----------------------------------------------------------------------------- the split
