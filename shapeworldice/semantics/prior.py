@@ -12,13 +12,15 @@ confidence. World ``i`` is drawn from its own generator seeded with ``(seed, 3, 
 from the test-split distribution (the scenes a model is scored on), so the sample, and every
 prior, is the same for any number of worker processes.
 
-Truth is evaluated for all worlds at once: worlds are grouped by their number of entities and
-each group is one NumPy array with a leading world axis, following the agree/disagree semantics
+Truth is evaluated for all worlds at once, as NumPy arrays with a leading world axis (worlds
+padded to the most entities, padding outside every quantifier's range), following the agree/disagree semantics
 of :mod:`shapeworldice.interpret.evaluate` exactly (tested against it world by world).
 Priors are cached per distinct meaning.
 """
 from __future__ import annotations
 
+import gzip
+import io
 import multiprocessing
 import zlib
 from concurrent.futures import ProcessPoolExecutor
@@ -42,6 +44,7 @@ PRIOR_STREAM = 3
 
 _SHAPE_INDEX = {s: i for i, s in enumerate(SHAPES)}
 _COLOR_INDEX = {c: i for i, c in enumerate(COLOR_NAMES)}
+_MAX_PARTS = 20_000  # cached sub-results (inner quantifiers) before the cache is emptied
 _COLUMNS = ("x", "y", "shape", "color", "shade", "area")
 
 
@@ -50,57 +53,63 @@ class PriorUnavailable(ValueError):
 
 
 @dataclass(frozen=True)
-class WorldGroup:
-    """Worlds with the same number of entities ``n``, as (worlds × n) columns."""
+class WorldSample:
+    """A prior sample in compact form: (worlds × most entities) columns, padded; ``present``
+    marks real entities (quantifiers range over them only; padding has shape and colour −1)."""
 
-    n: int
     x: np.ndarray
     y: np.ndarray
     shape: np.ndarray
     color: np.ndarray
     shade: np.ndarray
     area: np.ndarray
+    present: np.ndarray
 
     @property
     def size(self) -> int:
         return int(self.x.shape[0])
 
-
-@dataclass(frozen=True)
-class WorldSample:
-    """A prior sample in compact form: per entity count, the columns the semantics reads."""
-
-    groups: tuple[WorldGroup, ...]
-
     @property
-    def size(self) -> int:
-        return sum(g.size for g in self.groups)
+    def n(self) -> int:
+        return int(self.x.shape[1])
 
     @classmethod
     def of(cls, worlds: Sequence[World]) -> "WorldSample":
-        by_n: dict[int, list[WorldArrays]] = {}
-        for world in worlds:
-            by_n.setdefault(len(world), []).append(world.arrays)
-        groups = []
-        for n in sorted(by_n):
-            arrays = by_n[n]
-            cols = {c: np.stack([getattr(a, c) for a in arrays]).reshape(len(arrays), n) for c in _COLUMNS}
-            groups.append(WorldGroup(n, **cols))
-        return cls(tuple(groups))
-
-    def save(self, path: str | Path) -> None:
-        data: dict[str, np.ndarray] = {}
-        for g in self.groups:
+        width = max([len(w) for w in worlds] + [1])
+        cols: dict[str, np.ndarray] = {}
+        for c in _COLUMNS:
+            integer = c in ("shape", "color")
+            cols[c] = np.full((len(worlds), width), -1 if integer else 0.0, dtype=np.int64 if integer else float)
+        present = np.zeros((len(worlds), width), dtype=bool)
+        for i, world in enumerate(worlds):
+            arrays, k = world.arrays, len(world)
             for c in _COLUMNS:
-                data[f"{g.n}.{c}"] = getattr(g, c)
-        with open(path, "wb") as handle:
-            np.savez_compressed(handle, **data)
+                cols[c][i, :k] = getattr(arrays, c)
+            present[i, :k] = True
+        return cls(present=present, **cols)
+
+    def arrays(self, w: int) -> WorldArrays:
+        """World ``w`` as the columns :mod:`relations` reads (without outlines)."""
+        k = int(self.present[w].sum())
+        return WorldArrays(x=self.x[w, :k], y=self.y[w, :k], shape=self.shape[w, :k], color=self.color[w, :k],
+                           shade=self.shade[w, :k], area=self.area[w, :k], entities=())
+
+    def to_bytes(self) -> bytes:
+        """The columns as consecutive ``.npy`` records, gzip-compressed with no timestamp
+        (the same sample always gives the same bytes)."""
+        buffer = io.BytesIO()
+        for c in (*_COLUMNS, "present"):
+            np.save(buffer, getattr(self, c), allow_pickle=False)
+        return gzip.compress(buffer.getvalue(), mtime=0)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "WorldSample":
+        buffer = io.BytesIO(gzip.decompress(data))
+        return cls(**{c: np.load(buffer, allow_pickle=False) for c in (*_COLUMNS, "present")})
 
     @classmethod
     def load(cls, path: str | Path) -> "WorldSample":
-        with np.load(path) as data:
-            ns = sorted({int(k.split(".")[0]) for k in data.files})
-            return cls(tuple(WorldGroup(n, **{c: data[f"{n}.{c}"] for c in _COLUMNS}) for n in ns))
+        return cls.from_bytes(Path(path).read_bytes())
 
 
 # ----------------------------------------------------------------------------- sampling
@@ -132,25 +141,38 @@ def sample_worlds(definition: Any, size: int = PRIOR_WORLDS, seed: int = 0, work
 
 # ----------------------------------------------------------------------------- batched truth
 
-class _BatchEval:
-    """Agree/disagree of a formula on one world group: axis 0 = worlds, then one axis per variable."""
+class _Plan:
+    """Per-formula layout, shared by every evaluation of it: axis 0 = worlds, then one axis per
+    bound variable; for each quantifier the axes its restrictor and body depend on."""
 
-    def __init__(self, formula: Formula, group: WorldGroup, relation_cache: dict):
-        names = list(dict.fromkeys(bound_vars(formula)))
-        if len(names) != len(bound_vars(formula)):
+    def __init__(self, formula: Formula):
+        names = bound_vars(formula)
+        if len(set(names)) != len(names):
             raise PriorUnavailable("a variable is bound twice")
         self.axis = {v: i + 1 for i, v in enumerate(names)}
         self.d = len(names) + 1
-        self.g, self.n, self.w = group, group.n, group.size
-        self.relations = relation_cache
         self.outer: dict[str, tuple[int, ...]] = {}
         self.restr_outer: dict[str, frozenset[int]] = {}
+        self.keys: dict[str, tuple] = {}
         for q in walk(formula):
             if isinstance(q, Quant):
                 rv = free_vars(q.restr) - {q.var}
                 deps = rv | (free_vars(q.body) - {q.var})
                 self.outer[q.var] = tuple(sorted(self.axis[v] for v in deps if v in self.axis))
                 self.restr_outer[q.var] = frozenset(self.axis[v] for v in rv if v in self.axis)
+                # an inner quantifier ("... above a red circle") recurs across many meanings: its
+                # result depends only on its text and where its variables sit
+                self.keys[q.var] = (str(q), self.axis[q.var], tuple(sorted((v, self.axis[v]) for v in deps)), self.d)
+
+
+class _BatchEval:
+    """Agree/disagree of a formula on all worlds of a sample at once."""
+
+    def __init__(self, plan: _Plan, sample: WorldSample, relation_cache: dict, part_cache: dict | None = None):
+        self.plan, self.axis, self.d = plan, plan.axis, plan.d
+        self.g, self.n, self.w = sample, sample.n, sample.size
+        self.relations = relation_cache
+        self.parts = part_cache
 
     def shaped(self, columns: np.ndarray, var: str) -> np.ndarray:
         shape = [self.w] + [1] * (self.d - 1)
@@ -198,11 +220,17 @@ class _BatchEval:
             ra, rd = self.ev(f.right)
             return (la & ra) | (ld & rd), (ld | rd) & (la | ra)
         if isinstance(f, Quant):
-            return self.quant(f)
+            if self.parts is None:
+                return self.quant(f)
+            key = self.plan.keys[f.var]
+            hit = self.parts.get(key)
+            if hit is None:
+                hit = self.parts[key] = self.quant(f)
+            return hit
         raise PriorUnavailable(f"not a formula: {f!r}")
 
     def relation(self, f: Rel) -> tuple[np.ndarray, np.ndarray]:
-        key = (self.n, f.kind, f.value)
+        key = (f.kind, f.value)
         mats = self.relations.get(key)
         if mats is None:
             mats = _relation_matrices(self.g, f.kind, f.value)
@@ -226,13 +254,15 @@ class _BatchEval:
     def quant(self, f: Quant) -> tuple[np.ndarray, np.ndarray]:
         ra, rd = self.ev(f.restr)
         ba, bd = self.ev(f.body)
-        ax, outer = self.axis[f.var], self.outer[f.var]
+        ax, outer = self.axis[f.var], self.plan.outer[f.var]
         full = [self.w] + [1] * (self.d - 1)
         for k in outer:
             full[k] = self.n
         full[ax] = self.n
         ra = np.broadcast_to(ra, full)
-        r_possible = ~np.broadcast_to(rd, full)
+        present = self.shaped(self.g.present, f.var)
+        ra = ra & present
+        r_possible = ~np.broadcast_to(rd, full) & present
         ba, bd = np.broadcast_to(ba, full), np.broadcast_to(bd, full)
         if f.spec.kind == "unique":
             unique = (ra.sum(axis=ax, keepdims=True) == 1) & (r_possible.sum(axis=ax, keepdims=True) == 1)
@@ -242,7 +272,7 @@ class _BatchEval:
             off = np.ones(full, dtype=bool)
             for k in outer:
                 off = off & ~self.diagonal(ax, k)
-            if len(outer) == 1 and not self.restr_outer[f.var]:
+            if len(outer) == 1 and not self.plan.restr_outer[f.var]:
                 self_possible = (r_possible & self.diagonal(ax, outer[0])).any(axis=ax, keepdims=True)
                 only_self = self_possible & ~(r_possible & off).any(axis=ax, keepdims=True)
             ra, r_possible = ra & off, r_possible & off
@@ -275,31 +305,27 @@ class _BatchEval:
                                  quantity_tolerance(target))
 
 
-def _relation_matrices(group: WorldGroup, kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
+def _relation_matrices(sample: WorldSample, kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
     """(worlds × n × n) agree/disagree of a binary relation, through :func:`relations.conditions`."""
     if kind == "z-rel":
         raise PriorUnavailable("depth relations (behind / in front of) need the shapes' outlines")
-    agree = np.empty((group.size, group.n, group.n), dtype=bool)
-    disagree = np.empty_like(agree)
-    for w in range(group.size):
-        arrays = WorldArrays(x=group.x[w], y=group.y[w], shape=group.shape[w], color=group.color[w],
-                             shade=group.shade[w], area=group.area[w], entities=())
-        agree[w], disagree[w] = relations.conditions(kind, value, arrays)
+    agree = np.zeros((sample.size, sample.n, sample.n), dtype=bool)
+    disagree = np.ones_like(agree)
+    for w in range(sample.size):
+        arrays = sample.arrays(w)
+        k = arrays.n
+        agree[w, :k, :k], disagree[w, :k, :k] = relations.conditions(kind, value, arrays)
     return agree, disagree
 
 
-def true_in(formula: Formula, sample: WorldSample, relation_cache: dict | None = None) -> int:
-    """In how many worlds of ``sample`` the formula is true."""
+def true_in(formula: Formula, sample: WorldSample, relation_cache: dict | None = None,
+            part_cache: dict | None = None) -> int:
+    """In how many worlds of ``sample`` the formula is true (caches: relation matrices, sub-results)."""
     if free_vars(formula):
         raise PriorUnavailable(f"formula has free variables: {formula}")
     cache = {} if relation_cache is None else relation_cache
-    count = 0
-    for group in sample.groups:
-        if not group.size:
-            continue
-        agree, _ = _BatchEval(formula, group, cache).ev(formula)
-        count += int(np.broadcast_to(agree, (group.size,) + agree.shape[1:]).reshape(group.size, -1)[:, 0].sum())
-    return count
+    agree, _ = _BatchEval(_Plan(formula), sample, cache, part_cache).ev(formula)
+    return int(np.broadcast_to(agree, (sample.size,) + agree.shape[1:]).reshape(sample.size, -1)[:, 0].sum())
 
 
 class CaptionPrior:
@@ -317,13 +343,16 @@ class CaptionPrior:
         self.size = sample.size
         self._counts: dict[Any, int | None] = {}
         self._relations: dict = {}
+        self._parts: dict = {}
 
     def count(self, formula: Formula) -> int | None:
         """Worlds where ``formula`` is true, or None if that cannot be computed."""
         key = str(formula)
         if key not in self._counts:
             try:
-                self._counts[key] = true_in(formula, self.sample, self._relations)
+                if len(self._parts) > _MAX_PARTS:
+                    self._parts.clear()
+                self._counts[key] = true_in(formula, self.sample, self._relations, self._parts)
             except (PriorUnavailable, ValueError, KeyError, TypeError):
                 self._counts[key] = None
         return self._counts[key]
@@ -342,5 +371,5 @@ class CaptionPrior:
         return None if p is None else float(-np.log2(p))
 
 
-__all__ = ["CaptionPrior", "PRIOR_WORLDS", "PriorUnavailable", "WorldGroup", "WorldSample", "sample_worlds",
+__all__ = ["CaptionPrior", "PRIOR_WORLDS", "PriorUnavailable", "WorldSample", "sample_worlds",
            "true_in"]
