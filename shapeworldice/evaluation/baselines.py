@@ -4,7 +4,10 @@
 - ``generic``: "There is a shape." for every image — always true, minimal diversity;
 - ``shuffled``: a reference of another image — grammatical, often false;
 - ``permuted``: a reference with its words permuted — mostly ungrammatical;
-- ``random-words``: a reference with its words replaced by random vocabulary words.
+- ``random-words``: a reference with its words replaced by random vocabulary words;
+- ``blind``: the training caption with the highest truthfulness on the training worlds, for every
+  image (a model that never looks at the picture; see :mod:`.floors`);
+- ``prior``: the most frequent training caption, for every image.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from ..data.shards import atomic_write_bytes
 from ..errors import UserError
 from .transforms import derangement, transform, vocabulary
 
-KINDS = ("references", "generic", "shuffled", "permuted", "random-words")
+KINDS = ("references", "generic", "shuffled", "permuted", "random-words", "blind", "prior")
 GENERIC_CAPTION = "There is a shape."
 
 
@@ -38,7 +41,14 @@ def baseline(split: Split, kind: str, seed: int = 0) -> list[dict[str, Any]]:
     if kind == "references":
         return [{"image_id": inst.id, "caption": c, "reference_index": k}
                 for inst, c, k in zip(instances, own, picks)]
-    if kind == "generic":
+    if kind in ("blind", "prior"):
+        from ..data.loader import load
+        from .floors import blind_floor, prior_floor
+
+        train = load(split.directory, "train")
+        floor = blind_floor(train) if kind == "blind" else prior_floor(train)
+        captions = [floor.caption] * len(instances)
+    elif kind == "generic":
         captions = [GENERIC_CAPTION] * len(instances)
     elif kind == "shuffled":
         perm = derangement(len(instances), rng)
