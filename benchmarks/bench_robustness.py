@@ -24,12 +24,12 @@ from shapeworldice.data.build import generate  # noqa: E402
 from shapeworldice.evaluation.baselines import baseline  # noqa: E402
 from shapeworldice.evaluation.gtd import Evaluator  # noqa: E402
 from shapeworldice.evaluation.robustness import (  # noqa: E402
-    LABELS,
     robustness,
     robustness_table,
     write_robustness,
 )
 from shapeworldice.evaluation.variance import variance, variance_table, write_variance  # noqa: E402
+from shapeworldice.metrics import catalogue  # noqa: E402
 
 SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
        "quantification-count", "quantification-ratio")
@@ -75,7 +75,7 @@ def six(data: Path, test: int, workers: int, steps: int, out: Path) -> None:
     metrics = rows[SIX[0]]["metrics"]
     transforms = list(rows[SIX[0]]["areas"])
     print(f"\nareas under the normalised curves ({test} test images, {steps} steps; small = robust)")
-    header = f"{'dataset':<26}{'transform':<14}" + "".join(f"{LABELS[m].split(' ')[0]:>9}" for m in metrics)
+    header = f"{'dataset':<26}{'transform':<14}" + "".join(f"{catalogue.label(m):>9}" for m in metrics)
     print(header)
     for name, result in rows.items():
         for t in transforms:

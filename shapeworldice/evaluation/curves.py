@@ -2,7 +2,12 @@
 
 This is the GTD paper's Figure 3 as a command: G, T, D beside BLEU-4, CIDEr-D and SPICE over
 training iterations, plus Pearson, Spearman and Kendall correlations of each surface metric
-with truthfulness, written as CSV, PNG and SVG.
+with truthfulness, written as CSV, PNG and SVG.  The measures come from the catalogue's
+``curves_gtd`` and ``curves_surface`` views (METEOR only on request).
+
+Correlations need points: below :data:`MIN_POINTS` checkpoints the result carries a warning
+(a correlation from three points says little), and a correlation that cannot be computed is
+``None`` with the reason in ``reason`` (too few points, or a constant series).
 """
 from __future__ import annotations
 
@@ -16,12 +21,25 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..errors import UserError
+from ..metrics import catalogue
 from .outputs import output_stem, pyplot, save_figure, with_suffix, write_file
+from .progress import progress_bar
 
-GTD = ("grammaticality", "truthfulness", "diversity")
-SURFACE = ("bleu_4", "cider_d", "spice")
-LABELS = {"grammaticality": "G", "truthfulness": "T", "diversity": "D", "bleu_4": "BLEU-4",
-          "cider_d": "CIDEr-D", "spice": "SPICE (tuple F1)"}
+#: Fewer checkpoints than this: correlations come with a warning.
+MIN_POINTS = 5
+#: Fewer points than this: no correlation at all (n/a, with the reason).
+MIN_COMPUTABLE = 3
+METHODS = ("pearson", "spearman", "kendall")
+
+
+def gtd_measures() -> tuple[str, ...]:
+    """The GTD panel's measures (catalogue view ``curves_gtd``)."""
+    return catalogue.keys("curves_gtd")
+
+
+def surface_measures(include_meteor: bool = False) -> tuple[str, ...]:
+    """The surface panel's measures, correlated with T (catalogue view ``curves_surface``)."""
+    return tuple(m.key for m in catalogue.in_view("curves_surface", include_meteor))
 
 
 @dataclass(frozen=True)
@@ -55,28 +73,54 @@ def checkpoints(specs: Sequence[str]) -> list[Checkpoint]:
     return sorted(found, key=lambda c: c.iteration)
 
 
-def correlations(rows: list[dict[str, Any]], target: str = "truthfulness") -> dict[str, dict[str, float | None]]:
-    """Pearson, Spearman and Kendall correlation of each surface metric with ``target``."""
+def _why_not(metric: str, xs: list[float], ys: list[float], target: str) -> str | None:
+    """Why no correlation of ``metric`` with ``target`` can be computed, or None if it can."""
+    if len(xs) < MIN_COMPUTABLE:
+        return (f"{len(xs)} checkpoint(s) with both {catalogue.label(metric)} and {catalogue.label(target)}; "
+                f"a correlation needs at least {MIN_COMPUTABLE}")
+    if len(set(xs)) < 2:
+        return f"{catalogue.label(metric)} is the same at every checkpoint"
+    if len(set(ys)) < 2:
+        return f"{catalogue.label(target)} is the same at every checkpoint"
+    return None
+
+
+def correlations(rows: list[dict[str, Any]], target: str = "truthfulness", metrics: Sequence[str] | None = None
+                 ) -> dict[str, dict[str, Any]]:
+    """Pearson, Spearman and Kendall correlation of each surface metric with ``target``.
+
+    Per metric: ``{"pearson", "spearman", "kendall", "points", "reason"}``; ``reason`` says why
+    the values are None (too few points, a constant series, the metric not computed)."""
     from scipy import stats
 
-    result: dict[str, dict[str, float | None]] = {}
-    for metric in SURFACE:
+    result: dict[str, dict[str, Any]] = {}
+    for metric in surface_measures() if metrics is None else metrics:
         pairs = [(r[metric], r[target]) for r in rows if r.get(metric) is not None and r.get(target) is not None]
         xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
-        entry: dict[str, float | None] = {}
-        for name, fn in (("pearson", stats.pearsonr), ("spearman", stats.spearmanr), ("kendall", stats.kendalltau)):
-            if len(pairs) < 3 or len(set(xs)) < 2 or len(set(ys)) < 2:
-                entry[name] = None
-            else:
-                value = float(fn(xs, ys)[0])
-                entry[name] = None if math.isnan(value) else value
+        reason = _why_not(metric, xs, ys, target)
+        if rows and all(r.get(metric) is None for r in rows):
+            reason = f"{catalogue.label(metric)} has no value at any checkpoint (unavailable or not computed)"
+        entry: dict[str, Any] = {"points": len(pairs), "reason": reason}
+        for name, fn in zip(METHODS, (stats.pearsonr, stats.spearmanr, stats.kendalltau)):
+            value = None if reason is not None else float(fn(xs, ys)[0])
+            entry[name] = None if value is None or math.isnan(value) else value
+        if reason is None and all(entry[name] is None for name in METHODS):
+            entry["reason"] = "undefined for these values"
         result[metric] = entry
     return result
 
 
+def warnings(rows: list[dict[str, Any]]) -> list[str]:
+    """Plain-language caveats about the correlations (too few checkpoints)."""
+    if len(rows) < MIN_POINTS:
+        return [f"only {len(rows)} checkpoints: correlations from fewer than {MIN_POINTS} points are unreliable"]
+    return []
+
+
 def write_csv(rows: list[dict[str, Any]], path: Path) -> None:
     buffer = io.StringIO()
-    columns = ["iteration", "file", *GTD, *SURFACE, "bleu_1", "rouge_l", "meteor"]
+    shown = [*gtd_measures(), *surface_measures(True)]
+    columns = ["iteration", "file", *shown, *(k for k in catalogue.keys() if k not in shown)]
     writer = csv.DictWriter(buffer, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for row in rows:
@@ -89,15 +133,18 @@ def plot(rows: list[dict[str, Any]], stem: Path, title: str = "") -> list[Path]:
     plt = pyplot()
     iterations = [r["iteration"] for r in rows]
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
-    for metric, style in zip(GTD, ("-o", "-s", "-^")):
-        left.plot(iterations, [r.get(metric) for r in rows], style, label=LABELS[metric])
+    for metric in gtd_measures():
+        spec = catalogue.measure(metric)
+        left.plot(iterations, [r.get(metric) for r in rows], spec.style, label=spec.label)
     left.set_ylim(-0.02, 1.02)
     left.set_title("GTD")
-    for metric, style in zip(SURFACE, ("--o", "--s", "--^")):
+    for metric in surface_measures(True):
         values = [r.get(metric) for r in rows]
-        if metric == "cider_d":  # CIDEr-D lives on [0, 10]: scale to share the axis, say so
-            values = [None if v is None else v / 10 for v in values]
-        right.plot(iterations, values, style, label=LABELS[metric] + (" ÷ 10" if metric == "cider_d" else ""))
+        if all(v is None for v in values):
+            continue
+        spec = catalogue.measure(metric)  # CIDEr-D lives on [0, 10]: divided to share the axis, said in the legend
+        right.plot(iterations, [None if v is None else v / spec.scale for v in values], spec.style,
+                   label=spec.plot_label)
     right.set_title("surface metrics")
     for axis in (left, right):
         axis.set_xlabel("iteration")
@@ -109,19 +156,25 @@ def plot(rows: list[dict[str, Any]], stem: Path, title: str = "") -> list[Path]:
 
 
 def curves(checkpoint_specs: Sequence[str], evaluate_file: Callable[[Path], dict[str, Any]], out: str | Path,
-           title: str = "") -> dict[str, Any]:
-    """Evaluate each checkpoint with ``evaluate_file`` (path → scores) and write CSV/PNG/SVG."""
+           title: str = "", include_meteor: bool = False, progress: bool = False) -> dict[str, Any]:
+    """Evaluate each checkpoint with ``evaluate_file`` (path → scores) and write CSV/PNG/SVG.
+
+    Returns ``{"rows", "correlations", "warnings", "files"}``; METEOR is correlated only with
+    ``include_meteor``; ``progress`` shows a bar on stderr (when it is a terminal)."""
     stem = output_stem(out)  # checked before the (long) evaluations
     found = checkpoints(checkpoint_specs)
     for checkpoint in found:
         if not checkpoint.path.is_file():
             raise UserError(f"checkpoint file not found: {checkpoint.path}")
     rows = []
-    for checkpoint in found:
-        scores = evaluate_file(checkpoint.path)
-        rows.append({"iteration": checkpoint.iteration, "file": str(checkpoint.path), **scores})
-    table = correlations(rows)
+    with progress_bar(len(found), "curves", progress, unit="checkpoint") as bar:
+        for checkpoint in found:
+            scores = evaluate_file(checkpoint.path)
+            rows.append({"iteration": checkpoint.iteration, "file": str(checkpoint.path), **scores})
+            bar.update(1)
+    table = correlations(rows, metrics=surface_measures(include_meteor))
     csv_path = with_suffix(stem, ".csv")
     write_csv(rows, csv_path)
     images = plot(rows, stem, title)
-    return {"rows": rows, "correlations": table, "files": [str(csv_path)] + [str(p) for p in images]}
+    return {"rows": rows, "correlations": table, "warnings": warnings(rows),
+            "files": [str(csv_path)] + [str(p) for p in images]}

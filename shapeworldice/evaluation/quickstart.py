@@ -18,13 +18,14 @@ from ..data.shards import atomic_write_bytes
 from .baselines import KINDS, baseline
 from .curves import curves
 from .gtd import Evaluator
+from ..metrics import catalogue
 from .report import table
 from .robustness import robustness, robustness_table, write_robustness
 
 SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
        "quantification-count", "quantification-ratio")
-COLUMNS = (("G", "grammaticality"), ("T", "truthfulness"), ("D", "diversity"), ("BLEU-4", "bleu_4"),
-           ("CIDEr-D", "cider_d"), ("SPICE*", "spice"))
+#: The table's measures (labels from the catalogue).
+COLUMN_KEYS = ("grammaticality", "truthfulness", "diversity", "bleu_4", "cider_d", "spice")
 #: (iteration, share of random-words, shuffled, references captions): fluent-but-false captions
 #: arrive before true ones, as when a model learns the language before the grounding.
 CHECKPOINTS = ((1000, 1.0, 0.0, 0.0), (2000, 0.3, 0.7, 0.0), (3000, 0.0, 0.8, 0.2), (4000, 0.0, 0.5, 0.5),
@@ -38,7 +39,7 @@ def baseline_table(out: Path, workers: int, train: int, test: int) -> tuple[list
         built[name] = directory
         evaluator = Evaluator(directory)
         for kind in KINDS:
-            report = evaluator.evaluate(baseline(evaluator.data, kind, seed=0), include_meteor=False)
+            report = evaluator.evaluate(baseline(evaluator.data, kind, seed=0))
             rows.append((f"{name} {kind}", report["scores"]))
     return rows, built
 
@@ -67,8 +68,9 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64) -> 
     out = Path(out)
     workers = workers or os.cpu_count() or 1
     rows, built = baseline_table(out, workers, train, test)
-    yield table(rows, COLUMNS)
-    yield "SPICE* = SPICE's tuple F1 from the grammar's semantics. 'shuffled' is grammatical and often false,"
+    yield table(rows, [(catalogue.label(k), k) for k in COLUMN_KEYS])
+    yield catalogue.measure("spice").note or ""
+    yield "'shuffled' is grammatical and often false,"
     yield "yet its BLEU-4/CIDEr-D stay near the references': surface metrics miss truthfulness."
     yield ""
     yield "Robustness (area under the normalised score as references are damaged, γ = 0…1; small = the metric"
@@ -82,10 +84,14 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64) -> 
     folder.mkdir(parents=True, exist_ok=True)
     files = mixed_checkpoints(built["spatial-multishapes"], folder)
     evaluator = Evaluator(built["spatial-multishapes"])
-    result = curves(files, lambda p: evaluator.evaluate(p, include_meteor=False)["scores"],
+    result = curves(files, lambda p: evaluator.evaluate(p)["scores"],
                     folder / "spatial-multishapes", title="spatial-multishapes: mixed checkpoints")
+    yield from (f"warning: {w}" for w in result["warnings"])
     for metric, values in result["correlations"].items():
-        yield f"correlation of {metric} with T: " + ", ".join(
-            f"{k} {'n/a' if v is None else f'{v:.2f}'}" for k, v in values.items())
+        if values["reason"]:
+            yield f"correlation of {catalogue.label(metric)} with T: n/a ({values['reason']})"
+            continue
+        yield f"correlation of {catalogue.label(metric)} with T: " + ", ".join(
+            f"{k} {'n/a' if values[k] is None else f'{values[k]:.2f}'}" for k in ("pearson", "spearman", "kendall"))
     for path in result["files"]:
         yield f"wrote {path}"

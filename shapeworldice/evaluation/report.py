@@ -8,11 +8,15 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..metrics import catalogue
 from .outputs import write_file
 
-TABLE_COLUMNS = (("G", "grammaticality"), ("T", "truthfulness"), ("T|G", "truthfulness_grammatical"),
-                 ("D", "diversity"), ("BLEU-4", "bleu_4"), ("METEOR", "meteor"), ("ROUGE-L", "rouge_l"),
-                 ("CIDEr-D", "cider_d"), ("SPICE*", "spice"))
+Columns = Sequence[tuple[str, str]]
+
+
+def columns(view: str = "table", meteor: bool = True) -> tuple[tuple[str, str], ...]:
+    """(label, key) of the catalogue measures shown in ``view`` (``meteor=False``: without METEOR)."""
+    return tuple((m.label, m.key) for m in catalogue.in_view(view, meteor))
 
 
 def report_json(report: dict[str, Any]) -> dict[str, Any]:
@@ -56,13 +60,16 @@ def fmt(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3f}"
 
 
-def table(rows: Sequence[tuple[str, dict[str, Any]]], columns=TABLE_COLUMNS) -> str:
-    """A plain-text table: one row per (label, scores)."""
+def table(rows: Sequence[tuple[str, dict[str, Any]]], shown: Columns | None = None) -> str:
+    """A plain-text table: one row per (label, scores); columns (label, key) default to the
+    catalogue's table measures."""
+    shown = columns() if shown is None else shown
     width = max([len(label) for label, _ in rows] + [5])
-    header = f"{'':{width}s} " + " ".join(f"{name:>8s}" for name, _ in columns)
+    cell = max([8] + [len(name) for name, _ in shown])
+    header = f"{'':{width}s} " + " ".join(f"{name:>{cell}s}" for name, _ in shown)
     lines = [header, "-" * len(header)]
     for label, scores in rows:
-        lines.append(f"{label:{width}s} " + " ".join(f"{fmt(scores.get(key)):>8s}" for _, key in columns))
+        lines.append(f"{label:{width}s} " + " ".join(f"{fmt(scores.get(key)):>{cell}s}" for _, key in shown))
     return "\n".join(lines)
 
 
@@ -72,7 +79,7 @@ def summary_text(report: dict[str, Any]) -> str:
              table([("overall", report["scores"])])]
     families = report["breakdown"]["family"]
     if len(families) > 1:
-        parts.append(table([(f"family {k}", v) for k, v in families.items()], TABLE_COLUMNS[:4]))
+        parts.append(table([(f"family {k}", v) for k, v in families.items()], columns("family_table")))
     c = report["counts"]
     parts.append(f"grammatical {c['grammatical']}  true {c['true']}  false {c['false']}  ambiguous {c['ambiguous']}  "
                  f"uninterpretable {c['uninterpretable']}  constructions {c['constructions_output']}/"
@@ -83,7 +90,8 @@ def summary_text(report: dict[str, Any]) -> str:
                      f"  LSA {fmt(section['lsa'])}  mBLEU-4 {fmt(section['mbleu_4'])}  mBLEU-mix "
                      f"{fmt(section['mbleu_mix'])}  F(div, T) {fmt(section['f_score'])}")
     for name, reason in report.get("unavailable", {}).items():
-        parts.append(f"{name}: unavailable ({reason})")
-    parts.append("SPICE* = SPICE's tuple F1 computed from the grammar's semantics")
+        parts.append(f"{catalogue.label(name)}: {reason}" if reason == catalogue.ON_REQUEST
+                     else f"{catalogue.label(name)}: unavailable ({reason})")
+    parts.extend(m.note for m in catalogue.in_view("table") if m.note)
     parts.append(report["signature"])
     return "\n".join(parts)

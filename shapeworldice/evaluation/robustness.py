@@ -10,8 +10,9 @@ excluded from that image's reference set — and damage them with a transformati
 * ``random-words``: each word is replaced with probability γ by a random vocabulary word
   (vocabulary: the words of the split's references).
 
-Every metric — G, T, BLEU-1, BLEU-4, ROUGE-L, CIDEr-D, SPICE (the report's ``spice``: tuple F1
-from the grammar's semantics) and METEOR on request — is computed at ``steps`` values of γ
+Every metric of the catalogue's ``robustness`` view — G, T, BLEU-1, BLEU-4, ROUGE-L, CIDEr-D,
+SPICE* (the report's ``spice``: tuple F1 from the grammar's semantics) and METEOR on request —
+is computed at ``steps`` values of γ
 (``linspace(0, 1, steps)``) and *normalised by its value at γ = 0*, so the untransformed human
 caption scores 1 for every metric (a metric whose γ = 0 value is 0 or unavailable has ``null``
 normalised values and area).  The numbers are exactly those :meth:`Evaluator.evaluate` reports
@@ -41,21 +42,20 @@ import numpy as np
 
 from ..errors import UserError
 from ..interpret import verdict
-from ..metrics import Bleu, CiderD, Meteor, PreparedCorpus, RougeL, java_available
+from ..metrics import Meteor, PreparedCorpus, catalogue, java_available
 from ..parsing import Parser
 from .baselines import baseline
+from .gtd import Evaluator, gtd_signature, tuple_f1
 from .outputs import csv_cell, pyplot, save_figure, write_bundle
-from .gtd import Evaluator, tuple_f1, gtd_signature
+from .progress import progress_bar
 from .transforms import TRANSFORMS, transform, vocabulary
 
-__all__ = ["METRICS", "robustness", "robustness_table", "score_step", "write_robustness"]
+__all__ = ["metrics", "robustness", "robustness_table", "score_step", "write_robustness"]
 
-#: Metrics on every curve (``meteor`` only with ``include_meteor`` and Java), in plot order.
-METRICS = ("grammaticality", "truthfulness", "bleu_1", "bleu_4", "rouge_l", "cider_d", "spice", "meteor")
-LABELS = {"grammaticality": "G", "truthfulness": "T", "bleu_1": "BLEU-1", "bleu_4": "BLEU-4",
-          "rouge_l": "ROUGE-L", "cider_d": "CIDEr-D", "spice": "SPICE (tuple F1)", "meteor": "METEOR"}
-_STYLES = {"grammaticality": "-o", "truthfulness": "-s", "bleu_1": ":x", "bleu_4": "--o", "rouge_l": ":+",
-           "cider_d": "--s", "spice": "--^", "meteor": ":d"}
+
+def metrics(include_meteor: bool = False) -> list[str]:
+    """The measures on every curve: the catalogue's ``robustness`` view (METEOR only on request)."""
+    return [m.key for m in catalogue.in_view("robustness", include_meteor)]
 
 
 class _OtherReferences(Sequence):
@@ -140,22 +140,29 @@ def score_step(evaluator: Evaluator, base: _Base, captions: Sequence[str], inclu
     unavailable: dict[str, str] = {}
     corpus = PreparedCorpus([[c] for c in captions], base.references)
     results = {}
-    for metric in (Bleu(), CiderD(), RougeL()):
+    wanted = metrics(include_meteor)
+    on_request = catalogue.on_request_families()
+    for family, cls in catalogue.families().items():
+        if family in on_request and not include_meteor:
+            continue
+        if not any(catalogue.measure(k).family == family for k in wanted):
+            continue
+        metric = (meteor or Meteor()) if cls is Meteor else cls()
         results.update(metric.compute_prepared(corpus))
-    if include_meteor:
-        results.update((meteor or Meteor()).compute_prepared(corpus))
-    for name in ("bleu_1", "bleu_4", "rouge_l", "cider_d", "meteor"):
+    for name in wanted:
         if name in results:
             scores[name] = results[name].score
-            if results[name].unavailable:
-                unavailable[name] = results[name].unavailable
+            reason = results[name].unavailable
+            if reason:
+                unavailable[name] = reason
     return scores, unavailable
 
 
 def _trapezoid(xs: Sequence[float], ys: Sequence[float | None]) -> float | None:
-    if any(y is None for y in ys):
+    values = [y for y in ys if y is not None]
+    if len(values) != len(ys):
         return None
-    return float(sum((xs[k + 1] - xs[k]) * (ys[k] + ys[k + 1]) / 2 for k in range(len(xs) - 1)))
+    return float(sum((xs[k + 1] - xs[k]) * (values[k] + values[k + 1]) / 2 for k in range(len(xs) - 1)))
 
 
 def _normalise(values: Sequence[float | None]) -> list[float | None]:
@@ -167,14 +174,15 @@ def _normalise(values: Sequence[float | None]) -> list[float | None]:
 
 def robustness(directory: str | Path, split: str = "test", transforms: Sequence[str] = TRANSFORMS,
                steps: int = 11, seed: int = 0, include_meteor: bool = False, parser: str | Parser = "builtin",
-               evaluator: Evaluator | None = None) -> dict[str, Any]:
+               evaluator: Evaluator | None = None, progress: bool = False) -> dict[str, Any]:
     """Normalised score-vs-γ curves and their areas for every metric and transformation.
 
     ``evaluator`` (optional) is reused, with its parse cache, instead of loading ``directory``
-    again.  Returns ``{"signature", "dataset", "split", "steps", "seed", "images", "gammas",
-    "metrics", "curves": {transform: {metric: [normalised value per γ]}}, "areas": {transform:
-    {metric: area}}, "drops": {transform: {metric: 1 − area}}, "raw": {transform: {metric:
-    [value per γ]}}, "unavailable": {metric: reason}, "convention": "..."}``; values are None
+    again; ``progress`` shows a bar on stderr (when it is a terminal).  Returns ``{"signature",
+    "dataset", "split", "steps", "seed", "images", "gammas", "metrics", "curves": {transform:
+    {metric: [normalised value per γ]}}, "areas": {transform: {metric: area}}, "drops":
+    {transform: {metric: 1 − area}}, "raw": {transform: {metric: [value per γ]}},
+    "unavailable": {metric: reason}, "convention": "..."}``; values are None
     where a metric is unavailable or its γ = 0 value is 0.
     """
     transforms = tuple(transforms)
@@ -199,24 +207,27 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
         meteor_on = False
         unavailable["meteor"] = "java not found"
     meteor = Meteor() if meteor_on else None
-    metrics = [m for m in METRICS if m != "meteor" or include_meteor]
+    shown = metrics(include_meteor)
     gammas = [float(g) for g in np.linspace(0.0, 1.0, steps)]
 
     # γ = 0 is the identity for every transformation: scored once, shared by all curves
     memo: dict = {}
-    zero, why = score_step(evaluator, base, base.captions, meteor_on, meteor, memo)
-    unavailable.update(why)
     raw: dict[str, dict[str, list[float | None]]] = {}
-    for t in transforms:
-        columns: dict[str, list[float | None]] = {m: [zero.get(m)] for m in metrics}
-        for s, gamma in enumerate(gammas[1:], start=1):
-            rng = np.random.default_rng([seed, 1 + TRANSFORMS.index(t), s])
-            captions = transform(t, base.captions, base.others, gamma, rng, base.vocab)
-            scores, why = score_step(evaluator, base, captions, meteor_on, meteor, memo)
-            unavailable.update(why)
-            for m in metrics:
-                columns[m].append(scores.get(m))
-        raw[t] = columns
+    with progress_bar(1 + len(transforms) * (steps - 1), "robustness", progress, unit="step") as bar:
+        zero, why = score_step(evaluator, base, base.captions, meteor_on, meteor, memo)
+        bar.update(1)
+        unavailable.update(why)
+        for t in transforms:
+            columns: dict[str, list[float | None]] = {m: [zero.get(m)] for m in shown}
+            for s, gamma in enumerate(gammas[1:], start=1):
+                rng = np.random.default_rng([seed, 1 + TRANSFORMS.index(t), s])
+                captions = transform(t, base.captions, base.others, gamma, rng, base.vocab)
+                scores, why = score_step(evaluator, base, captions, meteor_on, meteor, memo)
+                bar.update(1)
+                unavailable.update(why)
+                for m in shown:
+                    columns[m].append(scores.get(m))
+            raw[t] = columns
     curves = {t: {m: _normalise(v) for m, v in cols.items()} for t, cols in raw.items()}
     areas = {t: {m: _trapezoid(gammas, v) for m, v in cols.items()} for t, cols in curves.items()}
     drops = {t: {m: None if a is None else 1.0 - a for m, a in cols.items()} for t, cols in areas.items()}
@@ -230,7 +241,7 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
         "seed": seed,
         "images": len(base.images),
         "gammas": gammas,
-        "metrics": metrics,
+        "metrics": shown,
         "curves": curves,
         "areas": areas,
         "drops": drops,
@@ -245,14 +256,14 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
 def robustness_table(result: dict[str, Any], value: str = "areas") -> str:
     """The area (or drop) table as text: one row per metric, one column per transformation."""
     transforms = list(result[value])
-    width = max(len(LABELS.get(m, m)) for m in result["metrics"]) + 2
+    width = max(len(catalogue.label(m)) for m in result["metrics"]) + 2
     lines = [" " * width + "".join(f"{t:>14}" for t in transforms)]
     for m in result["metrics"]:
         cells = []
         for t in transforms:
             v = result[value][t].get(m)
             cells.append(f"{'n/a' if v is None else f'{v:.3f}':>14}")
-        lines.append(f"{LABELS.get(m, m):<{width}}" + "".join(cells))
+        lines.append(f"{catalogue.label(m):<{width}}" + "".join(cells))
     return "\n".join(lines)
 
 
@@ -271,8 +282,9 @@ def plot_robustness(result: dict[str, Any], stem: Path) -> list[Path]:
                 continue
             area = result["areas"][t][m]
             top = max(top, *(v for v in values if v is not None))
-            label = f"{LABELS.get(m, m)} ({'n/a' if area is None else f'{area:.2f}'})"
-            axis.plot(gammas, [np.nan if v is None else v for v in values], _STYLES.get(m, "-"), label=label,
+            label = f"{catalogue.label(m)} ({'n/a' if area is None else f'{area:.2f}'})"
+            style = catalogue.measure(m).style if m in catalogue.keys() else "-"
+            axis.plot(gammas, [np.nan if v is None else v for v in values], style, label=label,
                       markersize=4, linewidth=1.4 if m in ("grammaticality", "truthfulness") else 1.0)
         axis.set_title(f"{t}")
         axis.set_xlabel("strength γ")

@@ -15,7 +15,8 @@ A reference-based score depends on which references the dataset happens to hold.
   (std / mean).  The std must shrink as k grows; the relative std makes metrics on different
   scales comparable (Zhu et al. found CIDEr the most variable on real captions).
 
-METEOR is left out (a Java process per draw); its variance is not measured.
+METEOR is measured only on request (``include_meteor``; one Java process per draw, slow).
+The metrics are the measure catalogue's ``variance`` view.
 """
 from __future__ import annotations
 
@@ -28,20 +29,19 @@ from typing import Any
 import numpy as np
 
 from ..errors import UserError
-from ..metrics import Bleu, CiderD, PreparedCorpus, RougeL
+from ..metrics import Bleu, CiderD, Meteor, PreparedCorpus, catalogue
 from ..parsing import Parser
 from .gtd import Evaluator, caption_entries, gtd_signature
 from .inputs import excluded_references, group_by_image
 from .outputs import csv_cell, pyplot, save_figure, write_bundle
+from .progress import progress_bar
 
-__all__ = ["METRICS", "variance", "variance_table", "write_variance"]
+__all__ = ["metrics", "variance", "variance_table", "write_variance"]
 
-#: The reference-based metrics whose variance is measured, in report order.
-METRICS = ("bleu_1", "bleu_2", "bleu_3", "bleu_4", "rouge_l", "cider_d", "spice")
-LABELS = {"bleu_1": "BLEU-1", "bleu_2": "BLEU-2", "bleu_3": "BLEU-3", "bleu_4": "BLEU-4", "rouge_l": "ROUGE-L",
-          "cider_d": "CIDEr-D", "spice": "SPICE (tuple F1)"}
-_STYLES = {"bleu_1": ":o", "bleu_2": ":s", "bleu_3": ":^", "bleu_4": "-o", "rouge_l": "-.+", "cider_d": "-s",
-           "spice": "--^"}
+
+def metrics(include_meteor: bool = False) -> list[str]:
+    """The reference-based measures whose variance is measured: the catalogue's ``variance`` view."""
+    return [m.key for m in catalogue.in_view("variance", include_meteor)]
 
 
 def _subset_view(base: PreparedCorpus, chosen: np.ndarray) -> PreparedCorpus:
@@ -60,9 +60,14 @@ def _subset_view(base: PreparedCorpus, chosen: np.ndarray) -> PreparedCorpus:
     return view
 
 
-def _surface(corpus: PreparedCorpus) -> dict[str, float | None]:
+def _surface(corpus: PreparedCorpus, include_meteor: bool = False) -> dict[str, float | None]:
+    """Every catalogue surface metric's corpus score (METEOR only on request)."""
     out: dict[str, float | None] = {}
-    for metric in (Bleu(), CiderD(), RougeL()):
+    on_request = catalogue.on_request_families()
+    for family, cls in catalogue.families().items():
+        if family in on_request and not include_meteor:
+            continue
+        metric = Meteor() if cls is Meteor else cls()
         out.update({name: r.score for name, r in metric.compute_prepared(corpus).items()})
     return out
 
@@ -145,12 +150,14 @@ def _consensus(evaluator: Evaluator) -> dict[str, Any]:
 
 def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[str, Any]], split: str = "test",
              draws: int = 20, seed: int = 0, evaluator: Evaluator | None = None, parser: str | Parser = "builtin",
-             allow_missing: bool = False, max_size: int | None = None) -> dict[str, Any]:
+             allow_missing: bool = False, max_size: int | None = None, include_meteor: bool = False,
+             progress: bool = False) -> dict[str, Any]:
     """Consensus and subset variance (see the module docstring) of a caption set.
 
     ``captions``: a caption file or COCO-results entries (``reference_index`` removes that
     reference from its image's pool, as in :meth:`Evaluator.evaluate`).  ``max_size`` caps the
-    largest subset size (default: the smallest pool − 1).  Returns ``{"signature", "dataset",
+    largest subset size (default: the smallest pool − 1).  ``include_meteor`` adds METEOR (one
+    Java run per draw); ``progress`` shows a bar on stderr (when it is a terminal).  Returns ``{"signature", "dataset",
     "split", "images", "captions", "draws", "seed", "sizes", "pool", "metrics", "full": {metric:
     score with whole pools}, "subsets": {metric: {"mean", "std", "relative_std", "scores"}}``
     (lists over ``sizes``; ``scores`` holds every draw), ``"summary"``, ``"most_variable"``,
@@ -186,34 +193,41 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
 
     base = PreparedCorpus(cands, pool_text)
     base.ngrams(4)  # the table of every sentence, shared by all draws
-    full = _surface(base)
+    shown = metrics(include_meteor)
+    full = _surface(base, include_meteor)
     full["spice"] = spice.score([range(len(p)) for p in pools])
     n = len(images)
     width = max(len(p) for p in pools)
     lengths = np.asarray([len(p) for p in pools])
     invalid = np.arange(width)[None, :] >= lengths[:, None]
-    scores: dict[str, list[list[float | None]]] = {m: [] for m in METRICS}
-    for k in sizes:
-        rng = np.random.default_rng([seed, k])
-        per_draw: dict[str, list[float | None]] = {m: [] for m in METRICS}
-        for _ in range(draws):
-            keys = rng.random((n, width))
-            keys[invalid] = 2.0
-            chosen = np.sort(np.argsort(keys, axis=1, kind="stable")[:, :k], axis=1)
-            values = _surface(_subset_view(base, chosen))
-            values["spice"] = spice.score(chosen.tolist())
-            for m in METRICS:
-                per_draw[m].append(values.get(m))
-        for m in METRICS:
-            scores[m].append(per_draw[m])
+    scores: dict[str, list[list[float | None]]] = {m: [] for m in shown}
+    with progress_bar(len(sizes) * draws, "variance", progress, unit="draw") as bar:
+        for k in sizes:
+            rng = np.random.default_rng([seed, k])
+            per_draw: dict[str, list[float | None]] = {m: [] for m in shown}
+            for _ in range(draws):
+                keys = rng.random((n, width))
+                keys[invalid] = 2.0
+                chosen = np.sort(np.argsort(keys, axis=1, kind="stable")[:, :k], axis=1)
+                values = _surface(_subset_view(base, chosen), include_meteor)
+                values["spice"] = spice.score(chosen.tolist())
+                for m in shown:
+                    per_draw[m].append(values.get(m))
+                bar.update(1)
+            for m in shown:
+                scores[m].append(per_draw[m])
 
     subsets: dict[str, dict[str, list]] = {}
     summary: dict[str, dict[str, float | None]] = {}
-    for m in METRICS:
-        means, stds, rels = [], [], []
+    for m in shown:
+        means: list[float | None] = []
+        stds: list[float | None] = []
+        rels: list[float | None] = []
         for row in scores[m]:
             if any(v is None for v in row):
-                means.append(None), stds.append(None), rels.append(None)
+                means.append(None)
+                stds.append(None)
+                rels.append(None)
                 continue
             arr = np.asarray(row, dtype=np.float64)
             mean, std = float(arr.mean()), float(arr.std(ddof=1))
@@ -225,8 +239,8 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
         summary[m] = {"relative_std_smallest": rels[0], "relative_std_largest": rels[-1],
                       "relative_std_mean": float(np.mean(finite)) if finite else None,
                       "std_smallest": stds[0], "std_largest": stds[-1]}
-    ranked = [m for m in METRICS if summary[m]["relative_std_mean"] is not None]
-    most = max(ranked, key=lambda m: summary[m]["relative_std_mean"]) if ranked else None
+    ranked = {m: rel for m in shown if (rel := summary[m]["relative_std_mean"]) is not None}
+    most = max(ranked, key=ranked.__getitem__) if ranked else None
     return {
         "signature": gtd_signature(evaluator.data, evaluator.parser) + f"|variance:draws:{draws}|vseed:{seed}",
         "dataset": evaluator.data.name,
@@ -238,7 +252,7 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
         "seed": seed,
         "sizes": sizes,
         "pool": {"min": smallest, "max": width},
-        "metrics": list(METRICS),
+        "metrics": shown,
         "full": full,
         "subsets": subsets,
         "summary": summary,
@@ -250,14 +264,14 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
                   "cider_d_idf": "document frequencies from the drawn references of each draw",
                   "consensus": "each reference against the image's other references (leave-one-out); per-image "
                                "mean over its references; 'corpus' is the metric's corpus score over all of them",
-                  "meteor": "not measured (one Java process per draw)"},
+                  "meteor": "measured (one Java process per draw)" if include_meteor else catalogue.ON_REQUEST},
     }
 
 
 def variance_table(result: dict[str, Any]) -> str:
     """mean ± std (relative std) per metric at the smallest and largest subset size."""
     lo, hi = result["sizes"][0], result["sizes"][-1]
-    width = max(len(LABELS[m]) for m in result["metrics"]) + 2
+    width = max(len(catalogue.label(m)) for m in result["metrics"]) + 2
     lines = [f"{'':<{width}}{'k=' + str(lo):>30}{'k=' + str(hi):>30}{'full':>10}"]
 
     def cell(m: str, idx: int) -> str:
@@ -269,13 +283,14 @@ def variance_table(result: dict[str, Any]) -> str:
 
     for m in result["metrics"]:
         full = result["full"].get(m)
-        lines.append(f"{LABELS[m]:<{width}}{cell(m, 0)}{cell(m, -1)}{'n/a' if full is None else f'{full:.4f}':>10}")
+        shown = "n/a" if full is None else f"{full:.4f}"
+        lines.append(f"{catalogue.label(m):<{width}}{cell(m, 0)}{cell(m, -1)}{shown:>10}")
     c = result["consensus"]
     if "bleu_4" in c:
         lines.append(f"consensus (leave-one-out, mean per image): BLEU-4 {c['bleu_4']['mean']:.4f}, "
                      f"CIDEr-D {c['cider_d']['mean']:.4f}")
     if result["most_variable"]:
-        lines.append(f"largest mean relative std: {LABELS[result['most_variable']]}")
+        lines.append(f"largest mean relative std: {catalogue.label(result['most_variable'])}")
     return "\n".join(lines)
 
 
@@ -288,10 +303,10 @@ def plot_variance(result: dict[str, Any], stem: Path) -> list[Path]:
         s = result["subsets"][m]
         if all(v is None for v in s["std"]):
             continue
-        scale = 10.0 if m == "cider_d" else 1.0  # CIDEr-D lives on [0, 10]: share the axis, say so
-        left.plot(sizes, [math.nan if v is None else v / scale for v in s["std"]], _STYLES[m],
-                  label=LABELS[m] + (" ÷ 10" if m == "cider_d" else ""), markersize=4)
-        right.plot(sizes, [math.nan if v is None else v for v in s["relative_std"]], _STYLES[m], label=LABELS[m],
+        spec = catalogue.measure(m)  # CIDEr-D lives on [0, 10]: divided to share the axis, said in the legend
+        left.plot(sizes, [math.nan if v is None else v / spec.scale for v in s["std"]], spec.style,
+                  label=spec.plot_label, markersize=4)
+        right.plot(sizes, [math.nan if v is None else v for v in s["relative_std"]], spec.style, label=spec.label,
                    markersize=4)
     left.set_title("std of the corpus score over reference draws")
     right.set_title("relative std (std / mean)")

@@ -6,6 +6,8 @@
 >>> sorted(results)
 ['bleu_1', 'bleu_2', 'bleu_3', 'bleu_4', 'cider_d', 'meteor', 'rouge_l']
 
+The measures, their labels, styles and ranges are listed once in :mod:`.catalogue`.
+
 Registry names → metrics → result names:
 
 * ``"bleu"`` → :class:`Bleu` → ``bleu_1`` … ``bleu_4`` (four separate :class:`MetricResult`)
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import catalogue
 from .base import CaptionsInput, Metric, MetricResult, PreparedCorpus
 from .bleu import Bleu
 from .cider import CiderD, cider_d_similarity_matrix, document_frequency
@@ -37,28 +40,23 @@ __all__ = [
     "get_metric", "available_metrics", "score_all", "ptb_tokenize", "tokenize_caption",
     "PUNCTUATIONS", "cider_d_similarity_matrix", "document_frequency", "java_available",
     "self_cider", "lsa_diversity", "mbleu", "self_cider_diversity_image",
-    "lsa_diversity_image", "mbleu_image", "diversity_accuracy_f",
+    "lsa_diversity_image", "mbleu_image", "diversity_accuracy_f", "catalogue",
 ]
 
-_REGISTRY: dict[str, type[Metric]] = {
-    "bleu": Bleu, "cider_d": CiderD, "rouge_l": RougeL, "meteor": Meteor,
-}
-
-
 def available_metrics() -> list[str]:
-    """Registry names accepted by :func:`get_metric`."""
-    return list(_REGISTRY)
+    """Registry names accepted by :func:`get_metric` (from the measure catalogue)."""
+    return list(catalogue.families())
 
 
 def get_metric(name: str, **kwargs: Any) -> Metric:
-    """A metric by registry name (``bleu``, ``cider_d``, ``rouge_l``, ``meteor``).
-
-    Keyword arguments go to the metric's constructor (e.g. ``get_metric("bleu", n=2)``).
+    """A metric by registry name (``bleu``, ``cider_d``, ``rouge_l``, ``meteor``, or one registered
+    in the catalogue).  Keyword arguments go to the metric's constructor (``get_metric("bleu", n=2)``).
     """
     key = name.lower().replace("-", "_")
-    if key not in _REGISTRY:
-        raise KeyError(f"unknown metric {name!r}; available: {', '.join(_REGISTRY)}")
-    return _REGISTRY[key](**kwargs)
+    registry = catalogue.families()
+    if key not in registry:
+        raise KeyError(f"unknown metric {name!r}; available: {', '.join(registry)}")
+    return registry[key](**kwargs)
 
 
 def score_all(
@@ -67,20 +65,22 @@ def score_all(
     include_meteor: bool = False,
     meteor_timeout: float | None = None,
 ) -> dict[str, MetricResult]:
-    """BLEU-1..4, CIDEr-D, ROUGE-L (and METEOR on request) sharing one tokenisation.
+    """Every catalogue surface metric (METEOR only on request) sharing one tokenisation.
 
-    Keys: ``bleu_1`` … ``bleu_4``, ``cider_d``, ``rouge_l``, ``meteor``.  Without
-    ``include_meteor`` the ``meteor`` entry is present with ``score=None`` and
-    ``unavailable="not computed (include_meteor=False)"``, so reports always carry the key.
+    Keys: every surface measure of the catalogue (``bleu_1`` … ``bleu_4``, ``meteor``,
+    ``rouge_l``, ``cider_d`` and any registered one).  Without ``include_meteor`` the ``meteor``
+    entry is present with ``score=None`` and ``unavailable="not computed (use --meteor)"``, so
+    reports always carry the key.
     """
     corpus = PreparedCorpus(candidates, references)
+    optional = catalogue.on_request_families()
     out: dict[str, MetricResult] = {}
-    for metric in (Bleu(), CiderD(), RougeL()):
-        out.update(metric.compute_prepared(corpus))
-    meteor = Meteor(timeout=meteor_timeout)
-    if include_meteor:
-        out.update(meteor.compute_prepared(corpus))
-    else:
-        out["meteor"] = MetricResult("meteor", None, None, meteor.signature(corpus),
-                                     "not computed (include_meteor=False)")
-    return out
+    for family, cls in catalogue.families().items():
+        metric = Meteor(timeout=meteor_timeout) if cls is Meteor else cls()
+        if family in optional and not include_meteor:
+            for name in metric.result_names:
+                out[name] = MetricResult(name, None, None, metric.signature(corpus, name), catalogue.ON_REQUEST)
+        else:
+            out.update(metric.compute_prepared(corpus))
+    order = catalogue.keys()
+    return dict(sorted(out.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))

@@ -61,7 +61,7 @@ class MetricResult:
 
     name: str
     score: float | None
-    per_image: list[float | None] | None = None
+    per_image: Sequence[float | None] | None = None
     signature: str = ""
     unavailable: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)

@@ -10,7 +10,7 @@ import pytest
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.baselines import baseline
 from shapeworldice.evaluation.robustness import (
-    METRICS,
+    metrics,
     _Base,
     _OtherReferences,
     robustness,
@@ -33,7 +33,7 @@ def result(evaluator):
 def test_shape_and_normalisation(result):
     assert result["gammas"] == pytest.approx(list(np.linspace(0, 1, STEPS)))
     assert set(result["curves"]) == {"shuffled", "permuted", "random-words"}
-    assert result["metrics"] == [m for m in METRICS if m != "meteor"]
+    assert result["metrics"] == metrics() and "meteor" not in metrics() and "meteor" in metrics(True)
     for t, cols in result["curves"].items():
         for m, values in cols.items():
             assert len(values) == STEPS
@@ -128,7 +128,7 @@ def test_meteor_without_java_is_unavailable_not_zero(evaluator, monkeypatch):
 
     monkeypatch.setattr(module, "java_available", lambda: False)
     result = robustness(None, transforms=["permuted"], steps=2, include_meteor=True, evaluator=evaluator)
-    assert result["metrics"][-1] == "meteor"
+    assert result["metrics"] == metrics(True) and "meteor" in result["metrics"]
     assert result["raw"]["permuted"]["meteor"] == [None, None]
     assert result["areas"]["permuted"]["meteor"] is None and result["drops"]["permuted"]["meteor"] is None
     assert result["unavailable"]["meteor"] == "java not found"

@@ -1,0 +1,179 @@
+"""The evaluator's scoring step: verdicts per caption, GTD and SPICE* summaries, surface metrics.
+
+Input: the analysed images (:mod:`.analysis`) and the captions grouped per image; output: a
+:class:`Scored` with one :class:`CaptionResult` per caption and every catalogue score.  The
+measures come from :mod:`shapeworldice.metrics.catalogue`: surface metrics through
+:func:`~shapeworldice.metrics.score_all`, per-caption GTD hooks through :func:`caption_hooks`.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from ..interpret import verdict
+from ..metrics import MetricResult, catalogue, score_all
+from .analysis import Analysis, ImageRecord
+
+__all__ = ["CaptionResult", "Scored", "score_captions", "summary", "breakdowns", "tuple_f1"]
+
+
+@dataclass
+class CaptionResult:
+    """One output caption's verdicts and per-caption scores."""
+
+    image_id: str
+    caption: str
+    grammatical: bool
+    truth: str | None  # true | false | ambiguous | uninterpretable | None (ungrammatical)
+    construction: str | None
+    family: str | None
+    quantifier_range: str | None
+    relation: str | None
+    heldout: bool
+    spice: float | None = None
+    scores: dict[str, float | None] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"image_id": self.image_id, "caption": self.caption, "grammatical": self.grammatical,
+                "truth": self.truth, "construction": self.construction, "family": self.family,
+                "quantifier_range": self.quantifier_range, "relation": self.relation, "heldout": self.heldout,
+                "scores": {"spice": self.spice, **self.scores}}
+
+
+def tuple_f1(candidate: frozenset, reference: set) -> float:
+    """SPICE's definition: F1 of a caption's scene-graph tuples against the references' union."""
+    if not candidate or not reference:
+        return 0.0
+    matched = len(candidate & reference)
+    if not matched:
+        return 0.0
+    precision, recall = matched / len(candidate), matched / len(reference)
+    return 2 * precision * recall / (precision + recall)
+
+
+def _ratio(numerator: float, denominator: float) -> float | None:
+    return numerator / denominator if denominator else None
+
+
+def summary(results: Sequence[CaptionResult], reference_constructions: set[str]) -> dict[str, Any]:
+    """G, T, T|G, D and the verdict counts of a group of captions."""
+    n = len(results)
+    grammatical = sum(r.grammatical for r in results)
+    truths = Counter(r.truth for r in results if r.grammatical)
+    constructions = {r.construction for r in results if r.construction is not None}
+    return {
+        "captions": n,
+        "grammaticality": _ratio(grammatical, n),
+        "truthfulness": _ratio(truths["true"], n),
+        "truthfulness_grammatical": _ratio(truths["true"], grammatical),
+        "diversity": _ratio(len(constructions), len(reference_constructions)),
+        "counts": {"grammatical": grammatical, "true": truths["true"], "false": truths["false"],
+                   "ambiguous": truths["ambiguous"], "uninterpretable": truths["uninterpretable"],
+                   "constructions_output": len(constructions),
+                   "constructions_references": len(reference_constructions)},
+    }
+
+
+def breakdowns(results: list[CaptionResult], reference_constructions: Mapping[tuple[str, str], set[str]]
+               ) -> dict[str, Any]:
+    """G, T, D per family, quantifier range, relation and seen/held-out; D of a group compares its
+    constructions with those of the references in the same group."""
+    out: dict[str, Any] = {}
+    for axis in ("family", "quantifier_range", "relation", "heldout"):
+        groups: dict[str, list[CaptionResult]] = defaultdict(list)
+        for r in results:
+            if axis == "heldout":
+                key = "held-out" if r.heldout else "seen"
+            else:
+                key = getattr(r, axis) or ("ungrammatical" if not r.grammatical else "none")
+            groups[key].append(r)
+        out[axis] = {key: summary(members, reference_constructions.get((axis, key), set()))
+                     for key, members in sorted(groups.items())}
+    return out
+
+
+@dataclass
+class Scored:
+    """The scoring step's outcome: per-caption results, summaries and surface-metric results."""
+
+    results: list[CaptionResult]
+    image_order: list[str]
+    reference_constructions: dict[tuple[str, str], set[str]]
+    overall: dict[str, Any]
+    metrics: dict[str, MetricResult]
+    scores: dict[str, float | None]
+
+
+def _attach_per_caption(results: list[CaptionResult], metrics: Mapping[str, MetricResult],
+                        image_order: list[str]) -> None:
+    position = {image_id: k for k, image_id in enumerate(image_order)}
+    for name, result in metrics.items():
+        if result.per_image is None:
+            continue
+        per_caption = result.extra.get("per_caption")
+        if per_caption is not None:
+            flat = [v for values in per_caption for v in values]
+            for r, value in zip(results, flat):
+                r.scores[name] = value
+        else:
+            for r in results:
+                r.scores[name] = result.per_image[position[r.image_id]]
+
+
+def caption_hooks() -> list[catalogue.Measure]:
+    """The catalogue measures computed per caption by a hook (``Measure.per_caption``)."""
+    return [m for m in catalogue.CATALOGUE if m.per_caption is not None]
+
+
+def _aggregate(measure: catalogue.Measure, values: Sequence[float | None]) -> float | None:
+    if measure.aggregate is not None:
+        return measure.aggregate(values)
+    return sum(v or 0.0 for v in values) / len(values) if values else None
+
+
+def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence[str]],
+                   excluded: Mapping[str, Any], analyse: Callable[[str], Analysis], include_meteor: bool = False,
+                   tick: Callable[[int], Any] | None = None) -> Scored:
+    """Verdicts and scores of the captions ``grouped`` by image id (references in ``excluded``
+    left out of their image's set); ``tick(n)`` is told of every n captions analysed."""
+    hooks = caption_hooks()
+    results: list[CaptionResult] = []
+    reference_constructions: dict[tuple[str, str], set[str]] = defaultdict(set)
+    candidates, references, image_order = [], [], []
+    for image in images:
+        if image.id not in grouped:
+            continue
+        keep = [k for k in range(len(image.captions)) if k not in excluded.get(image.id, ())]
+        kept = [image.references[k] for k in keep]
+        ref_tuples: set = set().union(*(r.tuples for r in kept))
+        seen = ("heldout", "held-out" if image.heldout else "seen")
+        for ref in kept:
+            for axis_key in (("*", "*"), seen, *ref.axes):
+                reference_constructions[axis_key].add(ref.construction)
+        for caption in grouped[image.id]:
+            a = analyse(caption)
+            label = verdict(a.interpretation, image.world) if a.grammatical else None
+            result = CaptionResult(image.id, caption, a.grammatical, label, a.construction, a.family,
+                                   a.quantifier_range, a.relation, image.heldout, spice=tuple_f1(a.tuples, ref_tuples))
+            for m in hooks:
+                assert m.per_caption is not None
+                result.scores[m.key] = m.per_caption(a, image, kept) if a.grammatical else None
+            results.append(result)
+        if tick is not None:
+            tick(len(grouped[image.id]))
+        candidates.append(list(grouped[image.id]))
+        references.append([image.captions[k] for k in keep])
+        image_order.append(image.id)
+
+    metrics = score_all(candidates, references, include_meteor=include_meteor)
+    _attach_per_caption(results, metrics, image_order)
+    overall = summary(results, reference_constructions["*", "*"])
+    scores: dict[str, float | None] = {
+        k: overall[k] for k in ("grammaticality", "truthfulness", "truthfulness_grammatical", "diversity")}
+    for name, outcome in metrics.items():
+        scores[name] = outcome.score
+    scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
+    for m in hooks:
+        scores[m.key] = _aggregate(m, [r.scores.get(m.key) for r in results])
+    return Scored(results, image_order, dict(reference_constructions), overall, metrics, scores)

@@ -1,0 +1,176 @@
+"""The one list of measures: every score a report, table, CSV or plot shows is an entry here.
+
+Each :class:`Measure` says what a score is called (``key``), how people read it (``label``),
+how it is drawn (``style``), on what scale it lives (``low``–``high``, ``scale`` = the divisor
+that puts it on a shared 0–1 axis) and where it is shown (``views``).  Everything else is
+derived: the metric registry (:func:`shapeworldice.metrics.get_metric`), the metric families
+:func:`shapeworldice.metrics.score_all` computes, the report's ``scores`` keys, the terminal
+table's columns and the robustness, variance and curves plots.
+
+Adding a surface metric = one module with a :class:`~shapeworldice.metrics.base.Metric`
+subclass plus one :func:`register` call (one :class:`Measure` per result name, ``family`` set to
+the registry name and ``metric`` to the class).
+
+Adding a per-caption GTD measure (like informativeness) = one :class:`Measure` with a
+``per_caption`` hook: ``hook(analysis, image, references) -> float | None``, called by the
+evaluator's scoring step for every grammatical output caption with the caption's analysis
+(reading, construction, tuples), the image (world model) and the image's kept references.
+The value goes into the caption's ``scores[key]`` and the report's score is the mean over all
+captions (ungrammatical ones count 0), unless ``aggregate`` (a function of the per-caption
+values, ``None`` for ungrammatical captions) says otherwise — e.g. a 'relative' variant that
+divides by the references' own value.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
+
+from .base import Metric
+from .bleu import Bleu
+from .cider import CiderD
+from .meteor import Meteor
+from .rouge import RougeL
+
+__all__ = ["Measure", "CATALOGUE", "measure", "keys", "labels", "label", "in_view", "families", "registered",
+           "register", "unregister", "ON_REQUEST"]
+
+#: Where a measure can appear.
+VIEWS = ("report", "table", "family_table", "robustness", "variance", "curves_gtd", "curves_surface")
+
+#: The reason a metric that runs only on request (METEOR) carries when it was not asked for.
+ON_REQUEST = "not computed (use --meteor)"
+
+PerCaptionHook = Callable[[Any, Any, Any], "float | None"]
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One score: name, label, plot style, range, where it is shown and how it is computed.
+
+    ``family``/``metric``: the registry name and :class:`Metric` class that compute it (surface
+    metrics; a family such as ``bleu`` gives several measures).  ``on_request``: computed only
+    when asked (METEOR: Java, slow).  ``per_caption``/``aggregate``: the GTD hook described in
+    the module docstring.  GTD's own four measures and SPICE* are computed by the evaluator and
+    have neither.
+    """
+
+    key: str
+    label: str
+    style: str = "-"
+    low: float = 0.0
+    high: float = 1.0
+    views: frozenset[str] = frozenset({"report"})
+    family: str | None = None
+    metric: type[Metric] | None = None
+    on_request: bool = False
+    per_caption: PerCaptionHook | None = None
+    aggregate: Callable[[Sequence[float | None]], float | None] | None = None
+    note: str | None = None
+
+    @property
+    def scale(self) -> float:
+        """Divisor that puts the measure on a 0–1 axis shared with the others (CIDEr-D: 10)."""
+        return self.high if self.high > 1 else 1.0
+
+    @property
+    def plot_label(self) -> str:
+        """The label in a legend where the values are divided by :attr:`scale`."""
+        return self.label if self.scale == 1 else f"{self.label} ÷ {self.scale:g}"
+
+
+def _views(*names: str) -> frozenset[str]:
+    unknown = set(names) - set(VIEWS)
+    if unknown:
+        raise ValueError(f"unknown view {sorted(unknown)}; views: {', '.join(VIEWS)}")
+    return frozenset(("report", *names))
+
+
+_SPICE_NOTE = "SPICE* = SPICE's tuple F1 computed from the grammar's semantics, not the official jar"
+
+#: The measures in report order.
+CATALOGUE: list[Measure] = [
+    Measure("grammaticality", "G", "-o", views=_views("table", "family_table", "robustness", "curves_gtd")),
+    Measure("truthfulness", "T", "-s", views=_views("table", "family_table", "robustness", "curves_gtd")),
+    Measure("truthfulness_grammatical", "T|G", "-v", views=_views("table", "family_table")),
+    Measure("diversity", "D", "-^", views=_views("table", "family_table", "curves_gtd")),
+    Measure("bleu_1", "BLEU-1", ":x", views=_views("robustness", "variance"), family="bleu", metric=Bleu),
+    Measure("bleu_2", "BLEU-2", ":s", views=_views("variance"), family="bleu", metric=Bleu),
+    Measure("bleu_3", "BLEU-3", ":^", views=_views("variance"), family="bleu", metric=Bleu),
+    Measure("bleu_4", "BLEU-4", "--o", views=_views("table", "robustness", "variance", "curves_surface"),
+            family="bleu", metric=Bleu),
+    Measure("meteor", "METEOR", ":d", views=_views("table", "robustness", "variance", "curves_surface"),
+            family="meteor", metric=Meteor, on_request=True),
+    Measure("rouge_l", "ROUGE-L", ":+", views=_views("table", "robustness", "variance"), family="rouge_l",
+            metric=RougeL),
+    Measure("cider_d", "CIDEr-D", "--s", high=10.0,
+            views=_views("table", "robustness", "variance", "curves_surface"), family="cider_d", metric=CiderD),
+    Measure("spice", "SPICE*", "--^", views=_views("table", "robustness", "variance", "curves_surface"),
+            note=_SPICE_NOTE),
+]
+
+
+def measure(key: str) -> Measure:
+    """The catalogue entry of ``key`` (KeyError naming the known keys otherwise)."""
+    for m in CATALOGUE:
+        if m.key == key:
+            return m
+    raise KeyError(f"unknown measure {key!r}; known: {', '.join(keys())}")
+
+
+def keys(view: str = "report") -> tuple[str, ...]:
+    """Keys of the measures shown in ``view``, in catalogue order."""
+    return tuple(m.key for m in CATALOGUE if view in m.views)
+
+
+def in_view(view: str, meteor: bool = True) -> tuple[Measure, ...]:
+    """Measures shown in ``view``; ``meteor=False`` leaves out the on-request ones."""
+    return tuple(m for m in CATALOGUE if view in m.views and (meteor or not m.on_request))
+
+
+def label(key: str) -> str:
+    """A measure's label, or the key itself for a name outside the catalogue."""
+    return next((m.label for m in CATALOGUE if m.key == key), key)
+
+
+def labels() -> dict[str, str]:
+    """{key: label} of every measure."""
+    return {m.key: m.label for m in CATALOGUE}
+
+
+def families() -> dict[str, type[Metric]]:
+    """{registry name: Metric class} of the surface metrics, in catalogue order."""
+    out: dict[str, type[Metric]] = {}
+    for m in CATALOGUE:
+        if m.family is not None and m.metric is not None:
+            out.setdefault(m.family, m.metric)
+    return out
+
+
+def on_request_families() -> set[str]:
+    """Registry names of the metrics computed only when asked (METEOR)."""
+    return {m.family for m in CATALOGUE if m.family is not None and m.on_request}
+
+
+def register(*entries: Measure, before: str | None = None) -> None:
+    """Add measures (before the measure ``before``, else at the end); a key may appear once."""
+    for entry in entries:
+        if any(m.key == entry.key for m in CATALOGUE):
+            raise ValueError(f"measure {entry.key!r} is already in the catalogue")
+    position = len(CATALOGUE) if before is None else CATALOGUE.index(measure(before))
+    CATALOGUE[position:position] = entries
+
+
+def unregister(*names: str) -> None:
+    """Remove measures by key."""
+    CATALOGUE[:] = [m for m in CATALOGUE if m.key not in names]
+
+
+@contextmanager
+def registered(*entries: Measure, before: str | None = None) -> Iterator[None]:
+    """The catalogue with ``entries`` added for the duration of a ``with`` block (tests, plug-ins)."""
+    register(*entries, before=before)
+    try:
+        yield
+    finally:
+        unregister(*(e.key for e in entries))
