@@ -31,6 +31,8 @@ from .shards import Row, atomic_write_bytes, atomic_write_json, read_manifest, s
 
 SPLIT_CODES = {"train": 0, "validation": 1, "test": 2}
 MAX_WORLD_REDRAWS = 1000
+#: the smallest default prior sample (small builds): standard error ≤ 0.016
+MIN_PRIOR_WORLDS = 1000
 
 
 class InstanceBuilder:
@@ -194,12 +196,14 @@ def _verified(target: Path, manifest: dict[str, Any]) -> dict[str, dict[str, Any
 def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "data", *, seed: int = 0,
              train: int | None = None, validation: int | None = None, test: int | None = None,
              references: int | None = None, image_size: int | None = None, workers: int = 1,
-             progress: bool = False, prior_worlds: int = PRIOR_WORLDS) -> Path:
+             progress: bool = False, prior_worlds: int | None = None) -> Path:
     """Build (or resume building) a dataset under ``out/<name>/`` and return that directory.
 
     The dataset's prior sample (``prior_worlds`` worlds) is written first: informative
     definitions bound their captions' priors with it, and the manifest records the references'
-    mean prior and the blind floor measured with it."""
+    mean prior and the blind floor measured with it. By default it has 10,000 worlds, or as many
+    as the build has instances when that is fewer (at least 1,000), so that small trial builds
+    stay cheap."""
     definition = dataset if isinstance(dataset, DatasetDefinition) else load_definition(dataset)
     definition = definition.with_overrides(
         sizes={"train": train, "validation": validation, "test": test},
@@ -209,6 +213,8 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
     if workers < 1:
         raise UserError(f"workers must be >= 1, got {workers}")
     target = Path(out) / definition.name
+    if prior_worlds is None:
+        prior_worlds = min(PRIOR_WORLDS, max(MIN_PRIOR_WORLDS, sum(definition.sizes.values())))
     if prior_worlds < 1:
         raise UserError(f"prior_worlds must be >= 1, got {prior_worlds}")
     key = build_key(definition, seed, prior_worlds)
