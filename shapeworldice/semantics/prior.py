@@ -114,11 +114,10 @@ class WorldSample:
 
 # ----------------------------------------------------------------------------- sampling
 
-def _draw(args: tuple[Any, int, int, int]) -> list[World]:
+def _draw(args: tuple[Any, int, int, tuple[int, int]]) -> list[World]:
     from ..world.sampling import WorldSampler
 
-    config, seed, stream, start_stop = args[0], args[1], args[2], args[3]
-    start, stop = start_stop
+    config, seed, stream, (start, stop) = args
     sampler = WorldSampler(config)
     return [sampler.sample(np.random.default_rng([seed, PRIOR_STREAM, i, stream]), "test")
             for i in range(start, stop)]
@@ -194,6 +193,17 @@ class _BatchEval:
             return self.const(True)
         if isinstance(f, Rel):
             return self.relation(f)
+        if isinstance(f, Quant):
+            if self.parts is None:
+                return self.quant(f)
+            key = self.plan.keys[f.var]
+            hit = self.parts.get(key)
+            if hit is None:
+                hit = self.parts[key] = self.quant(f)
+            return hit
+        return self.connective(f)
+
+    def connective(self, f: Formula) -> tuple[np.ndarray, np.ndarray]:
         if isinstance(f, And):
             if not f.args:
                 return self.const(True)
@@ -219,14 +229,6 @@ class _BatchEval:
             la, ld = self.ev(f.left)
             ra, rd = self.ev(f.right)
             return (la & ra) | (ld & rd), (ld | rd) & (la | ra)
-        if isinstance(f, Quant):
-            if self.parts is None:
-                return self.quant(f)
-            key = self.plan.keys[f.var]
-            hit = self.parts.get(key)
-            if hit is None:
-                hit = self.parts[key] = self.quant(f)
-            return hit
         raise PriorUnavailable(f"not a formula: {f!r}")
 
     def relation(self, f: Rel) -> tuple[np.ndarray, np.ndarray]:

@@ -113,6 +113,7 @@ def test_blind_baseline_without_training_captions_is_one_clear_error(tmp_path):
     from shapeworldice.cli import main
 
     directory = generate("spatial-twoshapes", tmp_path, seed=0, train=0, validation=0, test=4)
-    result = CliRunner().invoke(main, ["baseline", str(directory), "--kind", "prior", "--out", str(tmp_path / "p.json")])
+    out = tmp_path / "p.json"
+    result = CliRunner().invoke(main, ["baseline", str(directory), "--kind", "prior", "--out", str(out)])
     assert result.exit_code == 2 and "no captions" in result.output
-    assert not (tmp_path / "p.json").exists()
+    assert not out.exists()
