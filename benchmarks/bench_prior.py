@@ -52,14 +52,14 @@ def speed(dataset: str, images: int) -> None:
           f"{len(formulas)} references ({distinct} distinct meanings) in {seconds:.1f} s CPU (one core)")
 
 
-def table(out: Path, test: int, train: int, workers: int) -> None:
+def table(out: Path, test: int, train: int, workers: int, only: list[str] | None = None) -> None:
     from shapeworldice.data.build import generate
     from shapeworldice.evaluation.baselines import baseline
     from shapeworldice.evaluation.gtd import Evaluator
 
     print("| dataset | blind T | prior T | I/ref blind | I/ref references | reference mean prior |")
     print("|---|---|---|---|---|---|")
-    for name in SIX:
+    for name in only or SIX:
         for variant in (name, f"{name}-informative"):
             directory = generate(variant, out, seed=0, train=train, validation=0, test=test, workers=workers)
             evaluator = Evaluator(directory)
@@ -82,11 +82,12 @@ def main() -> None:
     t.add_argument("--test", type=int, default=512)
     t.add_argument("--train", type=int, default=4096)
     t.add_argument("--workers", type=int, default=1)
+    t.add_argument("--only", nargs="*", help="paper dataset names (default: all six)")
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.dataset, args.images)
     else:
-        table(args.out, args.test, args.train, args.workers)
+        table(args.out, args.test, args.train, args.workers, args.only)
 
 
 if __name__ == "__main__":
