@@ -237,7 +237,8 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
 @main.command()
 @click.argument("directory", type=click.Path())
 @click.option("--kind", required=True, type=click.Choice(["references", "generic", "shuffled", "permuted",
-                                                           "random-words"]))
+                                                           "random-words", "blind", "prior"]),
+              help="blind: the training caption truest on the training worlds; prior: the most frequent one.")
 @click.option("--split", default="test", show_default=True)
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--out", required=True, type=click.Path(dir_okay=False))

@@ -27,10 +27,11 @@ def test_help(command):
     assert result.exit_code == 0 and "Usage" in result.output
 
 
-def test_datasets_lists_twelve():
+def test_datasets_lists_twenty_four():
+    """The six paper datasets, their held-out variants and the informative variants of both."""
     result = run("datasets")
     assert result.exit_code == 0
-    assert len(result.output.strip().splitlines()) == 12
+    assert len(result.output.strip().splitlines()) == 24
 
 
 def test_unknown_dataset(tmp_path):

@@ -9,7 +9,7 @@ ShapeWorld draws it, and only its values are filled from the world.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Callable, Protocol
 
 import numpy as np
 
@@ -204,3 +204,31 @@ def make_sampler(family: str, options: dict | None = None) -> CaptionSampler:
     except KeyError:
         raise ValueError(f"unknown caption family {family!r} (known: {', '.join(FAMILY_SAMPLERS)})") from None
     return factory(options or {})
+
+
+#: draws of a caption before a world is given up as admitting none under a prior bound
+MAX_CAPTION_TRIES = 100
+
+
+@dataclass(frozen=True)
+class BoundedPrior:
+    """A sampler whose captions have prior truth at most ``max_prior`` (informative datasets).
+
+    The caption is redrawn, not the world, up to ``tries`` times; ``prior`` maps caption
+    semantics to its prior (None when it cannot be computed, which counts as too high).
+    """
+
+    sampler: CaptionSampler
+    prior: Callable[[object], float | None]
+    max_prior: float
+    tries: int = MAX_CAPTION_TRIES
+
+    def __call__(self, world: World, rng: np.random.Generator) -> object | None:
+        for _ in range(self.tries):
+            caption = self.sampler(world, rng)
+            if caption is None:
+                return None
+            p = self.prior(caption)
+            if p is not None and p <= self.max_prior:
+                return caption
+        return None

@@ -28,9 +28,11 @@ import numpy as np
 
 from .. import __version__
 from ..captions import make_sampler, template
+from ..captions.sampling import MAX_CAPTION_TRIES, BoundedPrior
 from ..errors import UserError
 from ..grammar import grammar_version, realise
 from ..render import encode_png, render
+from ..semantics.prior import PRIOR_WORLDS, CaptionPrior, WorldSample, sample_worlds
 from ..world.sampling import WorldSampler
 from .definition import SPLITS, DatasetDefinition, load_definition
 from .lock import exclusive
@@ -38,15 +40,24 @@ from .shards import Row, atomic_write_bytes, atomic_write_json, read_manifest, s
 
 SPLIT_CODES = {"train": 0, "validation": 1, "test": 2}
 MAX_WORLD_REDRAWS = 1000
+#: the smallest default prior sample (small builds): standard error ≤ 0.016
+MIN_PRIOR_WORLDS = 1000
 
 
 class InstanceBuilder:
     """Turns (seed, split, index) into one stored instance for a definition."""
 
-    def __init__(self, definition: DatasetDefinition):
+    def __init__(self, definition: DatasetDefinition, prior: CaptionPrior | None = None):
         self.definition = definition
         self.world_sampler = WorldSampler(replace(definition.world, world_size=definition.image_size))
         self.samplers = [make_sampler(f.name, f.options) for f in definition.families]
+        if definition.max_prior is not None:
+            if prior is None:
+                raise ValueError(f"dataset {definition.name!r} bounds caption priors: it needs a prior sample")
+            from ..interpret import formula_of
+
+            self.samplers = [BoundedPrior(s, lambda c: prior.prior(formula_of(c)), definition.max_prior)
+                             for s in self.samplers]
         weights = np.array([f.weight for f in definition.families], dtype=float)
         self.cumulative = np.cumsum(weights / weights.sum())
         # datasets built with the same seed must not share worlds: the name enters every stream
@@ -71,7 +82,9 @@ class InstanceBuilder:
             if len(captions) == wanted:
                 break
         else:  # pragma: no cover - definitions whose worlds never admit a caption
-            raise RuntimeError(f"no caption could be sampled for {split}-{index} in {MAX_WORLD_REDRAWS} worlds")
+            bound = ("" if self.definition.max_prior is None else
+                     f" with prior <= {self.definition.max_prior} ({MAX_CAPTION_TRIES} draws per caption)")
+            raise RuntimeError(f"no caption could be sampled{bound} for {split}-{index} in {MAX_WORLD_REDRAWS} worlds")
         image = render(world, size=self.definition.image_size,
                        noise_std=self.definition.noise_std or None, rng=rng)
         realisations = [realise(c, rng) for c in captions]
@@ -113,7 +126,7 @@ def shard_tasks(definition: DatasetDefinition) -> list[ShardTask]:
     return tasks
 
 
-def build_key(definition: DatasetDefinition, seed: int) -> dict[str, Any]:
+def build_key(definition: DatasetDefinition, seed: int, prior_worlds: int = PRIOR_WORLDS) -> dict[str, Any]:
     """What a build's bytes depend on; resuming requires the same key (the libraries that write
     random streams, PNG and Parquet bytes included)."""
     import PIL
@@ -121,7 +134,7 @@ def build_key(definition: DatasetDefinition, seed: int) -> dict[str, Any]:
 
     return {"definition_sha256": definition.digest, "seed": seed, "package": __version__,
             "grammar": grammar_version(), "numpy": np.__version__, "pillow": PIL.__version__,
-            "pyarrow": pyarrow.__version__}
+            "pyarrow": pyarrow.__version__, "prior_worlds": prior_worlds}
 
 
 def build_tag(definition: DatasetDefinition, seed: int) -> str:
@@ -140,6 +153,7 @@ def signature(definition: DatasetDefinition, seed: int) -> str:
 # ----------------------------------------------------------------------------- workers
 
 _WORKER: tuple[InstanceBuilder, int, Path] | None = None
+PRIOR_FILE = "prior-worlds.npy.gz"
 
 
 def _die_with_parent(parent: int) -> None:
@@ -158,7 +172,8 @@ def _init_worker(definition: DatasetDefinition, seed: int, target: Path, parent:
     global _WORKER
     if parent is not None:
         _die_with_parent(parent)
-    _WORKER = (InstanceBuilder(definition), seed, target)
+    prior = CaptionPrior(WorldSample.load(target / PRIOR_FILE)) if definition.max_prior is not None else None
+    _WORKER = (InstanceBuilder(definition, prior), seed, target)
 
 
 def _run_task(task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
@@ -218,8 +233,14 @@ def _verified(target: Path, manifest: dict[str, Any]) -> dict[str, dict[str, Any
 def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "data", *, seed: int = 0,
              train: int | None = None, validation: int | None = None, test: int | None = None,
              references: int | None = None, image_size: int | None = None, workers: int = 1,
-             progress: bool = False) -> Path:
-    """Build (or resume building) a dataset under ``out/<name>/`` and return that directory."""
+             progress: bool = False, prior_worlds: int | None = None) -> Path:
+    """Build (or resume building) a dataset under ``out/<name>/`` and return that directory.
+
+    The dataset's prior sample (``prior_worlds`` worlds) is written first: informative
+    definitions bound their captions' priors with it, and the manifest records the references'
+    mean prior and the blind floor measured with it. By default it has 10,000 worlds, or as many
+    as the build has instances when that is fewer (at least 1,000), so that small trial builds
+    stay cheap."""
     definition = dataset if isinstance(dataset, DatasetDefinition) else load_definition(dataset)
     definition = definition.with_overrides(
         sizes={"train": train, "validation": validation, "test": test},
@@ -230,14 +251,19 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
         raise UserError(f"workers must be >= 1, got {workers}")
     _check_writable(Path(out))
     target = Path(out) / definition.name
+    if prior_worlds is None:
+        prior_worlds = min(PRIOR_WORLDS, max(MIN_PRIOR_WORLDS, sum(definition.sizes.values())))
+    if prior_worlds < 1:
+        raise UserError(f"prior_worlds must be >= 1, got {prior_worlds}")
     with exclusive(target, "building"):
-        return _generate(definition, target, seed, workers, progress)
+        return _generate(definition, target, seed, workers, progress, prior_worlds)
 
 
-def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: int, progress: bool) -> Path:
+def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: int, progress: bool,
+              prior_worlds: int) -> Path:
     """The build itself, under the dataset folder's lock: the build key (seed included) is
     checked here, and any temp file left in the folder belongs to a dead run."""
-    key = build_key(definition, seed)
+    key = build_key(definition, seed, prior_worlds)
     done: dict[str, dict[str, Any]] = {}
     if (target / "manifest.json").exists():
         manifest = read_manifest(target)
@@ -251,9 +277,10 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
     for stale in [*target.glob(".*.tmp"), *target.glob("*/.*.tmp")]:
         stale.unlink()
 
+    prior_digest = _prior_sample(definition, target, prior_worlds, workers)
     tasks = shard_tasks(definition)
     if not done and tasks:  # a definition that cannot produce an instance fails before anything is written
-        _trial(definition, seed, tasks[0].split)
+        _trial(definition, seed, tasks[0].split, target)
     todo = [t for t in tasks if t.file not in done]
     manifest = _manifest(definition, seed, key, tasks, done, complete=False)
     atomic_write_json(target / "manifest.json", manifest)
@@ -268,13 +295,30 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
             bar.update(task.instances)
     finally:
         bar.close()
-    atomic_write_json(target / "manifest.json", _manifest(definition, seed, key, tasks, done, complete=True))
+    manifest = _manifest(definition, seed, key, tasks, done, complete=True)
+    manifest["prior"] = {"worlds": prior_worlds, "seed": 0, "file": PRIOR_FILE, "sha256": prior_digest}
+    atomic_write_json(target / "manifest.json", manifest)
+    if manifest["complete"]:  # the floors read the finished splits back
+        from ..evaluation.floors import floor_summary
+
+        manifest["prior"].update(floor_summary(target, CaptionPrior(WorldSample.load(target / PRIOR_FILE))))
+        atomic_write_json(target / "manifest.json", manifest)
     return target
 
 
-def _trial(definition: DatasetDefinition, seed: int, split: str) -> None:
+def _prior_sample(definition: DatasetDefinition, target: Path, size: int, workers: int) -> str:
+    """Write the prior sample once (kept when resuming) and return its sha256."""
+    path = target / PRIOR_FILE
+    if not path.is_file():
+        atomic_write_bytes(path, sample_worlds(definition, size, 0, workers).to_bytes())
+    return sha256_file(path)
+
+
+def _trial(definition: DatasetDefinition, seed: int, split: str, target: Path) -> None:
     try:
-        InstanceBuilder(definition).instance(seed, split, 0)
+        _init_worker(definition, seed, target)
+        assert _WORKER is not None
+        _WORKER[0].instance(seed, split, 0)
     except RuntimeError as exc:
         raise UserError(f"dataset {definition.name!r} cannot be built: {exc}") from None
 

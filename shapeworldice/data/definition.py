@@ -55,6 +55,8 @@ class DatasetDefinition:
     image_size: int = 64
     noise_std: float = 0.0
     shard_size: int = 1024
+    #: upper bound on the prior truth of any caption the dataset contains (None: no bound)
+    max_prior: float | None = None
 
     def resolved(self) -> dict[str, Any]:
         """The definition with every default filled in, as plain JSON data."""
@@ -64,7 +66,9 @@ class DatasetDefinition:
             "description": self.description,
             "world": world,
             "captions": {"families": [{"name": f.name, "weight": f.weight, "options": f.options}
-                                      for f in self.families]},
+                                      for f in self.families],
+                         # only when set, so definitions without it keep their digest
+                         **({} if self.max_prior is None else {"max_prior": self.max_prior})},
             "splits": dict(self.sizes),
             "references": self.references,
             "image": {"size": self.image_size, "noise_std": self.noise_std},
@@ -109,6 +113,8 @@ class DatasetDefinition:
             raise UserError(f"noise_std must be a finite number >= 0, got {self.noise_std}")
         if not self.families:
             raise UserError(f"dataset {self.name!r} names no caption family")
+        if self.max_prior is not None and not 0.0 < self.max_prior <= 1.0:
+            raise UserError(f"max_prior must be a number in (0, 1], got {self.max_prior}")
 
 
 def _plain(value: Any) -> Any:
@@ -149,7 +155,11 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
     counts = world.entity_counts + world.heldout_entity_counts
     if max(counts) > MAX_ENTITIES:
         raise UserError(f"{source}: at most {MAX_ENTITIES} shapes fit in a world, got {max(counts)}")
-    family_specs = _table(data, "captions", source).get("families") or {}
+    captions = _table(data, "captions", source)
+    family_specs = captions.get("families") or {}
+    max_prior = captions.get("max_prior")
+    if max_prior is not None and (isinstance(max_prior, bool) or not isinstance(max_prior, (int, float))):
+        raise UserError(f"{source}: [captions] max_prior must be a number in (0, 1], got {max_prior!r}")
     if not isinstance(family_specs, dict):
         raise UserError(f"{source}: [captions.families] must be a table of family = weight")
     families = [_family(name, spec, source) for name, spec in family_specs.items()]
@@ -165,6 +175,7 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
             image_size=int(image.get("size", 64)),
             noise_std=float(image.get("noise_std", 0.0)),
             shard_size=int(data.get("shard_size", 1024)),
+            max_prior=None if max_prior is None else float(max_prior),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"{source}: bad or missing field: {exc}") from None
@@ -204,7 +215,7 @@ def definition_from_resolved(data: dict[str, Any]) -> DatasetDefinition:
                 for f in data["captions"]["families"]}
     return parse_definition({
         "name": data["name"], "description": data.get("description", ""), "world": data["world"],
-        "captions": {"families": families},
+        "captions": {"families": families, **{k: v for k, v in data["captions"].items() if k == "max_prior"}},
         "splits": {**data["splits"], "references": data["references"]},
         "image": data["image"], "shard_size": data["shard_size"],
     }, "manifest")

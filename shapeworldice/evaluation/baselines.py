@@ -4,7 +4,10 @@
 - ``generic``: "There is a shape." for every image — always true, minimal diversity;
 - ``shuffled``: a reference of another image — grammatical, often false;
 - ``permuted``: a reference with its words permuted — mostly ungrammatical;
-- ``random-words``: a reference with its words replaced by random vocabulary words.
+- ``random-words``: a reference with its words replaced by random vocabulary words;
+- ``blind``: the training caption with the highest truthfulness on the training worlds, for every
+  image (a model that never looks at the picture; see :mod:`.floors`);
+- ``prior``: the most frequent training caption, for every image.
 """
 from __future__ import annotations
 
@@ -20,14 +23,17 @@ from ..errors import UserError
 from .transforms import derangement, transform, vocabulary
 
 KINDS = ("references", "generic", "shuffled", "permuted", "random-words")
+#: constant training captions: each dataset's floor (they need the dataset's train split)
+FLOOR_KINDS = ("blind", "prior")
 GENERIC_CAPTION = "There is a shape."
 
 
 def baseline(split: Split, kind: str, seed: int = 0) -> list[dict[str, Any]]:
     """COCO-results entries ``{"image_id", "caption"[, "reference_index"]}``, one per image."""
-    if kind not in KINDS:
-        raise UserError(f"unknown baseline {kind!r} (expected one of {', '.join(KINDS)})")
-    rng = np.random.default_rng([seed, KINDS.index(kind)])
+    kinds = KINDS + FLOOR_KINDS
+    if kind not in kinds:
+        raise UserError(f"unknown baseline {kind!r} (expected one of {', '.join(kinds)})")
+    rng = np.random.default_rng([seed, kinds.index(kind)])
     instances = split.instances
     if not instances:
         raise UserError(f"split {split.split!r} of {split.name} has no images")
@@ -38,7 +44,14 @@ def baseline(split: Split, kind: str, seed: int = 0) -> list[dict[str, Any]]:
     if kind == "references":
         return [{"image_id": inst.id, "caption": c, "reference_index": k}
                 for inst, c, k in zip(instances, own, picks)]
-    if kind == "generic":
+    if kind in ("blind", "prior"):
+        from ..data.loader import load
+        from .floors import blind_floor, prior_floor
+
+        train = load(split.directory, "train")
+        floor = blind_floor(train) if kind == "blind" else prior_floor(train)
+        captions = [floor.caption] * len(instances)
+    elif kind == "generic":
         captions = [GENERIC_CAPTION] * len(instances)
     elif kind == "shuffled":
         perm = derangement(len(instances), rng)

@@ -17,6 +17,8 @@ from ..data.loader import load
 from ..parsing import Parser, make_parser
 from .analysis import Analyser, Analysis, ImageRecord, analyse_split
 from .gtd_report import build_report, gtd_signature
+from .floors import load_prior
+from .informativeness import active, context_for
 from .inputs import excluded_references, group_by_image, parse_outputs, read_outputs
 from .progress import progress_bar
 from .scoring import CaptionResult, score_captions, tuple_f1
@@ -38,6 +40,7 @@ class Evaluator:
         self.ids = [image.id for image in self.images]
         self.reference_counts = {image.id: len(image.captions) for image in self.images}
         self.build = f", {self.data.name} seed {self.data.manifest['seed']}"
+        self.informativeness = context_for(self.data, load_prior(directory, self.data.manifest))
 
     def close(self) -> None:
         """End the parser's process (ACE); the built-in parser has none."""
@@ -54,7 +57,7 @@ class Evaluator:
         grouped, missing = group_by_image(entries, self.ids, allow_missing, source, several_captions, self.build)
         excluded = excluded_references(entries, self.reference_counts, source)
         total = sum(len(v) for v in grouped.values())
-        with progress_bar(total, "evaluate", progress, unit="caption") as bar:
+        with progress_bar(total, "evaluate", progress, unit="caption") as bar, active(self.informativeness):
             scored = score_captions(self.images, grouped, excluded, self.analyse, include_meteor, tick=bar.update,
                                     stage=lambda text: bar.set_description(f"evaluate: {text}"))
         return build_report(scored, self.data, self.parser, grouped, missing)

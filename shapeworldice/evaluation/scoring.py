@@ -72,6 +72,8 @@ def summary(results: Sequence[CaptionResult], reference_constructions: set[str])
                    "ambiguous": truths["ambiguous"], "uninterpretable": truths["uninterpretable"],
                    "constructions_output": len(constructions),
                    "constructions_references": len(reference_constructions)},
+        # per-caption catalogue measures (informativeness) in every group too
+        **{m.key: _aggregate(m, [r.scores.get(m.key) for r in results]) for m in caption_hooks()},
     }
 
 

@@ -87,6 +87,21 @@ def _views(*names: str) -> frozenset[str]:
     return frozenset(("report", *names))
 
 
+def _informativeness(name: str) -> Callable[..., Any]:
+    """A hook of :mod:`shapeworldice.evaluation.informativeness`, imported when first called."""
+
+    def hook(*args: Any) -> Any:
+        from ..evaluation import informativeness
+
+        return getattr(informativeness, name)(*args)
+
+    hook.__name__ = name
+    return hook
+
+
+_INFO_NOTE = ("I = -log2 of the caption's smoothed prior truth if it is true of the image, else 0 (bits); "
+              "I/ref divides by the references' mean I")
+
 _SPICE_NOTE = "SPICE* = SPICE's tuple F1 computed from the grammar's semantics, not the official jar"
 
 #: The measures in report order.
@@ -95,6 +110,12 @@ CATALOGUE: list[Measure] = [
     Measure("truthfulness", "T", "-s", views=_views("table", "family_table", "robustness", "curves_gtd")),
     Measure("truthfulness_grammatical", "T|G", "-v", views=_views("table", "family_table")),
     Measure("diversity", "D", "-^", views=_views("table", "family_table", "curves_gtd")),
+    Measure("informativeness", "I bits", "-d", high=15.0, views=_views("family_table"),
+            per_caption=_informativeness("information_hook"), note=_INFO_NOTE),
+    Measure("informativeness_relative", "I/ref", "-p", views=_views("table", "family_table", "curves_gtd"),
+            per_caption=_informativeness("relative_hook"), note=_INFO_NOTE),
+    Measure("prior_unavailable", "no prior", views=_views(), per_caption=_informativeness("unavailable_hook"),
+            aggregate=_informativeness("count"), note="true captions whose prior could not be computed (I = 0)"),
     Measure("bleu_1", "BLEU-1", ":x", views=_views("robustness", "variance"), family="bleu", metric=Bleu),
     Measure("bleu_2", "BLEU-2", ":s", views=_views("variance"), family="bleu", metric=Bleu),
     Measure("bleu_3", "BLEU-3", ":^", views=_views("variance"), family="bleu", metric=Bleu),

@@ -125,7 +125,7 @@ def test_curves_five_checkpoints(small_dataset, tmp_path):
     assert result.exit_code == 0, result.output
     assert "pearson" in result.output and "bleu_4" in result.output
     rows = (tmp_path / "curve.csv").read_text().splitlines()
-    assert rows[0].startswith("iteration,file,grammaticality,truthfulness,diversity,bleu_4")
+    assert rows[0].startswith("iteration,file,grammaticality,truthfulness,diversity,informativeness_relative,bleu_4")
     assert len(rows) == 6
     assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
     assert b"<svg" in (tmp_path / "curve.svg").read_bytes()[:500]
