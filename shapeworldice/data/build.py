@@ -11,15 +11,11 @@ number of worker processes or on the order in which shards finish.
 """
 from __future__ import annotations
 
-import ctypes
 import hashlib
-import multiprocessing
 import os
-import signal
-import sys
 import zlib
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator
@@ -33,6 +29,7 @@ from ..errors import UserError
 from ..grammar import grammar_version, realise
 from ..render import encode_png, render
 from ..semantics.prior import PRIOR_WORLDS, CaptionPrior, WorldSample, sample_worlds
+from ..workers import process_pool
 from ..world.sampling import WorldSampler
 from .definition import SPLITS, DatasetDefinition, load_definition
 from .lock import exclusive
@@ -156,22 +153,8 @@ _WORKER: tuple[InstanceBuilder, int, Path] | None = None
 PRIOR_FILE = "prior-worlds.npy.gz"
 
 
-def _die_with_parent(parent: int) -> None:
-    """Ask the kernel to kill this worker when its parent dies (Linux ``PR_SET_PDEATHSIG``), and
-    exit at once if the parent is already gone: no worker outlives a killed build."""
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
-        except (OSError, AttributeError):  # pragma: no cover - no prctl in this libc
-            pass
-    if os.getppid() != parent:
-        os._exit(1)
-
-
-def _init_worker(definition: DatasetDefinition, seed: int, target: Path, parent: int | None = None) -> None:
+def _init_worker(definition: DatasetDefinition, seed: int, target: Path) -> None:
     global _WORKER
-    if parent is not None:
-        _die_with_parent(parent)
     prior = CaptionPrior(WorldSample.load(target / PRIOR_FILE)) if definition.max_prior is not None else None
     _WORKER = (InstanceBuilder(definition, prior), seed, target)
 
@@ -191,9 +174,7 @@ def _executor(workers: int, definition: DatasetDefinition, seed: int, target: Pa
         for task in tasks:
             yield _run_task(task)
         return
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context, initializer=_init_worker,
-                             initargs=(definition, seed, target, os.getpid())) as pool:
+    with process_pool(min(workers, len(tasks)), _init_worker, (definition, seed, target)) as pool:
         futures = [pool.submit(_run_task, task) for task in tasks]
         try:
             for future in as_completed(futures):

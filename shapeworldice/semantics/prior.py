@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import gzip
 import io
-import multiprocessing
 import zlib
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
@@ -33,6 +31,7 @@ import numpy as np
 from ..interpret.logic import (
     And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape, bound_vars, free_vars, walk,
 )
+from ..workers import process_pool
 from ..world.model import COLOR_NAMES, SHAPES, World, WorldArrays
 from . import relations
 from .truth import quantity_tolerance, quantity_verdicts
@@ -132,8 +131,7 @@ def sample_worlds(definition: Any, size: int = PRIOR_WORLDS, seed: int = 0, work
     if workers <= 1 or len(chunks) <= 1:
         parts = [_draw(c) for c in chunks]
     else:
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
+        with process_pool(workers) as pool:
             parts = list(pool.map(_draw, chunks))
     return WorldSample.of([w for part in parts for w in part])
 
