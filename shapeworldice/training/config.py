@@ -60,7 +60,7 @@ class TrainConfig:
             raise UserError(f"--learning-rate must be > 0, got {self.learning_rate}")
         if self.eval_images is not None and self.eval_images < 1:
             raise UserError(f"--eval-images must be >= 1, got {self.eval_images}")
-        if self.split not in ("test", "validation"):
+        if self.split not in ("test", "validation", "train"):  # train: for overfitting checks
             raise UserError(f"--split must be test or validation, got {self.split!r}")
         if self.precision not in PRECISIONS:
             raise UserError(f"unknown precision {self.precision!r} (expected one of {', '.join(PRECISIONS)})")
