@@ -79,8 +79,8 @@ def main() -> None:
     print(f"{'device':34s} {'preset':6s} {'precision':9s} {'compile':7s} {'model':9s} {'it/s':>9s} {'it/cpu-s':>9s}")
     for device, preset, precision, compile_step, iterations, warmup in runs:
         for model_name in ("lrcn1u", "showtell"):
-            speed, per_cpu = iterations_per_second(model_name, preset, device, precision, compile_step, iterations, warmup,
-                                          args.batch)
+            speed, per_cpu = iterations_per_second(model_name, preset, device, precision, compile_step, iterations,
+                                                   warmup, args.batch)
             print(f"{describe(device):34s} {preset:6s} {precision:9s} {str(compile_step):7s} {model_name:9s} "
                   f"{speed:9.2f} {per_cpu:9.2f}", flush=True)
 
