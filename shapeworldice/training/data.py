@@ -39,13 +39,23 @@ def load_training(directory: str | Path, max_length: int = 0, vocabulary: Vocabu
                   limit: int | None = None) -> TrainingData:
     """The train split as arrays; the vocabulary is built from its captions unless given (resume)."""
     split = load(directory, "train")
-    if len(split) == 0:
+    size = split.manifest["splits"]["train"].get("instances") or len(split)
+    size = min(size, limit) if limit else size
+    captions: list[str] = []
+    images: np.ndarray | None = None
+    for k, inst in enumerate(split.stream()):  # streamed: no second copy of the images stays cached
+        if k == size:
+            break
+        image = inst.image
+        if images is None:
+            images = np.empty((size, *image.shape), dtype=np.uint8)
+        images[k] = image
+        captions.append(inst.captions[0])
+    if images is None or not captions:
         raise UserError(f"{directory}: the train split is empty; generate it with --train N")
-    instances = split.instances[:limit] if limit else split.instances
-    captions = [inst.captions[0] for inst in instances]
+    images = images[: len(captions)]
     vocabulary = vocabulary or Vocabulary.build(captions)
     length = max_length or (max(len(words(c)) for c in captions) + 1)
-    images = np.stack([inst.image for inst in instances])
     return TrainingData(images, vocabulary.encode(captions, length), vocabulary)
 
 
