@@ -14,13 +14,14 @@ from shapeworldice.evaluation.inputs import read_outputs  # noqa: E402
 from shapeworldice.training.loop import train  # noqa: E402
 
 
-@pytest.mark.parametrize("model", ["lrcn1u", "showtell"])
-def test_tiny_model_overfits_training_images(tiny_dataset, tiny_config, tmp_path, model):
-    """32 training images learnt well enough that greedy captions of them are true (T ≥ 0.9)."""
-    config = tiny_config(model=model, iterations=150, checkpoint_every=75, batch_size=32, split="train")
+@pytest.mark.parametrize("model,budget", [("lrcn1u", 150), ("showtell", 250)])
+def test_tiny_model_overfits_training_images(tiny_dataset, tiny_config, tmp_path, model, budget):
+    """32 training images learnt well enough that greedy captions of them are true (T ≥ 0.9);
+    Show&Tell sees the image only once per caption and needs more steps than LRCN1u."""
+    config = tiny_config(model=model, iterations=budget, checkpoint_every=budget // 2, batch_size=32, split="train")
     result = train(tiny_dataset, tmp_path / "run", config)
     first, last = result["rows"]
-    assert last["iteration"] == 150 and result["config"]["split"] == "train"
+    assert last["iteration"] == budget and result["config"]["split"] == "train"
     assert last["truthfulness"] >= 0.9, last
     assert last["grammaticality"] >= 0.9, last
     assert last["loss"] < first["loss"]
