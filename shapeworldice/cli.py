@@ -348,6 +348,58 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
 
 
 @main.command()
+@click.argument("directory", type=click.Path())
+@click.option("--model", "model_name", required=True, type=click.Choice(["lrcn1u", "showtell"]))
+@click.option("--out", "run_dir", required=True, type=click.Path(), help="Run folder (checkpoints, curves).")
+@click.option("--iterations", type=int, help="Training iterations [preset: paper 100000, cpu 5000].")
+@click.option("--checkpoint-every", type=int, help="Caption and score every N iterations [paper 5000, cpu 500].")
+@click.option("--split", type=click.Choice(["test", "validation"]), default="test", show_default=True,
+              help="Split the checkpoints caption.")
+@click.option("--eval-images", type=int, help="Caption the split's first N images (0 = all) [paper all, cpu 500].")
+@click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True)
+@click.option("--preset", type=click.Choice(["auto", "paper", "cpu"]), default="auto", show_default=True,
+              help="Model size and schedule; auto = paper on a GPU, cpu otherwise.")
+@click.option("--batch-size", type=int, help="[64]")
+@click.option("--learning-rate", type=float, help="Adam learning rate [0.001].")
+@click.option("--hidden", type=int, help="LSTM units [paper 512, cpu 128].")
+@click.option("--embedding", type=int, help="Word embedding size [paper 512, cpu 64].")
+@click.option("--precision", type=click.Choice(["auto", "fp32", "bf16", "fp16"]), default="auto", show_default=True,
+              help="auto = bf16 (or fp16) autocast on a GPU, fp32 on a CPU.")
+@click.option("--compile", "use_compile", is_flag=True, help="torch.compile the step (CUDA graphs on a GPU).")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--resume", is_flag=True, help="Continue the run in --out from its newest model checkpoint.")
+@click.option("--quiet", is_flag=True, help="No progress bar or per-checkpoint lines.")
+def train(directory, model_name, run_dir, iterations, checkpoint_every, split, eval_images, device, preset,
+          batch_size, learning_rate, hidden, embedding, precision, use_compile, seed, resume, quiet) -> None:
+    """Train a Show&Tell or LRCN1u captioner; caption, score and plot every checkpoint (needs [train])."""
+    from .training import require_torch
+
+    require_torch()
+    from .training.config import make_config
+    from .training.device import default_precision, resolve_device
+    from .training.loop import train as run
+
+    resolved = resolve_device(device)
+    config = make_config(preset, resolved, model=model_name, iterations=iterations, checkpoint_every=checkpoint_every,
+                         split=split, eval_images=eval_images, batch_size=batch_size, learning_rate=learning_rate,
+                         hidden=hidden, embedding=embedding, seed=seed, compile=use_compile,
+                         precision=default_precision(resolved) if precision == "auto" else precision)
+    result = run(directory, run_dir, config, resume=resume, progress=not quiet,
+                 log=None if quiet else lambda line: click.echo(line, err=True))
+    speed = result["iterations_per_second"]
+    for key in ("last", "best"):
+        row = result[key]
+        if row is not None:
+            click.echo(f"{key:4s} iteration {row['iteration']}: " + " ".join(
+                f"{name} {'-' if row[k] is None else f'{row[k]:.3f}'}" for name, k in
+                (("G", "grammaticality"), ("T", "truthfulness"), ("D", "diversity"), ("BLEU-4", "bleu_4"),
+                 ("SPICE", "spice"))))
+    if speed is not None:
+        click.echo(f"{result['iterations_trained']} iterations at {speed:.2f} it/s on {resolved}")
+    click.echo(f"wrote {result['run_dir']}")
+
+
+@main.command()
 @click.option("--out", default="shapeworldice-quickstart", show_default=True, type=click.Path(file_okay=False))
 @click.option("--workers", default=0, type=int, help="Worker processes (0 = all cores).")
 def quickstart(out, workers) -> None:

@@ -1,0 +1,108 @@
+"""The two captioners of the GTD paper: a CNN encoder and an LSTM decoder.
+
+* Show&Tell (Vinyals et al.): the image embedding is the LSTM's first input; words follow.
+* LRCN1u (Donahue et al., one unfactored layer): image features are concatenated with the
+  previous word's embedding at every step.
+
+The encoder is trained from scratch (no pretrained weights can be downloaded) and normalises with
+GroupNorm, not BatchNorm: with BatchNorm the eval-mode statistics drift from the train-mode ones in
+this setting and greedy captions turn ungrammatical while the training loss still falls.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+from .vocab import END, PAD, START
+
+
+class Encoder(nn.Module):
+    """Stride-2 3×3 conv + GroupNorm + ReLU stages, then a linear map of the flattened grid (the
+    grid keeps where things are, which the spatial captions need)."""
+
+    def __init__(self, channels: Sequence[int], feature: int, image_size: int):
+        super().__init__()
+        layers: list[nn.Module] = []
+        previous = 3
+        for c in channels:
+            layers += [nn.Conv2d(previous, c, 3, stride=2, padding=1), nn.GroupNorm(min(8, c), c), nn.ReLU()]
+            previous = c
+        self.conv = nn.Sequential(*layers)
+        side = image_size
+        for _ in channels:
+            side = (side + 1) // 2
+        self.project = nn.Sequential(nn.Flatten(), nn.Linear(previous * side * side, feature), nn.ReLU())
+
+    def forward(self, images: torch.Tensor) -> torch.Tensor:
+        """uint8 N×H×W×3 → float N×feature."""
+        x = images.permute(0, 3, 1, 2).float().div(255.0).sub(0.5)
+        return self.project(self.conv(x))
+
+
+class Captioner(nn.Module):
+    """Encoder + one-layer LSTM + word projection; ``kind`` picks how the image enters the LSTM."""
+
+    def __init__(self, kind: str, vocabulary_size: int, image_size: int, channels: Sequence[int] = (8, 16, 32, 64),
+                 feature: int = 128, embedding: int = 64, hidden: int = 128):
+        super().__init__()
+        if kind not in ("showtell", "lrcn1u"):
+            raise ValueError(f"unknown model {kind!r}")
+        self.kind = kind
+        self.encoder = Encoder(channels, feature, image_size)
+        self.embed = nn.Embedding(vocabulary_size, embedding)
+        if kind == "showtell":
+            self.image_embedding = nn.Linear(feature, embedding)
+            inputs = embedding
+        else:
+            inputs = feature + embedding
+        self.lstm = nn.LSTM(inputs, hidden, batch_first=True)
+        self.out = nn.Linear(hidden, vocabulary_size)
+
+    def _inputs(self, features: torch.Tensor, previous: torch.Tensor) -> torch.Tensor:
+        """LSTM inputs for LRCN1u: features beside each previous word's embedding."""
+        words = self.embed(previous)
+        return torch.cat([features.unsqueeze(1).expand(-1, words.shape[1], -1), words], dim=2)
+
+    def forward(self, images: torch.Tensor, tokens: torch.Tensor) -> torch.Tensor:
+        """Teacher-forced logits N×L×V for targets ``tokens`` (N×L: words, END, PAD)."""
+        features = self.encoder(images)
+        if self.kind == "showtell":
+            first = self.image_embedding(features).unsqueeze(1)
+            x = torch.cat([first, self.embed(tokens[:, :-1])], dim=1)
+        else:
+            start = torch.full_like(tokens[:, :1], START)
+            x = self._inputs(features, torch.cat([start, tokens[:, :-1]], dim=1))
+        hidden, _ = self.lstm(x)
+        return self.out(hidden)
+
+    def loss(self, images: torch.Tensor, tokens: torch.Tensor) -> torch.Tensor:
+        """Mean cross-entropy over the non-padding target tokens."""
+        logits = self(images, tokens)
+        return F.cross_entropy(logits.reshape(-1, logits.shape[-1]).float(), tokens.reshape(-1), ignore_index=PAD)
+
+    @torch.no_grad()
+    def greedy(self, images: torch.Tensor, max_length: int) -> torch.Tensor:
+        """Greedy decoding: N×max_length ids; after a caption's END only END follows."""
+        features = self.encoder(images)
+        n = images.shape[0]
+        if self.kind == "showtell":
+            first = self.image_embedding(features).unsqueeze(1)
+        else:
+            first = self._inputs(features, torch.full((n, 1), START, dtype=torch.long, device=images.device))
+        hidden, state = self.lstm(first)
+        out = torch.full((n, max_length), END, dtype=torch.long, device=images.device)
+        done = torch.zeros(n, dtype=torch.bool, device=images.device)
+        for t in range(max_length):
+            word = self.out(hidden[:, -1]).argmax(dim=-1)
+            word = torch.where(done, torch.full_like(word, END), word)
+            out[:, t] = word
+            done |= word == END
+            if t == max_length - 1 or bool(done.all()):
+                break
+            previous = word.unsqueeze(1)
+            x = self.embed(previous) if self.kind == "showtell" else self._inputs(features, previous)
+            hidden, state = self.lstm(x, state)
+        return out
