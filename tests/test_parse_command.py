@@ -47,6 +47,14 @@ def test_references_are_true_on_their_own_dataset_image(dataset):
         assert truths(result) == ["true"] * len(inst.captions)
 
 
+def test_dataset_image_without_its_build_tag(dataset):
+    inst = next(iter(load(dataset, "test")))
+    short = inst.id.partition("-")[2]
+    assert short.startswith("test-") and short != inst.id
+    assert truths(run("parse", *inst.captions, "--dataset", dataset, "--image", short, "--json")) == \
+        ["true"] * len(inst.captions)
+
+
 def test_dataset_image_and_export_line_give_the_same_truths(dataset, exported):
     coco, png = exported
     test = load(dataset, "test")

@@ -122,14 +122,17 @@ def world_from_file(data: bytes, source: str, image: str | None) -> World:
 
 
 def world_from_dataset(directory: str, image: str, split: str | None) -> World:
-    """The world of image ``image`` in a built dataset, found by id in ``split`` (or in every split)."""
+    """The world of image ``image`` in a built dataset, found by id in ``split`` (or in every split).
+
+    The build tag may be left out (``test-000000`` for ``1a2b3c4d-test-000000``): the dataset
+    already names the build, so the short form cannot pick another build's image."""
     from ..data.definition import SPLITS
     from ..data.loader import load
 
     splits = [split] if split else list(reversed(SPLITS))  # test first: where evaluation looks
     for name in splits:
         for inst in load(directory, name).stream():
-            if inst.id == image:
+            if image in (inst.id, inst.id.partition("-")[2]):
                 return inst.world
     where = f"the {split} split" if split else "any split"
     raise UserError(f"no image {image!r} in {where} of {directory}")
