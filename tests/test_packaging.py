@@ -23,4 +23,4 @@ def test_data_folders_found():
     from shapeworldice.grammar.loader import grammar_dir
 
     assert (grammar_dir() / "lexicon.txt").is_file()
-    assert len(list(definitions_dir().glob("*.toml"))) == 12
+    assert len(list(definitions_dir().glob("*.toml"))) == 24  # six datasets × (faithful, heldout, informative, informative-heldout)
