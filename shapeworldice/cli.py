@@ -136,7 +136,8 @@ def show(directory: str, split: str, count: int, out: str) -> None:
 @main.command()
 @click.argument("directory", type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["coco", "png"]), default="coco",
-              help="coco: captions_SPLIT.json + images/; png: SPLIT/ folders of PNGs with captions.jsonl.")
+              help="coco: images/, captions_SPLIT.json and worlds_SPLIT.jsonl; png: a folder per split of PNGs "
+                   "with its captions.jsonl.")
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="Folder to write (new or empty).")
 def export(directory: str, fmt: str, out: str) -> None:
     """Export a dataset as COCO captions JSON + PNGs, or as PNG folders."""
@@ -191,14 +192,14 @@ def _read_bytes(path: str) -> bytes:
 
 @main.command()
 @click.argument("texts", nargs=-1)
-@click.option("--input", "source", help="Read captions one per line from FILE, or - for stdin.")
+@click.option("--input", "source", metavar="FILE", help="Read captions one per line from FILE, or - for stdin.")
 @click.option("--format", "fmt", type=click.Choice(["mrs", "dmrs", "penman", "semantics"]), default="mrs",
               help="Semantics to print: MRS, DMRS, DMRS as PENMAN, or the caption semantics (JSON).")
 @click.option("--world", "world_file", type=click.Path(),
               help="World JSON object, or an export's worlds_*.jsonl (--image picks the line).")
 @click.option("--dataset", type=click.Path(file_okay=False), help="Built dataset whose image --image to use.")
 @click.option("--image", help="Image id (in --dataset, or a line of --world) to evaluate truth on.")
-@click.option("--split", help="Split of --dataset holding --image (default: search test, validation, train).")
+@click.option("--split", help="Split of --dataset holding --image.  [default: search test, validation, train]")
 @click.option("--json", "as_json", is_flag=True,
               help='One JSON object per caption: text, grammatical, mrs, dmrs, truth.')
 @_parser_options
@@ -342,8 +343,8 @@ def _emit(result: dict, text: str, written: list, as_json: bool) -> None:
 @click.argument("directory", type=click.Path())
 @click.option("--split", default="test", help=SPLIT_HELP)
 @click.option("--transforms", default="shuffled,permuted,random-words",
-              help="Comma-separated pathological transformations.")
-@click.option("--steps", default=11, type=int, help="Strengths γ from 0 to 1.")
+              help="Comma-separated pathological transformations (shuffled, permuted, random-words).")
+@click.option("--steps", default=11, type=int, help="Number of strengths γ, evenly spaced from 0 to 1.")
 @click.option("--seed", default=0, type=int, help=SEED_HELP)
 @_meteor_option
 @click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.  [default: print only]")

@@ -177,7 +177,8 @@ def _shown(value: Any) -> str:
 def build_differences(manifest: dict[str, Any], definition: DatasetDefinition, key: dict[str, Any]) -> list[str]:
     """What makes a stored build differ from the one asked for, field by field, each as
     ``WHAT: STORED there, ASKED now`` (the definition first, then seed and versions)."""
-    stored = manifest.get("build") if isinstance(manifest.get("build"), dict) else {}
+    build = manifest.get("build")
+    stored: dict[str, Any] = build if isinstance(build, dict) else {}
     differences = []
     old, new = _flat(manifest.get("definition") or {}), _flat(definition.resolved())
     for path in sorted(old.keys() | new.keys()):
