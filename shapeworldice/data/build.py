@@ -170,6 +170,7 @@ def _flat(data: Any, prefix: str = "") -> dict[str, Any]:
 
 
 def _shown(value: Any) -> str:
+    """A value short enough for a one-line error."""
     text = "missing" if value is None else str(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
