@@ -2,16 +2,23 @@
 
 Exit codes: 0 success, 1 a negative result the user asked about (an ungrammatical caption),
 2 usage or input errors, reported as one line on stderr — never a traceback for a user error.
+
+Rules every command follows: each option has a help text and its default is shown in ``--help``;
+``--workers 0`` means all cores; ``--quiet`` hides progress bars and status lines but never the
+only copy of a result (``evaluate --quiet`` without an output file is a usage error).
 """
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any, Callable, TypeVar
 
 import click
 
 from . import __version__
 from .errors import UserError
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _os_error_line(exc: OSError) -> str:
@@ -50,14 +57,27 @@ class _Group(click.Group):
         sys.exit(result if isinstance(result, int) else 0)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
 @click.version_option(__version__, prog_name="shapeworldice")
 def main() -> None:
     """ShapeWorldICE: diagnostic image-captioning datasets and GTD evaluation."""
 
 
+#: the three caption-file formats, named wherever a command reads model captions
+CAPTION_FORMATS = ('COCO results list [{"image_id": ID, "caption": TEXT}, ...], JSON dict {ID: caption or '
+                   '[captions]}, or JSONL (one {"image_id", "caption"} object per line)')
+SPLIT_HELP = "Split to use: train, validation or test."
+SEED_HELP = "Random seed (same seed, same bytes)."
+WORKERS_HELP = "Worker processes; 0 = all cores. The bytes are the same for any number."
+
+
+def _workers_option(default: int) -> Callable[[F], F]:
+    """The one --workers rule of every command: 0 = all cores, negative numbers refused."""
+    return click.option("--workers", default=default, type=click.IntRange(min=0), help=WORKERS_HELP)
+
+
 @main.command()
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per dataset.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per dataset (the resolved definition).")
 def datasets(as_json: bool) -> None:
     """List the dataset definitions, one line each."""
     import json
@@ -76,18 +96,23 @@ def datasets(as_json: bool) -> None:
 
 @main.command()
 @click.argument("name")
-@click.option("--out", default="data", show_default=True, type=click.Path(file_okay=False), help="Parent folder.")
-@click.option("--train", type=int, help="Training instances (default: the definition's).")
-@click.option("--validation", type=int, help="Validation instances.")
-@click.option("--test", type=int, help="Test instances.")
-@click.option("--refs", type=int, help="Reference captions per validation/test instance.")
-@click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--workers", default=1, show_default=True, type=int, help="Worker processes (same bytes for any number).")
-@click.option("--image-size", type=int, help="Image side in pixels.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--out", default="data", type=click.Path(file_okay=False),
+              help="Parent folder; the dataset goes to OUT/NAME.")
+@click.option("--train", type=int, help="Training instances.  [default: the definition's]")
+@click.option("--validation", type=int, help="Validation instances.  [default: the definition's]")
+@click.option("--test", type=int, help="Test instances.  [default: the definition's]")
+@click.option("--refs", type=int, help="Reference captions per validation/test instance.  "
+              "[default: the definition's]")
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@_workers_option(1)
+@click.option("--image-size", type=int, help="Image side in pixels.  [default: the definition's]")
+@click.option("--quiet", is_flag=True, help="No progress bar and no 'built' line.")
 def generate(name: str, out: str, train: int | None, validation: int | None, test: int | None, refs: int | None,
              seed: int, workers: int, image_size: int | None, quiet: bool) -> None:
-    """Build dataset NAME (or a definition .toml file); resumable."""
+    """Build dataset NAME (or a definition .toml file); resumable.
+
+    Running the same command again resumes an interrupted build; other sizes, seed or versions
+    are refused with the fields that differ. A build with 0 instances in every split is an error."""
     from .data.build import generate as build
 
     target = build(name, out, seed=seed, train=train, validation=validation, test=test, references=refs,
@@ -98,8 +123,8 @@ def generate(name: str, out: str, train: int | None, validation: int | None, tes
 
 @main.command()
 @click.argument("directory", type=click.Path())
-@click.option("--split", default="test", show_default=True)
-@click.option("--count", default=16, show_default=True, type=int)
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--count", default=16, type=int, help="Images on the sheet (the split's first ones).")
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="PNG file to write.")
 def show(directory: str, split: str, count: int, out: str) -> None:
     """Write a contact sheet of a split's images with their captions."""
@@ -110,8 +135,10 @@ def show(directory: str, split: str, count: int, out: str) -> None:
 
 @main.command()
 @click.argument("directory", type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["coco", "png"]), default="coco", show_default=True)
-@click.option("--out", required=True, type=click.Path(file_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["coco", "png"]), default="coco",
+              help="coco: images/, captions_SPLIT.json and worlds_SPLIT.jsonl; png: a folder per split of PNGs "
+                   "with its captions.jsonl.")
+@click.option("--out", required=True, type=click.Path(file_okay=False), help="Folder to write (new or empty).")
 def export(directory: str, fmt: str, out: str) -> None:
     """Export a dataset as COCO captions JSON + PNGs, or as PNG folders."""
     from .data.export import export as run_export
@@ -125,7 +152,7 @@ def _parser_options(fn):
     fn = click.option("--ace", "ace_path", type=click.Path(), help="ACE binary for --parser ace "
                       "(or $SHAPEWORLDICE_ACE).")(fn)
     fn = click.option("--parser", "parser_name", type=click.Choice(["builtin", "ace"]), default="builtin",
-                      show_default=True, help="Grammar that judges G and gives the MRS.")(fn)
+                      help="Grammar that judges G and gives the MRS.")(fn)
     return fn
 
 
@@ -135,7 +162,7 @@ METEOR_HELP = ("Also compute METEOR. Off by default in every command: it needs J
 
 
 def _meteor_option(fn):
-    return click.option("--meteor/--no-meteor", "meteor", default=False, show_default=True, help=METEOR_HELP)(fn)
+    return click.option("--meteor/--no-meteor", "meteor", default=False, help=METEOR_HELP)(fn)
 
 
 def _quiet_option(fn):
@@ -165,14 +192,14 @@ def _read_bytes(path: str) -> bytes:
 
 @main.command()
 @click.argument("texts", nargs=-1)
-@click.option("--input", "source", help="Read captions one per line from FILE, or - for stdin.")
+@click.option("--input", "source", metavar="FILE", help="Read captions one per line from FILE, or - for stdin.")
 @click.option("--format", "fmt", type=click.Choice(["mrs", "dmrs", "penman", "semantics"]), default="mrs",
-              show_default=True)
+              help="Semantics to print: MRS, DMRS, DMRS as PENMAN, or the caption semantics (JSON).")
 @click.option("--world", "world_file", type=click.Path(),
               help="World JSON object, or an export's worlds_*.jsonl (--image picks the line).")
 @click.option("--dataset", type=click.Path(file_okay=False), help="Built dataset whose image --image to use.")
 @click.option("--image", help="Image id (in --dataset, or a line of --world) to evaluate truth on.")
-@click.option("--split", help="Split of --dataset holding --image (default: search test, validation, train).")
+@click.option("--split", help="Split of --dataset holding --image.  [default: search test, validation, train]")
 @click.option("--json", "as_json", is_flag=True,
               help='One JSON object per caption: text, grammatical, mrs, dmrs, truth.')
 @_parser_options
@@ -194,8 +221,9 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 
 @main.command()
 @click.argument("directory", type=click.Path())
-@click.option("--captions", "captions_file", required=True, type=click.Path(), help="Model outputs (3 formats).")
-@click.option("--split", default="test", show_default=True)
+@click.option("--captions", "captions_file", required=True, type=click.Path(),
+              help=f"Model captions, one of three formats: {CAPTION_FORMATS}.")
+@click.option("--split", default="test", help=SPLIT_HELP)
 @_parser_options
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON report here.")
 @click.option("--details", type=click.Path(dir_okay=False), help="Write per-caption JSONL here.")
@@ -204,7 +232,8 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 @click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
 @_meteor_option
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the table.")
-@click.option("--quiet", is_flag=True, help="No progress bar and no table.")
+@click.option("--quiet", is_flag=True, help="No progress bar and no table; needs --out, --details, --html or "
+              "--json (else nothing would be shown).")
 def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_image, out, details, html,
              allow_missing, several_captions, meteor, as_json, quiet) -> None:
     """GTD and surface metrics of a model's captions on a dataset split."""
@@ -214,6 +243,9 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
     from .evaluation.outputs import check_distinct, check_output_file
     from .evaluation.report import report_json, summary_text, write_outputs
 
+    if quiet and not (out or details or html or as_json):
+        raise click.UsageError("--quiet hides the table: give --out, --details, --html or --json to keep the "
+                               "report, or drop --quiet")
     check_output_file(out)
     check_output_file(details)
     check_output_file(html)
@@ -238,10 +270,13 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
 @click.argument("directory", type=click.Path())
 @click.option("--kind", required=True, type=click.Choice(["references", "generic", "shuffled", "permuted",
                                                            "random-words", "blind", "prior"]),
-              help="blind: the training caption truest on the training worlds; prior: the most frequent one.")
-@click.option("--split", default="test", show_default=True)
-@click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--out", required=True, type=click.Path(dir_okay=False))
+              help="references: one of the image's references (scored against the others); generic: 'There is "
+                   "a shape.'; shuffled: a reference of another image; permuted: a reference with its words "
+                   "permuted; random-words: its words replaced by vocabulary words; blind: the training caption "
+                   "truest on the training worlds; prior: the most frequent training caption.")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--out", required=True, type=click.Path(dir_okay=False), help="Caption file to write (COCO results).")
 def baseline(directory, kind, split, seed, out) -> None:
     """Write a sanity-baseline caption file made from the dataset itself."""
     from .data.loader import load
@@ -250,17 +285,30 @@ def baseline(directory, kind, split, seed, out) -> None:
     click.echo(f"wrote {write_baseline(make(load(directory, split), kind, seed), out)}")
 
 
-@main.command()
+def _extra_arguments_line(extra: list[str]) -> str:
+    """The error for words click found after --captions: almost always an unquoted glob."""
+    shown = " ".join(extra[:3]) + (f" ... ({len(extra)} in all)" if len(extra) > 3 else "")
+    return (f"unexpected extra arguments ({shown}): the shell expanded an unquoted glob? Quote it, "
+            "e.g. --captions 'ckpt-*.json', or repeat --captions for each file")
+
+
+@main.command(context_settings={"allow_extra_args": True})
 @click.argument("directory", type=click.Path())
 @click.option("--captions", "specs", required=True, multiple=True,
-              help="Checkpoint file, glob, or ITER=FILE; repeat for several.")
-@click.option("--split", default="test", show_default=True)
-@click.option("--out", default="curves", show_default=True, help="Output prefix (PREFIX.csv/.png/.svg).")
+              help="Checkpoint caption file (any format of evaluate --captions), a quoted glob such as "
+                   "'ckpt-*.json', or ITER=FILE; repeat for several. The iteration is the last number in the "
+                   "file name.")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--out", default="curves", help="Output prefix: PREFIX.csv, PREFIX.png, PREFIX.svg.")
 @_meteor_option
 @_quiet_option
 @_parser_options
-def curves(directory, specs, split, out, meteor, quiet, parser_name, ace_path, grammar_image) -> None:
+@click.pass_context
+def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: str, out: str, meteor: bool,
+           quiet: bool, parser_name: str, ace_path: str | None, grammar_image: str | None) -> None:
     """Evaluate checkpoints: CSV + PNG/SVG of GTD vs BLEU-4/CIDEr-D/SPICE, and correlations with T."""
+    if ctx.args:
+        raise click.UsageError(_extra_arguments_line(ctx.args))
     from .evaluation.curves import curves as run
     from .evaluation.gtd import Evaluator
     from .evaluation.report import fmt
@@ -293,14 +341,14 @@ def _emit(result: dict, text: str, written: list, as_json: bool) -> None:
 
 @main.command()
 @click.argument("directory", type=click.Path())
-@click.option("--split", default="test", show_default=True)
-@click.option("--transforms", default="shuffled,permuted,random-words", show_default=True,
-              help="Comma-separated pathological transformations.")
-@click.option("--steps", default=11, show_default=True, type=int, help="Strengths γ from 0 to 1.")
-@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--transforms", default="shuffled,permuted,random-words",
+              help="Comma-separated pathological transformations (shuffled, permuted, random-words).")
+@click.option("--steps", default=11, type=int, help="Number of strengths γ, evenly spaced from 0 to 1.")
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
 @_meteor_option
-@click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.  [default: print only]")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object instead of the table.")
 @_quiet_option
 @_parser_options
 def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, quiet, parser_name, ace_path,
@@ -322,13 +370,14 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
 
 @main.command()
 @click.argument("directory", type=click.Path())
-@click.option("--captions", "captions_file", required=True, type=click.Path())
-@click.option("--split", default="test", show_default=True)
-@click.option("--draws", default=20, show_default=True, type=int, help="Random reference subsets per size.")
-@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--captions", "captions_file", required=True, type=click.Path(),
+              help=f"Model captions, one of three formats: {CAPTION_FORMATS}.")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--draws", default=20, type=int, help="Random reference subsets per size.")
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
 @_meteor_option
-@click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.  [default: print only]")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object instead of the table.")
 @_quiet_option
 @_parser_options
 def variance(directory, captions_file, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
@@ -349,24 +398,29 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
 
 @main.command()
 @click.argument("directory", type=click.Path())
-@click.option("--model", "model_name", required=True, type=click.Choice(["lrcn1u", "showtell"]))
+@click.option("--model", "model_name", required=True, type=click.Choice(["lrcn1u", "showtell"]),
+              help="lrcn1u: LRCN, image features beside each previous word; showtell: Show&Tell, the image as "
+                   "the LSTM's first input.")
 @click.option("--out", "run_dir", required=True, type=click.Path(), help="Run folder (checkpoints, curves).")
-@click.option("--iterations", type=int, help="Training iterations [preset: paper 100000, cpu 5000].")
-@click.option("--checkpoint-every", type=int, help="Caption and score every N iterations [paper 5000, cpu 500].")
-@click.option("--split", type=click.Choice(["test", "validation"]), default="test", show_default=True,
+@click.option("--iterations", type=int, help="Training iterations.  [default: paper 100000, cpu 5000]")
+@click.option("--checkpoint-every", type=int, help="Caption and score every N iterations.  "
+              "[default: paper 5000, cpu 500]")
+@click.option("--split", type=click.Choice(["test", "validation"]), default="test",
               help="Split the checkpoints caption.")
-@click.option("--eval-images", type=int, help="Caption the split's first N images (0 = all) [paper all, cpu 500].")
-@click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True)
-@click.option("--preset", type=click.Choice(["auto", "paper", "cpu"]), default="auto", show_default=True,
+@click.option("--eval-images", type=int, help="Caption the split's first N images (0 = all).  "
+              "[default: paper all, cpu 500]")
+@click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto",
+              help="auto = cuda when a GPU is available, else cpu.")
+@click.option("--preset", type=click.Choice(["auto", "paper", "cpu"]), default="auto",
               help="Model size and schedule; auto = paper on a GPU, cpu otherwise.")
-@click.option("--batch-size", type=int, help="[64]")
-@click.option("--learning-rate", type=float, help="Adam learning rate [0.001].")
-@click.option("--hidden", type=int, help="LSTM units [paper 512, cpu 128].")
-@click.option("--embedding", type=int, help="Word embedding size [paper 512, cpu 64].")
-@click.option("--precision", type=click.Choice(["auto", "fp32", "bf16", "fp16"]), default="auto", show_default=True,
+@click.option("--batch-size", type=int, help="Images per step.  [default: 64]")
+@click.option("--learning-rate", type=float, help="Adam learning rate.  [default: 0.001]")
+@click.option("--hidden", type=int, help="LSTM units.  [default: paper 512, cpu 128]")
+@click.option("--embedding", type=int, help="Word embedding size.  [default: paper 512, cpu 64]")
+@click.option("--precision", type=click.Choice(["auto", "fp32", "bf16", "fp16"]), default="auto",
               help="auto = bf16 (or fp16) autocast on a GPU, fp32 on a CPU.")
 @click.option("--compile", "use_compile", is_flag=True, help="torch.compile the step (CUDA graphs on a GPU).")
-@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--seed", default=0, type=int, help="Random seed of the initial weights and the batch order.")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its newest model checkpoint.")
 @click.option("--quiet", is_flag=True, help="No progress bar or per-checkpoint lines.")
 def train(directory, model_name, run_dir, iterations, checkpoint_every, split, eval_images, device, preset,
@@ -400,9 +454,10 @@ def train(directory, model_name, run_dir, iterations, checkpoint_every, split, e
 
 
 @main.command()
-@click.option("--out", default="shapeworldice-quickstart", show_default=True, type=click.Path(file_okay=False))
-@click.option("--workers", default=0, type=int, help="Worker processes (0 = all cores).")
-def quickstart(out, workers) -> None:
+@click.option("--out", default="shapeworldice-quickstart", type=click.Path(file_okay=False),
+              help="Folder for the datasets, caption files, table and plot.")
+@_workers_option(0)
+def quickstart(out: str, workers: int) -> None:
     """Build the six datasets small, score the sanity baselines, print the GTD-vs-BLEU table and plot."""
     from .evaluation.quickstart import run
 

@@ -21,7 +21,7 @@ def one_line_error(result) -> str:
 
 
 @pytest.mark.parametrize("command", ["datasets", "generate", "show", "export", "parse", "evaluate", "baseline",
-                                     "curves", "quickstart", "robustness", "variance"])
+                                     "curves", "quickstart", "robustness", "variance", "train"])
 def test_help(command):
     result = run(command, "--help")
     assert result.exit_code == 0 and "Usage" in result.output
@@ -61,9 +61,100 @@ def test_existing_dataset_from_other_definition(tmp_path):
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     line = one_line_error(run("generate", "spatial-twoshapes", "--out", str(tmp_path), "--train", "3",
                               "--validation", "1", "--test", "2", "--seed", "7"))
-    assert "different definition" in line
+    assert line == (f"error: {tmp_path / 'spatial-twoshapes'} was built with other settings (--seed: 0 there, 7 now); "
+                    "resume with the same options, or choose another --out or delete it")
+    line = one_line_error(run("generate", "spatial-twoshapes", "--out", str(tmp_path), "--train", "3",
+                              "--validation", "1", "--test", "5"))
+    assert "(--test: 2 there, 5 now)" in line
+    line = one_line_error(run("generate", "spatial-twoshapes", "--out", str(tmp_path), "--train", "3",
+                              "--validation", "1", "--test", "5", "--refs", "4", "--seed", "1"))
+    assert "(--refs: 10 there, 4 now; --test: 2 there, 5 now; --seed: 0 there, 1 now)" in line
     after = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     assert before == after
+
+
+def test_build_differences_names_versions_and_definition_fields():
+    """Fields no option sets are named by their path in the definition, versions in words."""
+    from shapeworldice.data.build import build_differences, build_key
+    from shapeworldice.data.definition import load_definition
+
+    definition = load_definition("spatial-twoshapes")
+    key = build_key(definition, 0)
+    stored_definition = definition.resolved()
+    stored_definition["world"] = {**stored_definition["world"], "shade_range": 0.1}
+    manifest = {"definition": stored_definition, "build": {**key, "numpy": "0.1", "definition_sha256": "x"}}
+    assert build_differences(manifest, definition, key) == [
+        "definition world.shade_range: 0.1 there, 0.4 now", f"numpy version: 0.1 there, {key['numpy']} now"]
+    assert build_differences({"definition": definition.resolved(), "build": key}, definition, key) == []
+
+
+def test_empty_build_is_an_error(tmp_path):
+    line = one_line_error(run("generate", "spatial-twoshapes", "--out", str(tmp_path), "--train", "0",
+                              "--validation", "0", "--test", "0"))
+    assert line == ("error: nothing to build: spatial-twoshapes has 0 train, 0 validation and 0 test instances "
+                    "(give --train, --validation or --test a size above 0)")
+    assert not any(tmp_path.iterdir())
+
+
+def test_workers_zero_means_all_cores(tmp_path):
+    """generate accepts --workers 0 like quickstart, and the bytes match a one-worker build."""
+    args = ["--train", "2", "--validation", "0", "--test", "2", "--quiet"]
+    assert run("generate", "existential-oneshape", "--out", str(tmp_path / "a"), "--workers", "0", *args).exit_code == 0
+    assert run("generate", "existential-oneshape", "--out", str(tmp_path / "b"), "--workers", "1", *args).exit_code == 0
+    a, b = tmp_path / "a" / "existential-oneshape", tmp_path / "b" / "existential-oneshape"
+    assert (a / "manifest.json").read_bytes() == (b / "manifest.json").read_bytes()
+    from shapeworldice.data.build import generate
+    from shapeworldice.errors import UserError
+
+    with pytest.raises(UserError, match=r"workers must be >= 0 \(0 = all cores\), got -2"):
+        generate("existential-oneshape", tmp_path / "c", workers=-2, train=1, validation=0, test=0)
+    assert not (tmp_path / "c").exists()
+
+
+def test_unquoted_glob_in_curves_says_to_quote_it(tmp_path):
+    files = []
+    for i in (1, 2, 3):
+        files.append(tmp_path / f"ckpt-{i}.json")
+        files[-1].write_text("[]")
+    line = one_line_error(run("curves", str(tmp_path / "data"), "--captions", *map(str, files),
+                              "--out", str(tmp_path / "curves")))
+    assert line == (f"error: unexpected extra arguments ({files[1]} {files[2]}): the shell expanded an unquoted glob? "
+                    "Quote it, e.g. --captions 'ckpt-*.json', or repeat --captions for each file")
+    assert sorted(tmp_path.iterdir()) == sorted(files)
+
+
+def test_evaluate_quiet_without_an_output_is_a_usage_error(tmp_path):
+    captions = tmp_path / "captions.json"
+    captions.write_text("[]")
+    line = one_line_error(run("evaluate", str(tmp_path / "data"), "--captions", str(captions), "--quiet"))
+    assert line == ("error: --quiet hides the table: give --out, --details, --html or --json to keep the report, "
+                    "or drop --quiet")
+
+
+def test_the_two_hashes_have_their_own_labels(tmp_path):
+    """The manifest's signature carries def:DIGEST8, the report's manifest:SHA8 of manifest.json."""
+    import hashlib
+    import json
+
+    from shapeworldice.data.definition import load_definition
+
+    assert run("generate", "existential-oneshape", "--out", str(tmp_path), "--train", "0", "--validation", "0",
+               "--test", "3", "--quiet").exit_code == 0
+    data = tmp_path / "existential-oneshape"
+    manifest = json.loads((data / "manifest.json").read_text())
+    digest = load_definition("existential-oneshape").with_overrides(
+        sizes={"train": 0, "validation": 0, "test": 3}).digest
+    assert manifest["build"]["definition_sha256"] == digest
+    assert f"|data:existential-oneshape@def:{digest[:8]}|seed:0|" in manifest["signature"]
+    captions = tmp_path / "generic.json"
+    assert run("baseline", str(data), "--kind", "generic", "--out", str(captions)).exit_code == 0
+    report = tmp_path / "report.json"
+    result = run("evaluate", str(data), "--captions", str(captions), "--out", str(report), "--quiet")
+    assert result.exit_code == 0, result.output
+    manifest_sha = hashlib.sha256((data / "manifest.json").read_bytes()).hexdigest()
+    signature = json.loads(report.read_text())["signature"]
+    assert f"|data:existential-oneshape@manifest:{manifest_sha[:8]}|seed:0|split:test|refs:10" in signature
+    assert "@def:" not in signature and "@manifest:" not in manifest["signature"]
 
 
 def test_show_and_export(tmp_path):

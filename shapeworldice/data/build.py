@@ -142,9 +142,56 @@ def build_tag(definition: DatasetDefinition, seed: int) -> str:
 
 
 def signature(definition: DatasetDefinition, seed: int) -> str:
+    """The dataset signature of the manifest: ``data:NAME@def:XXXXXXXX`` carries the *definition
+    digest* (the recipe), labelled ``def:`` so it is never mistaken for the manifest hash that the
+    evaluation signature carries as ``manifest:``."""
     sizes = "/".join(str(definition.sizes[s]) for s in SPLITS)
-    return (f"SWICE|v:{__version__}|data:{definition.name}@{definition.digest[:8]}|seed:{seed}"
+    return (f"SWICE|v:{__version__}|data:{definition.name}@def:{definition.digest[:8]}|seed:{seed}"
             f"|{grammar_version()}|sizes:{sizes}|refs:{definition.references}|img:{definition.image_size}")
+
+
+#: definition fields a command-line option sets: named by their option in a resume mismatch
+OPTION_OF = {"splits.train": "--train", "splits.validation": "--validation", "splits.test": "--test",
+             "references": "--refs", "image.size": "--image-size"}
+#: build-key fields other than the definition, in plain words
+KEY_LABEL = {"seed": "--seed", "package": "shapeworldice version", "grammar": "grammar version",
+             "numpy": "numpy version", "pillow": "Pillow version", "pyarrow": "pyarrow version",
+             "prior_worlds": "prior sample size (prior_worlds)"}
+
+
+def _flat(data: Any, prefix: str = "") -> dict[str, Any]:
+    """Nested dicts as one dict of dotted paths (``splits.test``); lists stay values."""
+    if not isinstance(data, dict):
+        return {prefix: data}
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        flat.update(_flat(value, f"{prefix}.{key}" if prefix else str(key)))
+    return flat
+
+
+def _shown(value: Any) -> str:
+    """A value short enough for a one-line error."""
+    text = "missing" if value is None else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def build_differences(manifest: dict[str, Any], definition: DatasetDefinition, key: dict[str, Any]) -> list[str]:
+    """What makes a stored build differ from the one asked for, field by field, each as
+    ``WHAT: STORED there, ASKED now`` (the definition first, then seed and versions)."""
+    build = manifest.get("build")
+    stored: dict[str, Any] = build if isinstance(build, dict) else {}
+    differences = []
+    old, new = _flat(manifest.get("definition") or {}), _flat(definition.resolved())
+    for path in sorted(old.keys() | new.keys()):
+        if old.get(path) != new.get(path):
+            what = OPTION_OF.get(path, f"definition {path}")
+            differences.append(f"{what}: {_shown(old.get(path))} there, {_shown(new.get(path))} now")
+    for field, value in key.items():
+        if field != "definition_sha256" and stored.get(field) != value:
+            differences.append(f"{KEY_LABEL.get(field, field)}: {_shown(stored.get(field))} there, {_shown(value)} now")
+    if not differences and stored.get("definition_sha256") != key["definition_sha256"]:
+        differences.append("definition digest: the stored definition does not match its digest")
+    return differences
 
 
 # ----------------------------------------------------------------------------- workers
@@ -217,6 +264,10 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
              progress: bool = False, prior_worlds: int | None = None) -> Path:
     """Build (or resume building) a dataset under ``out/<name>/`` and return that directory.
 
+    ``workers`` 0 means all cores (the bytes are the same for any number). A build with no
+    instance in any split is refused, and so is resuming a folder built with other settings
+    (the error names each differing field).
+
     The dataset's prior sample (``prior_worlds`` worlds) is written first: informative
     definitions bound their captions' priors with it, and the manifest records the references'
     mean prior and the blind floor measured with it. By default it has 10,000 worlds, or as many
@@ -228,8 +279,12 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
         references=references, image_size=image_size)
     if not 0 <= seed < 2**63:
         raise UserError(f"seed must be >= 0 and < 2**63, got {seed}")
-    if workers < 1:
-        raise UserError(f"workers must be >= 1, got {workers}")
+    if workers < 0:
+        raise UserError(f"workers must be >= 0 (0 = all cores), got {workers}")
+    workers = workers or os.cpu_count() or 1
+    if not any(definition.sizes.values()):  # an empty dataset is a mistake, not a result
+        raise UserError(f"nothing to build: {definition.name} has 0 train, 0 validation and 0 test instances "
+                        "(give --train, --validation or --test a size above 0)")
     _check_writable(Path(out))
     target = Path(out) / definition.name
     if prior_worlds is None:
@@ -249,8 +304,9 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
     if (target / "manifest.json").exists():
         manifest = read_manifest(target)
         if manifest.get("build") != key:
-            raise UserError(f"{target} holds a dataset built from a different definition, seed or version; "
-                            "choose another --out or delete it")
+            differences = "; ".join(build_differences(manifest, definition, key)) or "build key"
+            raise UserError(f"{target} was built with other settings ({differences}); resume with the same "
+                            "options, or choose another --out or delete it")
         done = _verified(target, manifest)
     elif target.exists() and (not target.is_dir() or any(not _is_temp(p) for p in target.iterdir())):
         raise UserError(f"{target} exists and is not a dataset directory; choose another --out")

@@ -21,11 +21,15 @@ NOTES = {"spice": "SPICE definition (tuple F1) computed from the grammar's seman
 
 
 def gtd_signature(data: Split, parser: Parser) -> str:
-    """sacrebleu-style signature of what produced a score: versions, parser, data, split, refs."""
+    """sacrebleu-style signature of what produced a score: versions, parser, data, split, refs.
+
+    ``data:NAME@manifest:XXXXXXXX`` carries the *manifest hash* (the exact bytes scored), labelled
+    ``manifest:`` so it is never mistaken for the definition digest (``def:``) of the dataset
+    signature."""
     manifest = data.manifest
     refs = manifest["splits"][data.split]["captions_per_instance"]
     return (f"GTD|v:{__version__}|grammar:{parser.version}|parser:{parser.name}"
-            f"|data:{data.name}@{data.manifest_sha256[:8]}|seed:{manifest['seed']}"
+            f"|data:{data.name}@manifest:{data.manifest_sha256[:8]}|seed:{manifest['seed']}"
             f"|split:{data.split}|refs:{refs}")
 
 

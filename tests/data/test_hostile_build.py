@@ -53,7 +53,7 @@ def _definition(tmp_path: Path, name: str, shard_size: int = 1024) -> Path:
 
 
 def test_second_seed_into_same_out_is_refused(tiny):
-    with pytest.raises(UserError, match="different definition, seed"):
+    with pytest.raises(UserError, match="--seed: 0 there, 1 now"):
         generate("spatial-twoshapes", tiny.parent, seed=1, **TINY)
     assert json.loads((tiny / "manifest.json").read_text())["seed"] == 0
 
