@@ -127,6 +127,13 @@ def test_model_style_errors_match_the_reference_where_it_judges_them():
     ("A cyan shape above an ellipse is is cyan.", True),
     ("A magenta shape is is cyan.", False),
     ("No circle is is behind a gray shape.", False),
+    # the copula with a yes/no question as complement; "is cyan" is no question
+    ("A blue shape is is a different shape from a gray pentagon.", True),
+    ("There is a cyan pentagon or there is is a green rectangle.", False),
+    ("A gray circle is is magenta and red.", False),
+    # "least", the superlative of "few", like "most"
+    ("There are least pentagons.", True),
+    ("Least yellow semicircle is blue.", False),
 ])
 def test_erg_analyses_decided_on_dev(text, erg):
     judged = {r["text"]: r["erg"] for r in split(load_judgments())["dev"]}
