@@ -60,7 +60,7 @@ def test_heldout_agreement_with_erg():
     assert rate(stats, "template")[0] == 1.0
     assert rate(stats, "free")[0] == 1.0
     assert rate(stats, "erg-rejected")[0] >= 0.98
-    assert rate(stats, "all")[0] >= 0.965
+    assert rate(stats, "all")[0] >= 0.97
 
 
 # ----------------------------------------------------------------------------- model-style errors
@@ -111,6 +111,45 @@ def test_model_style_errors_match_the_reference_where_it_judges_them():
             assert judged[text] == erg, text
             checked += 1
     assert checked >= 8
+
+
+# ----------------------------------------------------------------------------- ERG analyses (dev part)
+
+@pytest.mark.parametrize("text,erg", [
+    # "from" + bare nominal (_from_p_to-n), "a"/"an" = the numeral adjective "one"
+    ("A red ellipse is a different color from a ellipse.", True),
+    ("A gray semicircle is a different color from an gray circle.", True),
+    ("A yellow shape is a different color from a cyan triangles.", True),
+    ("A circle is a different color from yellow a shape.", False),
+    ("A blue shape is a different shape from a gray.", False),
+    # bare relative clause, the copula's complement gapped
+    ("A semicircle below a yellow shape is is green.", True),
+    ("A cyan shape above an ellipse is is cyan.", True),
+    ("A magenta shape is is cyan.", False),
+    ("No circle is is behind a gray shape.", False),
+    # the copula with a yes/no question as complement; "is cyan" is no question
+    ("A blue shape is is a different shape from a gray pentagon.", True),
+    ("There is a cyan pentagon or there is is a green rectangle.", False),
+    ("A gray circle is is magenta and red.", False),
+    # "least", the superlative of "few", like "most"
+    ("There are least pentagons.", True),
+    ("Least yellow semicircle is blue.", False),
+])
+def test_erg_analyses_decided_on_dev(text, erg):
+    judged = {r["text"]: r["erg"] for r in split(load_judgments())["dev"]}
+    assert judged[text] == erg  # each case is a dev judgment of the ERG
+    assert parse(text).grammatical == erg
+
+
+def test_from_bare_nominal_has_the_ergs_predicates():
+    preds = [ep.predicate for ep in parse("A red ellipse is a different color from a ellipse.").reading.mrs.rels]
+    assert "_from_p_to-n" in preds and "card" in preds and preds.count("_a_q") == 2
+
+
+def test_bare_relative_is_a_tensed_identity():
+    mrs = parse("A semicircle below a yellow shape is is green.").reading.mrs
+    ids = [ep for ep in mrs.rels if ep.predicate == "_be_v_id"]
+    assert len(ids) == 1 and mrs.properties(ids[0].args["ARG0"]).get("TENSE") == "pres"
 
 
 # ----------------------------------------------------------------------------- construction keys
