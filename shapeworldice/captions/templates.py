@@ -31,7 +31,8 @@ def template(caption: object) -> str:
     if isinstance(caption, Existential):
         return f"existential {_kinds(caption.restrictor)} / {_body(caption.body)}"
     if isinstance(caption, Quantifier):
-        return f"{caption.qtype} {caption.qrange} {caption.quantity:g} {_kinds(caption.restrictor)} / {_body(caption.body)}"
+        head = f"{caption.qtype} {caption.qrange} {caption.quantity:g}"
+        return f"{head} {_kinds(caption.restrictor)} / {_body(caption.body)}"
     if isinstance(caption, Proposition):
         return f"{caption.proptype}(" + "; ".join(template(c) for c in caption.clauses) + ")"
     raise TypeError(f"not a caption: {caption!r}")

@@ -39,7 +39,7 @@ class _Graph:
             self.out[s].append((e, lab))
             self.inn[e].append((s, lab))
         self.sig = [
-            (labels[i], tuple(sorted(l for _, l in self.out[i])), tuple(sorted(l for _, l in self.inn[i])))
+            (labels[i], tuple(sorted(lab for _, lab in self.out[i])), tuple(sorted(lab for _, lab in self.inn[i])))
             for i in range(self.n)
         ]
 

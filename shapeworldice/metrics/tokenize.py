@@ -106,7 +106,8 @@ _LEXER = re.compile(
 _BRACKETS = {"(": "-LRB-", ")": "-RRB-", "[": "-LSB-", "]": "-RSB-", "{": "-LCB-", "}": "-RCB-"}
 _OPENERS = frozenset(" \t\n\r\f\v([{<`\"")
 # Fast path: ASCII letters/digits/spaces/commas with at most a final full stop, possibly
-# space-separated (the benchmark's own captions and typical model output); a comma before a digit ("1,000") goes through the full lexer.
+# space-separated (the benchmark's own captions and typical model output); a comma before a
+# digit ("1,000") goes through the full lexer.
 _SIMPLE = re.compile(r"[A-Za-z0-9 ,]*[A-Za-z0-9] ?\.?\s*\Z")
 _DIGIT_COMMA = re.compile(r",\d")
 
