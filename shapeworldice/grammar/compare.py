@@ -35,9 +35,9 @@ class _Graph:
             if link.start not in pos or link.end not in pos:
                 continue
             s, e = pos[link.start], pos[link.end]
-            lab = f"{link.role}/{link.post}"
-            self.out[s].append((e, lab))
-            self.inn[e].append((s, lab))
+            edge = f"{link.role}/{link.post}"
+            self.out[s].append((e, edge))
+            self.inn[e].append((s, edge))
         self.sig = [
             (labels[i], tuple(sorted(lab for _, lab in self.out[i])), tuple(sorted(lab for _, lab in self.inn[i])))
             for i in range(self.n)
