@@ -186,7 +186,7 @@ class QuantifierSampler:
         return None
 
 
-FAMILY_SAMPLERS = {
+FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
     "there-is": lambda options: ThereIsSampler(),
     "existential": lambda options: ExistentialSampler(),
     "spatial": lambda options: RelationSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),

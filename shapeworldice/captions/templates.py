@@ -21,7 +21,7 @@ def _body(body: Relation) -> str:
         return f"type{_kinds(body.value)}"
     if body.predtype == "negation":
         return f"not {_body(body.value)}"
-    return f"{body.predtype}{body.value:+d} {_kinds(body.reference)}"
+    return f"{body.predtype}{body.value:+d} {_kinds(body.referent())}"
 
 
 def template(caption: object) -> str:
