@@ -13,7 +13,7 @@ from typing import Callable, Protocol
 
 import numpy as np
 
-from ..semantics.components import Attribute, EntityType, Existential, Quantifier, Relation
+from ..semantics.components import Attribute, Caption, EntityType, Existential, Quantifier, Relation
 from ..semantics.relations import BINARY_RELATIONS, conditions
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.model import COLOR_NAMES, SHAPES, World
@@ -35,7 +35,7 @@ RATIO_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
 class CaptionSampler(Protocol):
     """Draws one true caption of a world, or None when the world admits none of this family."""
 
-    def __call__(self, world: World, rng: np.random.Generator) -> object | None: ...
+    def __call__(self, world: World, rng: np.random.Generator) -> Caption | None: ...
 
 
 @dataclass(frozen=True)
@@ -219,11 +219,11 @@ class BoundedPrior:
     """
 
     sampler: CaptionSampler
-    prior: Callable[[object], float | None]
+    prior: Callable[[Caption], float | None]
     max_prior: float
     tries: int = MAX_CAPTION_TRIES
 
-    def __call__(self, world: World, rng: np.random.Generator) -> object | None:
+    def __call__(self, world: World, rng: np.random.Generator) -> Caption | None:
         for _ in range(self.tries):
             caption = self.sampler(world, rng)
             if caption is None:
