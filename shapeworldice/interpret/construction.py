@@ -55,7 +55,7 @@ def _qkey(q: Quant) -> str:
     if s.kind == "count":
         return f"count:{s.qrange}"
     # by meaning: "most" is "more than half" (ratio gt 0.5)
-    name = RATIO_NAMES.get(float(s.quantity), str(s.quantity))  # type: ignore[arg-type]
+    name = RATIO_NAMES.get(s.comparison()[1], str(s.quantity))
     return f"ratio:{s.qrange}:{name}"
 
 

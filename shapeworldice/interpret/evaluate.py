@@ -211,7 +211,7 @@ class _Eval:
                 ca, cd = _compare("eq", r_a.astype(float), r_n.astype(float), n, quantity_tolerance(n))
                 agree, disagree = agree & ca, disagree | cd
             return agree, disagree
-        target = float(f.spec.quantity)  # type: ignore[arg-type]
+        qrange, target = f.spec.comparison()
         tol = quantity_tolerance(target)
         if kind == "count":
             lower, upper = rb_a.astype(float), rb_n.astype(float)
@@ -220,7 +220,7 @@ class _Eval:
             r_n = r_possible.sum(axis=ax, keepdims=True)
             lower = np.where(r_n > 0, rb_a / np.maximum(r_n, 1), 0.0)
             upper = np.where(r_a > 0, rb_n / np.maximum(r_a, 1), np.where(rb_n == 0, 0.0, np.inf))
-        return _compare(f.spec.qrange, lower, upper, target, tol)  # type: ignore[arg-type]
+        return _compare(qrange, lower, upper, target, tol)
 
     def diagonal(self, i: int, j: int) -> np.ndarray:
         """Boolean array, true where the entity on axis i is the entity on axis j."""

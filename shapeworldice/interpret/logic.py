@@ -46,6 +46,12 @@ class QSpec:
     quantity: float | None = None
     word: str = ""
 
+    def comparison(self) -> tuple[str, float]:
+        """(qrange, quantity) of a count or ratio quantifier, which always has both."""
+        if self.qrange is None or self.quantity is None:
+            raise ValueError(f"{self.kind} quantifier has no range and quantity to compare with")
+        return self.qrange, float(self.quantity)
+
     def negated(self) -> "QSpec":
         if self.qrange is None:
             raise ValueError("only count and ratio quantifiers have a negatable range")

@@ -300,9 +300,8 @@ class _BatchEval:
             lower, upper = rb_a.astype(float), rb_n.astype(float)
         elif kind != "ratio":
             raise PriorUnavailable(f"quantifier {kind!r} has no prior")
-        target = float(f.spec.quantity)  # type: ignore[arg-type]
-        return quantity_verdicts(f.spec.qrange, lower, upper, target,  # type: ignore[arg-type]
-                                 quantity_tolerance(target))
+        qrange, target = f.spec.comparison()
+        return quantity_verdicts(qrange, lower, upper, target, quantity_tolerance(target))
 
 
 def _relation_matrices(sample: WorldSample, kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:

@@ -62,9 +62,10 @@ def is_held_out(shape: str, color: str) -> bool:
     return (shape, color) in _HELD_OUT_SET
 
 
-def _tuple(value, cast=None) -> tuple:
+def _tuple(value, cast=None) -> tuple | None:
+    """A config value as a tuple (a scalar becomes a 1-tuple), each item cast; None stays None."""
     if value is None:
-        return None  # type: ignore[return-value]
+        return None
     if isinstance(value, (str, int, float)):
         value = (value,)
     return tuple(cast(v) if cast else v for v in value)
