@@ -48,7 +48,7 @@ class ThereIsSampler:
         return describe(world, int(rng.integers(len(world))), sample_kinds(rng))
 
 
-#: existential copula bodies with ShapeWorld's observed weights (reference §4.4).
+#: existential copula bodies with ShapeWorld's observed weights.
 EXISTENTIAL_BODIES: tuple[tuple[str, float], ...] = (("type", 0.3), ("shape", 0.35), ("color", 0.35))
 
 

@@ -1,7 +1,7 @@
 """Template keys of caption semantics: which structure a caption has, with its values dropped.
 
 Dataset manifests report a histogram of these keys, so a build's caption distribution can be
-compared with ShapeWorld's (reference §4.4): e.g. ``existential [] / type[color,shape]``.
+compared with ShapeWorld's (``docs/formats.md``, "Template keys"): e.g. ``existential [] / type[color,shape]``.
 """
 from __future__ import annotations
 

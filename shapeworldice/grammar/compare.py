@@ -3,7 +3,7 @@
 Two DMRSs are isomorphic when there is a bijection of their nodes that preserves predicates,
 constant arguments, the chosen variable properties (by default NUM and PERS), every link
 (role and post-slash label), and the top and index nodes.  Used to check the grammar's
-readings against the ERG's (``data/erg/readings.jsonl``).
+readings against the ERG's (``tests/fixtures/erg/readings.jsonl.gz``).
 """
 from __future__ import annotations
 

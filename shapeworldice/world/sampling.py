@@ -5,7 +5,7 @@ A :class:`WorldSampler` turns a :class:`WorldConfig` and a ``numpy.random.Genera
 state (no global randomness, no time, no hashing of unordered sets), so a dataset built from a
 seed is byte-reproducible.
 
-Placement follows ShapeWorld (``world.md``; reference §1.4–1.5):
+Placement follows ShapeWorld (``docs/world.md``, "Sampling"):
 
 - attributes: shape and colour uniform (or from reinforced pools), shade U[−r, r], size
   area-uniform per shape, rotation U[0,1), centre U[0,1]² or "provoked" near a placed entity;
