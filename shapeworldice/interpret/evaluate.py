@@ -28,15 +28,13 @@ import numpy as np
 
 from ..semantics import relations
 from ..semantics.truth import Truth
-from ..world.model import COLOR_NAMES, SHAPES, World, WorldArrays
+from ..world.model import World, WorldArrays
 from .interpret import Interpretation, Uninterpretable, interpret_readings
-from .tables import connective, exclude_context, quantifier
+from .tables import atom, connective, exclude_context, quantifier
 from .logic import (
-    Color, Exists, Formula, Noun, Quant, Rel, Shape, bound_vars, free_vars, walk,
+    Formula, Quant, Rel, bound_vars, free_vars, walk,
 )
 
-_SHAPE_INDEX = {s: i for i, s in enumerate(SHAPES)}
-_COLOR_INDEX = {c: i for i, c in enumerate(COLOR_NAMES)}
 
 TV = tuple[np.ndarray, np.ndarray]  # (agree, disagree)
 
@@ -101,14 +99,9 @@ class _Eval:
         return np.full(shape, value), np.full(shape, not value)
 
     def ev(self, f: Formula) -> TV:
-        if isinstance(f, Shape):
-            agree = self.shaped(self.a.shape == _SHAPE_INDEX[f.value], f.var)
-            return agree, ~agree
-        if isinstance(f, Color):
-            agree = self.shaped(self.a.color == _COLOR_INDEX[f.value], f.var)
-            return agree, ~agree
-        if isinstance(f, (Noun, Exists)):
-            return self.const(True)
+        tv = atom(f, self.a.shape, self.a.color, self.shaped, self.const)
+        if tv is not None:
+            return tv
         if isinstance(f, Rel):
             return self.relation(f)
         if isinstance(f, Quant):

@@ -13,9 +13,29 @@ from typing import Callable
 import numpy as np
 
 from ..semantics.truth import quantity_tolerance, quantity_verdicts
-from .logic import And, Formula, Iff, Implies, Not, Or, QSpec
+from ..world.model import COLOR_NAMES, SHAPES
+from .logic import And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Shape
 
 TV = tuple[np.ndarray, np.ndarray]  # (agree, disagree)
+
+_SHAPE_INDEX = {s: i for i, s in enumerate(SHAPES)}
+_COLOR_INDEX = {c: i for i, c in enumerate(COLOR_NAMES)}
+
+
+def atom(f: Formula, shapes: np.ndarray, colors: np.ndarray, shaped: Callable[[np.ndarray, str], np.ndarray],
+         const: Callable[[bool], TV]) -> TV | None:
+    """The truth value of a Shape / Color test (from the entities' shape and colour indices,
+    laid along the variable's axis by ``shaped``) or of a Noun / Exists (always true); None
+    for any other formula."""
+    if isinstance(f, Shape):
+        agree = shaped(shapes == _SHAPE_INDEX[f.value], f.var)
+        return agree, ~agree
+    if isinstance(f, Color):
+        agree = shaped(colors == _COLOR_INDEX[f.value], f.var)
+        return agree, ~agree
+    if isinstance(f, (Noun, Exists)):
+        return const(True)
+    return None
 
 
 def connective(f: Formula, ev: Callable[[Formula], TV], const: Callable[[bool], TV]) -> TV | None:

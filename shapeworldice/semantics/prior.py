@@ -29,11 +29,11 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..interpret.logic import (
-    Color, Exists, Formula, Noun, Quant, Rel, Shape, bound_vars, free_vars, walk,
+    Formula, Quant, Rel, bound_vars, free_vars, walk,
 )
-from ..interpret.tables import connective, exclude_context, quantifier
+from ..interpret.tables import atom, connective, exclude_context, quantifier
 from ..workers import process_pool
-from ..world.model import COLOR_NAMES, SHAPES, World, WorldArrays
+from ..world.model import World, WorldArrays
 from . import relations
 
 #: worlds in a prior sample: standard error ≤ 0.005, so estimates are stable to ±0.01 (95%).
@@ -41,8 +41,6 @@ PRIOR_WORLDS = 10_000
 #: the stream code of prior samples (train/validation/test builds use 0/1/2)
 PRIOR_STREAM = 3
 
-_SHAPE_INDEX = {s: i for i, s in enumerate(SHAPES)}
-_COLOR_INDEX = {c: i for i, c in enumerate(COLOR_NAMES)}
 _MAX_PARTS = 20_000  # cached sub-results (inner quantifiers) before the cache is emptied
 _COLUMNS = ("x", "y", "shape", "color", "shade", "area")
 
@@ -181,14 +179,9 @@ class _BatchEval:
         return np.full(shape, value), np.full(shape, not value)
 
     def ev(self, f: Formula) -> tuple[np.ndarray, np.ndarray]:
-        if isinstance(f, Shape):
-            agree = self.shaped(self.g.shape == _SHAPE_INDEX[f.value], f.var)
-            return agree, ~agree
-        if isinstance(f, Color):
-            agree = self.shaped(self.g.color == _COLOR_INDEX[f.value], f.var)
-            return agree, ~agree
-        if isinstance(f, (Noun, Exists)):
-            return self.const(True)
+        tv = atom(f, self.g.shape, self.g.color, self.shaped, self.const)
+        if tv is not None:
+            return tv
         if isinstance(f, Rel):
             return self.relation(f)
         if isinstance(f, Quant):
