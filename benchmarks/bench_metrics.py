@@ -14,6 +14,7 @@ import resource
 import sys
 import time
 import tracemalloc
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -55,7 +56,8 @@ def caption(rng: random.Random) -> str:
     if k == 2:
         return f"{rng.choice(QUANT).capitalize()} {a}s are {rng.choice(RELS)} {_art(b)} {b}."
     if k == 3:
-        return f"The {rng.choice(['leftmost', 'rightmost', 'upmost', 'lowermost', 'biggest'])} {a} is {rng.choice(COLORS)}."
+        which = rng.choice(['leftmost', 'rightmost', 'upmost', 'lowermost', 'biggest'])
+        return f"The {which} {a} is {rng.choice(COLORS)}."
     if k == 4:
         return (f"{_art(a).capitalize()} {a} is {rng.choice(RELS)} {_art(b)} {b}, "
                 f"and there is no {rng.choice(COLORS)} {rng.choice(SHAPES)}.")
@@ -94,7 +96,7 @@ def main() -> None:
         prep, t_prep = timed(lambda: PreparedCorpus(cands, refs))
         times = {"prepare (tokenise+intern)": t_prep}
         for name, m in (("bleu (ngram table)", Bleu()), ("cider_d", CiderD()), ("rouge_l", RougeL())):
-            _, t = timed(lambda: m.compute_prepared(prep))
+            _, t = timed(partial(m.compute_prepared, prep))
             times[name] = t
         _tokenize_cached.cache_clear()
         _, times["TOTAL score_all (cold)"] = timed(lambda: score_all(cands, refs))
@@ -118,7 +120,7 @@ def main() -> None:
     for name, fn in (("self_cider", self_cider), ("lsa_diversity", lsa_diversity),
                      ("mbleu (1-4 + mix)", mbleu)):
         _tokenize_cached.cache_clear()
-        res, t = timed(lambda: fn(div_cands))
+        res, t = timed(partial(fn, div_cands))
         score = res["mbleu_mix"].score if isinstance(res, dict) else res.score
         print(f"  {name:28s} {t * 1000:8.1f} ms  (score {score:.4f})")
 

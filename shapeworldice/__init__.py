@@ -23,7 +23,7 @@ def parse(text: str):
 
 
 def evaluate(*args, **kwargs):
-    """GTD and surface metrics of a model's captions; see :func:`shapeworldice.evaluation.evaluate`."""
-    from .evaluation import evaluate as _evaluate
+    """GTD and surface metrics of a model's captions; see :func:`shapeworldice.evaluation.gtd.evaluate`."""
+    from .evaluation.gtd import evaluate as _evaluate
 
     return _evaluate(*args, **kwargs)

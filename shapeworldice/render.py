@@ -31,7 +31,8 @@ _INSET = 0.36  # sub-pixels; see module docstring
 
 def rgb_to_uint8(rgb) -> tuple[int, int, int]:
     """[0,1] floats → 0..255 ints (rounded)."""
-    return tuple(int(np.floor(float(c) * 255.0 + 0.5)) for c in rgb)  # type: ignore[return-value]
+    r, g, b = (int(np.floor(float(c) * 255.0 + 0.5)) for c in rgb)
+    return r, g, b
 
 
 def _inset_polygons(polys: list[np.ndarray], scale: float, inset: float) -> list[np.ndarray]:

@@ -23,4 +23,8 @@ def test_data_folders_found():
     from shapeworldice.grammar.loader import grammar_dir
 
     assert (grammar_dir() / "lexicon.txt").is_file()
-    assert len(list(definitions_dir().glob("*.toml"))) == 24  # six datasets × (faithful, heldout, informative, informative-heldout)
+    bases = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
+             "quantification-count", "quantification-ratio")
+    variants = ("", "-heldout", "-informative", "-informative-heldout")
+    expected = {f"{b}{v}.toml" for b in bases for v in variants}  # the six datasets and their variants
+    assert {p.name for p in definitions_dir().glob("*.toml")} == expected

@@ -13,7 +13,7 @@ from typing import Callable, Protocol
 
 import numpy as np
 
-from ..semantics.components import Attribute, EntityType, Existential, Quantifier, Relation
+from ..semantics.components import Attribute, Caption, EntityType, Existential, Quantifier, Relation
 from ..semantics.relations import BINARY_RELATIONS, conditions
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.model import COLOR_NAMES, SHAPES, World
@@ -35,7 +35,7 @@ RATIO_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
 class CaptionSampler(Protocol):
     """Draws one true caption of a world, or None when the world admits none of this family."""
 
-    def __call__(self, world: World, rng: np.random.Generator) -> object | None: ...
+    def __call__(self, world: World, rng: np.random.Generator) -> Caption | None: ...
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class ThereIsSampler:
         return describe(world, int(rng.integers(len(world))), sample_kinds(rng))
 
 
-#: existential copula bodies with ShapeWorld's observed weights (reference §4.4).
+#: existential copula bodies with ShapeWorld's observed weights.
 EXISTENTIAL_BODIES: tuple[tuple[str, float], ...] = (("type", 0.3), ("shape", 0.35), ("color", 0.35))
 
 
@@ -186,7 +186,7 @@ class QuantifierSampler:
         return None
 
 
-FAMILY_SAMPLERS = {
+FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
     "there-is": lambda options: ThereIsSampler(),
     "existential": lambda options: ExistentialSampler(),
     "spatial": lambda options: RelationSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
@@ -219,11 +219,11 @@ class BoundedPrior:
     """
 
     sampler: CaptionSampler
-    prior: Callable[[object], float | None]
+    prior: Callable[[Caption], float | None]
     max_prior: float
     tries: int = MAX_CAPTION_TRIES
 
-    def __call__(self, world: World, rng: np.random.Generator) -> object | None:
+    def __call__(self, world: World, rng: np.random.Generator) -> Caption | None:
         for _ in range(self.tries):
             caption = self.sampler(world, rng)
             if caption is None:

@@ -1,7 +1,7 @@
 """Template keys of caption semantics: which structure a caption has, with its values dropped.
 
 Dataset manifests report a histogram of these keys, so a build's caption distribution can be
-compared with ShapeWorld's (reference §4.4): e.g. ``existential [] / type[color,shape]``.
+compared with ShapeWorld's (``docs/formats.md``, "Template keys"): e.g. ``existential [] / type[color,shape]``.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _body(body: Relation) -> str:
         return f"type{_kinds(body.value)}"
     if body.predtype == "negation":
         return f"not {_body(body.value)}"
-    return f"{body.predtype}{body.value:+d} {_kinds(body.reference)}"
+    return f"{body.predtype}{body.value:+d} {_kinds(body.referent())}"
 
 
 def template(caption: object) -> str:
@@ -31,7 +31,8 @@ def template(caption: object) -> str:
     if isinstance(caption, Existential):
         return f"existential {_kinds(caption.restrictor)} / {_body(caption.body)}"
     if isinstance(caption, Quantifier):
-        return f"{caption.qtype} {caption.qrange} {caption.quantity:g} {_kinds(caption.restrictor)} / {_body(caption.body)}"
+        head = f"{caption.qtype} {caption.qrange} {caption.quantity:g}"
+        return f"{head} {_kinds(caption.restrictor)} / {_body(caption.body)}"
     if isinstance(caption, Proposition):
         return f"{caption.proptype}(" + "; ".join(template(c) for c in caption.clauses) + ")"
     raise TypeError(f"not a caption: {caption!r}")

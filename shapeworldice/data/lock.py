@@ -7,16 +7,15 @@ stale lock behind.  A second run that finds the lock held refuses with one line.
 from __future__ import annotations
 
 import os
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 from ..errors import UserError
 
-try:
+if sys.platform != "win32":  # POSIX; on Windows there is no locking
     import fcntl
-except ImportError:  # pragma: no cover - not POSIX: no locking
-    fcntl = None  # type: ignore[assignment]
 
 
 @contextmanager
@@ -28,7 +27,7 @@ def exclusive(target: Path, what: str) -> Iterator[None]:
     except OSError as exc:
         raise UserError(f"cannot create lock file {path}: {exc.strerror}") from None
     try:
-        if fcntl is not None:
+        if sys.platform != "win32":
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:

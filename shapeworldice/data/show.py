@@ -36,7 +36,7 @@ def contact_sheet(directory: str | Path, out: str | Path, split: str = "test", c
     draw = ImageDraw.Draw(sheet)
     for k, (inst, lines) in enumerate(zip(instances, blocks)):
         x, y = 8 + (k % columns) * (cell_w + 8), 8 + (k // columns) * (side + text_h + 8)
-        sheet.paste(Image.fromarray(inst.image).resize((side, side), Image.NEAREST), (x, y))
+        sheet.paste(Image.fromarray(inst.image).resize((side, side), Image.Resampling.NEAREST), (x, y))
         for j, line in enumerate(lines):
             draw.text((x, y + side + 3 + 12 * j), line, fill=(0, 0, 0) if j else (110, 110, 110), font=font)
     import io

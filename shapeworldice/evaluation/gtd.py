@@ -49,7 +49,7 @@ class Evaluator:
     def evaluate(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,
                  include_meteor: bool = False, progress: bool = False,
                  several_captions: bool = False) -> dict[str, Any]:
-        """The report (see ``formats.md``) of one caption set; ``report["details"]`` holds one
+        """The report (see ``docs/formats.md``) of one caption set; ``report["details"]`` holds one
         :class:`CaptionResult` per output caption.  METEOR only with ``include_meteor``;
         ``progress`` shows a bar on stderr (when it is a terminal)."""
         source = str(captions) if isinstance(captions, (str, Path)) else "captions"

@@ -1,4 +1,4 @@
-"""The evaluator's report step: the report dict (see ``formats.md``) from a scoring outcome.
+"""The evaluator's report step: the report dict (see ``docs/formats.md``) from a scoring outcome.
 
 Score keys come from the measure catalogue (:mod:`shapeworldice.metrics.catalogue`), so a
 registered measure appears in the report (and in the terminal table) without further edits.

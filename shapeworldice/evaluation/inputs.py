@@ -1,4 +1,4 @@
-"""Model outputs to evaluate, in the three formats of ``formats.md``, detected by content.
+"""Model outputs to evaluate, in the three formats of ``docs/formats.md``, detected by content.
 
 - COCO results JSON: ``[{"image_id": "1a2b3c4d-test-000123", "caption": "..."}, ...]``;
 - JSON Lines of the same objects;

@@ -36,7 +36,7 @@ import bisect
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -58,7 +58,7 @@ def metrics(include_meteor: bool = False) -> list[str]:
     return [m.key for m in catalogue.in_view("robustness", include_meteor)]
 
 
-class _OtherReferences(Sequence):
+class _OtherReferences(Sequence[str]):
     """Every reference of every image except image ``i``, without materialising the list
     (``shuffled``'s pool: 36,864 captions per image on a 4,096-image split)."""
 
@@ -70,7 +70,15 @@ class _OtherReferences(Sequence):
     def __len__(self) -> int:
         return self.offsets[-1] - self.skip
 
-    def __getitem__(self, k: int) -> str:  # type: ignore[override]
+    @overload
+    def __getitem__(self, k: int) -> str: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[str]: ...
+
+    def __getitem__(self, k: int | slice) -> str | list[str]:
+        if isinstance(k, slice):
+            return [self[j] for j in range(*k.indices(len(self)))]
         if not 0 <= k < len(self):
             raise IndexError(k)
         if k >= self.skip_start:

@@ -3,7 +3,7 @@
 Two DMRSs are isomorphic when there is a bijection of their nodes that preserves predicates,
 constant arguments, the chosen variable properties (by default NUM and PERS), every link
 (role and post-slash label), and the top and index nodes.  Used to check the grammar's
-readings against the ERG's (``data/erg/readings.jsonl``).
+readings against the ERG's (``tests/fixtures/erg/readings.jsonl.gz``).
 """
 from __future__ import annotations
 
@@ -35,11 +35,11 @@ class _Graph:
             if link.start not in pos or link.end not in pos:
                 continue
             s, e = pos[link.start], pos[link.end]
-            lab = f"{link.role}/{link.post}"
-            self.out[s].append((e, lab))
-            self.inn[e].append((s, lab))
+            edge = f"{link.role}/{link.post}"
+            self.out[s].append((e, edge))
+            self.inn[e].append((s, edge))
         self.sig = [
-            (labels[i], tuple(sorted(l for _, l in self.out[i])), tuple(sorted(l for _, l in self.inn[i])))
+            (labels[i], tuple(sorted(lab for _, lab in self.out[i])), tuple(sorted(lab for _, lab in self.inn[i])))
             for i in range(self.n)
         ]
 

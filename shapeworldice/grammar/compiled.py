@@ -44,6 +44,7 @@ class Compiled:
         self.data = data
         self.features = data.features
         self.categories = data.categories
+        # (category, feature values); an intermediate symbol of a long rule is ("@rule/k", ())
         self.symbols: list[tuple[str, tuple[str, ...]]] = []
         self.symbol_id: dict[tuple[str, tuple[str, ...]], int] = {}
         self.rules: list[AtomicRule] = []
@@ -64,10 +65,8 @@ class Compiled:
 
     def sym_name(self, s: int) -> str:
         name, values = self.symbols[s]
-        if isinstance(values, tuple) and values and not isinstance(values[0], str):
-            return name
         feats = self.categories.get(name, ())
-        if not feats:
+        if not feats:  # no features, or an intermediate symbol ("@rule/k")
             return name
         return f"{name}[{','.join(f'{f}={v}' for f, v in zip(feats, values))}]"
 
@@ -164,7 +163,7 @@ class Compiled:
                     s = inter_of.get(key)
                     if s is None:
                         s = len(self.symbols)
-                        self.symbols.append((f"@{r.rule.name}/{k + 1}", rhs[: k + 1]))
+                        self.symbols.append((f"@{r.rule.name}/{k + 1}", ()))
                         inter_of[key] = s
                         self.intermediate[s] = (r.rule.name, k + 1)
                     add_binary(s, prev, rhs[k], -1, 0)
@@ -174,9 +173,10 @@ class Compiled:
         self.lex_first: dict[str, list[LexItem]] = {}
         for it in self.items:
             self.lex_first.setdefault(it.words[0], []).append(it)
-        self.root = self.symbol_id.get(("ROOT", ()))
-        if self.root is None:
+        root = self.symbol_id.get(("ROOT", ()))
+        if root is None:
             raise GrammarError("rules.txt: no ROOT category in use")
+        self.root: int = root
         self.vocabulary = frozenset(w.lower() for it in self.items for w in it.words)
 
 

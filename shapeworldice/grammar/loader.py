@@ -109,25 +109,50 @@ _SEM_TOKEN = re.compile(r'"[^"]*"|[\[\](){},;=]|[^\s\[\](){},;="]+')
 
 
 def parse_sem(text: str, where: str) -> SemSpec:
-    toks = _SEM_TOKEN.findall(text)
-    pos = 0
-    spec = SemSpec()
+    """Parse a rule's or entry's semantics (hook, head, EPs, equations, qeqs); ``where`` names
+    the source line in errors."""
+    return _SemReader(_SEM_TOKEN.findall(text), where).spec()
 
-    def peek(k: int = 0) -> str | None:
-        return toks[pos + k] if pos + k < len(toks) else None
 
-    def expect(tok: str) -> None:
-        nonlocal pos
-        if peek() != tok:
-            raise GrammarError(f"{where}: expected {tok!r} in semantics, got {peek()!r}")
-        pos += 1
+class _SemReader:
+    """Recursive-descent reader over the tokens of one semantics spec."""
 
-    def term() -> Term:
-        nonlocal pos
-        tok = peek()
+    def __init__(self, toks: list[str], where: str):
+        self.toks, self.where, self.pos = toks, where, 0
+
+    def peek(self, k: int = 0) -> str | None:
+        return self.toks[self.pos + k] if self.pos + k < len(self.toks) else None
+
+    def take(self) -> str:
+        tok = self.peek()
         if tok is None:
-            raise GrammarError(f"{where}: semantics ends early")
-        pos += 1
+            raise GrammarError(f"{self.where}: semantics ends early")
+        self.pos += 1
+        return tok
+
+    def expect(self, tok: str) -> None:
+        if self.peek() != tok:
+            raise GrammarError(f"{self.where}: expected {tok!r} in semantics, got {self.peek()!r}")
+        self.pos += 1
+
+    def skip(self, tok: str) -> bool:
+        if self.peek() == tok:
+            self.pos += 1
+            return True
+        return False
+
+    def pairs(self, close: str) -> list[tuple[str, str]]:
+        """``key = value`` pairs up to ``close`` (commas optional), values as raw tokens."""
+        out = []
+        while not self.skip(close):
+            key = self.take()
+            self.expect("=")
+            out.append((key, self.take()))
+            self.skip(",")
+        return out
+
+    def term(self) -> Term:
+        tok = self.take()
         if tok.startswith('"'):
             t = Term("const", tok[1:-1])
         elif tok.startswith("$"):
@@ -138,66 +163,54 @@ def parse_sem(text: str, where: str) -> SemSpec:
         elif re.match(r"^[hxeiu]\d+$", tok):
             t = Term("var", tok)
         else:
-            raise GrammarError(f"{where}: bad term {tok!r} in semantics")
-        if peek() == "{":
-            pos += 1
-            props = []
-            while peek() != "}":
-                k = peek()
-                pos += 1
-                expect("=")
-                v = peek()
-                pos += 1
-                props.append((k, v))
-                if peek() == ",":
-                    pos += 1
-            pos += 1
-            t = Term(t.kind, t.name, t.ref, tuple(props))
+            raise GrammarError(f"{self.where}: bad term {tok!r} in semantics")
+        if self.skip("{"):
+            t = Term(t.kind, t.name, t.ref, tuple(self.pairs("}")))
         return t
 
-    while pos < len(toks):
-        tok = peek()
-        if tok == ";":
-            pos += 1
-            continue
-        if tok == "[":
-            pos += 1
-            while peek() != "]":
-                name = peek()
-                pos += 1
-                expect("=")
-                spec.hook[name] = term()
-            pos += 1
-            continue
-        if tok == "head" and peek(1) == "=":
-            pos += 2
-            spec.head = int(peek())
-            pos += 1
-            continue
-        if peek(1) == "(":
-            pred = tok
-            pos += 2
-            roles = []
-            while peek() != ")":
-                role = peek()
-                pos += 1
-                expect("=")
-                roles.append((role, term()))
-                if peek() == ",":
-                    pos += 1
-            pos += 1
-            spec.eps.append(EPSpec(pred, tuple(roles)))
-            continue
-        left = term()
-        op = peek()
-        pos += 1
+    def roles(self) -> tuple[tuple[str, Term], ...]:
+        """``role = term`` pairs up to ``)`` (commas optional)."""
+        out = []
+        while not self.skip(")"):
+            role = self.take()
+            self.expect("=")
+            out.append((role, self.term()))
+            self.skip(",")
+        return tuple(out)
+
+    def spec(self) -> SemSpec:
+        spec = SemSpec()
+        while self.peek() is not None:
+            tok = self.take()
+            if tok == ";":
+                continue
+            if tok == "[":
+                while not self.skip("]"):
+                    name = self.take()
+                    self.expect("=")
+                    spec.hook[name] = self.term()
+            elif tok == "head" and self.skip("="):
+                head = self.take()
+                if not head.isdigit():
+                    raise GrammarError(f"{self.where}: bad head {head!r} in semantics")
+                spec.head = int(head)
+            elif self.skip("("):
+                spec.eps.append(EPSpec(tok, self.roles()))
+            else:
+                self.pos -= 1
+                self.equation(spec)
+        return spec
+
+    def equation(self, spec: SemSpec) -> None:
+        left = self.term()
+        op = self.peek()
+        self.pos += 1
         if op == "=":
-            spec.eqs.append((left, term()))
+            spec.eqs.append((left, self.term()))
         elif op == "qeq":
-            spec.qeqs.append((left, term()))
+            spec.qeqs.append((left, self.term()))
         else:
-            raise GrammarError(f"{where}: expected '=' or 'qeq' after {left.name!r}, got {op!r}")
-    return spec
+            raise GrammarError(f"{self.where}: expected '=' or 'qeq' after {left.name!r}, got {op!r}")
 
 
 # --------------------------------------------------------------------------- lexicon

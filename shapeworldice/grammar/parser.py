@@ -96,6 +96,7 @@ def tokenise(normalised: str) -> list[str]:
 def build_mrs(derivation: Derivation, sems: Any = None):
     """The MRS of a derivation, composed with ``sems`` (the lexical templates of the grammar the
     derivation came from; the default grammar's when None)."""
+    global sort_conflicts
     b = Builder()
     if sems is None:
         sems = load().sems
@@ -113,11 +114,14 @@ def build_mrs(derivation: Derivation, sems: Any = None):
     hook = walk(derivation)
     m = b.to_mrs(hook)
     if b.sort_conflicts:
-        build_mrs.sort_conflicts += b.sort_conflicts
+        with _conflicts_lock:
+            sort_conflicts += b.sort_conflicts
     return m
 
 
-build_mrs.sort_conflicts = 0  # type: ignore[attr-defined]  # total, for the tests
+#: Variable-sort conflicts met by :func:`build_mrs` in this process (the tests check none arise).
+sort_conflicts = 0
+_conflicts_lock = threading.Lock()
 
 
 class Parser:

@@ -72,7 +72,7 @@ class Builder:
             if value is None:
                 raise GrammarError(f"semantics: no value for ${t.name}")
             return ("const", value)
-        if t.kind == "ref":
+        if t.ref is not None:  # kind 'ref': only those carry a daughter field
             i, f = t.ref
             try:
                 v = daughters[i][f]
@@ -102,7 +102,7 @@ class Builder:
         for ep in spec.eps:
             pred = ep.pred
             if pred.startswith("$"):
-                pred = params.get(pred[1:])
+                pred = params.get(pred[1:], "")
                 if not pred:
                     raise GrammarError(f"semantics: no predicate for {ep.pred}")
             label = None

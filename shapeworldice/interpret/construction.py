@@ -1,12 +1,13 @@
 """Language constructions for the diversity metric, and report breakdowns.
 
-A construction is the logical form with values dropped (evaluation.md, D): every entity
-description keeps only *how* the entity is described — by shape ("square"), by colour ("red
-shape"), by both ("red square") or by neither ("shape") — and which shape, colour or number
-is dropped. Quantifier kind and range (and for ratios the fraction: quarter, third, half,
-two-thirds, three-quarters, no, all), relation kind and direction ("left-of" vs "right-of"),
-negation and proposition structure are kept. Variables are renamed by order of binding and
-conjunctions are sorted, so equal constructions give equal strings.
+A construction is the logical form with values dropped (the D of ``docs/evaluation.md``; keys in
+``docs/constructions.md``): every entity description keeps only *how* the entity is described —
+by shape ("square"), by colour ("red shape"), by both ("red square") or by neither ("shape") —
+and which shape, colour or number is dropped. Quantifier kind and range (and for ratios the
+fraction: quarter, third, half, two-thirds, three-quarters, no, all), relation kind and
+direction ("left-of" vs "right-of"), negation and proposition structure are kept. Variables are
+renamed by order of binding and conjunctions are sorted, so equal constructions give equal
+strings.
 
 "A square is red." and "A circle is blue." → same key; "A shape is red." → a different key;
 "Exactly two squares are red." and "Exactly four circles are blue." → same key.
@@ -55,7 +56,7 @@ def _qkey(q: Quant) -> str:
     if s.kind == "count":
         return f"count:{s.qrange}"
     # by meaning: "most" is "more than half" (ratio gt 0.5)
-    name = RATIO_NAMES.get(float(s.quantity), str(s.quantity))  # type: ignore[arg-type]
+    name = RATIO_NAMES.get(s.comparison()[1], str(s.quantity))
     return f"ratio:{s.qrange}:{name}"
 
 

@@ -27,15 +27,14 @@ from typing import Any, Callable, Hashable, Sequence, Union
 import numpy as np
 
 from ..semantics import relations
-from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
-from ..world.model import COLOR_NAMES, SHAPES, World, WorldArrays
+from ..semantics.truth import Truth
+from ..world.model import World, WorldArrays
 from .interpret import Interpretation, Uninterpretable, interpret_readings
+from .tables import atom, connective, exclude_context, quantifier
 from .logic import (
-    And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape, bound_vars, free_vars, walk,
+    Formula, Quant, Rel, bound_vars, free_vars, walk,
 )
 
-_SHAPE_INDEX = {s: i for i, s in enumerate(SHAPES)}
-_COLOR_INDEX = {c: i for i, c in enumerate(COLOR_NAMES)}
 
 TV = tuple[np.ndarray, np.ndarray]  # (agree, disagree)
 
@@ -100,44 +99,17 @@ class _Eval:
         return np.full(shape, value), np.full(shape, not value)
 
     def ev(self, f: Formula) -> TV:
-        if isinstance(f, Shape):
-            agree = self.shaped(self.a.shape == _SHAPE_INDEX[f.value], f.var)
-            return agree, ~agree
-        if isinstance(f, Color):
-            agree = self.shaped(self.a.color == _COLOR_INDEX[f.value], f.var)
-            return agree, ~agree
-        if isinstance(f, (Noun, Exists)):
-            return self.const(True)
+        tv = atom(f, self.a.shape, self.a.color, self.shaped, self.const)
+        if tv is not None:
+            return tv
         if isinstance(f, Rel):
             return self.relation(f)
-        if isinstance(f, And):
-            if not f.args:
-                return self.const(True)
-            agree, disagree = self.ev(f.args[0])
-            for g in f.args[1:]:
-                a2, d2 = self.ev(g)
-                agree, disagree = agree & a2, disagree | d2
-            return agree, disagree
-        if isinstance(f, Or):
-            agree, disagree = self.ev(f.args[0])
-            for g in f.args[1:]:
-                a2, d2 = self.ev(g)
-                agree, disagree = agree | a2, disagree & d2
-            return agree, disagree
-        if isinstance(f, Not):
-            agree, disagree = self.ev(f.arg)
-            return disagree, agree
-        if isinstance(f, Implies):
-            aa, ad = self.ev(f.antecedent)
-            ca, cd = self.ev(f.consequent)
-            return ca | ad, cd & aa
-        if isinstance(f, Iff):
-            la, ld = self.ev(f.left)
-            ra, rd = self.ev(f.right)
-            return (la & ra) | (ld & rd), (ld | rd) & (la | ra)
         if isinstance(f, Quant):
             return self.quant(f)
-        raise TypeError(f"not a formula: {f!r}")
+        tv = connective(f, self.ev, self.const)
+        if tv is None:
+            raise TypeError(f"not a formula: {f!r}")
+        return tv
 
     def relation(self, f: Rel) -> TV:
         key = (f.kind, f.value)
@@ -173,54 +145,9 @@ class _Eval:
             # ShapeWorld's unique selector, over all entities
             unique = (ra.sum(axis=ax, keepdims=True) == 1) & (r_possible.sum(axis=ax, keepdims=True) == 1)
             ra = ra & unique
-        # an inner quantifier never ranges over the entities its context is about
-        only_self = None
-        if outer:
-            off = np.ones(full, dtype=bool)
-            for k in outer:
-                off = off & ~self.diagonal(ax, k)
-            if len(outer) == 1 and not self.plan.restr_outer[key]:
-                # relations.relate: when the context entity is the only possible reference,
-                # the relation is ambiguous, not false
-                k = outer[0]
-                self_possible = (r_possible & self.diagonal(ax, k)).any(axis=ax, keepdims=True)
-                only_self = self_possible & ~(r_possible & off).any(axis=ax, keepdims=True)
-            ra = ra & off
-            r_possible = r_possible & off
-        rb_agree = ra & ba
-        rb_possible = r_possible & ~bd
-        kind = f.spec.kind
-        if kind in ("exists", "unique"):
-            agree = rb_agree.any(axis=ax, keepdims=True)
-            disagree = ~rb_possible.any(axis=ax, keepdims=True)
-            if only_self is not None:
-                disagree = disagree & ~only_self
-            return np.asarray(agree), np.asarray(disagree)  # arrays already (keepdims); typed as such
-        rb_a = rb_agree.sum(axis=ax, keepdims=True)
-        rb_n = rb_possible.sum(axis=ax, keepdims=True)
-        if kind == "definite":
-            # "the squares": all of them (ratio eq 1, which has existential import);
-            # "the two squares": and there are exactly two (count eq 2 over the restrictor)
-            r_a = ra.sum(axis=ax, keepdims=True)
-            r_n = r_possible.sum(axis=ax, keepdims=True)
-            lower = np.where(r_n > 0, rb_a / np.maximum(r_n, 1), 0.0)
-            upper = np.where(r_a > 0, rb_n / np.maximum(r_a, 1), np.where(rb_n == 0, 0.0, np.inf))
-            agree, disagree = _compare("eq", lower, upper, 1.0, quantity_tolerance(1.0))
-            if f.spec.quantity is not None:
-                n = float(f.spec.quantity)
-                ca, cd = _compare("eq", r_a.astype(float), r_n.astype(float), n, quantity_tolerance(n))
-                agree, disagree = agree & ca, disagree | cd
-            return agree, disagree
-        target = float(f.spec.quantity)  # type: ignore[arg-type]
-        tol = quantity_tolerance(target)
-        if kind == "count":
-            lower, upper = rb_a.astype(float), rb_n.astype(float)
-        else:
-            r_a = ra.sum(axis=ax, keepdims=True)
-            r_n = r_possible.sum(axis=ax, keepdims=True)
-            lower = np.where(r_n > 0, rb_a / np.maximum(r_n, 1), 0.0)
-            upper = np.where(r_a > 0, rb_n / np.maximum(r_a, 1), np.where(rb_n == 0, 0.0, np.inf))
-        return _compare(f.spec.qrange, lower, upper, target, tol)  # type: ignore[arg-type]
+        ra, r_possible, only_self = exclude_context(ra, r_possible, ax, outer, not self.plan.restr_outer[key],
+                                                    self.diagonal)
+        return quantifier(f.spec, ax, ra, r_possible, ra & ba, r_possible & ~bd, only_self)
 
     def diagonal(self, i: int, j: int) -> np.ndarray:
         """Boolean array, true where the entity on axis i is the entity on axis j."""
@@ -230,11 +157,6 @@ class _Eval:
         shape_j[j] = self.n
         idx = np.arange(self.n)
         return idx.reshape(shape_i) == idx.reshape(shape_j)
-
-
-def _compare(qrange: str, lower: np.ndarray, upper: np.ndarray, target: float, t: float) -> TV:
-    """The quantifier table (:func:`shapeworldice.semantics.truth.quantity_verdicts`) as a truth value."""
-    return quantity_verdicts(qrange, lower, upper, target, t)
 
 
 def truth(interpretation: Union[Interpretation, Formula], world: World) -> Truth:

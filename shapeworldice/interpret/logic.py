@@ -19,7 +19,7 @@ QRANGES: tuple[str, ...] = ("lt", "leq", "eq", "neq", "geq", "gt")
 #: ShapeWorld's table is closed under negation, so "not (at least two)" = "less than two".
 NEGATED_QRANGE: dict[str, str] = {"lt": "geq", "geq": "lt", "leq": "gt", "gt": "leq", "eq": "neq", "neq": "eq"}
 
-#: Ratio literals as ShapeWorld writes them (reference §3.3: "a third" is 0.33 ± 0.005).
+#: Ratio literals as ShapeWorld writes them (``docs/semantics.md``: "a third" is 0.33 ± 0.005).
 RATIO_LITERALS: dict[tuple[int, int], float] = {
     (0, 1): 0.0, (1, 4): 0.25, (1, 3): 0.33, (1, 2): 0.5, (2, 4): 0.5, (2, 3): 0.67, (3, 4): 0.75, (1, 1): 1.0,
 }
@@ -45,6 +45,12 @@ class QSpec:
     qrange: str | None = None
     quantity: float | None = None
     word: str = ""
+
+    def comparison(self) -> tuple[str, float]:
+        """(qrange, quantity) of a count or ratio quantifier, which always has both."""
+        if self.qrange is None or self.quantity is None:
+            raise ValueError(f"{self.kind} quantifier has no range and quantity to compare with")
+        return self.qrange, float(self.quantity)
 
     def negated(self) -> "QSpec":
         if self.qrange is None:

@@ -68,7 +68,7 @@ class EP:
 
 def is_var(value: str | None, kind: str) -> bool:
     """Whether ``value`` is a variable of ``kind`` ("x" entity, "e" event, "h" handle)."""
-    return bool(value) and value[0] == kind  # type: ignore[index]
+    return value is not None and value[:1] == kind
 
 
 def is_handle(value: str | None) -> bool:

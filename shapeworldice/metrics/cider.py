@@ -141,7 +141,7 @@ class CiderD(Metric):
     def item_scores(self, corpus: PreparedCorpus) -> tuple[np.ndarray, dict]:
         """CIDEr-D of every item, plus facts about the IDF used."""
         tab = corpus.ngrams(self.n)
-        if self.doc_freq is None:
+        if self.doc_freq is None or self.log_n_docs is None:  # __init__ sets both or neither
             idf, _, ref_len = corpus_idf(corpus, tab)
         else:
             ref_len = float(self.log_n_docs)

@@ -102,6 +102,8 @@ def self_cider_diversity_image(
         return None
     if doc_freq is None:
         doc_freq, log_n_docs = document_frequency([[t] for t in toks])
+    elif log_n_docs is None:
+        raise ValueError("doc_freq and log_n_docs go together")
     K = cider_d_similarity_matrix(toks, doc_freq, float(log_n_docs))
     return diversity_from_kernel(K, _same(toks))
 
@@ -124,10 +126,13 @@ def lsa_diversity_image(captions: Sequence[str]) -> float | None:
 
 def mbleu_image(captions: Sequence[str], n: int = 4) -> dict[str, float] | None:
     """mBLEU-1..n and mBLEU-mix (n = 4) of one image's captions; None when m < 2."""
-    res = mbleu([list(captions)], n)
-    if res["mbleu_1"].per_image[0] is None:
-        return None
-    return {k: r.per_image[0] for k, r in res.items()}
+    out: dict[str, float] = {}
+    for k, r in mbleu([list(captions)], n).items():
+        v = r.per_image[0] if r.per_image else None
+        if v is None:  # fewer than 2 captions: every order is undefined
+            return None
+        out[k] = v
+    return out
 
 
 def diversity_accuracy_f(diversity: float, accuracy: float, beta2: float = 5.0) -> float:
@@ -242,7 +247,7 @@ def mbleu(candidates: CaptionsInput, n: int = 4) -> dict[str, MetricResult]:
             refs.append(cs[:i] + cs[i + 1:])
             owner.append(g)
     names = [f"mbleu_{k}" for k in range(1, n + 1)]
-    per = {name: [None] * len(cands) for name in names}
+    per: dict[str, list[float | None]] = {name: [None] * len(cands) for name in names}
     if items:
         corpus = PreparedCorpus(items, refs)
         _, per_item = bleu_scores(bleu_stats(corpus, n), n)
@@ -258,7 +263,9 @@ def mbleu(candidates: CaptionsInput, n: int = 4) -> dict[str, MetricResult]:
     out = {name: _result(name, per[name], sig.replace("{k}", str(k + 1)))
            for k, name in enumerate(names)}
     if n == 4:
-        mix = [None if per["mbleu_1"][g] is None
-               else 1 - sum(per[name][g] for name in names) / 4 for g in range(len(cands))]
+        mix: list[float | None] = []
+        for g in range(len(cands)):
+            vals = [per[name][g] for name in names]  # all None or none (same images scored)
+            mix.append(None if vals[0] is None else 1 - sum(v for v in vals if v is not None) / 4)
         out["mbleu_mix"] = _result("mbleu_mix", mix, sig.replace("{k}", "mix"))
     return out

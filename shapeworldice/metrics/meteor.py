@@ -34,13 +34,12 @@ def java_available() -> bool:
 def _wrapper_class() -> Any:
     import pycocoevalcap.meteor.meteor as coco_meteor
 
-    _CocoMeteor = coco_meteor.Meteor
     jar_dir = os.path.dirname(os.path.abspath(coco_meteor.__file__))
     jar = coco_meteor.METEOR_JAR
     if not os.path.exists(os.path.join(jar_dir, jar)):
         raise FileNotFoundError(f"{jar} not found in {jar_dir}")
 
-    class _GuardedMeteor(_CocoMeteor):
+    class _GuardedMeteor(coco_meteor.Meteor):
         """pycocoevalcap's Meteor with stderr captured and a non-blocking ``__del__``."""
 
         def __init__(self, java_options: Sequence[str] = ("-Xmx2G",)) -> None:

@@ -45,7 +45,7 @@ def _bitparallel(A: np.ndarray, B: np.ndarray, lb: np.ndarray) -> np.ndarray:
     masks = np.zeros((P, La), dtype=np.uint64)
     for j in range(B.shape[1]):
         masks |= (A == B[:, j:j + 1]).astype(np.uint64) << np.uint64(j)
-    V = np.full(P, _ALL, dtype=np.uint64)
+    V: np.ndarray = np.full(P, _ALL, dtype=np.uint64)
     for i in range(La):
         U = V & masks[:, i]
         V = (V + U) | (V - U)

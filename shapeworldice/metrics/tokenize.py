@@ -106,7 +106,8 @@ _LEXER = re.compile(
 _BRACKETS = {"(": "-LRB-", ")": "-RRB-", "[": "-LSB-", "]": "-RSB-", "{": "-LCB-", "}": "-RCB-"}
 _OPENERS = frozenset(" \t\n\r\f\v([{<`\"")
 # Fast path: ASCII letters/digits/spaces/commas with at most a final full stop, possibly
-# space-separated (the benchmark's own captions and typical model output); a comma before a digit ("1,000") goes through the full lexer.
+# space-separated (the benchmark's own captions and typical model output); a comma before a
+# digit ("1,000") goes through the full lexer.
 _SIMPLE = re.compile(r"[A-Za-z0-9 ,]*[A-Za-z0-9] ?\.?\s*\Z")
 _DIGIT_COMMA = re.compile(r",\d")
 
@@ -159,37 +160,47 @@ def _split_apostrophe(word: str) -> list[str]:
     return out
 
 
-def _lex(text: str) -> list[str]:
+def _normalise(text: str) -> str:
+    """HTML entities and Unicode punctuation replaced as PTBTokenizer does before lexing."""
     for a, b in _ENTITIES:
         if a in text:
             text = text.replace(a, b)
-    text = text.translate(_UNICODE)
+    return text.translate(_UNICODE)
+
+
+def _keeps_full_stop(text: str, tok: str, end: int) -> bool:
+    """Whether the full stop at ``text[end]`` belongs to the word ``tok`` before it
+    (an initial, acronym or abbreviation) rather than ending the sentence."""
+    low = tok.lower()
+    rest = text[end + 1:].lstrip()
+    if len(tok) == 1 and tok.isalpha():
+        # an initial ("A. Smith", "a. b.", "... is A."), but a lower-case letter
+        # ending the caption or before a capitalised word is taken as a word
+        # followed by a full stop (CoreNLP is context-dependent here)
+        return tok.isupper() or (bool(rest) and not rest[0].isupper())
+    if _ACRONYM.match(low) is not None or low in _ABBREV:
+        return True
+    return low in _NUM_ABBREV and bool(rest) and rest[0].isdigit()
+
+
+def _lex(text: str) -> list[str]:
+    text = _normalise(text)
     out: list[str] = []
     pos, n = 0, len(text)
     match = _LEXER.match
     while pos < n:
         m = match(text, pos)
+        if m is None:  # cannot happen: 'ws' and 'other' between them match any character
+            raise AssertionError(f"lexer stuck at {text[pos:pos + 10]!r}")
         kind = m.lastgroup
         tok = m.group()
         end = m.end()
         if kind == "ws":
             pass
         elif kind == "word":
-            if end < n and text[end] == ".":
-                low = tok.lower()
-                rest = text[end + 1:].lstrip()
-                if len(tok) == 1 and tok.isalpha():
-                    # an initial ("A. Smith", "a. b.", "... is A."), but a lower-case letter
-                    # ending the caption or before a capitalised word is taken as a word
-                    # followed by a full stop (CoreNLP is context-dependent here)
-                    keep = tok.isupper() or (bool(rest) and not rest[0].isupper())
-                else:
-                    keep = _ACRONYM.match(low) is not None or low in _ABBREV
-                    if not keep and low in _NUM_ABBREV:
-                        keep = bool(rest) and rest[0].isdigit()
-                if keep:
-                    tok += "."
-                    end += 1
+            if end < n and text[end] == "." and _keeps_full_stop(text, tok, end):
+                tok += "."
+                end += 1
             out.extend(_split_clitics(tok))
         elif kind == "ellipsis":
             out.append("...")
@@ -221,15 +232,16 @@ def _tokenize_cached(text: str) -> tuple[str, ...]:
     if _SIMPLE.match(text) and not ("," in text and _DIGIT_COMMA.search(text)):
         toks = text.lower().replace(",", " ").split()
         last = toks[-1]
+        simple = True
         if last == ".":  # pre-tokenised "... circle ."
             toks.pop()
         elif last.endswith("."):
             stem = last[:-1]
             if stem in _ABBREV or len(stem) == 1 and stem.isalpha():
-                toks = None  # abbreviation or initial: let the full lexer decide
+                simple = False  # abbreviation or initial: let the full lexer decide
             else:
                 toks[-1] = stem
-        if toks is not None and not any(t in _SPECIAL for t in toks):
+        if simple and not any(t in _SPECIAL for t in toks):
             return tuple(toks)
     return tuple(t for t in (w.lower() for w in _lex(text)) if t not in PUNCTUATIONS)
 

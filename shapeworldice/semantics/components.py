@@ -176,7 +176,13 @@ class Relation(Component):
         if self.predtype == "negation":
             return self.value.masks(a).negate()
         agree, disagree = relations.conditions(self.predtype, self.value, a)
-        return relations.relate(agree, disagree, self.reference.masks(a))
+        return relations.relate(agree, disagree, self.referent().masks(a))
+
+    def referent(self) -> Restrictor:
+        """The reference of a binary relation (``__post_init__`` ensures one is set)."""
+        if self.reference is None:
+            raise CaptionModelError(f"{self.predtype} relation has no reference")
+        return self.reference
 
     def to_model(self) -> dict[str, Any]:
         value = self.value.to_model() if isinstance(self.value, Component) else self.value

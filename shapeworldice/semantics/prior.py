@@ -29,20 +29,18 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..interpret.logic import (
-    And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape, bound_vars, free_vars, walk,
+    Formula, Quant, Rel, bound_vars, free_vars, walk,
 )
+from ..interpret.tables import atom, connective, exclude_context, quantifier
 from ..workers import process_pool
-from ..world.model import COLOR_NAMES, SHAPES, World, WorldArrays
+from ..world.model import World, WorldArrays
 from . import relations
-from .truth import quantity_tolerance, quantity_verdicts
 
 #: worlds in a prior sample: standard error ≤ 0.005, so estimates are stable to ±0.01 (95%).
 PRIOR_WORLDS = 10_000
 #: the stream code of prior samples (train/validation/test builds use 0/1/2)
 PRIOR_STREAM = 3
 
-_SHAPE_INDEX = {s: i for i, s in enumerate(SHAPES)}
-_COLOR_INDEX = {c: i for i, c in enumerate(COLOR_NAMES)}
 _MAX_PARTS = 20_000  # cached sub-results (inner quantifiers) before the cache is emptied
 _COLUMNS = ("x", "y", "shape", "color", "shade", "area")
 
@@ -181,14 +179,9 @@ class _BatchEval:
         return np.full(shape, value), np.full(shape, not value)
 
     def ev(self, f: Formula) -> tuple[np.ndarray, np.ndarray]:
-        if isinstance(f, Shape):
-            agree = self.shaped(self.g.shape == _SHAPE_INDEX[f.value], f.var)
-            return agree, ~agree
-        if isinstance(f, Color):
-            agree = self.shaped(self.g.color == _COLOR_INDEX[f.value], f.var)
-            return agree, ~agree
-        if isinstance(f, (Noun, Exists)):
-            return self.const(True)
+        tv = atom(f, self.g.shape, self.g.color, self.shaped, self.const)
+        if tv is not None:
+            return tv
         if isinstance(f, Rel):
             return self.relation(f)
         if isinstance(f, Quant):
@@ -199,35 +192,10 @@ class _BatchEval:
             if hit is None:
                 hit = self.parts[key] = self.quant(f)
             return hit
-        return self.connective(f)
-
-    def connective(self, f: Formula) -> tuple[np.ndarray, np.ndarray]:
-        if isinstance(f, And):
-            if not f.args:
-                return self.const(True)
-            agree, disagree = self.ev(f.args[0])
-            for h in f.args[1:]:
-                a2, d2 = self.ev(h)
-                agree, disagree = agree & a2, disagree | d2
-            return agree, disagree
-        if isinstance(f, Or):
-            agree, disagree = self.ev(f.args[0])
-            for h in f.args[1:]:
-                a2, d2 = self.ev(h)
-                agree, disagree = agree | a2, disagree & d2
-            return agree, disagree
-        if isinstance(f, Not):
-            agree, disagree = self.ev(f.arg)
-            return disagree, agree
-        if isinstance(f, Implies):
-            aa, ad = self.ev(f.antecedent)
-            ca, cd = self.ev(f.consequent)
-            return ca | ad, cd & aa
-        if isinstance(f, Iff):
-            la, ld = self.ev(f.left)
-            ra, rd = self.ev(f.right)
-            return (la & ra) | (ld & rd), (ld | rd) & (la | ra)
-        raise PriorUnavailable(f"not a formula: {f!r}")
+        tv = connective(f, self.ev, self.const)
+        if tv is None:
+            raise PriorUnavailable(f"not a formula: {f!r}")
+        return tv
 
     def relation(self, f: Rel) -> tuple[np.ndarray, np.ndarray]:
         key = (f.kind, f.value)
@@ -267,42 +235,11 @@ class _BatchEval:
         if f.spec.kind == "unique":
             unique = (ra.sum(axis=ax, keepdims=True) == 1) & (r_possible.sum(axis=ax, keepdims=True) == 1)
             ra = ra & unique
-        only_self = None
-        if outer:
-            off = np.ones(full, dtype=bool)
-            for k in outer:
-                off = off & ~self.diagonal(ax, k)
-            if len(outer) == 1 and not self.plan.restr_outer[f.var]:
-                self_possible = (r_possible & self.diagonal(ax, outer[0])).any(axis=ax, keepdims=True)
-                only_self = self_possible & ~(r_possible & off).any(axis=ax, keepdims=True)
-            ra, r_possible = ra & off, r_possible & off
-        rb_agree, rb_possible = ra & ba, r_possible & ~bd
-        kind = f.spec.kind
-        if kind in ("exists", "unique"):
-            agree = rb_agree.any(axis=ax, keepdims=True)
-            disagree = ~rb_possible.any(axis=ax, keepdims=True)
-            if only_self is not None:
-                disagree = disagree & ~only_self
-            return agree, disagree
-        rb_a, rb_n = rb_agree.sum(axis=ax, keepdims=True), rb_possible.sum(axis=ax, keepdims=True)
-        if kind in ("definite", "ratio"):
-            r_a, r_n = ra.sum(axis=ax, keepdims=True), r_possible.sum(axis=ax, keepdims=True)
-            lower = np.where(r_n > 0, rb_a / np.maximum(r_n, 1), 0.0)
-            upper = np.where(r_a > 0, rb_n / np.maximum(r_a, 1), np.where(rb_n == 0, 0.0, np.inf))
-        if kind == "definite":
-            agree, disagree = quantity_verdicts("eq", lower, upper, 1.0, quantity_tolerance(1.0))
-            if f.spec.quantity is not None:
-                q = float(f.spec.quantity)
-                ca, cd = quantity_verdicts("eq", r_a.astype(float), r_n.astype(float), q, quantity_tolerance(q))
-                agree, disagree = agree & ca, disagree | cd
-            return agree, disagree
-        if kind == "count":
-            lower, upper = rb_a.astype(float), rb_n.astype(float)
-        elif kind != "ratio":
-            raise PriorUnavailable(f"quantifier {kind!r} has no prior")
-        target = float(f.spec.quantity)  # type: ignore[arg-type]
-        return quantity_verdicts(f.spec.qrange, lower, upper, target,  # type: ignore[arg-type]
-                                 quantity_tolerance(target))
+        elif f.spec.kind not in ("exists", "definite", "count", "ratio"):
+            raise PriorUnavailable(f"quantifier {f.spec.kind!r} has no prior")
+        ra, r_possible, only_self = exclude_context(ra, r_possible, ax, outer, not self.plan.restr_outer[f.var],
+                                                    self.diagonal)
+        return quantifier(f.spec, ax, ra, r_possible, ra & ba, r_possible & ~bd, only_self)
 
 
 def _relation_matrices(sample: WorldSample, kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:

@@ -30,7 +30,7 @@ class Truth(IntEnum):
     def label(self) -> str:
         return self.name.lower()
 
-    def __neg__(self) -> "Truth":  # type: ignore[override]
+    def __neg__(self) -> "Truth":
         return Truth(-int(self))
 
 

@@ -141,7 +141,7 @@ def quadratic_uniform(rng: np.random.Generator, a: float, b: float) -> float:
 def half_size_from_uniforms(shape: str, u1: float, u2: float,
                             size_range: tuple[float, float] = (0.1, 0.25),
                             distortion_range: tuple[float, float] = (2.0, 3.0)) -> tuple[float, float]:
-    """Half extents from two uniforms in [0,1) (ShapeWorld's size sampling, reference §1.3).
+    """Half extents from two uniforms in [0,1) (ShapeWorld's area-uniform size sampling, ``docs/world.md``).
 
     ``u1`` drives the size, ``u2`` the distortion (rectangle and ellipse only).
     """

@@ -36,9 +36,10 @@ class WorldModelError(ValueError):
 
 def shaded_rgb(rgb: tuple[float, float, float], shade: float) -> tuple[float, float, float]:
     """ShapeWorld's shading: negative shade darkens c·(1+s), positive lightens c+(1−c)·s."""
+    r, g, b = rgb
     if shade < 0.0:
-        return tuple(c * (1.0 + shade) for c in rgb)  # type: ignore[return-value]
-    return tuple(c + (1.0 - c) * shade for c in rgb)  # type: ignore[return-value]
+        return r * (1.0 + shade), g * (1.0 + shade), b * (1.0 + shade)
+    return r + (1.0 - r) * shade, g + (1.0 - g) * shade, b + (1.0 - b) * shade
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ A :class:`WorldSampler` turns a :class:`WorldConfig` and a ``numpy.random.Genera
 state (no global randomness, no time, no hashing of unordered sets), so a dataset built from a
 seed is byte-reproducible.
 
-Placement follows ShapeWorld (``world.md``; reference §1.4–1.5):
+Placement follows ShapeWorld (``docs/world.md``, "Sampling"):
 
 - attributes: shape and colour uniform (or from reinforced pools), shade U[−r, r], size
   area-uniform per shape, rotation U[0,1), centre U[0,1]² or "provoked" near a placed entity;
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 import shapely
@@ -62,9 +62,10 @@ def is_held_out(shape: str, color: str) -> bool:
     return (shape, color) in _HELD_OUT_SET
 
 
-def _tuple(value, cast=None) -> tuple:
+def _tuple(value, cast=None) -> tuple | None:
+    """A config value as a tuple (a scalar becomes a 1-tuple), each item cast; None stays None."""
     if value is None:
-        return None  # type: ignore[return-value]
+        return None
     if isinstance(value, (str, int, float)):
         value = (value,)
     return tuple(cast(v) if cast else v for v in value)
@@ -212,190 +213,228 @@ class WorldSampler:
         return counts[int(rng.random() * len(counts))]
 
     def _attempt_world(self, rng: np.random.Generator, split: str) -> World | None:
+        """One try at a whole world: place entities until ``n`` fit or the attempts run out."""
         c = self.config
-        tol, btol = self._tol, self._btol
         n = self._choose_count(rng, split)
         rate = c.max_provoke_collision_rate * rng.random()
-        shapes, colors = self._shapes, self._colors
-        n_shapes, n_colors = len(shapes), len(colors)
-        held_out = c.held_out_combinations
-        eval_split = held_out and split != "train"
+        eval_split = c.held_out_combinations and split != "train"
         space_rate = rng.random() if eval_split else 0.0
-        reinf = c.reinforcement
-        shape_w = [1] * n_shapes
-        color_w = [1] * n_colors
-        shape_total, color_total = n_shapes, n_colors
-        shade_lo, shade_span = -c.shade_range, 2.0 * c.shade_range
-        size_range, dist_range = c.size_range, c.distortion_range
-        same_diff = c.collision_shade_difference
-        margin = c.touch_margin
-        pairs, pair_set = self._pairs, self._pair_set
-        ho_shapes, ho_colors = self._ho_shapes, self._ho_colors
-
-        # placed entities (insertion order); small per-entity state lives in Python lists,
-        # which beat NumPy on arrays of at most a few dozen items
-        p_shape: list[str] = []
-        p_color: list[str] = []
-        p_colorix: list[int] = []
-        p_shade: list[float] = []
-        p_center: list[tuple[float, float]] = []
-        p_half: list[tuple[float, float]] = []
-        p_rot: list[float] = []
-        p_poly: list[np.ndarray] = []
-        p_area: list[float] = []
-        p_covered: list[float] = []  # summed overlap ratios, as a fraction of own area
-        p_bbox: list[tuple[float, float, float, float]] = []
-        geoms = np.empty(n, dtype=object)
-        pair_overlaps: list[tuple[int, int, float]] = []  # (i, j, area(i ∩ j)) for i > j
-        m = 0
-
+        pools = _Pools(len(self._shapes), len(self._colors))
+        placed = _Placed(n)
         provoke = rng.random() < rate
         attempts = 0
         max_attempts = c.max_attempts_per_entity * n
-        while m < n and attempts < max_attempts:
+        while placed.m < n and attempts < max_attempts:
             attempts += 1
             u = rng.random(12).tolist()
-            # --- shape and colour
+            m = placed.m
             if eval_split and (m == 0 or u[9] < space_rate):
-                if m == 0 or u[10] < 0.5:
-                    shape, color = pairs[int(u[0] * len(pairs))]
-                else:
-                    shape = ho_shapes[int(u[0] * len(ho_shapes))]
-                    color = ho_colors[int(u[1] * len(ho_colors))]
-                si, ci = shapes.index(shape), colors.index(color)
+                si, ci = self._held_out_kind(u, first=m == 0)
             else:
-                ua, ub = u[0], u[1]
-                while True:
-                    if reinf is None:
-                        si, ci = int(ua * n_shapes), int(ub * n_colors)
-                    else:
-                        si = _weighted_index(shape_w, shape_total, ua)
-                        ci = _weighted_index(color_w, color_total, ub)
-                    shape, color = shapes[si], colors[ci]
-                    if not (held_out and split == "train" and (shape, color) in pair_set):
-                        break
-                    ua, ub = rng.random(2).tolist()
-            shade = shade_lo + shade_span * u[2]
-            hx, hy = half_size_from_uniforms(shape, u[3], u[4], size_range, dist_range)
-            rotation = u[5]
-            if provoke and m > 0:
-                j = int(u[6] * m)
-                ang = 2.0 * math.pi * u[7]
-                scale = 0.75 + u[8]
-                jx, jy = p_center[j]
-                jhx, jhy = p_half[j]
-                cx = jx + math.cos(ang) * jhx * scale
-                cy = jy + math.sin(ang) * jhy * scale
-            else:
-                cx, cy = u[6], u[7]
-
-            # --- outline (the very functions Entity.polygon / Entity.area use)
-            poly = entity_polygon(shape, (hx, hy), rotation, (cx, cy))
-            x0, y0 = poly.min(axis=0).tolist()
-            x1, y1 = poly.max(axis=0).tolist()
-            area = shape_area(shape, (hx, hy))
-
-            # --- boundary
-            geom = None
-            if x0 < 0.0 or y0 < 0.0 or x1 > 1.0 or y1 > 1.0:
-                if btol <= 0.0:
-                    continue
-                # exact bounds from the bounding box: outside(shape) <= outside(bbox) and
-                # inside(shape) <= inside(bbox); clip the polygon only when they do not decide
-                bbox_area = (x1 - x0) * (y1 - y0)
-                bbox_in = max(0.0, min(x1, 1.0) - max(x0, 0.0)) * max(0.0, min(y1, 1.0) - max(y0, 0.0))
-                if bbox_in < (1.0 - btol) * area:
-                    continue
-                if bbox_area - bbox_in > btol * area:
-                    geom = shapely.polygons(poly)
-                    inside = float(shapely.area(shapely.clip_by_rect(geom, 0.0, 0.0, 1.0, 1.0)))
-                    if 1.0 - inside / area > btol:
-                        continue
-
-            # --- collisions against all placed entities at once
-            overlaps = None
-            if m > 0:
-                if tol <= 0.0:
-                    a0, b0, a1, b1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
-                    idx = [i for i, (p0, q0, p1, q1) in enumerate(p_bbox)
-                           if p0 < a1 and p1 > a0 and q0 < b1 and q1 > b0]
-                    if idx:
-                        if geom is None:
-                            geom = shapely.polygons(poly)
-                        if shapely.dwithin(geoms[idx], geom, margin).any():
-                            continue
-                else:
-                    idx = [i for i, (p0, q0, p1, q1) in enumerate(p_bbox)
-                           if p0 < x1 and p1 > x0 and q0 < y1 and q1 > y0]
-                    if idx:
-                        if geom is None:
-                            geom = shapely.polygons(poly)
-                        # prepared predicate first: bounding boxes overlap more often than shapes
-                        cand = geoms[idx]
-                        touching = shapely.intersects(cand, geom).tolist()
-                        idx = [i for i, t in zip(idx, touching) if t]
-                    if idx:
-                        # same colour, similar shade: no overlap at all (not even touching)
-                        if any(p_colorix[i] == ci and abs(p_shade[i] - shade) < same_diff for i in idx):
-                            continue
-                        ia = shapely.area(shapely.intersection(geom, geoms[idx])).tolist()
-                        reject = False
-                        total = 0.0
-                        for i, a in zip(idx, ia):
-                            total += a
-                            if p_covered[i] + a / p_area[i] > tol:
-                                reject = True
-                                break
-                        if reject or total / area > tol:
-                            continue
-                        overlaps = [(i, a) for i, a in zip(idx, ia) if a > 0.0]
-
-            # --- accept
-            if geom is None:
-                geom = shapely.polygons(poly)
-            shapely.prepare(geom)
-            geoms[m] = geom
-            p_shape.append(shape)
-            p_color.append(color)
-            p_colorix.append(ci)
-            p_shade.append(shade)
-            p_center.append((cx, cy))
-            p_half.append((hx, hy))
-            p_rot.append(rotation)
-            p_poly.append(poly)
-            p_area.append(area)
-            p_bbox.append((x0, y0, x1, y1))
-            covered = 0.0
-            if overlaps:
-                for i, a in overlaps:
-                    p_covered[i] += a / p_area[i]
-                    covered += a
-                    pair_overlaps.append((m, i, a))
-                covered /= area
-            p_covered.append(covered)
-            m += 1
-            if reinf is not None:
-                k = reinf[0] + int(u[11] * (reinf[1] - reinf[0] + 1))
-                shape_w[si] += k
-                color_w[ci] += k
-                shape_total += k
-                color_total += k
+                si, ci = self._normal_kind(rng, u, pools, split)
+            shape = self._shapes[si]
+            half = half_size_from_uniforms(shape, u[3], u[4], c.size_range, c.distortion_range)
+            center = placed.provoked_center(u) if provoke and m > 0 else (u[6], u[7])
+            shade = -c.shade_range + 2.0 * c.shade_range * u[2]
+            cand = _Candidate(shape, self._colors[ci], ci, shade, center, half, u[5])
+            if not self._inside(cand) or (m > 0 and not self._free(placed, cand)):
+                continue
+            placed.add(cand)
+            if c.reinforcement is not None:
+                lo, hi = c.reinforcement
+                pools.reinforce(si, ci, lo + int(u[11] * (hi - lo + 1)))
             provoke = rng.random() < rate
-
         self.stats.attempts += attempts
-        if m < n:
+        if placed.m < n:
             return None
+        order = _drawing_order(n, placed.pair_overlaps, placed.area) if self._tol > 0.0 else range(n)
+        return World(entities=placed.entities(order), size=self.config.world_size,
+                     background=self.config.background)
 
-        order = _drawing_order(n, pair_overlaps, p_area) if tol > 0.0 else range(n)
+    def _held_out_kind(self, u: list[float], first: bool) -> tuple[int, int]:
+        """Shape and colour indices from the held-out space (the list itself for the first entity)."""
+        if first or u[10] < 0.5:
+            shape, color = self._pairs[int(u[0] * len(self._pairs))]
+        else:
+            shape = self._ho_shapes[int(u[0] * len(self._ho_shapes))]
+            color = self._ho_colors[int(u[1] * len(self._ho_colors))]
+        return self._shapes.index(shape), self._colors.index(color)
+
+    def _normal_kind(self, rng: np.random.Generator, u: list[float], pools: _Pools, split: str) -> tuple[int, int]:
+        """Shape and colour indices, uniform or from the reinforced pools; a held-out
+        combination is redrawn in train."""
+        ua, ub = u[0], u[1]
+        no_held_out = self.config.held_out_combinations and split == "train"
+        while True:
+            si, ci = pools.draw(ua, ub, self.config.reinforcement is not None)
+            if not (no_held_out and (self._shapes[si], self._colors[ci]) in self._pair_set):
+                return si, ci
+            ua, ub = rng.random(2).tolist()
+
+    def _inside(self, cand: _Candidate) -> bool:
+        """Whether at most ``boundary_tolerance`` of the candidate's area lies outside [0,1]²."""
+        x0, y0, x1, y1 = cand.bbox
+        if x0 >= 0.0 and y0 >= 0.0 and x1 <= 1.0 and y1 <= 1.0:
+            return True
+        btol, area = self._btol, cand.area
+        if btol <= 0.0:
+            return False
+        # exact bounds from the bounding box: outside(shape) <= outside(bbox) and
+        # inside(shape) <= inside(bbox); clip the polygon only when they do not decide
+        bbox_area = (x1 - x0) * (y1 - y0)
+        bbox_in = max(0.0, min(x1, 1.0) - max(x0, 0.0)) * max(0.0, min(y1, 1.0) - max(y0, 0.0))
+        if bbox_in < (1.0 - btol) * area:
+            return False
+        if bbox_area - bbox_in > btol * area:
+            inside = float(shapely.area(shapely.clip_by_rect(cand.geometry(), 0.0, 0.0, 1.0, 1.0)))
+            return 1.0 - inside / area <= btol
+        return True
+
+    def _free(self, placed: _Placed, cand: _Candidate) -> bool:
+        """Whether the candidate's collisions with the placed entities are allowed."""
+        return self._apart(placed, cand) if self._tol <= 0.0 else self._overlap_allowed(placed, cand)
+
+    def _apart(self, placed: _Placed, cand: _Candidate) -> bool:
+        """Tolerance 0: no placed entity within ``touch_margin`` of the candidate."""
+        margin = self.config.touch_margin
+        x0, y0, x1, y1 = cand.bbox
+        a0, b0, a1, b1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
+        idx = [i for i, (p0, q0, p1, q1) in enumerate(placed.bbox)
+               if p0 < a1 and p1 > a0 and q0 < b1 and q1 > b0]
+        return not idx or not shapely.dwithin(placed.geoms[idx], cand.geometry(), margin).any()
+
+    def _overlap_allowed(self, placed: _Placed, cand: _Candidate) -> bool:
+        """Tolerance > 0: summed overlap ratios within the tolerance for the candidate and every
+        placed entity, and no contact with a same-colour entity of similar shade. Records the
+        candidate's overlaps on it."""
+        x0, y0, x1, y1 = cand.bbox
+        idx = [i for i, (p0, q0, p1, q1) in enumerate(placed.bbox)
+               if p0 < x1 and p1 > x0 and q0 < y1 and q1 > y0]
+        if not idx:
+            return True
+        geom = cand.geometry()
+        # prepared predicate first: bounding boxes overlap more often than shapes
+        touching = shapely.intersects(placed.geoms[idx], geom).tolist()
+        idx = [i for i, t in zip(idx, touching) if t]
+        if not idx:
+            return True
+        same_diff = self.config.collision_shade_difference
+        if any(placed.colorix[i] == cand.colorix and abs(placed.shade[i] - cand.shade) < same_diff for i in idx):
+            return False
+        ia = shapely.area(shapely.intersection(geom, placed.geoms[idx])).tolist()
+        tol = self._tol
+        total = 0.0
+        for i, a in zip(idx, ia):
+            total += a
+            if placed.covered[i] + a / placed.area[i] > tol:
+                return False
+        if total / cand.area > tol:
+            return False
+        cand.overlaps = [(i, a) for i, a in zip(idx, ia) if a > 0.0]
+        return True
+
+
+class _Pools:
+    """Shape and colour weights of ShapeWorld's reinforced generator (all 1 = uniform)."""
+
+    def __init__(self, n_shapes: int, n_colors: int):
+        self.n_shapes, self.n_colors = n_shapes, n_colors
+        self.shape_w = [1] * n_shapes
+        self.color_w = [1] * n_colors
+        self.shape_total, self.color_total = n_shapes, n_colors
+
+    def draw(self, ua: float, ub: float, reinforced: bool) -> tuple[int, int]:
+        if not reinforced:
+            return int(ua * self.n_shapes), int(ub * self.n_colors)
+        return (_weighted_index(self.shape_w, self.shape_total, ua),
+                _weighted_index(self.color_w, self.color_total, ub))
+
+    def reinforce(self, si: int, ci: int, k: int) -> None:
+        self.shape_w[si] += k
+        self.color_w[ci] += k
+        self.shape_total += k
+        self.color_total += k
+
+
+class _Candidate:
+    """One drawn entity: its attributes, outline (the very functions Entity.polygon /
+    Entity.area use), bounding box, and shapely geometry once something needs it."""
+
+    __slots__ = ("shape", "color", "colorix", "shade", "center", "half", "rotation",
+                 "poly", "area", "bbox", "_geom", "overlaps")
+
+    def __init__(self, shape: str, color: str, colorix: int, shade: float,
+                 center: tuple[float, float], half: tuple[float, float], rotation: float):
+        self.shape, self.color, self.colorix, self.shade = shape, color, colorix, shade
+        self.center, self.half, self.rotation = center, half, rotation
+        self.poly = entity_polygon(shape, half, rotation, center)
+        x0, y0 = self.poly.min(axis=0).tolist()
+        x1, y1 = self.poly.max(axis=0).tolist()
+        self.bbox: tuple[float, float, float, float] = (x0, y0, x1, y1)
+        self.area = shape_area(shape, half)
+        self._geom: shapely.Geometry | None = None
+        self.overlaps: list[tuple[int, float]] = []  # (placed index, intersection area > 0)
+
+    def geometry(self) -> shapely.Geometry:
+        if self._geom is None:
+            self._geom = shapely.polygons(self.poly)
+        return self._geom
+
+
+class _Placed:
+    """The entities accepted so far in one world attempt, in insertion order. Small per-entity
+    state lives in Python lists, which beat NumPy on arrays of at most a few dozen items."""
+
+    def __init__(self, n: int):
+        self.m = 0
+        self.cands: list[_Candidate] = []
+        self.colorix: list[int] = []
+        self.shade: list[float] = []
+        self.area: list[float] = []
+        self.bbox: list[tuple[float, float, float, float]] = []
+        self.covered: list[float] = []  # summed overlap ratios, as a fraction of own area
+        self.geoms = np.empty(n, dtype=object)
+        self.pair_overlaps: list[tuple[int, int, float]] = []  # (i, j, area(i ∩ j)) for i > j
+
+    def provoked_center(self, u: list[float]) -> tuple[float, float]:
+        """A centre near a random placed entity (a provoked collision)."""
+        j = self.cands[int(u[6] * self.m)]
+        ang = 2.0 * math.pi * u[7]
+        scale = 0.75 + u[8]
+        (jx, jy), (jhx, jhy) = j.center, j.half
+        return jx + math.cos(ang) * jhx * scale, jy + math.sin(ang) * jhy * scale
+
+    def add(self, cand: _Candidate) -> None:
+        m = self.m
+        geom = cand.geometry()
+        shapely.prepare(geom)
+        self.geoms[m] = geom
+        self.cands.append(cand)
+        self.colorix.append(cand.colorix)
+        self.shade.append(cand.shade)
+        self.area.append(cand.area)
+        self.bbox.append(cand.bbox)
+        covered = 0.0
+        if cand.overlaps:
+            for i, a in cand.overlaps:
+                self.covered[i] += a / self.area[i]
+                covered += a
+                self.pair_overlaps.append((m, i, a))
+            covered /= cand.area
+        self.covered.append(covered)
+        self.m += 1
+
+    def entities(self, order: Iterable[int]) -> tuple[Entity, ...]:
         entities = []
         for new_id, k in enumerate(order):
-            e = Entity(id=new_id, shape=p_shape[k], color=p_color[k], shade=p_shade[k],
-                       center=p_center[k], half_size=p_half[k], rotation=p_rot[k])
+            c = self.cands[k]
+            e = Entity(id=new_id, shape=c.shape, color=c.color, shade=c.shade,
+                       center=c.center, half_size=c.half, rotation=c.rotation)
             # prime the caches with the identical computation (see geometry.entity_polygon)
-            e.__dict__["polygon"] = p_poly[k]
-            e.__dict__["area"] = p_area[k]
+            e.__dict__["polygon"] = c.poly
+            e.__dict__["area"] = c.area
             entities.append(e)
-        return World(entities=tuple(entities), size=c.world_size, background=c.background)
+        return tuple(entities)
 
 
 def _drawing_order(n: int, pair_overlaps: Sequence[tuple[int, int, float]],
@@ -415,12 +454,12 @@ def _drawing_order(n: int, pair_overlaps: Sequence[tuple[int, int, float]],
     order: list[int] = []
     remaining = list(range(n))
     while remaining:
-        for pos, i in enumerate(remaining):
+        for i in remaining:
             if preds[i] <= done:
                 break
         else:  # cannot happen: "more covered" means strictly smaller area, which is acyclic
-            pos, i = 0, remaining[0]
+            i = remaining[0]
         order.append(i)
         done.add(i)
-        del remaining[pos]
+        remaining.remove(i)
     return order

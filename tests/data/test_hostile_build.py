@@ -306,8 +306,8 @@ def _one_line_or_success(result: subprocess.CompletedProcess) -> None:
 
 
 def test_racing_generates_never_mix_seeds(tmp_path):
-    common = ["generate", "spatial-twoshapes", "--out", str(tmp_path), "--train", "40", "--validation", "0", "--test", "8",
-              "--quiet"]
+    common = ["generate", "spatial-twoshapes", "--out", str(tmp_path), "--train", "40", "--validation", "0",
+              "--test", "8", "--quiet"]
     results = _race([[*common, "--seed", "0"], [*common, "--seed", "1"], [*common, "--seed", "0"]])
     for result in results:
         _one_line_or_success(result)

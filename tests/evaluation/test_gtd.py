@@ -109,3 +109,14 @@ def test_meteor_reported_unavailable_or_number(small_dataset):
     report = evaluate(small_dataset, [{"image_id": i, "caption": "There is a shape."} for i in
                                       Evaluator(small_dataset).ids], include_meteor=False)
     assert report["scores"]["meteor"] is None and "meteor" in report["unavailable"]
+
+
+def test_package_level_evaluate(small_dataset):
+    """``shapeworldice.evaluate`` reaches the GTD evaluator (it once imported a name that does not exist)."""
+    import shapeworldice
+
+    ids = Evaluator(small_dataset).ids[:1]
+    entries = [{"image_id": ids[0], "caption": "There is a shape."}]
+    report = shapeworldice.evaluate(small_dataset, entries, allow_missing=True)
+    assert report == evaluate(small_dataset, entries, allow_missing=True)
+    assert report["captions"] == 1 and report["scores"]["grammaticality"] == 1.0
