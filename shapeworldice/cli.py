@@ -339,6 +339,27 @@ def _emit(result: dict, text: str, written: list, as_json: bool) -> None:
             click.echo(f"wrote {path}")
 
 
+def _study_options(fn):
+    """The options robustness and variance share: METEOR, output prefix, JSON, quiet, parser."""
+    fn = _parser_options(fn)
+    fn = _quiet_option(fn)
+    fn = click.option("--json", "as_json", is_flag=True,
+                      help="Print the result as one JSON object instead of the table.")(fn)
+    fn = click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.  [default: print only]")(fn)
+    return _meteor_option(fn)
+
+
+def _with_parser(parser_name: str, ace_path: str | None, grammar_image: str | None, work):
+    """Run ``work(parser)`` with a parser started for it and closed after it (ACE is a process)."""
+    from .parsing import make_parser
+
+    parser = make_parser(parser_name, ace_path, grammar_image)
+    try:
+        return work(parser)
+    finally:
+        parser.close()
+
+
 @main.command()
 @click.argument("directory", type=click.Path())
 @click.option("--split", default="test", help=SPLIT_HELP)
@@ -346,25 +367,16 @@ def _emit(result: dict, text: str, written: list, as_json: bool) -> None:
               help="Comma-separated pathological transformations (shuffled, permuted, random-words).")
 @click.option("--steps", default=11, type=int, help="Number of strengths γ, evenly spaced from 0 to 1.")
 @click.option("--seed", default=0, type=int, help=SEED_HELP)
-@_meteor_option
-@click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.  [default: print only]")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object instead of the table.")
-@_quiet_option
-@_parser_options
+@_study_options
 def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, quiet, parser_name, ace_path,
                grammar_image) -> None:
     """Metric robustness to pathological captions: area under normalised score vs strength."""
 
     from .evaluation.robustness import robustness as run, robustness_table, write_robustness
-    from .parsing import make_parser
 
     names = [t.strip() for t in transforms.split(",") if t.strip()]
-    parser = make_parser(parser_name, ace_path, grammar_image)
-    try:
-        result = run(directory, split, names, steps, seed=seed, include_meteor=meteor, parser=parser,
-                     progress=not quiet)
-    finally:
-        parser.close()
+    result = _with_parser(parser_name, ace_path, grammar_image, lambda parser: run(
+        directory, split, names, steps, seed=seed, include_meteor=meteor, parser=parser, progress=not quiet))
     _emit(result, robustness_table(result), write_robustness(result, out) if out else [], as_json)
 
 
@@ -375,24 +387,16 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
 @click.option("--split", default="test", help=SPLIT_HELP)
 @click.option("--draws", default=20, type=int, help="Random reference subsets per size.")
 @click.option("--seed", default=0, type=int, help=SEED_HELP)
-@_meteor_option
-@click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.  [default: print only]")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object instead of the table.")
-@_quiet_option
-@_parser_options
+@_study_options
 def variance(directory, captions_file, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
              grammar_image) -> None:
     """Reference-sample variance of every reference-based metric, and the references' consensus."""
 
     from .evaluation.variance import variance as run, variance_table, write_variance
-    from .parsing import make_parser
 
-    parser = make_parser(parser_name, ace_path, grammar_image)
-    try:
-        result = run(directory, captions_file, split=split, draws=draws, seed=seed, parser=parser,
-                     include_meteor=meteor, progress=not quiet)
-    finally:
-        parser.close()
+    result = _with_parser(parser_name, ace_path, grammar_image, lambda parser: run(
+        directory, captions_file, split=split, draws=draws, seed=seed, parser=parser, include_meteor=meteor,
+        progress=not quiet))
     _emit(result, variance_table(result), write_variance(result, out) if out else [], as_json)
 
 

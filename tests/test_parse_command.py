@@ -5,23 +5,12 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from shapeworldice.cli import main
 from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.data.export import export
+from tests.cli_support import one_line_error, run
 
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def one_line_error(result) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    return lines[0]
 
 
 def truths(result) -> list[str]:

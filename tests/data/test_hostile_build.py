@@ -12,27 +12,16 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from shapeworldice.cli import main
 from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.data.lock import exclusive
 from shapeworldice.errors import UserError
+from tests.cli_support import one_line_error, run
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = dict(train=0, validation=0, test=4)
 
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def one_line_error(result) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    return lines[0]
 
 
 @pytest.fixture(scope="module")

@@ -5,20 +5,9 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from shapeworldice.cli import main
+from tests.cli_support import one_line_error, run
 
-
-def run(*args: str, input: bytes | None = None):
-    return CliRunner().invoke(main, [str(a) for a in args], input=input)
-
-
-def one_line_error(result) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    return lines[0]
 
 
 @pytest.fixture(scope="module")

@@ -9,28 +9,17 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from shapeworldice.cli import main
 from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.data.export import export
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.diversity_section import MAX_DIVERSITY_CAPTIONS, capped, diversity_section
 from shapeworldice.evaluation.inputs import group_by_image, parse_outputs, split_lines
+from tests.cli_support import one_line_error, run
 
 TINY = dict(train=0, validation=0, test=4)
 
-
-def run(*args, input: bytes | None = None):
-    return CliRunner().invoke(main, [str(a) for a in args], input=input)
-
-
-def one_line_error(result) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    return lines[0]
 
 
 @pytest.fixture(scope="module")
