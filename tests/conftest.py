@@ -5,6 +5,10 @@ import pytest
 
 from shapeworldice.world.model import Entity, World
 
+#: The six datasets of the GTD paper, in the paper's order.
+SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
+       "quantification-count", "quantification-ratio")
+
 
 def make_world(*specs: tuple) -> World:
     """Entities from (shape, colour, x, y[, half_size[, shade]]) tuples, in drawing order."""

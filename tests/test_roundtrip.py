@@ -16,9 +16,8 @@ from shapeworldice.grammar import parse
 from shapeworldice.interpret import Interpretation, construction, formula_of, interpret_readings, truth
 from shapeworldice.semantics import Truth, from_json
 from shapeworldice.world import World, WorldConfig, WorldSampler
+from tests.conftest import SIX
 
-SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
-       "quantification-count", "quantification-ratio")
 
 
 def other_worlds(n: int = 20) -> list[World]:

@@ -16,9 +16,8 @@ from shapeworldice.data.build import generate
 from shapeworldice.data.definition import list_definitions
 from shapeworldice.semantics import Truth
 from shapeworldice.world import World
+from tests.conftest import SIX
 
-SIX = ["existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
-       "quantification-count", "quantification-ratio"]
 #: 1,000 instances per dataset, seed 0 (the issue's acceptance size).
 SIZES = {"train": 700, "validation": 100, "test": 200}
 

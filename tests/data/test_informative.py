@@ -12,9 +12,8 @@ from shapeworldice.errors import UserError
 from shapeworldice.evaluation.floors import blind_floor, load_prior, prior_floor
 from shapeworldice.interpret import formula_of
 from shapeworldice.semantics import Truth
+from tests.conftest import SIX
 
-SIX = ["existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
-       "quantification-count", "quantification-ratio"]
 SIZES = {"train": 150, "validation": 0, "test": 40}
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 import pytest
 
 from shapeworldice.data.build import generate
+from tests.conftest import SIX
 
-SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
-       "quantification-count", "quantification-ratio")
 
 
 @pytest.fixture(scope="session")

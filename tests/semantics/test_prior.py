@@ -14,9 +14,8 @@ from shapeworldice.interpret import formula_of, truth
 from shapeworldice.semantics import Attribute, EntityType, Existential, Quantifier, Relation, Truth
 from shapeworldice.semantics.prior import CaptionPrior, WorldSample, _draw, sample_worlds, true_in
 from tests.conftest import make_world
+from tests.conftest import SIX
 
-SIX = ["existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
-       "quantification-count", "quantification-ratio"]
 THERE_IS_A_SHAPE = formula_of(EntityType())
 
 
