@@ -81,36 +81,29 @@ def caption_information(prior: CaptionPrior, interpretation: Any, truth: str | N
     return prior.information(formula)
 
 
-def _truth(analysis: Any, image: Any) -> str | None:
-    from ..interpret import verdict
-
-    return verdict(analysis.interpretation, image.world) if analysis.grammatical else None
-
-
-def information_hook(analysis: Any, image: Any, references: Sequence[Any]) -> float | None:
+def information_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
     """Per-caption hook of ``informativeness`` (None outside an evaluation with a prior)."""
     context = _ACTIVE.get()
     if context is None:
         return None
-    return caption_information(context.prior, analysis.interpretation, _truth(analysis, image))
+    return caption_information(context.prior, analysis.interpretation, truth)
 
 
-def relative_hook(analysis: Any, image: Any, references: Sequence[Any]) -> float | None:
+def relative_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
     """Per-caption hook of ``informativeness_relative``: bits divided by the references' mean."""
     context = _ACTIVE.get()
-    bits = information_hook(analysis, image, references)
+    bits = information_hook(analysis, image, references, truth)
     if context is None or bits is None or not context.reference_mean:
         return None
     return bits / context.reference_mean
 
 
-def unavailable_hook(analysis: Any, image: Any, references: Sequence[Any]) -> float | None:
+def unavailable_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
     """Per-caption hook of ``prior_unavailable``: 1 for a true caption without a computable prior."""
     context = _ACTIVE.get()
     if context is None:
         return None
-    return 1.0 if _truth(analysis, image) == "true" and information_hook(analysis, image, references) is None \
-        else 0.0
+    return 1.0 if truth == "true" and information_hook(analysis, image, references, truth) is None else 0.0
 
 
 def count(values: Sequence[float | None]) -> float | None:

@@ -161,7 +161,7 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
                                    a.quantifier_range, a.relation, image.heldout, spice=tuple_f1(a.tuples, ref_tuples))
             for m in hooks:
                 assert m.per_caption is not None
-                result.scores[m.key] = m.per_caption(a, image, kept) if a.grammatical else None
+                result.scores[m.key] = m.per_caption(a, image, kept, label) if a.grammatical else None
             results.append(result)
         if tick is not None:
             tick(len(grouped[image.id]))

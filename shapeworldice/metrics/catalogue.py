@@ -12,10 +12,11 @@ subclass plus one :func:`register` call (one :class:`Measure` per result name, `
 the registry name and ``metric`` to the class).
 
 Adding a per-caption GTD measure (like informativeness) = one :class:`Measure` with a
-``per_caption`` hook: ``hook(analysis, image, references) -> float | None``, called by the
+``per_caption`` hook: ``hook(analysis, image, references, truth) -> float | None``, called by the
 evaluator's scoring step for every grammatical output caption with the caption's analysis
-(reading, construction, tuples), the image (``image.world``: its world model) and the image's
-kept references (construction, tuples and logical form ``formula`` of each).
+(reading, construction, tuples), the image (``image.world``: its world model), the image's
+kept references (construction, tuples and logical form ``formula`` of each) and the caption's
+truth label on the image, which the scorer has already computed.
 The value goes into the caption's ``scores[key]`` and the report's score is the mean over all
 captions (ungrammatical ones count 0), unless ``aggregate`` (a function of the per-caption
 values, ``None`` for ungrammatical captions) says otherwise — e.g. a 'relative' variant that
@@ -42,7 +43,7 @@ VIEWS = ("report", "table", "family_table", "robustness", "variance", "curves_gt
 #: The reason a metric that runs only on request (METEOR) carries when it was not asked for.
 ON_REQUEST = "not computed (use --meteor)"
 
-PerCaptionHook = Callable[[Any, Any, Any], "float | None"]
+PerCaptionHook = Callable[[Any, Any, Any, "str | None"], "float | None"]
 
 
 @dataclass(frozen=True)

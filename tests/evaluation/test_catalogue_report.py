@@ -36,7 +36,7 @@ def test_registered_metric_reaches_report_and_table(evaluator):
 
 def test_per_caption_gtd_hook(evaluator):
     """A GTD measure computed per caption from its analysis and the image, averaged (0 if ungrammatical)."""
-    def tuples_kept(analysis, image, references) -> float:
+    def tuples_kept(analysis, image, references, truth) -> float:
         union = set().union(*(r.tuples for r in references))
         return len(analysis.tuples & union) / max(len(analysis.tuples), 1)
 
