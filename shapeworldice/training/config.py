@@ -15,8 +15,8 @@ from . import MODELS
 PRESETS: dict[str, dict[str, Any]] = {
     "paper": {"embedding": 512, "hidden": 512, "feature": 512, "channels": (32, 64, 128, 256),
               "iterations": 100_000, "checkpoint_every": 5_000, "eval_images": None},
-    "cpu": {"embedding": 64, "hidden": 128, "feature": 128, "channels": (8, 16, 32, 64),
-            "iterations": 5_000, "checkpoint_every": 500, "eval_images": 500},
+    "cpu": {"embedding": 64, "hidden": 128, "feature": 128, "channels": (16, 32, 64, 128),
+            "iterations": 20_000, "checkpoint_every": 1_000, "eval_images": 500},
 }
 PRECISIONS = ("fp32", "bf16", "fp16")
 # settings that change what is trained: a resumed run must match them
@@ -30,14 +30,14 @@ class TrainConfig:
 
     model: str = "lrcn1u"
     preset: str = "cpu"
-    iterations: int = 5_000
+    iterations: int = 20_000
     batch_size: int = 64
     learning_rate: float = 1e-3
     embedding: int = 64
     hidden: int = 128
     feature: int = 128
-    channels: tuple[int, ...] = (8, 16, 32, 64)
-    checkpoint_every: int = 500
+    channels: tuple[int, ...] = (16, 32, 64, 128)
+    checkpoint_every: int = 1_000
     split: str = "test"
     eval_images: int | None = 500
     seed: int = 0

