@@ -32,7 +32,11 @@ def read_run(run_dir: Path) -> dict[str, Any]:
         rows = [{k: (float(v) if v else None) for k, v in row.items()} for row in csv.DictReader(handle)]
     if not rows:
         raise SystemExit(f"{run_dir}: no scored checkpoint yet")
-    return {"dir": run_dir, "dataset": Path(config["data"]).name, "config": config["config"], "rows": rows}
+    manifest = Path(config["data"]) / "manifest.json"
+    train = json.loads(manifest.read_text(encoding="utf-8"))["splits"]["train"].get("instances") \
+        if manifest.is_file() else None
+    return {"dir": run_dir, "dataset": Path(config["data"]).name, "config": config["config"], "rows": rows,
+            "train": train}
 
 
 def best_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -50,13 +54,14 @@ def table(runs: list[dict[str, Any]]) -> str:
     def f(v: float | None) -> str:
         return "–" if v is None else f"{v:.3f}"
 
-    lines = ["| model | dataset | checkpoint | iteration | G | T | D | BLEU-4 | SPICE* | min G from 5k |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| model | dataset | train | checkpoint | iteration | G | T | D | BLEU-4 | SPICE* | min G from 5k |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for run in runs:
         rows = run["rows"]
         name = NAMES.get(run["config"]["model"], run["config"]["model"])
         for label, row in (("last", rows[-1]), ("best T", best_row(rows))):
-            lines.append(f"| {name} | `{run['dataset']}` | {label} | {int(row['iteration']):,} | "
+            train = "?" if run["train"] is None else f"{run['train'] // 1000}k"
+            lines.append(f"| {name} | `{run['dataset']}` | {train} | {label} | {int(row['iteration']):,} | "
                          + " | ".join(f(row[k]) for k in SHOWN) + f" | {f(g_after(rows, 5000))} |")
     return "\n".join(lines)
 
@@ -76,7 +81,7 @@ def figure(runs: list[dict[str, Any]], out: Path) -> list[Path]:
         axis.set_ylim(-0.02, max(1.02, top + 0.05))
         axis.set_xlabel("iteration")
         axis.grid(alpha=0.3)
-    axes[0][0].legend(loc="lower right", fontsize=8)
+    axes[0][0].legend(loc="center right", fontsize=8)
     return save_figure(fig, out.with_suffix(""))
 
 

@@ -406,9 +406,9 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
               help="lrcn1u: LRCN, image features beside each previous word; showtell: Show&Tell, the image as "
                    "the LSTM's first input.")
 @click.option("--out", "run_dir", required=True, type=click.Path(), help="Run folder (checkpoints, curves).")
-@click.option("--iterations", type=int, help="Training iterations.  [default: paper 100000, cpu 5000]")
+@click.option("--iterations", type=int, help="Training iterations.  [default: paper 100000, cpu 20000]")
 @click.option("--checkpoint-every", type=int, help="Caption and score every N iterations.  "
-              "[default: paper 5000, cpu 500]")
+              "[default: paper 5000, cpu 1000]")
 @click.option("--split", type=click.Choice(["test", "validation"]), default="test",
               help="Split the checkpoints caption.")
 @click.option("--eval-images", type=int, help="Caption the split's first N images (0 = all).  "
