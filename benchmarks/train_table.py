@@ -2,10 +2,10 @@
 
 Run by hand after the runs (``python benchmarks/train_table.py RUN_DIR... [--figure PATH
 --panels RUN_DIR...]``). For each run it reads ``config.json`` and ``curves.csv`` and prints one
-Markdown row for the last checkpoint and one for the best (highest T), with G, T, D, BLEU-4 and
-SPICE*, and G at the first checkpoint at or after 5,000 iterations. With ``--figure`` it draws T, G,
-D, BLEU-4 and SPICE* over iterations for the runs named by ``--panels`` side by side. Prints
-figures; asserts nothing.
+Markdown row for the last checkpoint and one for the best (highest T): G, T, D, I/ref, BLEU-4,
+SPICE* and the lowest G from 5,000 iterations on. I/ref is scored from the checkpoint captions
+where ``curves.csv`` predates its column. With ``--figure`` it draws the same measures over
+iterations for the runs named by ``--panels``, side by side. Prints figures; asserts nothing.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from shapeworldice.evaluation.outputs import pyplot, save_figure  # noqa: E402
 from shapeworldice.metrics import catalogue  # noqa: E402
 
-SHOWN = ("grammaticality", "truthfulness", "diversity", "bleu_4", "spice")
+SHOWN = ("grammaticality", "truthfulness", "diversity", "informativeness_relative", "bleu_4", "spice")
 NAMES = {"lrcn1u": "LRCN1u", "showtell": "Show&Tell"}
 
 
@@ -32,11 +32,27 @@ def read_run(run_dir: Path) -> dict[str, Any]:
         rows = [{k: (float(v) if v else None) for k, v in row.items()} for row in csv.DictReader(handle)]
     if not rows:
         raise SystemExit(f"{run_dir}: no scored checkpoint yet")
+    if any(row.get("informativeness_relative") is None for row in rows):
+        add_informativeness(run_dir, config["data"], config["config"]["split"], rows)
     manifest = Path(config["data"]) / "manifest.json"
     train = json.loads(manifest.read_text(encoding="utf-8"))["splits"]["train"].get("instances") \
         if manifest.is_file() else None
     return {"dir": run_dir, "dataset": Path(config["data"]).name, "config": config["config"], "rows": rows,
             "train": train}
+
+
+def add_informativeness(run_dir: Path, data: str, split: str, rows: list[dict[str, Any]]) -> None:
+    """I/ref for the rows of a run written before curves.csv had it: its checkpoint captions, scored."""
+    from shapeworldice.evaluation.gtd import Evaluator
+
+    evaluator = Evaluator(data, split)
+    try:
+        for row in rows:
+            entries = json.loads((run_dir / f"ckpt-{int(row['iteration'])}.json").read_text(encoding="utf-8"))
+            scores = evaluator.evaluate(entries, allow_missing=True, include_meteor=False)["scores"]
+            row["informativeness_relative"] = scores.get("informativeness_relative")
+    finally:
+        evaluator.close()
 
 
 def best_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -54,8 +70,8 @@ def table(runs: list[dict[str, Any]]) -> str:
     def f(v: float | None) -> str:
         return "–" if v is None else f"{v:.3f}"
 
-    lines = ["| model | dataset | train | checkpoint | iteration | G | T | D | BLEU-4 | SPICE* | min G from 5k |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| model | dataset | train | checkpoint | iteration | G | T | D | I/ref | BLEU-4 | SPICE* "
+             "| min G from 5k |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for run in runs:
         rows = run["rows"]
         name = NAMES.get(run["config"]["model"], run["config"]["model"])

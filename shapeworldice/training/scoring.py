@@ -17,7 +17,7 @@ from ..evaluation.curves import plot
 from ..evaluation.outputs import write_file
 
 COLUMNS = ("iteration", "loss", "grammaticality", "truthfulness", "diversity", "bleu_4", "cider_d", "spice",
-           "bleu_1", "rouge_l")
+           "bleu_1", "rouge_l", "informativeness_relative")
 
 
 def make_evaluator(directory: str | Path, split: str) -> Any:

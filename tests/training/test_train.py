@@ -40,9 +40,13 @@ def test_checkpoints_are_valid_evaluator_input(tiny_dataset, tiny_config, tmp_pa
         report = evaluator.evaluate(path, allow_missing=True, include_meteor=False)
         assert report["captions"] == 10
         assert report["scores"]["truthfulness"] == pytest.approx(row["truthfulness"])
+        relative = report["scores"]["informativeness_relative"]  # I/ref: T beside how much it says
+        assert row["informativeness_relative"] == (None if relative is None else pytest.approx(relative))
         assert (run / f"model-{row['iteration']}.pt").is_file()
     with (run / "curves.csv").open() as handle:
-        assert [int(r["iteration"]) for r in csv.DictReader(handle)] == [2, 4, 5]
+        written = list(csv.DictReader(handle))
+    assert [int(r["iteration"]) for r in written] == [2, 4, 5]
+    assert "informativeness_relative" in written[0]
     assert (run / "curves.png").stat().st_size > 0 and (run / "curves.svg").is_file()
     best = json.loads((run / "best.json").read_text())
     assert best["last"]["iteration"] == 5 and best["best"]["truthfulness"] == max(
