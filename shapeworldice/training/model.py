@@ -45,9 +45,13 @@ class Encoder(nn.Module):
         self.where = nn.Sequential(nn.Conv2d(previous, WHERE_CHANNELS, 1), nn.ReLU(), nn.Flatten())
         self.project = nn.Sequential(nn.Linear(previous + WHERE_CHANNELS * side * side, feature), nn.ReLU())
 
+    def grid(self, images: torch.Tensor) -> torch.Tensor:
+        """uint8 N×H×W×3 → the last conv stage's N×C×h×w grid."""
+        return self.conv(images.permute(0, 3, 1, 2).float().div(255.0).sub(0.5))
+
     def forward(self, images: torch.Tensor) -> torch.Tensor:
         """uint8 N×H×W×3 → float N×feature."""
-        grid = self.conv(images.permute(0, 3, 1, 2).float().div(255.0).sub(0.5))
+        grid = self.grid(images)
         return self.project(torch.cat([grid.amax(dim=(2, 3)), self.where(grid)], dim=1))
 
 

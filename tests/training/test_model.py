@@ -20,8 +20,7 @@ def test_what_view_ignores_a_shift_by_the_total_stride_and_where_view_does_not()
     # together with the border, so moving it 16 px only moves its activations one grid cell
     encoder = Encoder((8, 8, 8, 8), 32, 128).eval()
     with torch.no_grad():
-        grids = [encoder.conv(_image_with_square(56, c).permute(0, 3, 1, 2).float().div(255.0).sub(0.5))
-                 for c in (48, 64)]
+        grids = [encoder.grid(_image_with_square(56, c)) for c in (48, 64)]
         what = [g.amax(dim=(2, 3)) for g in grids]
         where = [encoder.where(g) for g in grids]
     assert torch.allclose(what[0], what[1], atol=1e-5)
