@@ -10,7 +10,6 @@ iterations for the runs named by ``--panels``, side by side. Prints figures; ass
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from shapeworldice.evaluation.outputs import pyplot, save_figure  # noqa: E402
 from shapeworldice.metrics import catalogue  # noqa: E402
+from shapeworldice.training.scoring import best_row, read_rows  # noqa: E402
 
 SHOWN = ("grammaticality", "truthfulness", "diversity", "informativeness_relative", "bleu_4", "spice")
 NAMES = {"lrcn1u": "LRCN1u", "showtell": "Show&Tell"}
@@ -28,8 +28,7 @@ NAMES = {"lrcn1u": "LRCN1u", "showtell": "Show&Tell"}
 def read_run(run_dir: Path) -> dict[str, Any]:
     """Settings, dataset name and curves rows of one run folder."""
     config = json.loads((run_dir / "config.json").read_text(encoding="utf-8"))
-    with (run_dir / "curves.csv").open(newline="", encoding="utf-8") as handle:
-        rows = [{k: (float(v) if v else None) for k, v in row.items()} for row in csv.DictReader(handle)]
+    rows = read_rows(run_dir, up_to=config["config"]["iterations"])
     if not rows:
         raise SystemExit(f"{run_dir}: no scored checkpoint yet")
     if any(row.get("informativeness_relative") is None for row in rows):
@@ -55,11 +54,6 @@ def add_informativeness(run_dir: Path, data: str, split: str, rows: list[dict[st
         evaluator.close()
 
 
-def best_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The row with the highest T, the earliest on ties (as ``best.json``)."""
-    return max(rows, key=lambda r: (r["truthfulness"] or 0.0, -r["iteration"]))
-
-
 def g_after(rows: list[dict[str, Any]], iteration: int) -> float | None:
     """Lowest G over the checkpoints at or after ``iteration`` (None when there is none)."""
     later = [r["grammaticality"] for r in rows if r["iteration"] >= iteration and r["grammaticality"] is not None]
@@ -75,7 +69,8 @@ def table(runs: list[dict[str, Any]]) -> str:
     for run in runs:
         rows = run["rows"]
         name = NAMES.get(run["config"]["model"], run["config"]["model"])
-        for label, row in (("last", rows[-1]), ("best T", best_row(rows))):
+        best = best_row(rows) or rows[-1]  # no T anywhere: the last row stands for both
+        for label, row in (("last", rows[-1]), ("best T", best)):
             train = "?" if run["train"] is None else f"{run['train'] // 1000}k"
             lines.append(f"| {name} | `{run['dataset']}` | {train} | {label} | {int(row['iteration']):,} | "
                          + " | ".join(f(row[k]) for k in SHOWN) + f" | {f(g_after(rows, 5000))} |")
@@ -107,9 +102,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--figure", type=Path, help="write the curves figure here (PNG and SVG)")
     parser.add_argument("--panels", nargs="+", type=Path, default=[], help="runs drawn in the figure")
     args = parser.parse_args(argv)
-    print(table([read_run(r) for r in args.runs]))
+    runs = {path: read_run(path) for path in dict.fromkeys([*args.runs, *args.panels])}  # each read (and scored) once
+    print(table([runs[path] for path in args.runs]))
     if args.figure:
-        for path in figure([read_run(r) for r in (args.panels or args.runs[:3])], args.figure):
+        for path in figure([runs[p] for p in (args.panels or args.runs[:3])], args.figure):
             print(f"wrote {path}")
 
 

@@ -46,6 +46,12 @@ def read_rows(run_dir: Path, up_to: int) -> list[dict[str, Any]]:
     return rows
 
 
+def best_row(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """The row with the highest T, the earliest on ties (None when no row has a T)."""
+    scored = [r for r in rows if r.get("truthfulness") is not None]
+    return max(scored, key=lambda r: (r["truthfulness"], -r["iteration"])) if scored else None
+
+
 class Scorer:
     """Writes, scores and plots the checkpoints of one run."""
 
@@ -73,8 +79,7 @@ class Scorer:
 
     def best(self) -> dict[str, Any] | None:
         """The row with the highest T (the earliest on ties)."""
-        scored = [r for r in self.rows if r.get("truthfulness") is not None]
-        return max(scored, key=lambda r: (r["truthfulness"], -r["iteration"])) if scored else None
+        return best_row(self.rows)
 
     def _write(self) -> None:
         buffer = io.StringIO()
