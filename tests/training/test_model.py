@@ -38,10 +38,12 @@ def test_captioner_shapes(kind):
 
 
 @pytest.mark.slow
-def test_compiled_step_matches_eager_step():
+@pytest.mark.parametrize("precision,tolerance", [("fp32", 1e-5), ("bf16", 2e-2)])
+def test_compiled_step_matches_eager_step(precision, tolerance):
     """``--compile`` (torch.compile of the loss and its backward; on a GPU with CUDA graphs) trains
     the same model: three steps give the losses of three eager steps. On a CPU this runs Inductor's
-    C++ path, the part of the GPU set-up that can be checked without a GPU."""
+    C++ path, the part of the GPU set-up that can be checked without a GPU; bf16 as under the GPU
+    default's autocast (bf16 rounds differently when fused, hence the looser tolerance)."""
     from shapeworldice.training.config import make_config
     from shapeworldice.training.device import autocast, grad_scaler
     from shapeworldice.training.loop import build_model, make_step
@@ -52,10 +54,11 @@ def test_compiled_step_matches_eager_step():
         torch.manual_seed(0)
         model = build_model(config, 20, 32)
         optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
-        step = make_step(model, optimizer, grad_scaler("cpu", "fp32"), autocast("cpu", "fp32"), compiled, "cpu")
+        step = make_step(model, optimizer, grad_scaler("cpu", precision), autocast("cpu", precision), compiled,
+                         "cpu")
         generator = torch.Generator().manual_seed(1)
         images = torch.randint(0, 256, (8, 32, 32, 3), dtype=torch.uint8, generator=generator)
         tokens = torch.randint(4, 20, (8, 6), generator=generator)
         losses.append([float(step(images, tokens)) for _ in range(3)])
-    assert losses[1] == pytest.approx(losses[0], abs=1e-5)
+    assert losses[1] == pytest.approx(losses[0], abs=tolerance)
     assert losses[0][2] < losses[0][0]  # the steps did train

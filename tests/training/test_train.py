@@ -27,6 +27,20 @@ def test_tiny_model_overfits_training_images(tiny_dataset, tiny_config, tmp_path
     assert last["loss"] < first["loss"]
 
 
+def test_bf16_mixed_precision_trains_and_keeps_fp32_weights(tiny_dataset, tiny_config, tmp_path):
+    """The GPU default, bf16 autocast, run on the CPU's autocast: the step and greedy captioning run
+    under it, the model still overfits, and the stored weights and optimiser state stay float32
+    (autocast casts per operation; the parameters are never halved)."""
+    config = tiny_config(iterations=150, checkpoint_every=75, batch_size=32, split="train", precision="bf16")
+    result = train(tiny_dataset, tmp_path / "run", config)
+    assert result["config"]["precision"] == "bf16"
+    assert result["rows"][-1]["truthfulness"] >= 0.9, result["rows"][-1]
+    state = torch.load(tmp_path / "run" / "model-150.pt", weights_only=False)
+    assert {t.dtype for t in state["model"].values()} == {torch.float32}
+    moments = [v for s in state["optimizer"]["state"].values() for k, v in s.items() if k.startswith("exp_avg")]
+    assert moments and {t.dtype for t in moments} == {torch.float32}
+
+
 def test_checkpoints_are_valid_evaluator_input(tiny_dataset, tiny_config, tmp_path):
     run = tmp_path / "run"
     result = train(tiny_dataset, run, tiny_config(iterations=5, checkpoint_every=2, eval_images=10))
