@@ -38,7 +38,7 @@ def test_captioner_shapes(kind):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("precision,tolerance", [("fp32", 1e-5), ("bf16", 2e-2)])
+@pytest.mark.parametrize("precision,tolerance", [("fp32", 1e-5), ("bf16", 1e-3)])
 def test_compiled_step_matches_eager_step(precision, tolerance):
     """``--compile`` (torch.compile of the loss and its backward; on a GPU with CUDA graphs) trains
     the same model: three steps give the losses of three eager steps. On a CPU this runs Inductor's
