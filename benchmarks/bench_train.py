@@ -36,14 +36,16 @@ def iterations_per_second(model_name: str, preset: str, device: str, precision: 
     step = make_step(model, optimizer, grad_scaler(device, precision), autocast(device, precision), compile_step,
                      device)
     generator = torch.Generator().manual_seed(0)
-    images = torch.randint(0, 256, (1024, IMAGE, IMAGE, 3), dtype=torch.uint8, generator=generator).to(device)
-    tokens = torch.randint(4, VOCABULARY, (1024, LENGTH), generator=generator).to(device)
+    pool = max(1024, 4 * batch)  # rows the batches are cut from, at any --batch
+    images = torch.randint(0, 256, (pool, IMAGE, IMAGE, 3), dtype=torch.uint8, generator=generator).to(device)
+    tokens = torch.randint(4, VOCABULARY, (pool, LENGTH), generator=generator).to(device)
     total = torch.zeros((), device=device)
 
     def run(n: int, offset: int) -> None:
         nonlocal total
         for i in range(n):
-            index = torch.arange(((offset + i) * batch) % 960, ((offset + i) * batch) % 960 + batch).to(device)
+            first = ((offset + i) * batch) % (pool - batch + 1)
+            index = torch.arange(first, first + batch).to(device)
             total += step(images[index], tokens[index])
 
     run(warmup, 0)

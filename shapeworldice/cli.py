@@ -442,8 +442,14 @@ def train(directory, model_name, run_dir, iterations, checkpoint_every, split, e
                          split=split, eval_images=eval_images, batch_size=batch_size, learning_rate=learning_rate,
                          hidden=hidden, embedding=embedding, seed=seed, compile=use_compile,
                          precision=default_precision(resolved) if precision == "auto" else precision)
-    result = run(directory, run_dir, config, resume=resume, progress=not quiet,
-                 log=None if quiet else lambda line: click.echo(line, err=True))
+    import torch
+
+    try:
+        result = run(directory, run_dir, config, resume=resume, progress=not quiet,
+                     log=None if quiet else lambda line: click.echo(line, err=True))
+    except torch.cuda.OutOfMemoryError:  # the run folder keeps its last checkpoint: --resume works
+        raise UserError(f"the GPU ran out of memory (batch size {config.batch_size}); "
+                        "lower --batch-size or --eval-images") from None
     speed = result["iterations_per_second"]
     for key in ("last", "best"):
         row = result[key]

@@ -31,7 +31,8 @@ def resolve_device(name: str) -> str:
 def default_precision(device: str) -> str:
     if device != "cuda":
         return "fp32"
-    return "bf16" if torch.cuda.is_bf16_supported() else "fp16"
+    # emulated bf16 (pre-Ampere GPUs) is slow: those get fp16 with a loss scaler instead
+    return "bf16" if torch.cuda.is_bf16_supported(including_emulation=False) else "fp16"
 
 
 def make_deterministic(seed: int, device: str) -> None:
@@ -41,6 +42,9 @@ def make_deterministic(seed: int, device: str) -> None:
         torch.backends.cudnn.deterministic = True
         torch.backends.cudnn.benchmark = False
         torch.use_deterministic_algorithms(True, warn_only=True)  # name any op that cannot be made so
+        # the model reads no uninitialised memory; filling every new buffer would add a kernel launch
+        # per allocation to a launch-bound step
+        torch.utils.deterministic.fill_uninitialized_memory = False  # type: ignore[attr-defined]
         torch.backends.cuda.matmul.allow_tf32 = True
         torch.backends.cudnn.allow_tf32 = True
     torch.manual_seed(seed)

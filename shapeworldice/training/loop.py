@@ -40,8 +40,10 @@ def make_step(model: Captioner, optimizer: torch.optim.Optimizer, scaler: torch.
     """One optimisation step on a batch, returning the (detached, float32) loss without a host sync.
 
     With ``compile_step`` the loss and its backward are compiled; on a GPU in "reduce-overhead" mode,
-    which replays them as CUDA graphs (the lever for a launch-bound model). Not run on this CPU-only
-    project machine's CI: the CUDA path is written to PyTorch's documented API but untested here."""
+    which replays them as CUDA graphs (the lever for a launch-bound model). TorchDynamo does not
+    trace ``nn.LSTM``: the graphs are the encoder before it and the output layer and loss after it.
+    The CUDA path follows PyTorch's documented API but has not run here: CI has no GPU (the CPU
+    tests run the compiled step and bf16 autocast)."""
     loss_fn: Callable[[torch.Tensor, torch.Tensor], torch.Tensor] = model.loss
     graphs = compile_step and device == "cuda"
     if compile_step:
@@ -89,6 +91,9 @@ def _check_run_dir(run_dir: Path, resume: bool) -> None:
 
 def _resumed(run_dir: Path, config: TrainConfig) -> tuple[dict[str, Any], TrainConfig]:
     state = checkpoints.load_latest(run_dir)
+    if config.iterations <= int(state["iteration"]):
+        raise UserError(f"--resume: {run_dir} is already at iteration {state['iteration']}; "
+                        f"give --iterations above it to train further")
     saved = TrainConfig.from_json(state["config"])
     differ = same_model(saved, replace(config, max_length=saved.max_length))
     if differ:
@@ -113,6 +118,14 @@ class _Progress:
         if self.bar is not None:
             self.bar.set_postfix(self.fields, refresh=False)
             self.bar.update(n)
+
+    def write(self, line: str, log: Callable[[str], None]) -> None:
+        """Hand ``line`` to ``log`` with the bar cleared and redrawn after (no garbled bar)."""
+        if self.bar is None:
+            log(line)
+            return
+        with self.bar.external_write_mode():
+            log(line)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -144,27 +157,30 @@ def train(directory: str | Path, run_dir: str | Path, config: TrainConfig, resum
     if state is not None:
         model.load_state_dict(state["model"])
         optimizer.load_state_dict(state["optimizer"])
-        scaler.load_state_dict(state["scaler"])
+        if state["scaler"]:  # empty when saved without loss scaling (bf16, fp32): a fresh scaler then
+            scaler.load_state_dict(state["scaler"])
         start = int(state["iteration"])
-    run_dir.mkdir(exist_ok=True)
-    write_file(run_dir / "config.json", (json.dumps({"data": str(Path(directory).resolve()),
-                                                     "config": config.to_json(),
-                                                     "vocabulary": data.vocabulary.tokens}, indent=1) + "\n"
-                                         ).encode("utf-8"))
-    amp = autocast(device, config.precision)
-    step = make_step(model, optimizer, scaler, amp, config.compile, device)
-    images = torch.from_numpy(data.images).to(device)
-    tokens = torch.from_numpy(data.tokens).to(device)
-    sampler = BatchSampler(len(data.images), config.batch_size, config.seed)
+    # the evaluator is built before anything is written: a dataset it refuses leaves no run folder
     scorer = Scorer(run_dir, directory, config.split, f"{config.model} / {Path(directory).name} / {config.split}",
                     read_rows(run_dir, start))
-    bar = _Progress(progress, start, config.iterations, config.model)
-    window_loss = torch.zeros((), device=device)
-    window = 0
-    train_seconds, shown = 0.0, start
-    tick = time.perf_counter()
-    model.train()
+    bar = _Progress(False, start, config.iterations, config.model)  # the real one once training starts
     try:
+        run_dir.mkdir(exist_ok=True)
+        write_file(run_dir / "config.json", (json.dumps({"data": str(Path(directory).resolve()),
+                                                         "config": config.to_json(),
+                                                         "vocabulary": data.vocabulary.tokens}, indent=1) + "\n"
+                                             ).encode("utf-8"))
+        amp = autocast(device, config.precision)
+        step = make_step(model, optimizer, scaler, amp, config.compile, device)
+        images = torch.from_numpy(data.images).to(device)
+        tokens = torch.from_numpy(data.tokens).to(device)
+        sampler = BatchSampler(len(data.images), config.batch_size, config.seed)
+        bar = _Progress(progress, start, config.iterations, config.model)
+        window_loss = torch.zeros((), device=device)
+        window = 0
+        train_seconds, shown = 0.0, start
+        tick = time.perf_counter()
+        model.train()
         for iteration in range(start, config.iterations):
             index = torch.from_numpy(sampler.batch(iteration)).to(device, non_blocking=True)
             window_loss += step(images[index], tokens[index])
@@ -187,7 +203,7 @@ def train(directory: str | Path, run_dir: str | Path, config: TrainConfig, resum
             bar.update(done - shown, loss=mean_loss, G=row["grammaticality"],
                        T=row["truthfulness"], D=row["diversity"])
             if log is not None:
-                log(_row_text(row))
+                bar.write(_row_text(row), log)
             window_loss.zero_()
             window = 0
             shown = done

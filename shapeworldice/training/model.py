@@ -79,6 +79,14 @@ class Captioner(nn.Module):
         words = self.embed(previous)
         return torch.cat([features.unsqueeze(1).expand(-1, words.shape[1], -1), words], dim=2)
 
+    def _recur(self, x: torch.Tensor, state: tuple[torch.Tensor, torch.Tensor] | None = None
+               ) -> tuple[torch.Tensor, tuple[torch.Tensor, torch.Tensor]]:
+        """The LSTM in float32 with autocast off: CUDA autocast casts the cuDNN LSTM to fp16 even
+        under bf16, where no loss scaler guards its gradients, so the recurrence keeps full precision
+        (the convolutions and linear maps around it still run in the lower one)."""
+        with torch.autocast(device_type=x.device.type, enabled=False):
+            return self.lstm(x.float(), state)
+
     def forward(self, images: torch.Tensor, tokens: torch.Tensor) -> torch.Tensor:
         """Teacher-forced logits N×L×V for targets ``tokens`` (N×L: words, END, PAD)."""
         features = self.encoder(images)
@@ -88,7 +96,7 @@ class Captioner(nn.Module):
         else:
             start = torch.full_like(tokens[:, :1], START)
             x = self._inputs(features, torch.cat([start, tokens[:, :-1]], dim=1))
-        hidden, _ = self.lstm(x)
+        hidden, _ = self._recur(x)
         return self.out(hidden)
 
     def loss(self, images: torch.Tensor, tokens: torch.Tensor) -> torch.Tensor:
@@ -105,7 +113,7 @@ class Captioner(nn.Module):
             first = self.image_embedding(features).unsqueeze(1)
         else:
             first = self._inputs(features, torch.full((n, 1), START, dtype=torch.long, device=images.device))
-        hidden, state = self.lstm(first)
+        hidden, state = self._recur(first)
         out = torch.full((n, max_length), END, dtype=torch.long, device=images.device)
         done = torch.zeros(n, dtype=torch.bool, device=images.device)
         for t in range(max_length):
@@ -117,5 +125,5 @@ class Captioner(nn.Module):
                 break
             previous = word.unsqueeze(1)
             x = self.embed(previous) if self.kind == "showtell" else self._inputs(features, previous)
-            hidden, state = self.lstm(x, state)
+            hidden, state = self._recur(x, state)
         return out

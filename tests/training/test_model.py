@@ -1,4 +1,5 @@
-"""The encoder's two views of an image: what is there (position-free) and where."""
+"""The captioning model: the encoder's two views of an image (what is there, position-free, and
+where), the captioner's shapes, and its precision under autocast."""
 from __future__ import annotations
 
 import pytest
@@ -35,6 +36,19 @@ def test_captioner_shapes(kind):
     tokens = torch.randint(4, 12, (3, 5))
     assert model(images, tokens).shape == (3, 5, 12)
     assert model.greedy(images, 5).shape == (3, 5)
+
+
+def test_recurrence_stays_float32_under_bf16_autocast():
+    """CUDA autocast would run the cuDNN LSTM in fp16 even under bf16, unguarded by a loss scaler;
+    the recurrence opts out of autocast, so its outputs are float32 whatever the context."""
+    model = Captioner("lrcn1u", 12, 32, channels=(8, 16), feature=16, embedding=8, hidden=16)
+    images = torch.randint(0, 256, (2, 32, 32, 3), dtype=torch.uint8)
+    with torch.autocast(device_type="cpu", dtype=torch.bfloat16):
+        features = model.encoder(images)
+        hidden, (h, c) = model._recur(model._inputs(features, torch.full((2, 3), 4)))
+        assert features.dtype == torch.bfloat16  # the encoder does run in the lower precision
+        assert model(images, torch.randint(4, 12, (2, 3))).dtype == torch.bfloat16  # the output layer too
+    assert hidden.dtype == h.dtype == c.dtype == torch.float32
 
 
 @pytest.mark.slow

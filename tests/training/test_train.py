@@ -97,5 +97,9 @@ def test_existing_run_needs_resume_and_resume_needs_same_model(tiny_dataset, tin
         train(tiny_dataset, tmp_path / "run", tiny_config(iterations=2, eval_images=4))
     with pytest.raises(UserError, match="other settings.*model"):
         train(tiny_dataset, tmp_path / "run", tiny_config(model="showtell", iterations=4, eval_images=4), resume=True)
+    before = (tmp_path / "run" / "config.json").read_bytes()
+    with pytest.raises(UserError, match="already at iteration 2"):  # nothing to train: said, nothing rewritten
+        train(tiny_dataset, tmp_path / "run", tiny_config(iterations=2, eval_images=4), resume=True)
+    assert (tmp_path / "run" / "config.json").read_bytes() == before
     with pytest.raises(UserError, match="no model checkpoint"):
         train(tiny_dataset, tmp_path / "empty", tiny_config(eval_images=4), resume=True)
