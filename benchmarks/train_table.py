@@ -3,7 +3,8 @@
 Run by hand after the runs (``python benchmarks/train_table.py RUN_DIR... [--figure PATH
 --panels RUN_DIR...]``). For each run it reads ``config.json`` and ``curves.csv`` and prints one
 Markdown row for the last checkpoint and one for the best (highest T): G, T, D, I/ref, BLEU-4,
-SPICE* and the lowest G from 5,000 iterations on. I/ref is scored from the checkpoint captions
+SPICE* and the lowest G from 5,000 iterations on; ``--at N`` adds a run's checkpoint at N, to
+compare runs of different lengths at equal iterations. I/ref is scored from the checkpoint captions
 where ``curves.csv`` predates its column. With ``--figure`` it draws the same measures over
 iterations for the runs named by ``--panels``, side by side. Prints figures; asserts nothing.
 """
@@ -60,7 +61,9 @@ def g_after(rows: list[dict[str, Any]], iteration: int) -> float | None:
     return min(later) if later else None
 
 
-def table(runs: list[dict[str, Any]]) -> str:
+def table(runs: list[dict[str, Any]], at: tuple[int, ...] = ()) -> str:
+    """Markdown rows: each run's last and best-T checkpoints, and its checkpoints at ``at`` (for a
+    comparison at equal iterations) where it has them and they are not the last."""
     def f(v: float | None) -> str:
         return "–" if v is None else f"{v:.3f}"
 
@@ -70,8 +73,10 @@ def table(runs: list[dict[str, Any]]) -> str:
         rows = run["rows"]
         name = NAMES.get(run["config"]["model"], run["config"]["model"])
         best = best_row(rows) or rows[-1]  # no T anywhere: the last row stands for both
-        for label, row in (("last", rows[-1]), ("best T", best)):
-            train = "?" if run["train"] is None else f"{run['train'] // 1000}k"
+        extra = [(f"at {n:,}", r) for n in at for r in rows if r["iteration"] == n and r is not rows[-1]]
+        for label, row in (("last", rows[-1]), ("best T", best), *extra):
+            n = run["train"]
+            train = "?" if n is None else f"{n // 1000}k" if n >= 1000 and n % 1000 == 0 else f"{n:,}"
             lines.append(f"| {name} | `{run['dataset']}` | {train} | {label} | {int(row['iteration']):,} | "
                          + " | ".join(f(row[k]) for k in SHOWN) + f" | {f(g_after(rows, 5000))} |")
     return "\n".join(lines)
@@ -101,9 +106,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("runs", nargs="+", type=Path, help="run folders, in table order")
     parser.add_argument("--figure", type=Path, help="write the curves figure here (PNG and SVG)")
     parser.add_argument("--panels", nargs="+", type=Path, default=[], help="runs drawn in the figure")
+    parser.add_argument("--at", nargs="+", type=int, default=[],
+                        help="also a row at these iterations, for runs with a checkpoint there (not the last)")
     args = parser.parse_args(argv)
     runs = {path: read_run(path) for path in dict.fromkeys([*args.runs, *args.panels])}  # each read (and scored) once
-    print(table([runs[path] for path in args.runs]))
+    print(table([runs[path] for path in args.runs], tuple(args.at)))
     if args.figure:
         for path in figure([runs[p] for p in (args.panels or args.runs[:3])], args.figure):
             print(f"wrote {path}")

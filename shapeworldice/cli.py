@@ -409,8 +409,8 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
 @click.option("--iterations", type=int, help="Training iterations.  [default: paper 100000, cpu 20000]")
 @click.option("--checkpoint-every", type=int, help="Caption and score every N iterations.  "
               "[default: paper 5000, cpu 1000]")
-@click.option("--split", type=click.Choice(["test", "validation"]), default="test",
-              help="Split the checkpoints caption.")
+@click.option("--split", type=click.Choice(["test", "validation"]), help="Split the checkpoints caption.  "
+              "[default: test]")
 @click.option("--eval-images", type=int, help="Caption the split's first N images (0 = all).  "
               "[default: paper all, cpu 500]")
 @click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto",
@@ -424,8 +424,9 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
 @click.option("--precision", type=click.Choice(["auto", "fp32", "bf16", "fp16"]), default="auto",
               help="auto = bf16 (or fp16) autocast on a GPU, fp32 on a CPU.")
 @click.option("--compile", "use_compile", is_flag=True, help="torch.compile the step (CUDA graphs on a GPU).")
-@click.option("--seed", default=0, type=int, help="Random seed of the initial weights and the batch order.")
-@click.option("--resume", is_flag=True, help="Continue the run in --out from its newest model checkpoint.")
+@click.option("--seed", type=int, help="Random seed of the initial weights and the batch order.  [default: 0]")
+@click.option("--resume", is_flag=True, help="Continue the run in --out from its newest model checkpoint, with "
+              "its settings (any option given here replaces the saved one where allowed).")
 @click.option("--quiet", is_flag=True, help="No progress bar or per-checkpoint lines.")
 def train(directory, model_name, run_dir, iterations, checkpoint_every, split, eval_images, device, preset,
           batch_size, learning_rate, hidden, embedding, precision, use_compile, seed, resume, quiet) -> None:
@@ -433,15 +434,20 @@ def train(directory, model_name, run_dir, iterations, checkpoint_every, split, e
     from .training import require_torch
 
     require_torch()
-    from .training.config import make_config
+    from .training.config import make_config, resumed_config
     from .training.device import default_precision, resolve_device
+    from .training.loop import saved_config
     from .training.loop import train as run
 
     resolved = resolve_device(device)
-    config = make_config(preset, resolved, model=model_name, iterations=iterations, checkpoint_every=checkpoint_every,
-                         split=split, eval_images=eval_images, batch_size=batch_size, learning_rate=learning_rate,
-                         hidden=hidden, embedding=embedding, seed=seed, compile=use_compile,
-                         precision=default_precision(resolved) if precision == "auto" else precision)
+    overrides = dict(model=model_name, iterations=iterations, checkpoint_every=checkpoint_every, split=split,
+                     eval_images=eval_images, batch_size=batch_size, learning_rate=learning_rate, hidden=hidden,
+                     embedding=embedding, seed=seed, compile=use_compile,
+                     precision=default_precision(resolved) if precision == "auto" else precision)
+    saved = saved_config(run_dir) if resume else None
+    if saved is not None and preset not in ("auto", saved.preset):
+        raise UserError(f"--resume: {run_dir} was trained with --preset {saved.preset}")
+    config = resumed_config(saved, resolved, **overrides) if saved else make_config(preset, resolved, **overrides)
     import torch
 
     try:

@@ -19,9 +19,9 @@ PRESETS: dict[str, dict[str, Any]] = {
             "iterations": 20_000, "checkpoint_every": 1_000, "eval_images": 500},
 }
 PRECISIONS = ("fp32", "bf16", "fp16")
-# settings that change what is trained: a resumed run must match them
+# settings that change what is trained, or what its curves measure: a resumed run must match them
 MODEL_KEYS = ("model", "embedding", "hidden", "feature", "channels", "batch_size", "learning_rate", "seed",
-              "max_length")
+              "max_length", "split", "eval_images")
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class TrainConfig:
         if not self.learning_rate > 0:
             raise UserError(f"--learning-rate must be > 0, got {self.learning_rate}")
         if self.eval_images is not None and self.eval_images < 1:
-            raise UserError(f"--eval-images must be >= 1, got {self.eval_images}")
+            raise UserError(f"--eval-images must be >= 1 (or 0 for the whole split), got {self.eval_images}")
         if self.split not in ("test", "validation", "train"):  # train: for overfitting checks
             raise UserError(f"--split must be test or validation, got {self.split!r}")
         if self.precision not in PRECISIONS:
@@ -94,6 +94,18 @@ def make_config(preset: str, device: str, **overrides: Any) -> TrainConfig:
         raise UserError(f"unknown preset {preset!r} (expected auto, {', '.join(PRESETS)})")
     base = replace(TrainConfig(), preset=preset, device=device,
                    precision="bf16" if device == "cuda" else "fp32", **PRESETS[preset])
+    return _override(base, overrides)
+
+
+def resumed_config(saved: TrainConfig, device: str, **overrides: Any) -> TrainConfig:
+    """A resumed run's settings: the saved run's, with the device (and its default precision) of
+    this machine and every non-None override applied — so ``--resume`` alone continues a run as it
+    was started, whatever the defaults."""
+    base = replace(saved, device=device, precision="bf16" if device == "cuda" else "fp32", compile=False)
+    return _override(base, overrides)
+
+
+def _override(base: TrainConfig, overrides: dict[str, Any]) -> TrainConfig:
     given = {k: v for k, v in overrides.items() if v is not None}
     if given.get("eval_images") == 0:  # 0 on the command line: the whole split
         given["eval_images"] = None

@@ -59,6 +59,12 @@ def load_training(directory: str | Path, max_length: int = 0, vocabulary: Vocabu
     return TrainingData(images, vocabulary.encode(captions, length), vocabulary)
 
 
+def dataset_signature(directory: str | Path) -> str | None:
+    """The build's signature from its manifest (name, definition, seed, sizes): what a resumed run
+    must be trained on again."""
+    return load(directory, "train").manifest.get("signature")
+
+
 def load_captioning(directory: str | Path, split: str, count: int | None) -> CaptionImages:
     """The first ``count`` images of ``split`` in id order (all when None): a deterministic subset."""
     data = load(directory, split)

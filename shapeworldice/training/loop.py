@@ -20,7 +20,7 @@ from ..errors import UserError
 from ..evaluation.outputs import write_file
 from . import checkpoints
 from .config import TrainConfig, same_model
-from .data import BatchSampler, CaptionImages, load_captioning, load_training
+from .data import BatchSampler, CaptionImages, dataset_signature, load_captioning, load_training
 from .device import autocast, grad_scaler, make_deterministic
 from .model import Captioner
 from .scoring import Scorer, read_rows
@@ -89,8 +89,22 @@ def _check_run_dir(run_dir: Path, resume: bool) -> None:
         raise UserError(f"output folder does not exist: {run_dir.parent}")
 
 
-def _resumed(run_dir: Path, config: TrainConfig) -> tuple[dict[str, Any], TrainConfig]:
+def saved_config(run_dir: str | Path) -> TrainConfig | None:
+    """The settings a run folder was last trained with (None when it holds no run yet)."""
+    path = Path(run_dir) / "config.json"
+    if not path.is_file():
+        return None
+    try:
+        return TrainConfig.from_json(json.loads(path.read_text(encoding="utf-8"))["config"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise UserError(f"cannot read {path}: {exc}") from None
+
+
+def _resumed(run_dir: Path, config: TrainConfig, dataset: str | None) -> tuple[dict[str, Any], TrainConfig]:
     state = checkpoints.load_latest(run_dir)
+    if state.get("dataset") and dataset and state["dataset"] != dataset:
+        raise UserError(f"--resume: {run_dir} was trained on another dataset ({state['dataset']}); "
+                        "give the same DATA_DIR or choose another --out")
     if config.iterations <= int(state["iteration"]):
         raise UserError(f"--resume: {run_dir} is already at iteration {state['iteration']}; "
                         f"give --iterations above it to train further")
@@ -141,8 +155,9 @@ def train(directory: str | Path, run_dir: str | Path, config: TrainConfig, resum
     run_dir = Path(run_dir)
     _check_run_dir(run_dir, resume)
     state: dict[str, Any] | None = None
+    dataset = dataset_signature(directory)
     if resume:
-        state, config = _resumed(run_dir, config)
+        state, config = _resumed(run_dir, config, dataset)
     vocabulary = Vocabulary(state["vocabulary"][4:]) if state else None
     data = load_training(directory, config.max_length, vocabulary)
     config = replace(config, max_length=data.max_length).check()
@@ -166,7 +181,7 @@ def train(directory: str | Path, run_dir: str | Path, config: TrainConfig, resum
     bar = _Progress(False, start, config.iterations, config.model)  # the real one once training starts
     try:
         run_dir.mkdir(exist_ok=True)
-        write_file(run_dir / "config.json", (json.dumps({"data": str(Path(directory).resolve()),
+        write_file(run_dir / "config.json", (json.dumps({"data": str(Path(directory).resolve()), "dataset": dataset,
                                                          "config": config.to_json(),
                                                          "vocabulary": data.vocabulary.tokens}, indent=1) + "\n"
                                              ).encode("utf-8"))
@@ -197,7 +212,8 @@ def train(directory: str | Path, run_dir: str | Path, config: TrainConfig, resum
             mean_loss = float(window_loss) / window
             captions = caption_images(model, targets.images, data.vocabulary, config.max_length, device, amp)
             row = scorer.score(done, targets.ids, captions, mean_loss)
-            checkpoints.save(run_dir, done, {"config": config.to_json(), "vocabulary": data.vocabulary.tokens,
+            checkpoints.save(run_dir, done, {"config": config.to_json(), "dataset": dataset,
+                                             "vocabulary": data.vocabulary.tokens,
                                              "model": model.state_dict(), "optimizer": optimizer.state_dict(),
                                              "scaler": scaler.state_dict()})
             bar.update(done - shown, loss=mean_loss, G=row["grammaticality"],

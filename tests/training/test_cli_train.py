@@ -1,6 +1,7 @@
 """The ``train`` command: a short CPU run, and its one-line errors (no GPU, no torch)."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -24,6 +25,32 @@ def test_train_command_writes_scored_checkpoints(tiny_dataset, tmp_path):
     assert code == 0, output
     assert "last iteration 3: G " in output and "iterations at" in output
     assert sorted(p.name for p in run.glob("ckpt-*.json")) == ["ckpt-2.json", "ckpt-3.json"]
+
+
+def test_resume_keeps_the_runs_settings_and_refuses_another_dataset(tiny_dataset, tmp_path_factory, tmp_path):
+    """``--resume`` alone continues with the run's own settings (not the preset's defaults), so
+    every checkpoint of its curves scores the same images; another dataset is one line, exit 2."""
+    torch = pytest.importorskip("torch", reason="training tests need PyTorch: pip install -e '.[test,train]'")
+    torch.set_num_threads(1)
+    from shapeworldice.data.build import generate
+
+    run = tmp_path / "run"
+    common = ["--model", "lrcn1u", "--out", str(run), "--device", "cpu", "--quiet"]
+    code, output = _run(["train", str(tiny_dataset), *common, "--iterations", "2", "--checkpoint-every", "2",
+                         "--eval-images", "6", "--hidden", "16", "--embedding", "8"])
+    assert code == 0, output
+    code, output = _run(["train", str(tiny_dataset), *common, "--iterations", "4", "--resume"])
+    assert code == 0, output
+    rows = [line.split(",") for line in (run / "curves.csv").read_text().splitlines()[1:]]
+    assert [r[0] for r in rows] == ["2", "4"]  # every 2, as saved (the preset's default is 1,000)
+    assert [len(json.loads((run / f"ckpt-{i}.json").read_text())) for i in (2, 4)] == [6, 6]
+    other = generate("existential-multishapes", tmp_path_factory.mktemp("other"), seed=0, train=8, validation=0,
+                     test=4)
+    before = sorted((p.name, p.stat().st_mtime_ns) for p in run.iterdir())
+    code, output = _run(["train", str(other), *common, "--iterations", "6", "--resume"])
+    assert code == 2 and output.count("\n") == 1, output
+    assert output.startswith("error: --resume:") and "another dataset" in output
+    assert sorted((p.name, p.stat().st_mtime_ns) for p in run.iterdir()) == before  # nothing written
 
 
 def test_cuda_without_gpu_is_one_line_error(tiny_dataset, tmp_path):
