@@ -191,6 +191,9 @@ def train(directory: str | Path, run_dir: str | Path, config: TrainConfig, resum
         tokens = torch.from_numpy(data.tokens).to(device)
         sampler = BatchSampler(len(data.images), config.batch_size, config.seed)
         bar = _Progress(progress, start, config.iterations, config.model)
+        if scorer.rows:  # a resumed run shows its latest scores until the next checkpoint
+            last = scorer.rows[-1]
+            bar.update(0, G=last["grammaticality"], T=last["truthfulness"], D=last["diversity"])
         window_loss = torch.zeros((), device=device)
         window = 0
         train_seconds, shown = 0.0, start
