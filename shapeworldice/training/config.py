@@ -92,8 +92,7 @@ def make_config(preset: str, device: str, **overrides: Any) -> TrainConfig:
         preset = "paper" if device == "cuda" else "cpu"
     if preset not in PRESETS:
         raise UserError(f"unknown preset {preset!r} (expected auto, {', '.join(PRESETS)})")
-    base = replace(TrainConfig(), preset=preset, device=device,
-                   precision="bf16" if device == "cuda" else "fp32", **PRESETS[preset])
+    base = replace(TrainConfig(), preset=preset, device=device, precision=_precision(device), **PRESETS[preset])
     return _override(base, overrides)
 
 
@@ -101,8 +100,13 @@ def resumed_config(saved: TrainConfig, device: str, **overrides: Any) -> TrainCo
     """A resumed run's settings: the saved run's, with the device (and its default precision) of
     this machine and every non-None override applied — so ``--resume`` alone continues a run as it
     was started, whatever the defaults."""
-    base = replace(saved, device=device, precision="bf16" if device == "cuda" else "fp32", compile=False)
+    base = replace(saved, device=device, precision=_precision(device), compile=False)
     return _override(base, overrides)
+
+
+def _precision(device: str) -> str:
+    """The settings' default precision on a device (the CLI refines cuda by the GPU's bf16 support)."""
+    return "bf16" if device == "cuda" else "fp32"
 
 
 def _override(base: TrainConfig, overrides: dict[str, Any]) -> TrainConfig:
