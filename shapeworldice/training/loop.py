@@ -16,6 +16,7 @@ from typing import Any, Callable
 import numpy as np
 import torch
 
+from ..data.lock import exclusive
 from ..errors import UserError
 from ..evaluation.outputs import write_file
 from . import checkpoints
@@ -85,8 +86,6 @@ def _check_run_dir(run_dir: Path, resume: bool) -> None:
         raise UserError(f"--out {run_dir} exists and is not a folder")
     if not resume and (checkpoints.saved_iterations(run_dir) or (run_dir / "curves.csv").exists()):
         raise UserError(f"{run_dir} already holds a run; pass --resume to continue it or choose another --out")
-    if not run_dir.parent.is_dir():
-        raise UserError(f"output folder does not exist: {run_dir.parent}")
 
 
 def saved_config(run_dir: str | Path) -> TrainConfig | None:
@@ -151,8 +150,17 @@ def train(directory: str | Path, run_dir: str | Path, config: TrainConfig, resum
     """Train ``config.model`` on DIRECTORY's train split, scoring checkpoints into RUN_DIR.
 
     Returns the curves rows, the best and last rows and the training speed (iterations/s,
-    excluding checkpoint captioning and scoring)."""
+    excluding checkpoint captioning and scoring). Holds the run folder's lock throughout: a second
+    run into the same folder refuses in one line instead of mixing checkpoints."""
     run_dir = Path(run_dir)
+    if not run_dir.parent.is_dir():
+        raise UserError(f"output folder does not exist: {run_dir.parent}")
+    with exclusive(run_dir, "training into"):
+        return _train(directory, run_dir, config, resume, progress, log)
+
+
+def _train(directory: str | Path, run_dir: Path, config: TrainConfig, resume: bool, progress: bool,
+           log: Callable[[str], None] | None) -> dict[str, Any]:
     _check_run_dir(run_dir, resume)
     state: dict[str, Any] | None = None
     dataset = dataset_signature(directory)

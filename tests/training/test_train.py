@@ -91,6 +91,18 @@ def test_same_seed_same_captions_and_other_seed_other_weights(tiny_dataset, tiny
     assert not torch.equal(a["out.weight"], c["out.weight"])
 
 
+def test_a_second_run_into_the_same_folder_refuses(tiny_dataset, tiny_config, tmp_path):
+    """While one run holds the folder's lock (a concurrent ``train --out`` the same), another
+    refuses in one line and writes nothing; the lock goes with its holder."""
+    from shapeworldice.data.lock import exclusive
+
+    with exclusive(tmp_path / "run", "training into"):
+        with pytest.raises(UserError, match="another run is training into"):
+            train(tiny_dataset, tmp_path / "run", tiny_config(iterations=2, eval_images=4))
+    assert not (tmp_path / "run").exists()
+    assert train(tiny_dataset, tmp_path / "run", tiny_config(iterations=2, eval_images=4))["rows"]
+
+
 def test_existing_run_needs_resume_and_resume_needs_same_model(tiny_dataset, tiny_config, tmp_path):
     train(tiny_dataset, tmp_path / "run", tiny_config(iterations=2, checkpoint_every=2, eval_images=4))
     with pytest.raises(UserError, match="already holds a run"):
