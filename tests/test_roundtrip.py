@@ -19,7 +19,6 @@ from shapeworldice.world import World, WorldConfig, WorldSampler
 from tests.conftest import SIX
 
 
-
 def other_worlds(n: int = 20) -> list[World]:
     rng = np.random.default_rng(123)
     configs = [WorldConfig(entity_counts=(1, 2, 3)), WorldConfig(entity_counts=(2,), collision_tolerance=0.0),

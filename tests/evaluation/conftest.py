@@ -7,7 +7,6 @@ from shapeworldice.data.build import generate
 from tests.conftest import SIX
 
 
-
 @pytest.fixture(scope="session")
 def six_datasets(tmp_path_factory):
     out = tmp_path_factory.mktemp("eval-data")
