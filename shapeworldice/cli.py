@@ -16,7 +16,7 @@ from typing import Any, Callable, TypeVar
 import click
 
 from . import __version__
-from .errors import UserError
+from .errors import UserError, one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,16 +29,18 @@ def _os_error_line(exc: OSError) -> str:
 
 class _Group(click.Group):
     """Turns UserError, system errors (OSError: disk full, permission) and input too deeply nested
-    to parse into a one-line message and exit status 2; click's usage errors likewise."""
+    to parse into a one-line message and exit status 2; click's usage errors likewise.  Every
+    message goes through :func:`~shapeworldice.errors.one_line` (a path holding a newline or an
+    escape sequence is printed escaped)."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except UserError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {one_line(str(exc))}", err=True)
             sys.exit(2)
         except OSError as exc:
-            click.echo(f"error: {_os_error_line(exc)}", err=True)
+            click.echo(f"error: {one_line(_os_error_line(exc))}", err=True)
             sys.exit(2)
         except RecursionError:
             click.echo("error: input nested too deeply to process", err=True)
@@ -49,7 +51,7 @@ class _Group(click.Group):
         try:
             result = super().main(*args, **kwargs)
         except click.UsageError as exc:
-            click.echo(f"error: {exc.format_message()}", err=True)
+            click.echo(f"error: {one_line(exc.format_message())}", err=True)
             sys.exit(2)
         except click.Abort:
             click.echo("error: aborted", err=True)
@@ -129,6 +131,9 @@ def generate(name: str, out: str, train: int | None, validation: int | None, tes
 def show(directory: str, split: str, count: int, out: str) -> None:
     """Write a contact sheet of a split's images with their captions."""
     from .data.show import contact_sheet
+    from .safe_write import check_outputs
+
+    check_outputs({"--out": out}, {"DIRECTORY": directory})
 
     click.echo(f"wrote {contact_sheet(directory, out, split=split, count=count)}")
 
@@ -142,6 +147,9 @@ def show(directory: str, split: str, count: int, out: str) -> None:
 def export(directory: str, fmt: str, out: str) -> None:
     """Export a dataset as COCO captions JSON + PNGs, or as PNG folders."""
     from .data.export import export as run_export
+    from .safe_write import check_folder
+
+    check_folder(out)
 
     click.echo(f"wrote {run_export(directory, Path(out), fmt)}")
 
@@ -170,8 +178,17 @@ def _quiet_option(fn):
                         "terminal).")(fn)
 
 
+def _write_stdout(data: bytes) -> None:
+    """A result file streamed to standard output (an option given as ``-``)."""
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+
+
 def _read_lines(source: str) -> list[str]:
-    data = sys.stdin.buffer.read() if source == "-" else _read_bytes(source)
+    from .safe_read import read_capped
+
+    data = read_capped(sys.stdin.buffer, "standard input") if source == "-" else _read_bytes(source)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -182,12 +199,9 @@ def _read_lines(source: str) -> list[str]:
 
 
 def _read_bytes(path: str) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise UserError(f"file not found: {path}") from None
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    from .safe_read import read_input
+
+    return read_input(path, "file")
 
 
 @main.command()
@@ -226,7 +240,8 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 @click.option("--split", default="test", help=SPLIT_HELP)
 @_parser_options
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON report here.")
-@click.option("--details", type=click.Path(dir_okay=False), help="Write per-caption JSONL here.")
+@click.option("--details", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write per-caption JSONL here (- for standard output; the table then goes to stderr).")
 @click.option("--html", type=click.Path(dir_okay=False), help="Write a self-contained HTML report here.")
 @click.option("--allow-missing", is_flag=True, help="Evaluate even if some images have no caption.")
 @click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
@@ -240,16 +255,17 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
     import json
 
     from .evaluation.gtd import evaluate as run
-    from .evaluation.outputs import check_distinct, check_output_file
-    from .evaluation.report import report_json, summary_text, write_outputs
+    from .evaluation.report import details_bytes, report_json, summary_text, write_outputs
+    from .safe_write import STDOUT, check_outputs
 
     if quiet and not (out or details or html or as_json):
         raise click.UsageError("--quiet hides the table: give --out, --details, --html or --json to keep the "
                                "report, or drop --quiet")
-    check_output_file(out)
-    check_output_file(details)
-    check_output_file(html)
-    check_distinct({"--out": out, "--details": details, "--html": html}, {"--captions": captions_file})
+    if as_json and details == STDOUT:
+        raise click.UsageError("--json and --details - both print to standard output: write one of them to a file")
+    check_outputs({"--out": out, "--details": details, "--html": html},
+                  {"--captions": captions_file, "DIRECTORY": directory, "--ace": ace_path,
+                   "--grammar-image": grammar_image}, stdout=("--details",))
     report = run(directory, captions_file, split=split, parser=parser_name, allow_missing=allow_missing,
                  include_meteor=meteor, ace=ace_path, grammar_image=grammar_image, progress=not quiet,
                  several_captions=several_captions)
@@ -259,11 +275,13 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
         from .evaluation.html_report import render_html
 
         page = render_html(report, load(directory, split))  # rendered before any file is written
-    write_outputs(report, out, details, (html, page) if page is not None else None)
+    write_outputs(report, out, None if details == STDOUT else details, (html, page) if page is not None else None)
+    if details == STDOUT:
+        _write_stdout(details_bytes(report))
     if as_json:
         click.echo(json.dumps(report_json(report), indent=2, sort_keys=True))
     elif not quiet:
-        click.echo(summary_text(report))
+        click.echo(summary_text(report), err=details == STDOUT)
 
 
 @main.command()
@@ -276,13 +294,20 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
                    "truest on the training worlds; prior: the most frequent training caption.")
 @click.option("--split", default="test", help=SPLIT_HELP)
 @click.option("--seed", default=0, type=int, help=SEED_HELP)
-@click.option("--out", required=True, type=click.Path(dir_okay=False), help="Caption file to write (COCO results).")
+@click.option("--out", required=True, type=click.Path(dir_okay=False, allow_dash=True),
+              help="Caption file to write (COCO results); - for standard output.")
 def baseline(directory, kind, split, seed, out) -> None:
     """Write a sanity-baseline caption file made from the dataset itself."""
     from .data.loader import load
-    from .evaluation.baselines import baseline as make, write_baseline
+    from .evaluation.baselines import baseline as make, baseline_bytes, write_baseline
+    from .safe_write import STDOUT, check_outputs
 
-    click.echo(f"wrote {write_baseline(make(load(directory, split), kind, seed), out)}")
+    check_outputs({"--out": out}, {"DIRECTORY": directory}, stdout=("--out",))
+    entries = make(load(directory, split), kind, seed)
+    if out == STDOUT:
+        _write_stdout(baseline_bytes(entries))
+    else:
+        click.echo(f"wrote {write_baseline(entries, out)}")
 
 
 def _extra_arguments_line(extra: list[str]) -> str:
@@ -311,8 +336,11 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
         raise click.UsageError(_extra_arguments_line(ctx.args))
     from .evaluation.curves import curves as run
     from .evaluation.gtd import Evaluator
+    from .evaluation.outputs import bundle_files
     from .evaluation.report import fmt
+    from .safe_write import check_outputs
 
+    check_outputs(bundle_files(out, (".csv", ".png", ".svg")), _inputs(directory, ace_path, grammar_image))
     evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
     try:
         result = run(specs, lambda path: evaluator.evaluate(path, include_meteor=meteor)["scores"], out,
@@ -349,6 +377,11 @@ def _study_options(fn):
     return _meteor_option(fn)
 
 
+def _inputs(directory: str, ace_path: str | None, grammar_image: str | None) -> dict[str, str | None]:
+    """The inputs every evaluating command reads, which no output may replace."""
+    return {"DIRECTORY": directory, "--ace": ace_path, "--grammar-image": grammar_image}
+
+
 def _with_parser(parser_name: str, ace_path: str | None, grammar_image: str | None, work):
     """Run ``work(parser)`` with a parser started for it and closed after it (ACE is a process)."""
     from .parsing import make_parser
@@ -372,8 +405,12 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
                grammar_image) -> None:
     """Metric robustness to pathological captions: area under normalised score vs strength."""
 
+    from .evaluation.outputs import bundle_files
     from .evaluation.robustness import robustness as run, robustness_table, write_robustness
+    from .safe_write import check_outputs
 
+    if out:
+        check_outputs(bundle_files(out), _inputs(directory, ace_path, grammar_image))
     names = [t.strip() for t in transforms.split(",") if t.strip()]
     result = _with_parser(parser_name, ace_path, grammar_image, lambda parser: run(
         directory, split, names, steps, seed=seed, include_meteor=meteor, parser=parser, progress=not quiet))
@@ -392,7 +429,12 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
              grammar_image) -> None:
     """Reference-sample variance of every reference-based metric, and the references' consensus."""
 
+    from .evaluation.outputs import bundle_files
     from .evaluation.variance import variance as run, variance_table, write_variance
+    from .safe_write import check_outputs
+
+    if out:
+        check_outputs(bundle_files(out), {"--captions": captions_file, **_inputs(directory, ace_path, grammar_image)})
 
     result = _with_parser(parser_name, ace_path, grammar_image, lambda parser: run(
         directory, captions_file, split=split, draws=draws, seed=seed, parser=parser, include_meteor=meteor,
@@ -434,6 +476,9 @@ def train(directory, model_name, run_dir, iterations, checkpoint_every, split, e
     from .training import require_torch
 
     require_torch()
+    from .safe_write import check_folder
+
+    check_folder(run_dir)
     from .training.config import make_config, resumed_config
     from .training.device import default_precision, resolve_device
     from .training.loop import saved_config
@@ -476,6 +521,9 @@ def train(directory, model_name, run_dir, iterations, checkpoint_every, split, e
 def quickstart(out: str, workers: int) -> None:
     """Build the six datasets small, score the sanity baselines, print the GTD-vs-BLEU table and plot."""
     from .evaluation.quickstart import run
+    from .safe_write import check_folder
+
+    check_folder(out)
 
     for line in run(out, workers=workers):
         click.echo(line)

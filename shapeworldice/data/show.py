@@ -8,8 +8,8 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import UserError
+from ..safe_write import write_file
 from .loader import load
-from .shards import atomic_write_bytes
 
 
 def contact_sheet(directory: str | Path, out: str | Path, split: str = "test", count: int = 16,
@@ -43,9 +43,4 @@ def contact_sheet(directory: str | Path, out: str | Path, split: str = "test", c
 
     buffer = io.BytesIO()
     sheet.save(buffer, format="PNG")
-    out = Path(out)
-    try:
-        atomic_write_bytes(out, buffer.getvalue())
-    except OSError as exc:
-        raise UserError(f"cannot write {out}: {exc.strerror}") from None
-    return out
+    return write_file(out, buffer.getvalue())

@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from ..data.loader import Split
-from ..data.shards import atomic_write_bytes
 from ..errors import UserError
+from ..safe_write import write_file
 from .transforms import derangement, transform, vocabulary
 
 KINDS = ("references", "generic", "shuffled", "permuted", "random-words")
@@ -62,10 +62,10 @@ def baseline(split: Split, kind: str, seed: int = 0) -> list[dict[str, Any]]:
     return [{"image_id": inst.id, "caption": c} for inst, c in zip(instances, captions)]
 
 
+def baseline_bytes(entries: list[dict[str, Any]]) -> bytes:
+    """A baseline's caption file: the COCO-results list, one entry per line."""
+    return (json.dumps(entries, indent=1) + "\n").encode("utf-8")
+
+
 def write_baseline(entries: list[dict[str, Any]], out: str | Path) -> Path:
-    out = Path(out)
-    try:
-        atomic_write_bytes(out, (json.dumps(entries, indent=1) + "\n").encode("utf-8"))
-    except OSError as exc:
-        raise UserError(f"cannot write {out}: {exc.strerror}") from None
-    return out
+    return write_file(out, baseline_bytes(entries))

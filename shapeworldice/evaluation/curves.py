@@ -22,7 +22,8 @@ from typing import Any, Callable, Sequence
 
 from ..errors import UserError
 from ..metrics import catalogue
-from .outputs import output_stem, pyplot, save_figure, with_suffix, write_file
+from ..safe_write import check_outputs
+from .outputs import bundle_files, output_stem, pyplot, save_figure, with_suffix, write_file
 from .progress import progress_bar
 
 #: Fewer checkpoints than this: correlations come with a warning.
@@ -163,6 +164,7 @@ def curves(checkpoint_specs: Sequence[str], evaluate_file: Callable[[Path], dict
     ``include_meteor``; ``progress`` shows a bar on stderr (when it is a terminal)."""
     stem = output_stem(out)  # checked before the (long) evaluations
     found = checkpoints(checkpoint_specs)
+    check_outputs(bundle_files(out, (".csv", ".png", ".svg")), {f"--captions {c.path}": c.path for c in found})
     for checkpoint in found:
         if not checkpoint.path.is_file():
             raise UserError(f"checkpoint file not found: {checkpoint.path}")

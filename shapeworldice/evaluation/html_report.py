@@ -185,4 +185,5 @@ def render_html(report: dict[str, Any], split: Split, page_size: int = PAGE_SIZE
         '<div class="grid">', *_cards(split, by_image, page_size), "</div>",
         f"<script>{script}</script></body></html>\n",
     ]
-    return "\n".join(parts).encode("utf-8")
+    # a lone surrogate (JSON "\\ud800") in a caption cannot be UTF-8: it is shown as its escape
+    return "\n".join(parts).encode("utf-8", "backslashreplace")

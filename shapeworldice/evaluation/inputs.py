@@ -9,7 +9,9 @@ Image ids are the build's (``TAG-split-NNNNNN``, TAG naming dataset, definition 
 One rule for all three formats: each image id has exactly one caption, unless several
 captions per image are asked for (``several=True``, the CLI's ``--several-captions``); then an id
 may repeat (list and JSON Lines) or map to a list of captions (object).  A key repeated inside
-one JSON object is always an error.  JSON Lines are split on ``\n`` (and ``\r\n``) only, so a
+one JSON object is always an error, in every format and at every depth (a record
+``{"image_id": A, "image_id": B, ...}`` is refused, not scored against B).  A file is read only
+up to ``safe_read.MAX_INPUT_BYTES``.  JSON Lines are split on ``\n`` (and ``\r\n``) only, so a
 raw U+2028 or U+0085 inside a caption stays in its caption.  Every problem is a ``UserError``
 naming the first offending line, id or caption; ids from another build are named as such.
 """
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..errors import UserError
-from ..safe_read import loads_json
+from ..safe_read import loads_json, read_input
 
 MAX_CAPTION_CHARS = 1000
 
@@ -37,15 +39,9 @@ def _decode(data: bytes, source: str) -> str:
     return text
 
 
-def _no_duplicate_keys(source: str):
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        seen: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in seen:
-                raise UserError(f"{source}: duplicate image id {key!r}")
-            seen[key] = value
-        return seen
-    return hook
+def _mapping_keys(obj: dict[str, Any]) -> str | None:
+    """What the keys of a top-level object are: image ids, unless it is one record (JSON Lines)."""
+    return None if {"image_id", "caption"} <= set(obj) else "image id"
 
 
 def _record(obj: Any, where: str) -> dict[str, Any]:
@@ -68,7 +64,7 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]
             pairs.append(_record(obj, f"{source}: entry {k}"))
     else:
         try:
-            whole = loads_json(text, source, object_pairs_hook=_no_duplicate_keys(source), lenient=True)
+            whole = loads_json(text, source, lenient=True, top_keys=_mapping_keys)
         except ValueError:  # not one JSON document: JSON Lines
             whole = None
         if isinstance(whole, dict) and not {"image_id", "caption"} <= set(whole):
@@ -107,14 +103,8 @@ def split_lines(text: str) -> list[str]:
 
 
 def read_outputs(path: str | Path) -> list[dict[str, Any]]:
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise UserError(f"captions file not found: {path}") from None
-    except OSError as exc:
-        raise UserError(f"cannot read captions file {path}: {exc.strerror}") from None
-    return parse_outputs(data, str(path))
+    """The records of a caption file, read with the size cap of every input (``MAX_INPUT_BYTES``)."""
+    return parse_outputs(read_input(path, "captions file"), str(path))
 
 
 _TAGGED_ID = re.compile(r"^([0-9a-f]{8})-(train|validation|test)-[0-9]+$")

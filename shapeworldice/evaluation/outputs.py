@@ -1,88 +1,33 @@
-"""Writing result files: atomic writes with one-line errors, output prefixes, figures.
+"""Writing result files: output prefixes, CSV cells, figures with reproducible bytes.
 
-Every command that writes JSON, CSV or plots goes through here, so a failed run never leaves a
-partial file and an unwritable path is one clear error.
+The files themselves are written by :mod:`shapeworldice.safe_write` (atomic, never over an input,
+a dataset or a device), re-exported here; figures are saved with a fixed SVG id salt and no
+date or software stamp, so the same inputs give the same PNG and SVG bytes.
 """
 from __future__ import annotations
 
 import csv
 import io
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..data.shards import UMASK, atomic_write_bytes
 from ..errors import UserError
+from ..safe_write import write_file, write_together
+
+__all__ = ["write_file", "write_together", "bundle_files", "output_stem", "with_suffix", "csv_cell", "pyplot",
+           "figure_bytes", "save_figure", "write_bundle"]
+
+#: the files of a robustness or variance prefix
+BUNDLE_SUFFIXES = (".json", ".csv", ".png", ".svg")
+#: fixed salt for the SVG element ids matplotlib would otherwise draw at random, so the bytes repeat
+SVG_HASH_SALT = "shapeworldice"
 
 
-def write_file(path: str | Path, data: bytes) -> Path:
-    path = Path(path)
-    try:
-        atomic_write_bytes(path, data)
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
-    return path
-
-
-def write_together(files: Sequence[tuple[str | Path, bytes]]) -> list[Path]:
-    """Replace several files as a set: every file is written to a temp file first, and only when
-    all are complete are they renamed into place, so a failure (disk full) leaves every old file
-    as it was and no new one."""
-    temps: list[tuple[str, Path]] = []
-    try:
-        for path, data in files:
-            path = Path(path)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-            temps.append((tmp, path))
-            os.chmod(tmp, 0o666 & ~UMASK)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-        for tmp, path in temps:
-            os.replace(tmp, path)
-    except OSError as exc:
-        raise UserError(f"cannot write {exc.filename or 'results'}: {exc.strerror or exc}") from None
-    finally:
-        for tmp, _ in temps:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-    return [path for _, path in temps]
-
-
-def _same_file(a: str | Path, b: str | Path) -> bool:
-    if os.path.realpath(a) == os.path.realpath(b):
-        return True
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
-
-
-def check_distinct(outputs: dict[str, str | Path | None], inputs: dict[str, str | Path | None]) -> None:
-    """Refuse output paths that name the same file as each other or as an input (``--out`` equal to
-    ``--details`` would lose the report; ``--out`` equal to the captions would overwrite them)."""
-    named = [(option, path) for option, path in outputs.items() if path is not None]
-    for k, (option, path) in enumerate(named):
-        for other, other_path in named[k + 1:]:
-            if _same_file(path, other_path):
-                raise UserError(f"{option} and {other} name the same file: {path}")
-        for source, source_path in inputs.items():
-            if source_path is not None and _same_file(path, source_path):
-                raise UserError(f"{option} would overwrite the input {source}: {path}")
-
-
-def check_output_file(path: str | Path | None) -> None:
-    """Fail before any work if a result file could not be written: its folder must exist."""
-    if path is None:
-        return
-    parent = Path(path).parent
-    if not parent.is_dir():
-        raise UserError(f"output folder does not exist: {parent}")
-    if Path(path).is_dir():
-        raise UserError(f"output path is a directory: {path}")
+def bundle_files(prefix: str | Path, suffixes: Sequence[str] = BUNDLE_SUFFIXES) -> list[tuple[str, Path]]:
+    """The files an output prefix stands for, as ``("--out", PREFIX.SUFFIX)`` pairs to check."""
+    stem = output_stem(prefix)
+    return [("--out", with_suffix(stem, suffix)) for suffix in suffixes]
 
 
 def output_stem(prefix: str | Path) -> Path:
@@ -114,18 +59,28 @@ def pyplot():
     return plt
 
 
+#: per format, the metadata that would change the bytes between runs or matplotlib versions
+FIGURE_METADATA: dict[str, dict[str, Any]] = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None}}
+
+
+def figure_bytes(fig: Any, fmt: str) -> bytes:
+    """A figure as PNG (dpi 120) or SVG bytes that repeat for the same figure: no date or
+    software stamp, and SVG ids hashed with a fixed salt instead of a random one."""
+    import matplotlib
+
+    buffer = io.BytesIO()
+    with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
+        fig.savefig(buffer, format=fmt, dpi=120, metadata=FIGURE_METADATA[fmt])
+    return buffer.getvalue()
+
+
 def save_figure(fig: Any, stem: Path) -> list[Path]:
-    """PNG (dpi 120) and SVG (no date: reproducible bytes) of a figure, written atomically;
-    the figure is closed afterwards."""
-    written = []
+    """STEM.png and STEM.svg of a figure (:func:`figure_bytes`), written as a pair; the figure
+    is closed afterwards."""
     try:
-        for suffix in (".png", ".svg"):
-            buffer = io.BytesIO()
-            fig.savefig(buffer, format=suffix[1:], dpi=120, metadata={"Date": None} if suffix == ".svg" else None)
-            written.append(write_file(with_suffix(stem, suffix), buffer.getvalue()))
+        return write_together([(with_suffix(stem, f".{fmt}"), figure_bytes(fig, fmt)) for fmt in ("png", "svg")])
     finally:
         pyplot().close(fig)
-    return written
 
 
 def write_bundle(result: dict[str, Any], prefix: str | Path, header: Sequence[str], rows: Sequence[Sequence[Any]],

@@ -14,11 +14,11 @@ import numpy as np
 
 from ..data.build import generate
 from ..data.loader import load
-from ..data.shards import atomic_write_bytes
 from .baselines import FLOOR_KINDS, KINDS, baseline
 from .curves import curves
 from .gtd import Evaluator
 from ..metrics import catalogue
+from ..safe_write import write_file
 from .report import table
 from .robustness import robustness, robustness_table, write_robustness
 
@@ -60,7 +60,7 @@ def mixed_checkpoints(directory: Path, folder: Path) -> list[str]:
             entry.pop("reference_index", None)  # checkpoints are scored against all references
             entries.append(entry)
         path = folder / f"ckpt-{iteration}.json"
-        atomic_write_bytes(path, json.dumps(entries).encode("utf-8"))
+        write_file(path, json.dumps(entries).encode("utf-8"))
         files.append(str(path))
     return files
 
