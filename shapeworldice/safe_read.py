@@ -54,18 +54,21 @@ def _size_error(source: str, limit: int) -> UserError:
     return UserError(f"{source}: larger than {limit:,} bytes, the limit of an input file")
 
 
-def read_capped(handle: BinaryIO, source: str, limit: int = MAX_INPUT_BYTES) -> bytes:
-    """At most ``limit`` bytes of an open stream (stdin, a pipe, a device), or ``UserError``."""
+def read_capped(handle: BinaryIO, source: str, limit: int | None = None) -> bytes:
+    """At most ``limit`` (default :data:`MAX_INPUT_BYTES`) bytes of an open stream (stdin, a
+    pipe, a device), or ``UserError``."""
+    limit = MAX_INPUT_BYTES if limit is None else limit
     data = handle.read(limit + 1)
     if len(data) > limit:
         raise _size_error(source, limit)
     return data
 
 
-def read_input(path: str | Path, what: str, limit: int = MAX_INPUT_BYTES) -> bytes:
+def read_input(path: str | Path, what: str, limit: int | None = None) -> bytes:
     """The bytes of an input file named on the command line; ``what`` names it in errors
     ("captions file").  A regular file over ``limit`` is refused before reading; anything else
-    (``/dev/zero``, a pipe) is read with that cap."""
+    (``/dev/zero``, a pipe) is read with that cap (default :data:`MAX_INPUT_BYTES`)."""
+    limit = MAX_INPUT_BYTES if limit is None else limit
     try:
         with open(path, "rb") as handle:
             info = os.fstat(handle.fileno())

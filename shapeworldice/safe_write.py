@@ -61,9 +61,21 @@ def dataset_root(path: Path) -> Path | None:
     return None
 
 
-def _device_path(path: str | Path) -> bool:
-    text = os.path.abspath(path) + ("/" if os.path.isdir(path) else "")
+def _is_device_text(text: str) -> bool:
     return text.startswith(_DEVICE_PREFIXES) and not text.startswith(_DEVICE_EXCEPTIONS)
+
+
+def _device_path(path: str | Path) -> bool:
+    """Whether ``path``, a symlink it leads through, or where it resolves lies under ``/dev`` or
+    ``/proc`` (``/dev/stdout`` → ``/proc/self/fd/1`` → a pipe, a terminal or the shell's file)."""
+    hop = os.path.abspath(path)
+    for _ in range(40):
+        if _is_device_text(hop + ("/" if os.path.isdir(hop) else "")):
+            return True
+        if not os.path.islink(hop):
+            break
+        hop = os.path.normpath(os.path.join(os.path.dirname(hop), os.readlink(hop)))
+    return _is_device_text(os.path.realpath(path) + "/")
 
 
 def resolve_output(path: str | Path, option: str = "output") -> Path:

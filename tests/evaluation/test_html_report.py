@@ -157,6 +157,19 @@ def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
+def test_a_lone_surrogate_in_a_caption_is_shown_escaped(evaluated, tmp_path):
+    """Issue #18 item 6: JSON's "\\ud800" is a caption Python can hold but UTF-8 cannot encode."""
+    directory, _, _, entries = evaluated
+    hostile = [dict(e) for e in entries]
+    hostile[0]["caption"] = "There is a \ud800 shape."
+    captions = tmp_path / "c.json"
+    captions.write_text(json.dumps(hostile))  # ensure_ascii: the file holds the six-character escape
+    result = invoke("evaluate", directory, "--captions", captions, "--html", tmp_path / "r.html", "--quiet")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "r.html").read_bytes().decode("utf-8")
+    assert "There is a \\ud800 shape." in page
+
+
 def test_evaluate_writes_html_only_with_a_report(evaluated, tmp_path):
     directory, _, _, entries = evaluated
     captions = tmp_path / "captions.json"

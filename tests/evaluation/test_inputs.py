@@ -101,7 +101,7 @@ def test_out_equal_to_captions_is_refused(tiny, ids, tmp_path):
 
 
 def test_old_report_survives_disk_full_during_details(tiny, ids, tmp_path, monkeypatch):
-    import shapeworldice.evaluation.outputs as outputs
+    import shapeworldice.safe_write as outputs
 
     captions, report, details = tmp_path / "c.json", tmp_path / "r.json", tmp_path / "d.jsonl"
     captions.write_text(json.dumps(entries(ids)))
