@@ -34,7 +34,8 @@ def dataset(built, tmp_path) -> Path:
 @pytest.fixture
 def captions(dataset, tmp_path) -> Path:
     path = tmp_path / "c.json"
-    path.write_text(json.dumps([{"image_id": inst.id, "caption": "There is a shape."} for inst in load(dataset, "test")]))
+    entries = [{"image_id": inst.id, "caption": "There is a shape."} for inst in load(dataset, "test")]
+    path.write_text(json.dumps(entries))
     return path
 
 
