@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
-from shapeworldice.errors import one_line
 from tests.cli_support import one_line_error, run
 
 
 @given(st.text())
 def test_one_line_never_breaks_the_line_and_keeps_plain_text(text):
+    from shapeworldice.errors import one_line
+
     line = one_line(text)
     assert len(line.splitlines()) <= 1 and "\x1b" not in line
     line.encode("utf-8")  # no lone surrogate left to fail the terminal's encoding
@@ -18,6 +19,8 @@ def test_one_line_never_breaks_the_line_and_keeps_plain_text(text):
 
 
 def test_escapes_read_like_python_literals():
+    from shapeworldice.errors import one_line
+
     assert one_line("a\nb\r\x1b[31m\ud800\u2028") == "a\\nb\\r\\x1b[31m\\ud800\\u2028"
 
 
