@@ -122,20 +122,16 @@ def _same_file(a: Path, b: str | Path) -> bool:
         return False
 
 
-def _inside(path: Path, folder: str | Path) -> bool:
-    return Path(os.path.realpath(folder)) in path.parents
-
-
 Named = Union[Mapping[str, Union[str, Path, None]], Sequence[Tuple[str, Union[str, Path, None]]]]
 
 
 def check_outputs(outputs: Named, inputs: Mapping[str, str | Path | None] | None = None,
                   stdout: Sequence[str] = ()) -> None:
     """Refuse, before any work, outputs that could not be written or would lose a file: each must
-    pass :func:`resolve_output`, no two may name the same file, none may be an input (or lie in
-    an input folder).  ``outputs``: (option, path) pairs or a mapping, the option naming the path
-    in errors (``"--out"``); ``stdout`` lists the options that may be ``-``, and at most one
-    output may be."""
+    pass :func:`resolve_output` (so none lies in a dataset directory), no two may name the same
+    file, and none may be an input.  ``outputs``: (option, path) pairs or a mapping, the option
+    naming the path in errors (``"--out"``); ``stdout`` lists the options that may be ``-``, and
+    at most one output may be."""
     resolved: list[tuple[str, str | Path, Path | None]] = []
     for option, path in (outputs.items() if isinstance(outputs, Mapping) else outputs):
         if path is None:
@@ -153,7 +149,7 @@ def check_outputs(outputs: Named, inputs: Mapping[str, str | Path | None] | None
         for source, source_path in (inputs or {}).items():
             if target is None or source_path is None:
                 continue
-            if _same_file(target, source_path) or (os.path.isdir(source_path) and _inside(target, source_path)):
+            if _same_file(target, source_path):
                 raise UserError(f"{option} would overwrite the input {source}: {path}")
 
 
