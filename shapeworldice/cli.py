@@ -424,22 +424,25 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
 @click.option("--precision", type=click.Choice(["auto", "fp32", "bf16", "fp16"]), default="auto",
               help="auto = bf16 (or fp16) autocast on a GPU, fp32 on a CPU.")
 @click.option("--compile", "use_compile", is_flag=True, help="torch.compile the step (CUDA graphs on a GPU).")
+@click.option("--threads", type=int, help="CPU threads PyTorch may use.  [default: 1 on a CPU (faster for these "
+              "small models than every core), PyTorch's default beside a GPU]")
 @click.option("--seed", type=int, help="Random seed of the initial weights and the batch order.  [default: 0]")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its newest model checkpoint, with "
               "its settings (any option given here replaces the saved one where allowed).")
 @click.option("--quiet", is_flag=True, help="No progress bar or per-checkpoint lines.")
 def train(directory, model_name, run_dir, iterations, checkpoint_every, split, eval_images, device, preset,
-          batch_size, learning_rate, hidden, embedding, precision, use_compile, seed, resume, quiet) -> None:
+          batch_size, learning_rate, hidden, embedding, precision, use_compile, threads, seed, resume, quiet) -> None:
     """Train a Show&Tell or LRCN1u captioner; caption, score and plot every checkpoint (needs [train])."""
     from .training import require_torch
 
     require_torch()
     from .training.config import make_config, resumed_config
-    from .training.device import default_precision, resolve_device
+    from .training.device import default_precision, resolve_device, set_threads
     from .training.loop import saved_config
     from .training.loop import train as run
 
     resolved = resolve_device(device)
+    set_threads(resolved, threads)
     overrides = dict(model=model_name, iterations=iterations, checkpoint_every=checkpoint_every, split=split,
                      eval_images=eval_images, batch_size=batch_size, learning_rate=learning_rate, hidden=hidden,
                      embedding=embedding, seed=seed, compile=use_compile,
@@ -473,11 +476,16 @@ def train(directory, model_name, run_dir, iterations, checkpoint_every, split, e
 @click.option("--out", default="shapeworldice-quickstart", type=click.Path(file_okay=False),
               help="Folder for the datasets, caption files, table and plot.")
 @_workers_option(0)
-def quickstart(out: str, workers: int) -> None:
+@click.option("--quiet", is_flag=True, help="No progress lines on stderr while the datasets are built and scored.")
+def quickstart(out: str, workers: int, quiet: bool) -> None:
     """Build the six datasets small, score the sanity baselines, print the GTD-vs-BLEU table and plot."""
     from .evaluation.quickstart import run
 
-    for line in run(out, workers=workers):
+    def say(line: str) -> None:
+        if not quiet:
+            click.echo(line, err=True)
+
+    for line in run(out, workers=workers, say=say):
         click.echo(line)
 
 
