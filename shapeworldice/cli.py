@@ -84,14 +84,27 @@ def datasets(as_json: bool) -> None:
 
     from .data.definition import list_definitions, load_definition
 
-    for name in list_definitions():
-        d = load_definition(name)
-        if as_json:
+    definitions = [load_definition(name) for name in list_definitions()]
+    if as_json:
+        for d in definitions:
             click.echo(json.dumps(d.resolved(), sort_keys=True))
+        return
+    rows = [(d.name, _ranges(d.world.entity_counts), "+".join(f.name for f in d.families), d.description)
+            for d in definitions]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]  # columns fit the longest name
+    for name, counts, families, description in rows:
+        click.echo(f"{name:{widths[0]}}  shapes {counts:{widths[1]}}  captions {families:{widths[2]}}  {description}")
+
+
+def _ranges(numbers) -> str:
+    """1,2,3,4,6,7 → '1-4,6-7': entity counts in a few characters."""
+    parts: list[list[int]] = []
+    for n in sorted(numbers):
+        if parts and n == parts[-1][-1] + 1:
+            parts[-1].append(n)
         else:
-            counts = ",".join(str(c) for c in d.world.entity_counts)
-            families = "+".join(f.name for f in d.families)
-            click.echo(f"{name:34s} shapes {counts:22s} captions {families:22s} {d.description}")
+            parts.append([n])
+    return ",".join(f"{p[0]}-{p[-1]}" if len(p) > 2 else ",".join(map(str, p)) for p in parts)
 
 
 @main.command()
