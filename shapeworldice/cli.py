@@ -325,6 +325,7 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
     from .evaluation.curves import curves as run
     from .evaluation.gtd import Evaluator
     from .evaluation.report import fmt
+    from .metrics import catalogue
 
     evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
     try:
@@ -336,7 +337,7 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
         click.echo(f"warning: {warning}", err=True)
     click.echo("correlation with T   pearson  spearman   kendall")
     for metric, values in result["correlations"].items():
-        line = f"{metric:18s} " + " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall"))
+        line = f"{catalogue.label(metric):18s} " + " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall"))
         click.echo(line + (f"  (n/a: {values['reason']})" if values["reason"] else ""))
     for path in result["files"]:
         click.echo(f"wrote {path}")
