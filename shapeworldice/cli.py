@@ -337,7 +337,8 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
         click.echo(f"warning: {warning}", err=True)
     click.echo("correlation with T   pearson  spearman   kendall")
     for metric, values in result["correlations"].items():
-        line = f"{catalogue.label(metric):18s} " + " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall"))
+        cells = " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall"))
+        line = f"{catalogue.label(metric):18s} {cells}"
         click.echo(line + (f"  (n/a: {values['reason']})" if values["reason"] else ""))
     for path in result["files"]:
         click.echo(f"wrote {path}")
