@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar
 
 import click
 
-from . import __version__
+from ._version import __version__
 from .errors import UserError
 
 F = TypeVar("F", bound=Callable[..., Any])
