@@ -3,27 +3,65 @@ evaluate captioning models on them for grammaticality, truthfulness and diversit
 
 The data flows world → render → captions → realise (the builder) and
 text → parse → semantics → truth (the evaluator); the CLI is a thin layer over the
-functions exported here.
+functions exported here. The Python API (``docs/api.md``)::
+
+    import shapeworldice as swi
+    path = swi.generate("spatial-twoshapes-informative", "data", train=500, validation=32, test=64)
+    captions = swi.baseline(path, "shuffled")          # or your model's [{"image_id", "caption"}]
+    report = swi.evaluate(path, captions)
+    report["scores"]["truthfulness"], report["details"][0].truth
+
+Each function imports its machinery when called, so ``import shapeworldice`` stays fast.
 """
-__version__ = "0.1.0"
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ._version import __version__
+
+if TYPE_CHECKING:
+    from .data.loader import Split
+    from .grammar.parser import ParseResult
+
+__all__ = ["__version__", "baseline", "evaluate", "generate", "load", "parse"]
 
 
-def generate(*args, **kwargs):
-    """Build a dataset; see :func:`shapeworldice.data.build.generate`."""
+def generate(*args: Any, **kwargs: Any) -> Path:
+    """Build (or resume) a dataset and return its folder; see :func:`shapeworldice.data.build.generate`."""
     from .data.build import generate as _generate
 
     return _generate(*args, **kwargs)
 
 
-def parse(text: str):
+def load(directory: str | Path, split: str = "test") -> "Split":
+    """One split of a built dataset: worlds, images and reference captions, by index or image id;
+    see :class:`shapeworldice.data.loader.Split`."""
+    from .data.loader import load as _load
+
+    return _load(directory, split)
+
+
+def baseline(directory: str | Path, kind: str, split: str = "test", seed: int = 0) -> list[dict[str, Any]]:
+    """A sanity baseline's captions for a built dataset, as COCO results ``[{"image_id", "caption"}]``:
+    ``references``, ``generic``, ``shuffled``, ``permuted``, ``random-words``, ``blind`` or ``prior``."""
+    from .data.loader import load as _load
+    from .evaluation.baselines import baseline as _baseline
+
+    return _baseline(_load(directory, split), kind, seed)
+
+
+def parse(text: str) -> "ParseResult":
     """Parse one caption with the built-in grammar; see :func:`shapeworldice.grammar.parse`."""
     from .grammar import parse as _parse
 
     return _parse(text)
 
 
-def evaluate(*args, **kwargs):
-    """GTD and surface metrics of a model's captions; see :func:`shapeworldice.evaluation.gtd.evaluate`."""
+def evaluate(*args: Any, **kwargs: Any) -> dict[str, Any]:
+    """GTD and surface metrics of a model's captions (a file, or a list of ``{"image_id", "caption"}``):
+    the report dict, with one :class:`~shapeworldice.evaluation.scoring.CaptionResult` per caption
+    in ``report["details"]``; see :func:`shapeworldice.evaluation.gtd.evaluate`."""
     from .evaluation.gtd import evaluate as _evaluate
 
     return _evaluate(*args, **kwargs)

@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar
 
 import click
 
-from . import __version__
+from ._version import __version__
 from .errors import UserError, one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -86,14 +86,27 @@ def datasets(as_json: bool) -> None:
 
     from .data.definition import list_definitions, load_definition
 
-    for name in list_definitions():
-        d = load_definition(name)
-        if as_json:
+    definitions = [load_definition(name) for name in list_definitions()]
+    if as_json:
+        for d in definitions:
             click.echo(json.dumps(d.resolved(), sort_keys=True))
+        return
+    rows = [(d.name, _ranges(d.world.entity_counts), "+".join(f.name for f in d.families), d.description)
+            for d in definitions]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]  # columns fit the longest name
+    for name, counts, families, description in rows:
+        click.echo(f"{name:{widths[0]}}  shapes {counts:{widths[1]}}  captions {families:{widths[2]}}  {description}")
+
+
+def _ranges(numbers) -> str:
+    """1,2,3,4,6,7 → '1-4,6-7': entity counts in a few characters."""
+    parts: list[list[int]] = []
+    for n in sorted(numbers):
+        if parts and n == parts[-1][-1] + 1:
+            parts[-1].append(n)
         else:
-            counts = ",".join(str(c) for c in d.world.entity_counts)
-            families = "+".join(f.name for f in d.families)
-            click.echo(f"{name:34s} shapes {counts:22s} captions {families:22s} {d.description}")
+            parts.append([n])
+    return ",".join(f"{p[0]}-{p[-1]}" if len(p) > 2 else ",".join(map(str, p)) for p in parts)
 
 
 @main.command()
@@ -338,6 +351,7 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
     from .evaluation.gtd import Evaluator
     from .evaluation.outputs import bundle_files
     from .evaluation.report import fmt
+    from .metrics import catalogue
     from .safe_write import check_outputs
 
     check_outputs(bundle_files(out, (".csv", ".png", ".svg")), _inputs(directory, ace_path, grammar_image))
@@ -351,7 +365,8 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
         click.echo(f"warning: {warning}", err=True)
     click.echo("correlation with T   pearson  spearman   kendall")
     for metric, values in result["correlations"].items():
-        line = f"{metric:18s} " + " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall"))
+        cells = " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall"))
+        line = f"{catalogue.label(metric):18s} {cells}"
         click.echo(line + (f"  (n/a: {values['reason']})" if values["reason"] else ""))
     for path in result["files"]:
         click.echo(f"wrote {path}")
@@ -466,12 +481,14 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
 @click.option("--precision", type=click.Choice(["auto", "fp32", "bf16", "fp16"]), default="auto",
               help="auto = bf16 (or fp16) autocast on a GPU, fp32 on a CPU.")
 @click.option("--compile", "use_compile", is_flag=True, help="torch.compile the step (CUDA graphs on a GPU).")
+@click.option("--threads", type=int, help="CPU threads PyTorch may use.  [default: 1 on a CPU (faster for these "
+              "small models than every core), PyTorch's default beside a GPU]")
 @click.option("--seed", type=int, help="Random seed of the initial weights and the batch order.  [default: 0]")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its newest model checkpoint, with "
               "its settings (any option given here replaces the saved one where allowed).")
 @click.option("--quiet", is_flag=True, help="No progress bar or per-checkpoint lines.")
 def train(directory, model_name, run_dir, iterations, checkpoint_every, split, eval_images, device, preset,
-          batch_size, learning_rate, hidden, embedding, precision, use_compile, seed, resume, quiet) -> None:
+          batch_size, learning_rate, hidden, embedding, precision, use_compile, threads, seed, resume, quiet) -> None:
     """Train a Show&Tell or LRCN1u captioner; caption, score and plot every checkpoint (needs [train])."""
     from .training import require_torch
 
@@ -480,11 +497,12 @@ def train(directory, model_name, run_dir, iterations, checkpoint_every, split, e
 
     check_folder(run_dir)
     from .training.config import make_config, resumed_config
-    from .training.device import default_precision, resolve_device
+    from .training.device import default_precision, resolve_device, set_threads
     from .training.loop import saved_config
     from .training.loop import train as run
 
     resolved = resolve_device(device)
+    set_threads(resolved, threads)
     overrides = dict(model=model_name, iterations=iterations, checkpoint_every=checkpoint_every, split=split,
                      eval_images=eval_images, batch_size=batch_size, learning_rate=learning_rate, hidden=hidden,
                      embedding=embedding, seed=seed, compile=use_compile,
@@ -518,14 +536,19 @@ def train(directory, model_name, run_dir, iterations, checkpoint_every, split, e
 @click.option("--out", default="shapeworldice-quickstart", type=click.Path(file_okay=False),
               help="Folder for the datasets, caption files, table and plot.")
 @_workers_option(0)
-def quickstart(out: str, workers: int) -> None:
+@click.option("--quiet", is_flag=True, help="No progress lines on stderr while the datasets are built and scored.")
+def quickstart(out: str, workers: int, quiet: bool) -> None:
     """Build the six datasets small, score the sanity baselines, print the GTD-vs-BLEU table and plot."""
     from .evaluation.quickstart import run
     from .safe_write import check_folder
 
     check_folder(out)
 
-    for line in run(out, workers=workers):
+    def say(line: str) -> None:
+        if not quiet:
+            click.echo(line, err=True)
+
+    for line in run(out, workers=workers, say=say):
         click.echo(line)
 
 

@@ -17,10 +17,16 @@ import pytest
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 SH_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.S | re.M)
+BLOCK = re.compile(r"^```(sh|python)\n(.*?)^```", re.S | re.M)
 
 
 def walkthrough() -> list[str]:
     return SH_BLOCK.findall(README.read_text(encoding="utf-8"))
+
+
+def walkthrough_blocks() -> list[tuple[str, str]]:
+    """The walkthrough's shell and Python blocks, (language, code), in the README's order."""
+    return BLOCK.findall(README.read_text(encoding="utf-8"))
 
 
 def test_the_readme_tells_one_runnable_story():
@@ -34,16 +40,21 @@ def test_the_readme_tells_one_runnable_story():
 
 def test_every_walkthrough_block_runs_in_order(tmp_path):
     has_torch = importlib.util.find_spec("torch") is not None
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+               PYTHONPATH=str(README.parent))  # this checkout's code, whatever the environment installed
     ran = 0
-    for number, block in enumerate(walkthrough(), 1):
+    pythons = 0
+    for number, (language, block) in enumerate(walkthrough_blocks(), 1):
         if "shapeworldice train" in block and not has_torch:
             continue  # the [train] extra is not installed here
-        result = subprocess.run(["bash", "-euo", "pipefail", "-c", block], cwd=tmp_path, env=env,
-                                capture_output=True, text=True, timeout=600)
+        command = ["bash", "-euo", "pipefail", "-c", block] if language == "sh" else [sys.executable, "-c", block]
+        result = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
         assert result.returncode == 0, f"README block {number} failed:\n{block}\n{result.stdout}\n{result.stderr}"
         ran += 1
-    assert ran >= 4
+        if language == "python":  # the Python API example prints the scores and a per-caption record
+            pythons += 1
+            assert re.match(r"T [01]\.\d{3}  BLEU-4 [01]\.\d{3}\n\S+-test-000000 .+ (True|False) ", result.stdout)
+    assert ran >= 5 and pythons >= 1
     assert (tmp_path / "report.json").is_file() and (tmp_path / "report.html").is_file()
 
 

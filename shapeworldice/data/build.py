@@ -22,7 +22,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from .. import __version__
+from .._version import __version__
 from ..captions import make_sampler, template
 from ..captions.sampling import MAX_CAPTION_TRIES, BoundedPrior
 from ..errors import UserError

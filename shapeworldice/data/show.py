@@ -12,6 +12,13 @@ from ..safe_write import write_file
 from .loader import load
 
 
+def caption_font() -> ImageFont.ImageFont:
+    """Pillow's built-in bitmap font: monospaced 6×11 px, so the wrap width below is exact and a
+    space is as wide as a letter (the scalable default at 10 px draws a space 2 px wide, and
+    "A cyan shape" read as "Acyan shape")."""
+    return ImageFont.load_default_imagefont()
+
+
 def contact_sheet(directory: str | Path, out: str | Path, split: str = "test", count: int = 16,
                   columns: int = 4, scale: int = 3, captions: int = 3) -> Path:
     """Write a PNG grid of the first ``count`` images with up to ``captions`` captions each."""
@@ -20,7 +27,7 @@ def contact_sheet(directory: str | Path, out: str | Path, split: str = "test", c
     instances = list(itertools.islice(load(directory, split).stream(), count))
     if not instances:
         raise UserError(f"split {split!r} of {directory} has no instances")
-    font = ImageFont.load_default()
+    font = caption_font()
     side = instances[0].image.shape[0] * scale
     cell_w = max(side, 260)
     wrap = max(20, cell_w // 6)

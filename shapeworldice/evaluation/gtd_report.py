@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .. import __version__
+from .._version import __version__
 from ..data.loader import Split
 from ..metrics import catalogue
 from ..parsing import Parser

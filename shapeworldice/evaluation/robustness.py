@@ -261,11 +261,17 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
     }
 
 
+#: What a table's numbers are, in the words every output uses (terminal, plot title, quickstart).
+MEANING = {"areas": "area under the normalised score, γ = 0…1 (small area = the metric notices the damage)",
+           "drops": "drop = 1 − area (large drop = the metric notices the damage)"}
+
+
 def robustness_table(result: dict[str, Any], value: str = "areas") -> str:
-    """The area (or drop) table as text: one row per metric, one column per transformation."""
+    """The area (or drop) table as text: a line saying what the numbers are, then one row per
+    metric and one column per transformation."""
     transforms = list(result[value])
     width = max(len(catalogue.label(m)) for m in result["metrics"]) + 2
-    lines = [" " * width + "".join(f"{t:>14}" for t in transforms)]
+    lines = [MEANING[value].capitalize() + ":", " " * width + "".join(f"{t:>14}" for t in transforms)]
     for m in result["metrics"]:
         cells = []
         for t in transforms:
@@ -302,7 +308,7 @@ def plot_robustness(result: dict[str, Any], stem: Path) -> list[Path]:
     axes[0][0].set_ylabel("score / score at γ = 0")
     axes[0][0].set_ylim(-0.02, top + 0.03)
     fig.suptitle(f"{result['dataset']} ({result['split']}, {result['images']} images): robustness to "
-                 "pathological transformations — small area = robust", fontsize=9)
+                 "pathological transformations — small area = the metric notices the damage", fontsize=9)
     return save_figure(fig, stem)
 
 

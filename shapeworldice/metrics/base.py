@@ -32,22 +32,10 @@ CaptionsInput = Sequence[Union[str, Sequence[str]]]
 
 
 def impl_version() -> str:
-    """``shapeworldice-<major.minor>`` for signatures (falls back to the pyproject version)."""
-    version = None
-    try:
-        import shapeworldice
+    """``shapeworldice-<major.minor>`` for signatures."""
+    from .._version import __version__
 
-        version = getattr(shapeworldice, "__version__", None)
-    except Exception:  # pragma: no cover - namespace package without __init__
-        pass
-    if version is None:
-        try:
-            from importlib.metadata import version as _v
-
-            version = _v("shapeworldice")
-        except Exception:
-            version = "0.1.0"
-    return "shapeworldice-" + ".".join(str(version).split(".")[:2])
+    return "shapeworldice-" + ".".join(__version__.split(".")[:2])
 
 
 @dataclass

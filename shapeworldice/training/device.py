@@ -63,6 +63,20 @@ def grad_scaler(device: str, precision: str) -> torch.amp.GradScaler:
     return torch.amp.GradScaler(device if device == "cuda" else "cpu", enabled=precision == "fp16")
 
 
+def set_threads(device: str, threads: int | None) -> int:
+    """Use ``threads`` CPU threads (default: 1 on a CPU, PyTorch's own choice beside a GPU).
+
+    PyTorch takes every core by default; on a shared or small machine the small CPU models then
+    run several times slower than on one thread (thread hand-offs dominate a batch-64 step).
+    """
+    if threads is not None and threads < 1:
+        raise UserError(f"--threads must be at least 1 (got {threads})")
+    if threads is None:
+        threads = 1 if device == "cpu" else torch.get_num_threads()
+    torch.set_num_threads(threads)
+    return threads
+
+
 def describe(device: str) -> str:
     """The hardware in words, for logs and benchmark output."""
     if device == "cuda":

@@ -112,7 +112,8 @@ def test_curves_five_checkpoints(small_dataset, tmp_path):
     prefix = tmp_path / "curve"
     result = run("curves", small_dataset, *sum((["--captions", f] for f in files), []), "--out", prefix)
     assert result.exit_code == 0, result.output
-    assert "pearson" in result.output and "bleu_4" in result.output
+    assert "pearson" in result.output and "BLEU-4 " in result.output and "CIDEr-D " in result.output
+    assert "bleu_4" not in result.output and "cider_d" not in result.output  # labels, not report keys
     rows = (tmp_path / "curve.csv").read_text().splitlines()
     assert rows[0].startswith("iteration,file,grammaticality,truthfulness,diversity,informativeness_relative,bleu_4")
     assert len(rows) == 6

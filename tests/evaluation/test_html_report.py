@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -196,6 +197,9 @@ def test_evaluate_writes_html_only_with_a_report(evaluated, tmp_path):
 
 
 CHROMIUM = shutil.which("chromium")
+if CHROMIUM is None and os.environ.get("SHAPEWORLDICE_REQUIRE_CHROMIUM"):
+    # CI installs Chromium and sets this: there the browser tests must run, never skip
+    raise RuntimeError("SHAPEWORLDICE_REQUIRE_CHROMIUM is set but chromium is not on PATH")
 needs_chromium = pytest.mark.skipif(
     CHROMIUM is None, reason="chromium not on PATH: install Debian's chromium (apt-get install chromium) "
                              "to run the HTML report's browser test")

@@ -121,6 +121,9 @@ def test_write(result, tmp_path):
         write_robustness(result, tmp_path / "missing" / "robust")
     table = robustness_table(result)
     assert "shuffled" in table and "CIDEr-D" in table
+    # the numbers say what they are, in the same words as the plot's title
+    assert table.splitlines()[0].startswith("Area under the normalised score")
+    assert "small area = the metric notices the damage" in table
 
 
 def test_meteor_without_java_is_unavailable_not_zero(evaluator, monkeypatch):

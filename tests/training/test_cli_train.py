@@ -27,6 +27,27 @@ def test_train_command_writes_scored_checkpoints(tiny_dataset, tmp_path):
     assert sorted(p.name for p in run.glob("ckpt-*.json")) == ["ckpt-2.json", "ckpt-3.json"]
 
 
+def test_train_uses_one_thread_on_cpu_unless_told(tiny_dataset, tmp_path):
+    """PyTorch takes every core by default, several times slower for these small models on a
+    shared machine: ``train`` uses one thread on a CPU, or ``--threads N``; 0 is refused."""
+    torch = pytest.importorskip("torch", reason="training tests need PyTorch: pip install -e '.[test,train]'")
+    common = ["train", str(tiny_dataset), "--model", "showtell", "--iterations", "1", "--checkpoint-every", "1",
+              "--eval-images", "2", "--device", "cpu", "--quiet"]
+    try:
+        torch.set_num_threads(2)
+        code, output = _run([*common, "--out", str(tmp_path / "a")])
+        assert code == 0, output
+        assert torch.get_num_threads() == 1
+        code, output = _run([*common, "--out", str(tmp_path / "b"), "--threads", "2"])
+        assert code == 0, output
+        assert torch.get_num_threads() == 2
+        code, output = _run([*common, "--out", str(tmp_path / "c"), "--threads", "0"])
+        assert code == 2 and output.count("\n") == 1 and "--threads" in output, output
+        assert not (tmp_path / "c").exists()
+    finally:
+        torch.set_num_threads(1)
+
+
 def test_resume_keeps_the_runs_settings_and_refuses_another_dataset(tiny_dataset, tmp_path_factory, tmp_path):
     """``--resume`` alone continues with the run's own settings (not the preset's defaults), so
     every checkpoint of its curves scores the same images; another dataset is one line, exit 2."""
