@@ -194,12 +194,12 @@ class AceParser:
         if not executable or not Path(executable).is_file():
             raise UserError("ACE binary not found: pass --ace PATH or set SHAPEWORLDICE_ACE "
                             f"(looked for {executable or 'ace on PATH'})")
-        if not os.access(executable, os.X_OK):
-            raise UserError(f"the ACE binary {executable} is not executable (chmod +x it, or pass another --ace)")
         image = grammar_image or os.environ.get("SHAPEWORLDICE_ERG")
         if not image or not Path(image).is_file():
             raise UserError("ERG grammar image not found: pass --grammar-image PATH or set SHAPEWORLDICE_ERG"
                             + (f" (no file {image})" if image else ""))
+        if not os.access(executable, os.X_OK):
+            raise UserError(f"the ACE binary {executable} is not executable (chmod +x it, or pass another --ace)")
         # pydelphin turns "./ace" into a PATH lookup of "ace": pass an absolute path
         self.executable, self.image = str(Path(executable).resolve()), str(Path(image).resolve())
         self.ace_version = ace_version(self.executable)
