@@ -82,7 +82,7 @@ def marked_span(tokens: Sequence[str], start: int, end: int) -> str:
         text = ("… " if start > 1 else "") + f"{tokens[start - 1]} | {text}"
     if end < len(tokens):
         text += f" | {tokens[end]}" + (" …" if end + 1 < len(tokens) else "")
-    return re.sub(r" ([,;:!?.])", r"\1", text)
+    return re.sub(r"(?<=[^|\s]) ([,;:!?.])", r"\1", text)
 
 
 _UNKNOWN_WORD = re.compile(r"unknown word: '(.*)'")

@@ -110,11 +110,21 @@ def _not_covered(failure: Uninterpretable | None) -> str:
     return rephrase(failure.reason if failure is not None else "no readings")
 
 
+#: the ERG's abstract predicates as a reader knows them
+CONSTRUCTIONS = {
+    "ellipsis_ref": "an elided verb phrase", "ellipsis_expl": "an elided verb phrase", "compound": "a noun compound",
+    "appos": "an apposition", "named": "a name", "pron": "a pronoun", "loc_nonsp": "an implicit place or time",
+    "time_n": "a time expression", "generic_entity": "an implied 'one' or 'thing'", "poss": "a possessive",
+    "subord": "a subordinate clause", "nominalization": "a nominalisation", "comp": "a comparative",
+    "superl": "a superlative", "part_of": "a partitive", "unknown": "a fragment",
+}
+
+
 def predicate_words(predicate: str) -> str:
     """A predicate as a reader knows it: ``_next+to_p`` → ``'next to' (_next+to_p)``; an abstract
-    predicate (``compound``) → ``the construction compound``."""
+    predicate (``compound``) → ``a noun compound (compound)``."""
     if not predicate.startswith("_"):
-        return f"the construction {predicate}"
+        return f"{CONSTRUCTIONS.get(predicate, 'the construction')} ({predicate})"
     lemma = predicate[1:].split("_")[0].split("/")[0].replace("+", " ")
     return f"{_quote(lemma)} ({predicate})" if lemma else predicate
 
