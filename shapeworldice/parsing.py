@@ -215,8 +215,11 @@ class AceParser:
         """``ace-0.9.30:erg@1a2b3c4d``: ACE's version, the image's name and the first 8 hex digits
         of the SHA-256 of its bytes (two images of one name never share a signature)."""
         if self._image_hash is None:
+            digest = hashlib.sha256()
             with open(self.image, "rb") as handle:
-                self._image_hash = hashlib.file_digest(handle, "sha256").hexdigest()[:8]
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
+            self._image_hash = digest.hexdigest()[:8]
         return f"ace-{self.ace_version}:{Path(self.image).stem}@{self._image_hash}"
 
     def _proc(self):
@@ -245,7 +248,8 @@ class AceParser:
         self.close()
         said = f": {message}" if message else ""
         if not self._answered:
-            raise UserError(f"ACE could not load the grammar image {self.image}{said or ' (not an ACE grammar image?)'}")
+            said = said or " (is it a grammar image compiled by this ACE?)"
+            raise UserError(f"ACE could not load the grammar image {self.image}{said}")
         shown = text if len(text) <= 80 else text[:77] + "..."
         raise UserError(f"ACE stopped while parsing {shown!r} ({how}){said}")
 

@@ -220,3 +220,31 @@ def test_words_the_erg_reads_as_unknown_give_the_unknown_words_reason(tmp_path):
     assert parsed.grammatical and parsed.unknown_words == ("image",)
     why = judge(parsed).reason
     assert why.code == "unknown-words" and "'image'" in why.detail and "it parsed" in why.detail
+
+
+def test_evaluate_through_ace_gives_the_builtin_verdicts_and_reasons(tmp_path):
+    """A whole evaluation through the stand-in (which answers with the built-in grammar's MRS):
+    the same G, T, coverage and reason per caption as the built-in parser, and the ACE signature."""
+    from shapeworldice.data.build import generate
+    from shapeworldice.evaluation.gtd import Evaluator
+
+    directory = generate("spatial-twoshapes", tmp_path / "data", seed=0, train=0, validation=0, test=12)
+    binary, image = make_ace(tmp_path / "ace", {"A square is too long.": {"error": "giving up, too many words"}})
+    reports = {}
+    for name, parser in (("builtin", BuiltinParser()), ("ace", AceParser(str(binary), str(image)))):
+        evaluator = Evaluator(directory, parser=parser)
+        extra = ["", "Red the is square.", "A shape is.", "A square is too long."]
+        entries = [{"image_id": i, "caption": extra[k] if k < len(extra) else evaluator.images[k].captions[1]}
+                   for k, i in enumerate(evaluator.ids)]
+        try:
+            reports[name] = evaluator.evaluate(entries)
+        finally:
+            evaluator.close()
+    builtin, ace = reports["builtin"], reports["ace"]
+    for key in ("grammaticality", "truthfulness", "coverage", "diversity"):
+        assert ace["scores"][key] == builtin["scores"][key], key
+    ours = [r.reason for r in builtin["details"]]
+    theirs = [r.reason for r in ace["details"]]
+    assert theirs[:4] == ["empty", "no-parse", "not-covered", "too-long"]
+    assert ours[:3] == theirs[:3] and ours[4:] == theirs[4:] == ["ok"] * 8
+    assert f"grammar:ace-0.9.30:erg@{image_hash(image)}|parser:ace" in ace["signature"]
