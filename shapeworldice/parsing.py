@@ -312,9 +312,9 @@ class AceParser:
             except Exception:  # a malformed reading is skipped, as ShapeWorld's analyzer does
                 continue
         readings.sort(key=reading_key)
-        messages = [str(response.get("error") or ""), *map(str, response.get("ERRORS", ())),
-                    *self._stderr_lines(mark)]
-        limit, error = None, next((m for m in messages if m), None)
+        said = [str(response.get("error") or ""), *map(str, response.get("ERRORS", ()))]
+        messages = said + self._stderr_lines(mark)  # stderr: notes, statistics and limit messages
+        limit, error = None, next((m for m in said if m), None)
         for message in messages:
             limit = limit_of(message)
             if limit:

@@ -51,8 +51,9 @@ class Judgement:
 
 
 def is_empty(parsed: Parsed) -> bool:
-    """Blank: nothing but spaces and full stops once normalised."""
-    return not parsed.normalised.strip(" .") and not parsed.text.strip(" .\t\r\n")
+    """Blank: nothing but spaces and full stops once normalised (the parse cache's key, so every
+    caption of one normalised text gets one reason)."""
+    return not parsed.normalised.strip(" .")
 
 
 def judge(parsed: Parsed) -> Judgement:

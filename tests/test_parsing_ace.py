@@ -137,6 +137,19 @@ def test_ace_limits_are_reasons_not_ungrammatical(tmp_path, entry, code):
     assert judge(after).reason.code == "ok"
 
 
+def test_aces_statistics_notes_are_not_limits(tmp_path):
+    note = ("NOTE: 0 readings, added 351 / 20 edges to chart (16 fully instantiated, 10 actives used, "
+            "7 passives used)\tRAM: 1118k")
+    binary, image = make_ace(tmp_path, {"Square the red is.": {"stderr": note}})
+    parser = AceParser(str(binary), str(image))
+    try:
+        parsed = parser.parse("Square the red is.")
+    finally:
+        parser.close()
+    assert parsed.limit is None and parsed.error is None
+    assert judge(parsed).reason.code == "no-parse"
+
+
 def test_the_builtin_parser_reports_its_length_limit_too():
     parsed = BuiltinParser().parse(" ".join(["a square is red and"] * 15) + " a circle is blue.")
     assert parsed.limit == "too-long"
