@@ -1,30 +1,55 @@
 """Parsers behind one interface: the built-in grammar, or a real ACE + ERG through pydelphin.
 
-Both return the same :class:`Parsed` record — grammatical or not, and the MRS readings — so
-the same MRS → truth path serves either; reports record which parser produced G.
+Both return the same :class:`Parsed` record — grammatical or not, the MRS readings, and what a
+reader needs to know why a caption failed (words outside the vocabulary, the longest stretch
+that parsed, a parser limit hit) — so the same MRS → truth path serves either; reports record
+which parser produced G (:mod:`shapeworldice.reasons` turns the record into a reason).
 """
 from __future__ import annotations
 
+import hashlib
+import logging
 import os
+import re
 import shutil
+import subprocess
+from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, Sequence
 
 from .errors import UserError
 
 CACHE_SIZE = 200_000  # parses kept by a parser (by normalised text)
 
+#: Parser limits, by the words of the parser's message: ACE's "giving up, too many words" and
+#: its timeout and RAM-limit notes; the built-in parser's "too long" / "too complex".
+LIMITS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("too-long", re.compile(r"too many words|max-words|too long|too complex", re.I)),
+    ("timeout", re.compile(r"time ?out|timed out", re.I)),
+    ("memory", re.compile(r"RAM limit|out of memory|megabytes", re.I)),
+)
+
 
 @dataclass(frozen=True)
 class Parsed:
-    """A parser's verdict on one caption: grammatical iff it has at least one reading."""
+    """A parser's verdict on one caption: grammatical iff it has at least one reading.
+
+    ``unknown_words``: surface words outside the parser's vocabulary, in order; ``longest_span``:
+    where an unparsed caption broke, as text ("… a red square | sits …", bars at the edges of
+    the longest stretch that parsed), when the parser can tell; ``limit``: ``"too-long"``,
+    ``"timeout"`` or ``"memory"`` when the parser gave up rather than rejected the caption
+    (its message in ``error``).
+    """
 
     text: str
     normalised: str
     grammatical: bool
     readings: tuple[Any, ...] = field(repr=False)  # delphin.mrs.MRS objects
     error: str | None = None
+    unknown_words: tuple[str, ...] = ()
+    longest_span: str | None = None
+    limit: str | None = None
 
 
 class Parser(Protocol):
@@ -36,6 +61,31 @@ class Parser(Protocol):
     def parse(self, text: str) -> Parsed: ...
 
     def close(self) -> None: ...
+
+
+def limit_of(message: str | None) -> str | None:
+    """The limit (``too-long``, ``timeout``, ``memory``) a parser's message reports, if any."""
+    if message:
+        for code, pattern in LIMITS:
+            if pattern.search(message):
+                return code
+    return None
+
+
+def marked_span(tokens: Sequence[str], start: int, end: int) -> str:
+    """Tokens ``start:end`` with a bar where the parse broke off on either side, e.g.
+    ``"a red square | sits …"`` or ``"… square | sits above a circle"``."""
+    if not 0 <= start < end <= len(tokens):
+        return ""
+    text = " ".join(tokens[start:end])
+    if start > 0:
+        text = ("… " if start > 1 else "") + f"{tokens[start - 1]} | {text}"
+    if end < len(tokens):
+        text += f" | {tokens[end]}" + (" …" if end + 1 < len(tokens) else "")
+    return re.sub(r"(?<=[^|\s]) ([,;:!?.])", r"\1", text)
+
+
+_UNKNOWN_WORD = re.compile(r"unknown word: '(.*)'")
 
 
 class BuiltinParser:
@@ -51,26 +101,95 @@ class BuiltinParser:
 
     def parse(self, text: str) -> Parsed:
         from .grammar import parse
+        from .grammar.parser import tokenise
 
         result = parse(text)
+        unknown = tuple(getattr(result, "unknown_words", None) or ())
+        if not unknown and result.error:  # a grammar that names only the first unknown word
+            match = _UNKNOWN_WORD.search(result.error)
+            unknown = (match.group(1),) if match else ()
+        span = getattr(result, "longest_span", None)
+        where = marked_span(tokenise(result.normalised), *span) if span and not result.grammatical else None
         return Parsed(text, result.normalised, result.grammatical, tuple(r.mrs for r in result.readings),
-                      result.error)
+                      result.error, unknown, where or None, None if result.grammatical else limit_of(result.error))
 
     def close(self) -> None:
         pass
 
 
+_ACE_VERSION = re.compile(r"ACE version ([0-9]+(?:\.[0-9]+)*)")
+#: an ERG generic entry for a word outside its lexicon, e.g. ``_image/NN_u_unknown``
+_ERG_UNKNOWN = re.compile(r"^_(.+)/[a-z]+_u_unknown$", re.I)
+
+
+def ace_version(executable: str) -> str:
+    """``X.Y.Z`` from ``ACE -V``; a program that is not ACE (or not runnable) is a one-line error."""
+    try:
+        done = subprocess.run([executable, "-V"], capture_output=True, text=True, timeout=60)
+    except OSError as exc:
+        raise UserError(f"cannot run the ACE binary {executable}: {exc.strerror or exc}") from None
+    except subprocess.TimeoutExpired:
+        raise UserError(f"the ACE binary {executable} did not answer '-V' within 60 s") from None
+    match = _ACE_VERSION.search(done.stdout + "\n" + done.stderr)
+    if done.returncode != 0 or match is None:
+        said = _last_line(done.stderr) or _last_line(done.stdout)
+        status = f"exit status {done.returncode}" if done.returncode else "no 'ACE version'"
+        raise UserError(f"{executable} does not look like ACE: '-V' gave {status}" + (f" ({said})" if said else ""))
+    return match.group(1)
+
+
+def _last_line(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1][:200] if lines else ""
+
+
+def reading_key(mrs: Any) -> tuple:
+    """A key of an MRS that ignores variable names and the order of its predications, so
+    sorting readings by it gives the same order whatever order ACE printed them in."""
+    intrinsic: dict[str, tuple] = {}
+    labelled: dict[str, list[tuple]] = defaultdict(list)
+    for ep in mrs.rels:
+        node = (ep.cfrom if ep.cfrom is not None else -1, ep.cto if ep.cto is not None else -1,
+                str(ep.predicate), str(ep.carg or ""))
+        labelled[str(ep.label)].append(node)
+        if not ep.is_quantifier() and ep.iv is not None:
+            old = intrinsic.get(ep.iv)
+            intrinsic[ep.iv] = node if old is None else min(old, node)
+    qeq = {str(h.hi): str(h.lo) for h in mrs.hcons}
+    properties = mrs.variables
+
+    def describe(value: Any) -> tuple:
+        value = str(value)
+        kind = value[:1]
+        if kind == "h":
+            return ("h", tuple(sorted(labelled.get(qeq.get(value, value), ()))))
+        props = tuple(sorted((str(k), str(v)) for k, v in (properties.get(value) or {}).items()))
+        return (kind, intrinsic.get(value, ()), props)
+
+    eps = []
+    for ep in mrs.rels:
+        args = tuple((role, ("c", str(v)) if role == "CARG" else describe(v))
+                     for role, v in sorted(ep.args.items()))
+        eps.append((ep.cfrom if ep.cfrom is not None else -1, ep.cto if ep.cto is not None else -1,
+                    str(ep.predicate), args))
+    return describe(mrs.top), describe(mrs.index), tuple(sorted(eps))
+
+
 class AceParser:
     """ACE with an ERG grammar image: one persistent process, a per-sentence timeout, strict root.
 
-    The binary and image come from the arguments, or ``$SHAPEWORLDICE_ACE`` /
-    ``$SHAPEWORLDICE_ERG``, or ``ace`` on PATH; a missing one is a one-line error.
+    Every reading is asked for (no ``-n`` bound unless given) and the readings are put in
+    :func:`reading_key` order, so the reading the interpreter prefers never depends on which
+    captions the process parsed before.  ACE's limits (too many words, timeout, RAM) are
+    reported in :attr:`Parsed.limit`, not as ungrammatical.  The binary and image come from the
+    arguments, or ``$SHAPEWORLDICE_ACE`` / ``$SHAPEWORLDICE_ERG``, or ``ace`` on PATH; a missing,
+    non-executable or non-ACE binary, and an image ACE cannot load, are one-line errors.
     """
 
     name = "ace"
 
     def __init__(self, executable: str | None = None, grammar_image: str | None = None, timeout: int = 10,
-                 max_readings: int = 30, root: str = "root_strict"):
+                 max_readings: int | None = None, root: str = "root_strict"):
         executable = executable or os.environ.get("SHAPEWORLDICE_ACE") or shutil.which("ace")
         if not executable or not Path(executable).is_file():
             raise UserError("ACE binary not found: pass --ace PATH or set SHAPEWORLDICE_ACE "
@@ -79,44 +198,75 @@ class AceParser:
         if not image or not Path(image).is_file():
             raise UserError("ERG grammar image not found: pass --grammar-image PATH or set SHAPEWORLDICE_ERG"
                             + (f" (no file {image})" if image else ""))
+        if not os.access(executable, os.X_OK):
+            raise UserError(f"the ACE binary {executable} is not executable (chmod +x it, or pass another --ace)")
         # pydelphin turns "./ace" into a PATH lookup of "ace": pass an absolute path
         self.executable, self.image = str(Path(executable).resolve()), str(Path(image).resolve())
-        self.cmdargs = ["-r", root, "--timeout", str(timeout), "-n", str(max_readings)]
+        self.ace_version = ace_version(self.executable)
+        self.cmdargs = ["-r", root, "--timeout", str(timeout)] + (["-n", str(max_readings)] if max_readings else [])
         self._cache: dict[str, Parsed] = {}  # by normalised text: ACE sees each caption once
         self._process: Any = None
         self._stderr: Any = None
+        self._answered = False  # whether the process has answered a sentence (else a death blames the image)
+        self._image_hash: str | None = None
 
     @property
     def version(self) -> str:
-        return f"ace:{Path(self.image).name}"
+        """``ace-0.9.30:erg@1a2b3c4d``: ACE's version, the image's name and the first 8 hex digits
+        of the SHA-256 of its bytes (two images of one name never share a signature)."""
+        if self._image_hash is None:
+            digest = hashlib.sha256()
+            with open(self.image, "rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
+            self._image_hash = digest.hexdigest()[:8]
+        return f"ace-{self.ace_version}:{Path(self.image).stem}@{self._image_hash}"
 
     def _proc(self):
         if self._process is None:
-            import subprocess
             import tempfile
 
             from delphin import ace
 
             self._stderr = tempfile.TemporaryFile(mode="w+")
+            quiet = logging.getLogger("delphin.ace")
+            was = quiet.disabled
+            quiet.disabled = True  # pydelphin logs its own failures; ours are one line
             try:
                 self._process = ace.ACEParser(self.image, cmdargs=list(self.cmdargs), executable=self.executable,
                                               stderr=self._stderr)
-            except (OSError, subprocess.CalledProcessError, ace.ACEProcessError) as exc:
-                raise UserError(f"cannot start ACE ({self.executable}): {exc}: {self._ace_error()}") from None
+            except (OSError, subprocess.CalledProcessError, ace.ACEProcessError):
+                self._failed("startup")
+            finally:
+                quiet.disabled = was
         return self._process
 
-    def _died(self, how: str) -> None:
-        message = self._ace_error()
+    def _failed(self, how: str, text: str = "") -> None:
+        """ACE died: before its first answer it could not use the image (the binary answered -V),
+        afterwards it stopped on a sentence. Either way one line, with ACE's last message."""
+        message = self._ace_message()
         self.close()
-        raise UserError(f"ACE stopped while parsing ({how}): {message}")
+        said = f": {message}" if message else ""
+        if not self._answered:
+            said = said or " (is it a grammar image compiled by this ACE?)"
+            raise UserError(f"ACE could not load the grammar image {self.image}{said}")
+        shown = text if len(text) <= 80 else text[:77] + "..."
+        raise UserError(f"ACE stopped while parsing {shown!r} ({how}){said}")
 
-    def _ace_error(self) -> str:
-        """The last line ACE wrote to stderr, for the error message when it dies."""
-        if getattr(self, "_stderr", None) is None:
-            return "no message"
-        self._stderr.seek(0)
+    def _ace_message(self, start: int = 0) -> str:
+        """The last line ACE wrote to stderr (from offset ``start``), or ``""``."""
+        if self._stderr is None:
+            return ""
+        return _last_line("\n".join(self._stderr_lines(start)))
+
+    def _stderr_lines(self, start: int) -> list[str]:
+        if self._stderr is None:
+            return []
+        self._stderr.flush()
+        self._stderr.seek(start)
         lines = [line.strip() for line in self._stderr.read().splitlines() if line.strip()]
-        return lines[-1] if lines else "no message"
+        self._stderr.seek(0, os.SEEK_END)
+        return lines
 
     def parse(self, text: str) -> Parsed:
         from .grammar import normalise
@@ -137,26 +287,41 @@ class AceParser:
         from delphin.codecs import simplemrs
 
         process = self._proc()
+        self._stderr.seek(0, os.SEEK_END)
+        mark = self._stderr.tell()
+        runs = len(getattr(process, "run_infos", ()))
         try:
             response = process.interact(normalised)
         except (OSError, ValueError, ace_errors()) as exc:
-            self._died(type(exc).__name__)
+            self._failed(type(exc).__name__, normalised)
+        if len(getattr(process, "run_infos", ())) != runs:  # pydelphin reopened a process that died on this sentence
+            self._failed("the process ended", normalised)
         popen = getattr(process, "_p", None)  # pydelphin answers a dead process with no results
         if popen is not None and not response.get("results") and "readings" not in response:
             try:  # ACE always reports a reading count; without one, see whether it died
                 popen.wait(timeout=0.2)
-            except Exception:
+            except subprocess.TimeoutExpired:
                 pass
             if popen.poll() is not None:
-                self._died(f"exit status {popen.returncode}")
+                self._failed(f"exit status {popen.returncode}", normalised)
+        self._answered = True
         readings = []
         for result in response.get("results", []):
             try:
                 readings.append(simplemrs.decode(result["mrs"]))
             except Exception:  # a malformed reading is skipped, as ShapeWorld's analyzer does
                 continue
-        error = response.get("error") or None
-        return Parsed(text, normalised, bool(readings), tuple(readings), error)
+        readings.sort(key=reading_key)
+        said = [str(response.get("error") or ""), *map(str, response.get("ERRORS", ()))]
+        messages = said + self._stderr_lines(mark)  # stderr: notes, statistics and limit messages
+        limit, error = None, next((m for m in said if m), None)
+        for message in messages:
+            limit = limit_of(message)
+            if limit:
+                error = message
+                break
+        return Parsed(text, normalised, bool(readings), tuple(readings), error, _erg_unknown_words(readings),
+                      None, limit)
 
     def close(self) -> None:
         if self._process is not None:
@@ -165,9 +330,21 @@ class AceParser:
             except OSError:  # already dead
                 pass
             self._process = None
-        if getattr(self, "_stderr", None) is not None:
+        if self._stderr is not None:
             self._stderr.close()
             self._stderr = None
+
+
+def _erg_unknown_words(readings: Sequence[Any]) -> tuple[str, ...]:
+    """Words the ERG read with a generic entry (outside its lexicon), in order of position."""
+    found: dict[str, int] = {}
+    for mrs in readings:
+        for ep in mrs.rels:
+            match = _ERG_UNKNOWN.match(str(ep.predicate))
+            if match:
+                word = match.group(1).replace("+", " ")
+                found[word] = min(found.get(word, 1 << 30), ep.cfrom if ep.cfrom is not None else 0)
+    return tuple(sorted(found, key=lambda w: (found[w], w)))
 
 
 def ace_errors() -> type[Exception]:

@@ -17,6 +17,7 @@ from shapeworldice.interpret import Interpretation, interpret_readings, truth
 from shapeworldice.parsing import AceParser, BuiltinParser, make_parser
 from shapeworldice.errors import UserError
 from shapeworldice.world import WorldConfig, WorldSampler
+from tests.ace_standin import make_ace
 
 READINGS = Path(__file__).parent / "fixtures" / "erg" / "readings.jsonl.gz"
 
@@ -50,9 +51,7 @@ class FakeACE:
 def ace(tmp_path, monkeypatch):
     import delphin.ace
 
-    binary, image = tmp_path / "ace", tmp_path / "erg.dat"
-    binary.write_text("#!/bin/sh\n")
-    image.write_bytes(b"")
+    binary, image = make_ace(tmp_path)  # answers -V; the process itself is FakeACE
     monkeypatch.setattr(delphin.ace, "ACEParser", FakeACE)
     FakeACE.instances.clear()
     parser = AceParser(str(binary), str(image), timeout=5)

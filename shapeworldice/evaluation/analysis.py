@@ -12,11 +12,11 @@ from typing import Any
 
 from ..data.loader import Split
 from ..interpret import (
-    Interpretation, construction, family, formula_of, formula_tuples, interpret_readings, quantifier_range,
-    relation,
+    Interpretation, construction, family, formula_of, formula_tuples, quantifier_range, relation,
 )
 from ..interpret.construction import syntax_marks
 from ..parsing import Parsed, Parser
+from ..reasons import judge
 from ..semantics.components import from_json as caption_from_json
 from ..world.sampling import is_held_out
 
@@ -25,7 +25,8 @@ __all__ = ["Analysis", "Analyser", "ReferenceAnalysis", "ImageRecord", "analyse_
 
 @dataclass(frozen=True)
 class Analysis:
-    """One output caption's analysis: grammatical?, its chosen reading and the keys derived from it."""
+    """One output caption's analysis: grammatical?, its chosen reading, the keys derived from it,
+    and the reason of its verdict (:mod:`shapeworldice.reasons`: code and a sentence)."""
 
     grammatical: bool
     interpretation: Interpretation | None
@@ -34,6 +35,8 @@ class Analysis:
     quantifier_range: str | None
     relation: str | None
     tuples: frozenset
+    reason: str = "ok"
+    reason_detail: str = ""
 
 
 class Analyser:
@@ -48,18 +51,16 @@ class Analyser:
         hit = self.cache.get(parsed.normalised)
         if hit is not None:
             return hit
-        interpretation = None
-        if parsed.grammatical:
-            index, result = interpret_readings(parsed.readings)
-            interpretation = result if isinstance(result, Interpretation) else None
+        judged = judge(parsed)
+        interpretation, index, why = judged.interpretation, judged.reading, judged.reason
         if interpretation is None:
-            analysis = Analysis(parsed.grammatical, None, None, None, None, None, frozenset())
+            analysis = Analysis(parsed.grammatical, None, None, None, None, None, frozenset(), why.code, why.detail)
         else:
             marks = syntax_marks(parsed.readings[index]) if index is not None else ()
             key = construction(interpretation, marks)  # the syntax the grammar read is part of the key
             analysis = Analysis(True, interpretation, key, family(interpretation),
                                 quantifier_range(interpretation), relation(interpretation),
-                                frozenset(formula_tuples(interpretation.formula)))
+                                frozenset(formula_tuples(interpretation.formula)), why.code, why.detail)
         self.cache[parsed.normalised] = analysis
         return analysis
 

@@ -48,6 +48,7 @@ def build_report(scored: Scored, data: Split, parser: Parser, grouped: Mapping[s
         "missing_images": len(missing),
         "scores": {k: scored.scores.get(k) for k in catalogue.keys()},
         "counts": scored.overall["counts"],
+        "reasons": scored.overall["reasons"],
         "breakdown": breakdowns(scored.results, scored.reference_constructions),
         "unavailable": unavailable,
         "metric_signatures": {name: r.signature for name, r in scored.metrics.items()},

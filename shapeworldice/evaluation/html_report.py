@@ -1,6 +1,6 @@
 """A self-contained HTML page of an evaluation: the score table, the breakdowns, and every image
-with the model's caption coloured by its verdict beside the references, filterable by verdict and
-family.
+with the model's caption coloured by its verdict, with the verdict's reason, beside the
+references, filterable by verdict, family and reason.
 
 The page needs nothing but itself: images are the split's stored PNG bytes inlined as
 ``data:image/png;base64`` (not re-encoded), style and the few lines of filtering script are inline,
@@ -18,6 +18,7 @@ from typing import Any, Iterable, Iterator
 from ..data.loader import Split
 from ..errors import UserError
 from ..metrics import catalogue
+from ..reasons import CODES
 from .report import columns, fmt
 
 VERDICTS = ("true", "false", "ambiguous", "uninterpretable", "ungrammatical")
@@ -41,6 +42,7 @@ code{font-size:12px;word-break:break-all}
 .card img{width:128px;height:128px;image-rendering:pixelated;flex:none}
 .card ul{margin:2px 0;padding-left:16px}.out{font-weight:600;list-style:none;margin-left:-16px}
 .refs{color:#57606a;font-size:12px}.id{font-size:12px;color:#57606a}
+.why{display:block;font-weight:400;font-size:12px;color:#57606a}
 figcaption{min-width:0;overflow-wrap:anywhere}
 .card{content-visibility:auto;contain-intrinsic-size:auto 220px}
 [hidden]{display:none!important}
@@ -50,13 +52,16 @@ SCRIPT = """
 (function () {
   var cards = Array.prototype.slice.call(document.querySelectorAll(".card"));
   var verdict = document.getElementById("verdict"), family = document.getElementById("family");
+  var reason = document.getElementById("reason");
   var status = document.getElementById("status"), page = 0, size = %d;
   var hash = new URLSearchParams(location.hash.slice(1));
   verdict.value = hash.get("verdict") || ""; family.value = hash.get("family") || "";
+  reason.value = hash.get("reason") || "";
   function wanted(card) {
     return Array.prototype.some.call(card.querySelectorAll(".out"), function (o) {
       return (!verdict.value || o.dataset.verdict === verdict.value) &&
-             (!family.value || o.dataset.family === family.value);
+             (!family.value || o.dataset.family === family.value) &&
+             (!reason.value || o.dataset.reason === reason.value);
     });
   }
   function show() {
@@ -71,9 +76,10 @@ SCRIPT = """
     var h = new URLSearchParams();
     if (verdict.value) h.set("verdict", verdict.value);
     if (family.value) h.set("family", family.value);
+    if (reason.value) h.set("reason", reason.value);
     try { history.replaceState(null, "", "#" + h.toString()); } catch (e) {}
   }
-  verdict.onchange = filter; family.onchange = filter;
+  verdict.onchange = filter; family.onchange = filter; reason.onchange = filter;
   document.getElementById("prev").onclick = function () { page--; show(); };
   document.getElementById("next").onclick = function () { page++; show(); };
   show();
@@ -83,6 +89,17 @@ SCRIPT = """
 
 def _verdict(result: dict[str, Any]) -> str:
     return str(result["truth"]) if result["grammatical"] and result["truth"] else "ungrammatical"
+
+
+def _reason(result: dict[str, Any]) -> str:
+    """The verdict's reason code (``""`` in a report from before reasons)."""
+    return str(result.get("reason") or "")
+
+
+def _why(result: dict[str, Any]) -> str:
+    """The reason shown under a caption: code and detail, escaped."""
+    code, detail = _reason(result), str(result.get("reason_detail") or "")
+    return f'<span class="why">{escape(code)}{": " + escape(detail) if detail else ""}</span>' if code else ""
 
 
 def _family(result: dict[str, Any]) -> str:
@@ -111,6 +128,9 @@ def _summary(report: dict[str, Any]) -> Iterator[str]:
     yield "<p>" + " ".join(f'<span class="v v-{v}">{v}</span> {int(counts.get(v, 0))}' for v in VERDICTS[:4])
     yield (f" &nbsp; constructions {int(counts['constructions_output'])}/{int(counts['constructions_references'])}"
            "</p>")
+    reasons = report.get("reasons") or {}
+    if reasons:
+        yield "<p>reasons: " + ", ".join(f"{escape(code)} {int(n)}" for code, n in reasons.items() if n) + "</p>"
     for name, reason in sorted(report.get("unavailable", {}).items()):
         text = reason if reason == catalogue.ON_REQUEST else f"unavailable ({reason})"
         yield f"<p>{escape(catalogue.label(name))}: {escape(str(text))}</p>"
@@ -143,8 +163,8 @@ def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]], page_size: i
         image = base64.b64encode(inst.png).decode("ascii")
         lines = "".join(
             f'<li class="out" data-verdict="{escape(_verdict(r))}" data-family="{escape(_family(r))}" '
-            f'style="color:{COLOURS[_verdict(r)]}">{escape(r["caption"])} '
-            f'<span class="v v-{escape(_verdict(r))}">{escape(_verdict(r))}</span></li>' for r in outputs)
+            f'data-reason="{escape(_reason(r))}" style="color:{COLOURS[_verdict(r)]}">{escape(r["caption"])} '
+            f'<span class="v v-{escape(_verdict(r))}">{escape(_verdict(r))}</span> {_why(r)}</li>' for r in outputs)
         refs = "".join(f"<li>{escape(c)}</li>" for c in inst.captions)
         hidden = " hidden" if shown > page_size else ""  # the script pages; the browser lays out one page
         yield (f'<figure class="card"{hidden}><img alt="{escape(inst.id)}" src="data:image/png;base64,{image}">'
@@ -168,6 +188,7 @@ def render_html(report: dict[str, Any], split: Split, page_size: int = PAGE_SIZE
     verdict_styles = "".join(f".v-{v}{{background:{c}}}" for v, c in COLOURS.items())
     present = {_verdict(r) for r in details}
     families = sorted({_family(r) for r in details})
+    reasons = {_reason(r) for r in details} - {""}
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{escape(csp)}">',
@@ -180,6 +201,7 @@ def render_html(report: dict[str, Any], split: Split, page_size: int = PAGE_SIZE
         "<h2>Images</h2>",
         '<div class="controls">' + _options("verdict", "verdict", [v for v in VERDICTS if v in present])
         + " " + _options("family", "family", families)
+        + " " + _options("reason", "reason", [c for c in CODES if c in reasons] + sorted(reasons - set(CODES)))
         + ' <button id="prev" type="button">&larr; previous</button> <button id="next" type="button">next '
         + '&rarr;</button> <span id="status"></span></div>',
         '<div class="grid">', *_cards(split, by_image, page_size), "</div>",

@@ -14,6 +14,8 @@ one JSON object is always an error, in every format and at every depth (a record
 up to ``safe_read.MAX_INPUT_BYTES``.  JSON Lines are split on ``\n`` (and ``\r\n``) only, so a
 raw U+2028 or U+0085 inside a caption stays in its caption.  Every problem is a ``UserError``
 naming the first offending line, id or caption; ids from another build are named as such.
+A blank caption is not a problem of the file: models emit them, and the evaluator scores them
+(G = 0, reason ``empty``).
 """
 from __future__ import annotations
 
@@ -83,8 +85,6 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]
         image_id, caption = record["image_id"], record["caption"]
         if not isinstance(caption, str):
             raise UserError(f"{source}: caption of {image_id!r} is not a string")
-        if not caption.strip():
-            raise UserError(f"{source}: empty caption for image {image_id!r}")
         if len(caption) > MAX_CAPTION_CHARS:
             raise UserError(f"{source}: caption of {image_id!r} has {len(caption)} characters "
                             f"(limit {MAX_CAPTION_CHARS})")

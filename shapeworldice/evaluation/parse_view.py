@@ -1,5 +1,6 @@
-"""What ``shapeworldice parse`` prints: semantics in a chosen format, and truth on a world
-(a world JSON file, a line of an export's worlds_*.jsonl, or an image of a built dataset)."""
+"""What ``shapeworldice parse`` prints: the verdict and its reason, semantics in a chosen format
+(of the reading the truth is computed from), and truth on a world (a world JSON file, a line of
+an export's worlds_*.jsonl, or an image of a built dataset)."""
 from __future__ import annotations
 
 import json
@@ -7,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from ..errors import UserError
-from ..interpret import Interpretation, interpret_readings, verdict
+from ..interpret import verdict
 from ..parsing import make_parser
+from ..reasons import judge
 from ..safe_read import loads_json
 from .inputs import split_lines
 from ..world.model import World, WorldModelError
@@ -39,22 +41,22 @@ def parse_captions(captions: Sequence[str], fmt: str, world: World | None, as_js
     try:
         for caption in captions:
             parsed = parser.parse(caption)
-            interpretation = None
-            if parsed.grammatical:
-                _, result = interpret_readings(parsed.readings)
-                interpretation = result if isinstance(result, Interpretation) else None
+            judged = judge(parsed)  # the reading the truth value is computed from, and why
+            interpretation, why = judged.interpretation, judged.reason
             label = verdict(interpretation, world) if world is not None and parsed.grammatical else None
-            mrs = parsed.readings[0] if parsed.readings else None
+            mrs = parsed.readings[judged.reading] if judged.reading is not None else None
             if as_json:
                 obj = {"text": caption, "grammatical": parsed.grammatical,
                        "mrs": simplemrs.encode(mrs) if mrs is not None else None,
                        "dmrs": dmrsjson.to_dict(dmrs_module.from_mrs(mrs)) if mrs is not None else None,
-                       "truth": label}
+                       "truth": label, "reason": why.code, "reason_detail": why.detail,
+                       "unknown_words": list(parsed.unknown_words)}
                 yield Line(json.dumps(obj, sort_keys=True), parsed.grammatical)
                 continue
             head = f"{caption}\t{'grammatical' if parsed.grammatical else 'ungrammatical'}"
             if label:
                 head += f"\t{label}"
+            head += f"\t{why.code}: {why.detail}"
             body = ""
             if mrs is not None:
                 if fmt == "semantics":

@@ -66,8 +66,14 @@ def table(rows: Sequence[tuple[str, dict[str, Any]]], shown: Columns | None = No
     return "\n".join(lines)
 
 
+def reasons_line(reasons: dict[str, int]) -> str:
+    """``reasons: ok 60  unknown-words 3 ...``: the verdicts' reasons with a count, in decision order."""
+    shown = [f"{code} {n}" for code, n in reasons.items() if n or code == "ok"]
+    return "reasons: " + "  ".join(shown)
+
+
 def summary_text(report: dict[str, Any]) -> str:
-    """Terminal summary: overall scores, counts, per-family breakdown, signature."""
+    """Terminal summary: overall scores, counts, reasons, per-family breakdown, signature."""
     parts = [f"{report['dataset']} / {report['split']}: {report['images']} images, {report['captions']} captions",
              table([("overall", report["scores"])])]
     families = report["breakdown"]["family"]
@@ -77,6 +83,7 @@ def summary_text(report: dict[str, Any]) -> str:
     parts.append(f"grammatical {c['grammatical']}  true {c['true']}  false {c['false']}  ambiguous {c['ambiguous']}  "
                  f"uninterpretable {c['uninterpretable']}  constructions {c['constructions_output']}/"
                  f"{c['constructions_references']}")
+    parts.append(reasons_line(report.get("reasons", {})))
     section = report.get("diversity_section")
     if section:
         parts.append(f"several captions per image ({section['images']} images): Self-CIDEr {fmt(section['self_cider'])}"

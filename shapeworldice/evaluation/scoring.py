@@ -13,9 +13,10 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..interpret import verdict
 from ..metrics import MetricResult, catalogue, score_all
+from ..reasons import CODES
 from .analysis import Analysis, ImageRecord
 
-__all__ = ["CaptionResult", "Scored", "score_captions", "summary", "breakdowns", "tuple_f1"]
+__all__ = ["CaptionResult", "Scored", "score_captions", "summary", "breakdowns", "reason_counts", "tuple_f1"]
 
 
 @dataclass
@@ -33,11 +34,14 @@ class CaptionResult:
     heldout: bool
     spice: float | None = None
     scores: dict[str, float | None] = field(default_factory=dict)
+    reason: str = "ok"  # the verdict's reason code (shapeworldice.reasons.CODES)
+    reason_detail: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {"image_id": self.image_id, "caption": self.caption, "grammatical": self.grammatical,
                 "truth": self.truth, "construction": self.construction, "family": self.family,
                 "quantifier_range": self.quantifier_range, "relation": self.relation, "heldout": self.heldout,
+                "reason": self.reason, "reason_detail": self.reason_detail,
                 "scores": {"spice": self.spice, **self.scores}}
 
 
@@ -56,8 +60,14 @@ def _ratio(numerator: float, denominator: float) -> float | None:
     return numerator / denominator if denominator else None
 
 
+def reason_counts(results: Sequence[CaptionResult]) -> dict[str, int]:
+    """How many captions have each reason code (every code, zeros included, in decision order)."""
+    counted = Counter(r.reason for r in results)
+    return {code: counted[code] for code in (*CODES, *sorted(set(counted) - set(CODES)))}
+
+
 def summary(results: Sequence[CaptionResult], reference_constructions: set[str]) -> dict[str, Any]:
-    """G, T, T|G, D and the verdict counts of a group of captions."""
+    """G, T, T|G, coverage, D, the verdict counts and the reason counts of a group of captions."""
     n = len(results)
     grammatical = sum(r.grammatical for r in results)
     truths = Counter(r.truth for r in results if r.grammatical)
@@ -67,7 +77,10 @@ def summary(results: Sequence[CaptionResult], reference_constructions: set[str])
         "grammaticality": _ratio(grammatical, n),
         "truthfulness": _ratio(truths["true"], n),
         "truthfulness_grammatical": _ratio(truths["true"], grammatical),
+        # the share of grammatical captions whose truth the world decides (true, false or ambiguous)
+        "coverage": _ratio(grammatical - truths["uninterpretable"], grammatical),
         "diversity": _ratio(len(constructions), len(reference_constructions)),
+        "reasons": reason_counts(results),
         "counts": {"grammatical": grammatical, "true": truths["true"], "false": truths["false"],
                    "ambiguous": truths["ambiguous"], "uninterpretable": truths["uninterpretable"],
                    "constructions_output": len(constructions),
@@ -158,7 +171,8 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
             a = analyse(caption)
             label = verdict(a.interpretation, image.world) if a.grammatical else None
             result = CaptionResult(image.id, caption, a.grammatical, label, a.construction, a.family,
-                                   a.quantifier_range, a.relation, image.heldout, spice=tuple_f1(a.tuples, ref_tuples))
+                                   a.quantifier_range, a.relation, image.heldout, spice=tuple_f1(a.tuples, ref_tuples),
+                                   reason=a.reason, reason_detail=a.reason_detail)
             for m in hooks:
                 assert m.per_caption is not None
                 result.scores[m.key] = m.per_caption(a, image, kept, label) if a.grammatical else None
@@ -175,7 +189,8 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
     _attach_per_caption(results, metrics, image_order)
     overall = summary(results, reference_constructions["*", "*"])
     scores: dict[str, float | None] = {
-        k: overall[k] for k in ("grammaticality", "truthfulness", "truthfulness_grammatical", "diversity")}
+        k: overall[k] for k in ("grammaticality", "truthfulness", "truthfulness_grammatical", "coverage",
+                                "diversity")}
     for name, outcome in metrics.items():
         scores[name] = outcome.score
     scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None

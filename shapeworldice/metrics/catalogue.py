@@ -103,6 +103,9 @@ def _informativeness(name: str) -> Callable[..., Any]:
 _INFO_NOTE = ("I = -log2 of the caption's smoothed prior truth if it is true of the image, else 0 (bits); "
               "I/ref divides by the references' mean I")
 
+_COVERAGE_NOTE = ("Cov = coverage: the share of grammatical captions whose truth the world decides "
+                  "(read T and T|G with it)")
+
 _SPICE_NOTE = "SPICE* = SPICE's tuple F1 computed from the grammar's semantics, not the official jar"
 
 #: The measures in report order.
@@ -110,6 +113,7 @@ CATALOGUE: list[Measure] = [
     Measure("grammaticality", "G", "-o", views=_views("table", "family_table", "robustness", "curves_gtd")),
     Measure("truthfulness", "T", "-s", views=_views("table", "family_table", "robustness", "curves_gtd")),
     Measure("truthfulness_grammatical", "T|G", "-v", views=_views("table", "family_table")),
+    Measure("coverage", "Cov", "-.", views=_views("table", "family_table"), note=_COVERAGE_NOTE),
     Measure("diversity", "D", "-^", views=_views("table", "family_table", "curves_gtd")),
     Measure("informativeness", "I bits", "-d", high=15.0, views=_views("family_table"),
             per_caption=_informativeness("information_hook"), note=_INFO_NOTE),

@@ -20,6 +20,7 @@ from shapeworldice.data.build import generate
 from shapeworldice.evaluation.gtd import Evaluator
 from shapeworldice.evaluation.html_report import COLOURS, render_html
 from shapeworldice.evaluation.report import columns, fmt
+from shapeworldice.reasons import CODES
 
 SCRIPT_CAPTION = "<script>document.title='pwned'</script> A square is red."
 IMG_CAPTION = '<img src=x onerror="document.title=\'pwned\'">'
@@ -85,6 +86,8 @@ def evaluated(tmp_path_factory):
         entries[k]["caption"] = instances[k + 1].captions[0]
     entries[1]["caption"] = SCRIPT_CAPTION
     entries[2]["caption"] = IMG_CAPTION
+    entries[12]["caption"] = ""  # models emit blank captions: scored, reason "empty"
+    entries[13]["caption"] = "A square sits above a circle."  # reason "unknown-words"
     evaluator = Evaluator(directory)
     try:
         report = evaluator.evaluate(entries, include_meteor=False)
@@ -142,8 +145,8 @@ def test_captions_are_escaped_and_coloured_by_verdict(evaluated, page):
     assert len(outputs) == len(report["details"])
     for (attrs, text), result in zip(outputs, report["details"]):
         verdict = expected_verdict(result)
-        assert text == f"{result.caption} {verdict}"
-        assert attrs["data-verdict"] == verdict
+        assert text == f"{result.caption} {verdict} {result.reason}: {result.reason_detail}".strip()
+        assert attrs["data-verdict"] == verdict and attrs["data-reason"] == result.reason
         assert attrs["style"] == f"color:{COLOURS[verdict]}"
     assert "&lt;script&gt;document.title=&#x27;pwned&#x27;&lt;/script&gt;" in page
     assert "<img src=x" not in page
@@ -259,6 +262,32 @@ def test_browser_filters_by_verdict_and_runs_no_caption_script(evaluated, page, 
         assert visible == [r.image_id for r in report["details"] if expected_verdict(r) == verdict]
         assert "pwned" not in dom.split("<body", 1)[0]  # the title was not rewritten by a caption
         assert f"{len(visible)} of {len(report['details'])} images match" in dom
+
+
+@needs_chromium
+def test_browser_filters_by_reason(evaluated, page, tmp_path):
+    _, _, report, _ = evaluated
+    html = tmp_path / "report.html"
+    html.write_text(page, encoding="utf-8")
+    reasons = {r.reason for r in report["details"]}
+    assert {"ok", "empty"} <= reasons, reasons
+    for reason in sorted(reasons):
+        dom = chromium(tmp_path, "--dump-dom", html.as_uri() + f"#reason={reason}").stdout.decode("utf-8")
+        assert visible_cards(dom) == [r.image_id for r in report["details"] if r.reason == reason]
+
+
+def test_every_card_shows_its_reason_and_the_filter_offers_the_reasons_present(evaluated, page):
+    _, _, report, _ = evaluated
+    tags = Page(page).tags
+    select = [k for k, (tag, attrs) in enumerate(tags) if tag == "select" and attrs.get("id") == "reason"]
+    assert len(select) == 1
+    options = [attrs["value"] for tag, attrs in tags[select[0] + 1:] if tag == "option"][:1 + len(CODES)]
+    offered = [v for v in options if v in CODES]
+    assert offered == [c for c in CODES if c in {r.reason for r in report["details"]}]
+    spans = page.count('<span class="why">')
+    assert spans == len(report["details"])
+    counted = ", ".join(f"{code} {n}" for code, n in report["reasons"].items() if n)
+    assert f"<p>reasons: {counted}</p>" in page and f"ok {report['reasons']['ok']}" in counted
 
 
 def visible_cards(dom: str) -> list[str]:

@@ -1,0 +1,263 @@
+"""The real-ACE path against a stand-in ACE process (tests/ace_standin.py): pydelphin starts it,
+talks to it over stdin/stdout as it talks to ACE, and everything after that is the package's own
+code — reading order, limits, signature, messages and the reading ``parse`` shows."""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+from delphin.codecs import simplemrs
+
+from shapeworldice.errors import UserError
+from shapeworldice.interpret import Interpretation, interpret, truth
+from shapeworldice.parsing import AceParser, BuiltinParser, reading_key
+from shapeworldice.reasons import judge
+from tests.ace_standin import make_ace, image_hash, started
+from tests.cli_support import one_line_error, run
+from tests.conftest import make_world
+
+READINGS = Path(__file__).parent / "fixtures" / "erg" / "readings.jsonl.gz"
+RATIO = "Exactly a quarter of the shapes are red ellipses."  # one interpretable ERG reading of 30
+
+
+def erg(text: str) -> list[str]:
+    with gzip.open(READINGS, "rt", encoding="utf-8") as handle:
+        for row in map(json.loads, handle):
+            if row["text"] == text:
+                return row["readings"]
+    raise KeyError(text)
+
+
+def builtin_mrs(text: str) -> str:
+    return simplemrs.encode(BuiltinParser().parse(text).readings[0])
+
+
+def fifty_five_readings() -> list[str]:
+    """The ERG's 30 readings of RATIO (one interpretable) and 25 more uninterpretable ones, as when
+    ACE is asked for every reading of a caption with 55."""
+    readings = erg(RATIO)
+    bad = [m for m in readings if not isinstance(interpret(m), Interpretation)]
+    padded = [re.sub(r"(_[a-z]+)(_[a-z]_)", rf"\g<1>{k}\g<2>", bad[k % len(bad)], count=1) for k in range(25)]
+    assert all(not isinstance(interpret(m), Interpretation) for m in padded)
+    assert len(readings + padded) == 55 and len(set(padded)) == 25 and not set(padded) & set(readings)
+    return readings + padded
+
+
+OTHERS = [f"There is a {c} {s}." for c in ("red", "green", "blue", "yellow", "gray", "cyan")
+          for s in ("square", "circle", "cross", "triangle", "pentagon", "semicircle", "rectangle", "ellipse",
+                    "shape", "square")]
+
+
+def chosen_after(parser: AceParser, history: int, text: str):
+    for other in OTHERS[:history]:
+        parser.parse(other)
+    parsed = parser.parse(text)
+    return parsed, judge(parsed)
+
+
+@pytest.mark.parametrize("history", [0, 5, 30, 59])
+def test_the_verdict_does_not_depend_on_what_was_parsed_before(tmp_path, history):
+    binary, image = make_ace(tmp_path, {RATIO: {"readings": fifty_five_readings()}})
+    fresh = AceParser(str(binary), str(image))
+    later = AceParser(str(binary), str(image))
+    try:
+        first, first_judged = chosen_after(fresh, 0, RATIO)
+        parsed, judged = chosen_after(later, history, RATIO)
+    finally:
+        fresh.close()
+        later.close()
+    assert len(parsed.readings) == 55  # every reading was asked for
+    assert all("-n" not in args for args in started(tmp_path))
+    assert [simplemrs.encode(m) for m in parsed.readings] == [simplemrs.encode(m) for m in first.readings]
+    assert judged.reason.code == first_judged.reason.code == "ok"
+    assert judged.reading == first_judged.reading
+    assert str(judged.interpretation) == str(first_judged.interpretation)
+
+
+def test_a_bound_on_readings_is_what_made_verdicts_depend_on_order(tmp_path):
+    """With ACE's former ``-n 30`` the one interpretable reading falls past the bound after 30
+    other captions: the reason the default asks for every reading."""
+    binary, image = make_ace(tmp_path, {RATIO: {"readings": fifty_five_readings()}})
+    bounded = AceParser(str(binary), str(image), max_readings=30)
+    try:
+        _, judged = chosen_after(bounded, 30, RATIO)
+    finally:
+        bounded.close()
+    assert judged.reason.code == "not-covered"
+    assert any("-n" in args for args in started(tmp_path))
+
+
+def test_readings_of_equal_preference_are_chosen_by_content_not_by_position(tmp_path):
+    """Two interpretable readings with the same dispreference: whichever ACE prints first, the
+    same one is chosen (the parser sorts readings by :func:`reading_key`)."""
+    square, circle = builtin_mrs("A square is red."), builtin_mrs("A circle is red.")
+    binary, image = make_ace(tmp_path, {"Tie.": {"readings": [square, circle]}})
+    world = make_world(("square", "red", 0.3, 0.3), ("circle", "blue", 0.7, 0.7))
+    verdicts = set()
+    for history in (0, 1):  # the stand-in rotates the readings by the number parsed before
+        parser = AceParser(str(binary), str(image))
+        try:
+            _, judged = chosen_after(parser, history, "Tie.")
+        finally:
+            parser.close()
+        assert judged.interpretation is not None
+        verdicts.add((str(judged.interpretation), truth(judged.interpretation, world).label))
+    assert len(verdicts) == 1
+
+
+def test_reading_key_ignores_variable_names_and_predication_order():
+    mrs = simplemrs.decode(builtin_mrs("A square is red."))
+    text = simplemrs.encode(mrs)
+    renamed = re.sub(r"\b([xeh])(\d+)\b", lambda m: f"{m.group(1)}{int(m.group(2)) + 40}", text)
+    assert renamed != text
+    assert reading_key(simplemrs.decode(renamed)) == reading_key(mrs)
+    assert reading_key(simplemrs.decode(builtin_mrs("A circle is red."))) != reading_key(mrs)
+
+
+@pytest.mark.parametrize("entry, code", [
+    ({"error": "giving up, too many words"}, "too-long"),
+    ({"stderr": "NOTE: parse timed out"}, "timeout"),
+    ({"stderr": "NOTE: hit RAM limit while unpacking"}, "memory"),
+])
+def test_ace_limits_are_reasons_not_ungrammatical(tmp_path, entry, code):
+    binary, image = make_ace(tmp_path, {"Long.": entry})
+    parser = AceParser(str(binary), str(image))
+    try:
+        parsed = parser.parse("Long.")
+        after = parser.parse("A square is red.")  # the process goes on after a limit
+    finally:
+        parser.close()
+    assert parsed.limit == code and not parsed.grammatical
+    why = judge(parsed).reason
+    assert why.code == code
+    assert (entry.get("error") or entry["stderr"]) in why.detail
+    assert judge(after).reason.code == "ok"
+
+
+def test_aces_statistics_notes_are_not_limits(tmp_path):
+    note = ("NOTE: 0 readings, added 351 / 20 edges to chart (16 fully instantiated, 10 actives used, "
+            "7 passives used)\tRAM: 1118k")
+    binary, image = make_ace(tmp_path, {"Square the red is.": {"stderr": note}})
+    parser = AceParser(str(binary), str(image))
+    try:
+        parsed = parser.parse("Square the red is.")
+    finally:
+        parser.close()
+    assert parsed.limit is None and parsed.error is None
+    assert judge(parsed).reason.code == "no-parse"
+
+
+def test_the_builtin_parser_reports_its_length_limit_too():
+    parsed = BuiltinParser().parse(" ".join(["a square is red and"] * 15) + " a circle is blue.")
+    assert parsed.limit == "too-long"
+    assert judge(parsed).reason.code == "too-long"
+
+
+def test_signature_names_ace_version_and_image_content(tmp_path):
+    binary, image = make_ace(tmp_path / "one")
+    parser = AceParser(str(binary), str(image))
+    assert parser.version == f"ace-0.9.30:erg@{image_hash(image)}"
+    other = tmp_path / "two" / "erg.dat"
+    other.parent.mkdir()
+    other.write_bytes(image.read_bytes() + b"another build\n")
+    assert AceParser(str(binary), str(other)).version == f"ace-0.9.30:erg@{image_hash(other)}" != parser.version
+
+
+def test_a_non_executable_ace_is_one_clean_line(tmp_path):
+    binary, image = make_ace(tmp_path)
+    binary.chmod(0o644)
+    line = one_line_error(run("parse", "A square is red.", "--parser", "ace", "--ace", binary,
+                              "--grammar-image", image))
+    assert "not executable" in line and str(binary) in line
+    assert "Failed to get ACE version" not in line and "no message" not in line
+
+
+def test_a_program_that_is_not_ace_is_named(tmp_path):
+    _, image = make_ace(tmp_path)
+    impostor = tmp_path / "impostor"
+    impostor.write_text("#!/bin/sh\necho hello\n")
+    impostor.chmod(0o755)
+    line = one_line_error(run("parse", "A square is red.", "--parser", "ace", "--ace", impostor,
+                              "--grammar-image", image))
+    assert "does not look like ACE" in line and "Failed to get ACE version" not in line
+
+
+def test_an_image_ace_cannot_load_blames_the_image(tmp_path):
+    binary, _ = make_ace(tmp_path)
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    line = one_line_error(run("parse", "A square is red.", "--parser", "ace", "--ace", binary,
+                              "--grammar-image", readme))
+    assert line.startswith("error: ACE could not load the grammar image") or "could not load the grammar image" in line
+    assert str(readme) in line and "not a grammar image" in line  # ACE's own words
+    assert "binary" not in line and "no message" not in line
+
+
+def test_ace_dying_on_a_sentence_is_one_line_with_its_message(tmp_path):
+    binary, image = make_ace(tmp_path, {"Crash.": {"crash": "FATAL: out of cheese"}})
+    parser = AceParser(str(binary), str(image))
+    assert parser.parse("A square is red.").grammatical
+    with pytest.raises(UserError, match=r"ACE stopped while parsing 'Crash\.'.*out of cheese"):
+        parser.parse("Crash.")
+
+
+def test_parse_prints_the_reading_the_truth_was_computed_from(tmp_path):
+    """ACE's first reading is uninterpretable; ``parse --parser ace`` shows the interpretable one."""
+    readings = fifty_five_readings()
+    binary, image = make_ace(tmp_path, {RATIO: {"readings": readings}})
+    world = tmp_path / "world.json"
+    world.write_text(make_world(("ellipse", "red", 0.2, 0.2), ("square", "blue", 0.5, 0.5),
+                                ("circle", "green", 0.8, 0.8), ("cross", "gray", 0.2, 0.8)).to_json())
+    result = run("parse", RATIO, "--parser", "ace", "--ace", binary, "--grammar-image", image, "--world", world,
+                 "--json")
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.output)
+    assert not isinstance(interpret(readings[0]), Interpretation)
+    assert isinstance(interpret(shown["mrs"]), Interpretation)
+    assert shown["reason"] == "ok" and shown["truth"] == "true"
+    text = run("parse", RATIO, "--parser", "ace", "--ace", binary, "--grammar-image", image, "--format",
+               "semantics")
+    assert "(uninterpretable)" not in text.output and "\tok: " in text.output
+
+
+def test_words_the_erg_reads_as_unknown_give_the_unknown_words_reason(tmp_path):
+    mrs = builtin_mrs("There is a square.").replace("_square_n_of", "_image/NN_u_unknown")
+    binary, image = make_ace(tmp_path, {"There is an image.": {"readings": [mrs]}})
+    parser = AceParser(str(binary), str(image))
+    try:
+        parsed = parser.parse("There is an image.")
+    finally:
+        parser.close()
+    assert parsed.grammatical and parsed.unknown_words == ("image",)
+    why = judge(parsed).reason
+    assert why.code == "unknown-words" and "'image'" in why.detail and "it parsed" in why.detail
+
+
+def test_evaluate_through_ace_gives_the_builtin_verdicts_and_reasons(tmp_path):
+    """A whole evaluation through the stand-in (which answers with the built-in grammar's MRS):
+    the same G, T, coverage and reason per caption as the built-in parser, and the ACE signature."""
+    from shapeworldice.data.build import generate
+    from shapeworldice.evaluation.gtd import Evaluator
+
+    directory = generate("spatial-twoshapes", tmp_path / "data", seed=0, train=0, validation=0, test=12)
+    binary, image = make_ace(tmp_path / "ace", {"A square is too long.": {"error": "giving up, too many words"}})
+    reports = {}
+    for name, parser in (("builtin", BuiltinParser()), ("ace", AceParser(str(binary), str(image)))):
+        evaluator = Evaluator(directory, parser=parser)
+        extra = ["", "Red the is square.", "A shape is.", "A square is too long."]
+        entries = [{"image_id": i, "caption": extra[k] if k < len(extra) else evaluator.images[k].captions[1]}
+                   for k, i in enumerate(evaluator.ids)]
+        try:
+            reports[name] = evaluator.evaluate(entries)
+        finally:
+            evaluator.close()
+    builtin, ace = reports["builtin"], reports["ace"]
+    for key in ("grammaticality", "truthfulness", "coverage", "diversity"):
+        assert ace["scores"][key] == builtin["scores"][key], key
+    ours = [r.reason for r in builtin["details"]]
+    theirs = [r.reason for r in ace["details"]]
+    assert theirs[:4] == ["empty", "no-parse", "not-covered", "too-long"]
+    assert ours[:3] == theirs[:3] and ours[4:] == theirs[4:] == ["ok"] * 8
+    assert f"grammar:ace-0.9.30:erg@{image_hash(image)}|parser:ace" in ace["signature"]
