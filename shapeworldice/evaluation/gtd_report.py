@@ -12,6 +12,7 @@ from ..data.loader import Split
 from ..metrics import catalogue
 from ..parsing import Parser
 from .diversity_section import diversity_section
+from .intervals import report_intervals, signature_field
 from .scoring import Scored, breakdowns
 
 __all__ = ["build_report", "gtd_signature"]
@@ -37,9 +38,14 @@ def build_report(scored: Scored, data: Split, parser: Parser, grouped: Mapping[s
                  missing: Sequence[str]) -> dict[str, Any]:
     """The report of one caption set; ``report["details"]`` holds one CaptionResult per caption."""
     unavailable = {name: r.unavailable for name, r in scored.metrics.items() if r.unavailable}
+    overall, by_group = report_intervals(scored)
+    breakdown = breakdowns(scored.results, scored.reference_constructions)
+    for axis, groups in breakdown.items():
+        for key, summary in groups.items():
+            summary["intervals"] = by_group[axis][key]
     return {
         "diversity_section": diversity_section(grouped, scored.overall["truthfulness"]),
-        "signature": gtd_signature(data, parser),
+        "signature": f"{gtd_signature(data, parser)}|{signature_field()}",
         "dataset": data.name,
         "split": data.split,
         "parser": parser.name,
@@ -47,9 +53,10 @@ def build_report(scored: Scored, data: Split, parser: Parser, grouped: Mapping[s
         "captions": len(scored.results),
         "missing_images": len(missing),
         "scores": {k: scored.scores.get(k) for k in catalogue.keys()},
+        "intervals": {k: overall.get(k) for k in catalogue.keys() if k in overall},
         "counts": scored.overall["counts"],
         "reasons": scored.overall["reasons"],
-        "breakdown": breakdowns(scored.results, scored.reference_constructions),
+        "breakdown": breakdown,
         "unavailable": unavailable,
         "metric_signatures": {name: r.signature for name, r in scored.metrics.items()},
         "notes": dict(NOTES),

@@ -30,11 +30,13 @@ import numpy as np
 from ..metrics.bleu import BleuStats, _combine
 
 __all__ = ["DRAWS", "LEVEL", "ImageTable", "image_table", "draw_weights", "score_draws", "intervals",
-           "paired_test", "signature_field"]
+           "paired_test", "signature_field", "scored_table", "report_intervals"]
 
 DRAWS = 1000
 LEVEL = 0.95
-DECIDED = ("true", "false")
+#: the scores a breakdown group reports (besides the per-caption informativeness measures)
+GROUP_SCORES = ("grammaticality", "truthfulness", "truthfulness_grammatical", "coverage", "diversity")
+DECIDED = ("true", "false", "ambiguous")  # coverage: the world decides the caption (not uninterpretable)
 
 
 @dataclass
@@ -105,9 +107,8 @@ def draw_weights(n: int, draws: int = DRAWS, seed: int = 0) -> np.ndarray:
     row is not special: the point estimate is computed from weights of one."""
     rng = np.random.default_rng([seed, n])
     picks = rng.integers(0, n, size=(draws, n)) if n else np.zeros((draws, 0), np.int64)
-    weights = np.zeros((draws, n), np.float64)
-    np.add.at(weights, (np.repeat(np.arange(draws), n), picks.ravel()), 1.0)
-    return weights
+    flat = (np.arange(draws)[:, None] * n + picks).ravel()
+    return np.bincount(flat, minlength=draws * n).reshape(draws, n).astype(np.float64)
 
 
 def _divide(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
@@ -118,12 +119,18 @@ def _divide(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
 def score_draws(table: ImageTable, weights: np.ndarray) -> dict[str, np.ndarray]:
     """Every score of ``table`` under each row of ``weights`` (NaN where a draw leaves it undefined)."""
     out: dict[str, np.ndarray] = {}
-    for key, (numerator, denominator) in table.ratios.items():
-        out[key] = _divide(weights @ numerator, weights @ denominator)
+    keys = list(table.ratios)
+    if keys:  # one product for every numerator and denominator (many small ones cost far more)
+        stacked = np.column_stack([v for key in keys for v in table.ratios[key]])
+        sums = weights @ stacked
+        for k, key in enumerate(keys):
+            out[key] = _divide(sums[:, 2 * k], sums[:, 2 * k + 1])
     if table.bleu is not None:
         b = table.bleu
-        correct, guess = (weights @ b.correct).T, (weights @ b.guess).T
-        testlen, reflen = weights @ b.testlen, weights @ b.reflen
+        order = b.correct.shape[1]
+        sums = weights @ np.column_stack([b.correct, b.guess, b.testlen, b.reflen])
+        correct, guess = sums[:, :order].T, sums[:, order:2 * order].T
+        testlen, reflen = sums[:, 2 * order], sums[:, 2 * order + 1]
         scores, ratio = _combine(correct, guess, testlen, reflen, correct.shape[0])
         penalty = np.where(ratio < 1, np.exp(1 - 1 / np.where(ratio > 0, ratio, 1)), 1.0)
         for k, score in enumerate(scores, 1):
@@ -221,3 +228,42 @@ def _paired_jackknife(a: ImageTable, b: ImageTable) -> dict[str, Any]:
 def signature_field(draws: int = DRAWS, seed: int = 0) -> str:
     """The signature's record of how intervals were made."""
     return f"boot:{draws}@{seed}:{int(LEVEL * 100)}%:images"
+
+
+def _caption_keys(results: Sequence[Any]) -> list[str]:
+    """Per-caption scores averaged into a report score: every key but BLEU (corpus formula) and
+    the counts (``prior_unavailable``)."""
+    from ..metrics import catalogue
+
+    keys = {k for r in results for k in r.scores}
+    return sorted(k for k in keys if not k.startswith("bleu_")
+                  and not (k in catalogue.keys() and catalogue.measure(k).aggregate is not None))
+
+
+def scored_table(scored: Any, results: Sequence[Any] | None = None, axis_key: tuple[str, str] = ("*", "*")
+                 ) -> ImageTable:
+    """The table of a :class:`~.scoring.Scored` caption set, or of the captions ``results`` of one
+    breakdown group (``axis_key``: then D counts the references of the same group, as the report
+    does, and BLEU, which the breakdowns do not report, is left out)."""
+    chosen = scored.results if results is None else results
+    heldout = {r.image_id: r.heldout for r in chosen}
+    order = [image for image in scored.image_order if image in heldout]
+    refs = {image: [ref.construction for ref in scored.image_references.get(image, ())
+                    if axis_key in (("*", "*"), ("heldout", "held-out" if heldout[image] else "seen"), *ref.axes)]
+            for image in order}
+    bleu, item_image = scored.bleu if results is None and scored.bleu is not None else (None, None)
+    return image_table(chosen, order, refs, bleu, item_image, _caption_keys(chosen))
+
+
+def report_intervals(scored: Any, draws: int = DRAWS, seed: int = 0) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(intervals of the overall scores, intervals per breakdown group) of a scored caption set."""
+    from .scoring import grouped_results
+
+    overall = intervals(scored_table(scored), draws, seed) if scored.results else {}
+    groups: dict[str, Any] = {}
+    for axis, members_of in grouped_results(scored.results).items():
+        groups[axis] = {}
+        for key, members in members_of.items():
+            found = intervals(scored_table(scored, members, (axis, key)), draws, seed)
+            groups[axis][key] = {k: v for k, v in found.items() if k in GROUP_SCORES or k.startswith("informativeness")}
+    return overall, groups

@@ -13,10 +13,13 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..interpret import verdict
 from ..metrics import MetricResult, catalogue, score_all
+from ..metrics.base import PreparedCorpus
+from ..metrics.bleu import bleu_stats
 from ..reasons import CODES
 from .analysis import Analysis, ImageRecord
 
-__all__ = ["CaptionResult", "Scored", "score_captions", "summary", "breakdowns", "reason_counts", "tuple_f1"]
+__all__ = ["AXES", "CaptionResult", "Scored", "score_captions", "summary", "breakdowns", "group_key",
+           "grouped_results", "reason_counts", "tuple_f1"]
 
 
 @dataclass
@@ -94,17 +97,28 @@ def breakdowns(results: list[CaptionResult], reference_constructions: Mapping[tu
                ) -> dict[str, Any]:
     """G, T, D per family, quantifier range, relation and seen/held-out; D of a group compares its
     constructions with those of the references in the same group."""
-    out: dict[str, Any] = {}
-    for axis in ("family", "quantifier_range", "relation", "heldout"):
+    return {axis: {key: summary(members, reference_constructions.get((axis, key), set()))
+                   for key, members in groups.items()} for axis, groups in grouped_results(results).items()}
+
+
+AXES = ("family", "quantifier_range", "relation", "heldout")
+
+
+def group_key(result: CaptionResult, axis: str) -> str:
+    """The breakdown group of a caption along ``axis``."""
+    if axis == "heldout":
+        return "held-out" if result.heldout else "seen"
+    return getattr(result, axis) or ("ungrammatical" if not result.grammatical else "none")
+
+
+def grouped_results(results: Sequence[CaptionResult]) -> dict[str, dict[str, list[CaptionResult]]]:
+    """axis → group key (sorted) → the captions in that group."""
+    out: dict[str, dict[str, list[CaptionResult]]] = {}
+    for axis in AXES:
         groups: dict[str, list[CaptionResult]] = defaultdict(list)
         for r in results:
-            if axis == "heldout":
-                key = "held-out" if r.heldout else "seen"
-            else:
-                key = getattr(r, axis) or ("ungrammatical" if not r.grammatical else "none")
-            groups[key].append(r)
-        out[axis] = {key: summary(members, reference_constructions.get((axis, key), set()))
-                     for key, members in sorted(groups.items())}
+            groups[group_key(r, axis)].append(r)
+        out[axis] = dict(sorted(groups.items()))
     return out
 
 
@@ -118,6 +132,10 @@ class Scored:
     overall: dict[str, Any]
     metrics: dict[str, MetricResult]
     scores: dict[str, float | None]
+    #: each image's kept references (their construction and breakdown keys), for the intervals
+    image_references: dict[str, list[Any]] = field(default_factory=dict)
+    #: each caption's BLEU statistics and the row of its image in ``image_order`` (corpus BLEU's intervals)
+    bleu: tuple[Any, Any] | None = None
 
 
 def _attach_per_caption(results: list[CaptionResult], metrics: Mapping[str, MetricResult],
@@ -157,11 +175,13 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
     results: list[CaptionResult] = []
     reference_constructions: dict[tuple[str, str], set[str]] = defaultdict(set)
     candidates, references, image_order = [], [], []
+    image_references: dict[str, list[Any]] = {}
     for image in images:
         if image.id not in grouped:
             continue
         keep = [k for k in range(len(image.captions)) if k not in excluded.get(image.id, ())]
         kept = [image.references[k] for k in keep]
+        image_references[image.id] = kept
         ref_tuples: set = set().union(*(r.tuples for r in kept))
         seen = ("heldout", "held-out" if image.heldout else "seen")
         for ref in kept:
@@ -196,4 +216,9 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
     scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
     for m in hooks:
         scores[m.key] = _aggregate(m, [r.scores.get(m.key) for r in results])
-    return Scored(results, image_order, dict(reference_constructions), overall, metrics, scores)
+    bleu = None
+    if candidates:
+        corpus = PreparedCorpus(candidates, references)
+        bleu = (bleu_stats(corpus, 4), corpus.item_image)
+    return Scored(results, image_order, dict(reference_constructions), overall, metrics, scores, image_references,
+                  bleu)

@@ -66,7 +66,7 @@ def test_report_files_and_details(small_dataset, tmp_path):
     write_details(report, tmp_path / "details.jsonl")
     data = json.loads((tmp_path / "report.json").read_text())
     assert data["signature"].startswith("GTD|v:") and "|parser:builtin|" in data["signature"]
-    assert data["signature"].endswith("|split:test|refs:10")
+    assert data["signature"].endswith("|split:test|refs:10|boot:1000@0:95%:images")
     assert set(data["scores"]) >= {"grammaticality", "truthfulness", "truthfulness_grammatical", "diversity",
                                    "bleu_1", "bleu_4", "meteor", "rouge_l", "cider_d", "spice"}
     assert data["counts"]["true"] + data["counts"]["false"] + data["counts"]["ambiguous"] \
