@@ -49,6 +49,15 @@ class FormulaBuilder:
         var = q.arg0
         if var is None:  # pragma: no cover - loading rejects quantifiers without a variable
             raise UninterpretableMRS(f"quantifier {q.pred} binds no variable")
+        if isinstance(body, And):
+            # Conjuncts that do not mention the variable are not in its scope: in "a cross that is
+            # above a circle" the label of "cross(x)" and "above(x, y)" is one conjunction, but
+            # only "above" is about y.  Left inside, "cross(x)" would make the relation's
+            # "only self" ambiguity (a circle x that is the only circle) leak into x's restrictor.
+            keep = [g for g in body.args if var not in free_vars(g)]
+            rest = [g for g in body.args if var in free_vars(g)]
+            if keep and rest:
+                return conjoin(keep + [self.quantify(q, conjoin(rest))])
         rh = self.scope.rstr[id(q)]
         restrictor = rh.plug()
         eps = restrictor.eps
