@@ -19,8 +19,9 @@ so a bug in the interpreter surfaces instead of passing for an uninterpretable c
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Any, Sequence, Union
+from typing import Any, Iterable, Sequence, Union
 
 from .errors import UninterpretableMRS
 from .formula_builder import FormulaBuilder
@@ -59,6 +60,9 @@ def _interpretation(mrs: Any) -> Interpretation:
         w = load(mrs)
     except UninterpretableMRS as exc:
         raise UninterpretableMRS(f"cannot read MRS: {exc}") from None
+    unknown = unknown_words(e.pred for e in w.eps)
+    if unknown:
+        raise UninterpretableMRS(not_covered("says " + _quoted(unknown), "outside the vocabulary", len(unknown)))
     penalty = reading_penalty(e.pred for e in w.eps)
     normalize(w)
     for q in w.live:
@@ -69,6 +73,32 @@ def _interpretation(mrs: Any) -> Interpretation:
     if unbound:
         raise UninterpretableMRS(f"unbound variables {sorted(unbound)}")
     return Interpretation(formula, penalty)
+
+
+#: the ERG's generic predicates of unknown words: "_glorp/NN_u_unknown"
+_UNKNOWN = re.compile(r"^_(.+)/[A-Za-z]+_u_unknown$")
+
+
+def unknown_words(preds: Iterable[str]) -> list[str]:
+    """The words of the ERG's unknown-word predicates among ``preds``, in order, once each."""
+    out: list[str] = []
+    for p in preds:
+        m = _UNKNOWN.match(p)
+        if m and m.group(1) not in out:
+            out.append(m.group(1))
+    return out
+
+
+def _quoted(words: Sequence[str]) -> str:
+    return ", ".join(f"'{w}'" for w in words)
+
+
+def not_covered(what: str, why: str, n: int = 1) -> str:
+    """A reason a user can read: "says 'next to', which the world model does not define"."""
+    which = "which are" if n > 1 else "which is"
+    if why == "outside the vocabulary":
+        return f"{what}, {which} outside the vocabulary: the world cannot decide it"
+    return f"{what}, which the world model does not define"
 
 
 def interpret(mrs: Any) -> Union[Interpretation, Uninterpretable]:
