@@ -8,7 +8,7 @@ the fragment (a name, a pronoun, an unknown word) makes the reading uninterpreta
 """
 from __future__ import annotations
 
-from .errors import UninterpretableMRS
+from .errors import UninterpretableMRS, not_covered
 from .logic import (
     And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape, conjoin, free_vars, substitute,
 )
@@ -140,7 +140,7 @@ class FormulaBuilder:
             return Iff(self.sub(node, e, "ARG1"), self.sub(node, e, "ARG2"))
         if p in DEGREE_WORDS and is_handle(e.args.get("ARG1")):
             return apply_degree(self.sub(node, e, "ARG1"), DEGREE_WORDS[p])
-        raise UninterpretableMRS(f"cannot interpret {p}")
+        raise UninterpretableMRS(not_covered(p))
 
     @staticmethod
     def _noun(e: EP, shape: str | None) -> Formula:

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence, Union
 
+from .descriptive import rewrite_descriptive
 from .errors import UninterpretableMRS
 from .formula_builder import FormulaBuilder
 from .logic import Formula, free_vars
@@ -62,8 +63,10 @@ def _interpretation(mrs: Any) -> Interpretation:
         raise UninterpretableMRS(f"cannot read MRS: {exc}") from None
     unknown = unknown_words(e.pred for e in w.eps)
     if unknown:
-        raise UninterpretableMRS(not_covered("says " + _quoted(unknown), "outside the vocabulary", len(unknown)))
+        which = "which are" if len(unknown) > 1 else "which is"
+        raise UninterpretableMRS(f"says {_quoted(unknown)}, {which} outside the vocabulary: the world cannot decide it")
     penalty = reading_penalty(e.pred for e in w.eps)
+    rewrite_descriptive(w)
     normalize(w)
     for q in w.live:
         if q.is_quantifier() and q.pred not in INTERPRETABLE_QUANTIFIERS:
@@ -91,14 +94,6 @@ def unknown_words(preds: Iterable[str]) -> list[str]:
 
 def _quoted(words: Sequence[str]) -> str:
     return ", ".join(f"'{w}'" for w in words)
-
-
-def not_covered(what: str, why: str, n: int = 1) -> str:
-    """A reason a user can read: "says 'next to', which the world model does not define"."""
-    which = "which are" if n > 1 else "which is"
-    if why == "outside the vocabulary":
-        return f"{what}, {which} outside the vocabulary: the world cannot decide it"
-    return f"{what}, which the world model does not define"
 
 
 def interpret(mrs: Any) -> Union[Interpretation, Uninterpretable]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from .errors import UninterpretableMRS
 from .predicates import (
     ATTRIBUTE_NOUNS, COMPARATIVE_ADJS, COORDINATIONS, DEGREE_WORDS, EQUALITY_ADJS, FRACTION_NOUNS, SIDE_NOUNS,
-    SPATIAL_PREPS, color_of,
+    SIDE_PREPS, SPATIAL_PREPS, color_of,
 )
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_handle, is_var
 
@@ -234,7 +234,7 @@ def rewrite_relations(w: WorkingMRS) -> None:
             continue
         if e.pred in SPATIAL_PREPS:
             make_relation(w, e, SPATIAL_PREPS[e.pred], e.args.get("ARG1", ""), e.args.get("ARG2", ""), e.arg0)
-        elif e.pred == "_to_p":
+        elif e.pred in SIDE_PREPS:
             _rewrite_to_side(w, e)
         elif e.pred == "more_comp":
             _rewrite_comparative(w, e)
