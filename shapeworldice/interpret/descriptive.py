@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from .errors import UninterpretableMRS
 from .predicates import (
-    COORDINATIONS, DEPICTION_VERBS, FRAME_NOUNS, FRAME_PREPS, PLACING_VERBS, POSITION_VERBS, PRESENCE_ADJS, split_predicate,
+    COORDINATIONS, DEPICTION_VERBS, FRAME_NOUNS, FRAME_PREPS, PLACING_VERBS, POSITION_VERBS, PRESENCE_ADJS,
+    split_predicate,
 )
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
