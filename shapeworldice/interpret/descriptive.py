@@ -15,7 +15,7 @@ from __future__ import annotations
 from .errors import UninterpretableMRS
 from .predicates import (
     COORDINATIONS, DEPICTION_VERBS, FRAME_NOUNS, FRAME_PREPS, PLACING_VERBS, POSITION_VERBS, PRESENCE_ADJS,
-    split_predicate,
+    shape_of, split_predicate,
 )
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
@@ -28,6 +28,7 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _positions(w)
     w.reindex()
     _pronouns(w)
+    _one(w)
     _other(w)
     w.reindex()
 
@@ -100,9 +101,11 @@ def _depiction(w: WorkingMRS, frames: set[str]) -> None:
             label = w.target(hole)
         except UninterpretableMRS:
             continue
-        if any(e.pred == "_be_v_there" for e in w.at(label)):
+        there = [e for e in w.at(label) if e.pred == "_be_v_there"]
+        if there:
             w.kill(m)
             w.relabel(label, m.label)
+            w.substitute(m.arg0 or "", there[0].arg0 or "")
     w.reindex()
 
 
@@ -153,6 +156,24 @@ def _pronouns(w: WorkingMRS) -> None:
         w.kill(q, rs[0])
         w.substitute(q.arg0 or "", found[0].arg0 or "")
         w.reindex()
+
+
+def _one(w: WorkingMRS) -> None:
+    """"a red square and a blue one": the noun "one" stands for the shape noun of the latest
+    earlier noun phrase that has one (else it is "shape")."""
+    for e in list(w.live):
+        if e.dead or e.pred != "_one_n_1":
+            continue
+        q = w.quant_of.get(e.arg0 or "")
+        if q is None:
+            continue
+        earlier = sorted((r for r in w.live if r.is_quantifier() and not r.dead and r.key < q.key),
+                         key=lambda r: r.key, reverse=True)
+        for r in earlier:
+            nouns = [n for n in w.at(w.rstr_label(r)) if n.arg0 == r.arg0 and shape_of(n.pred) is not None]
+            if nouns:
+                e.pred = nouns[0].pred
+                break
 
 
 def _other(w: WorkingMRS) -> None:

@@ -53,6 +53,7 @@ SPATIAL_PREPS: dict[str, tuple[str, int]] = {
     "_behind_p": ("z-rel", -1), "_in+front+of_p": ("z-rel", 1),
     "_over_p": ("y-rel", -1), "_on+top+of_p": ("y-rel", -1),
     "_under_p": ("y-rel", 1), "_beneath_p": ("y-rel", 1), "_underneath_p": ("y-rel", 1),
+    "_left+of_p": ("x-rel", -1), "_right+of_p": ("x-rel", 1),
 }
 #: prepositions that take "the left/right of y" ("to the left of", "on the left of")
 SIDE_PREPS = frozenset({"_to_p", "_on_p"})
