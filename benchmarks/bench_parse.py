@@ -6,10 +6,12 @@ Parses the 3,174 ERG-judged strings of tests/fixtures/erg/judgments.jsonl, N rea
 of every family, and N free-form captions in the styles of pretrained and prompted captioners
 (framing, lists, several sentences, pronouns, relative clauses, synonyms, unknown words:
 tests/grammar/freeform_captions.py); the goal is 1,000 captions/s uncached on one core for each.
-"uncached" runs a fresh parser (grammaticality and best derivation); "+ MRS" also composes each grammatical reading's MRS (what the evaluator needs); "cached" repeats the
-same strings through the parse cache.  "CPU time" divides by the process's CPU seconds rather
-than wall-clock seconds, the one-core figure on a shared machine.  ACE 0.9.30 with the ERG
-parsed these sentences at about 25 sentences/s (~40 ms each) on this machine; the ratio is printed beside the figures.
+"uncached" runs a fresh parser (grammaticality and best derivation); "+ MRS" also composes each
+grammatical reading's MRS (what the evaluator needs); "cached" repeats the same strings through
+the parse cache.  "CPU time" divides by the process's CPU seconds rather than wall-clock
+seconds, the one-core figure on a shared machine.  ACE 0.9.30 with the ERG parsed these
+sentences at about 25 sentences/s (~40 ms each) on this machine; the ratio is printed beside
+the figures.
 Realisation is also timed in CPU time, best of R sets of 4,000 fresh captions, against its goal
 of 20,000 captions/s.
 """
