@@ -148,8 +148,8 @@ def _pronouns(w: WorkingMRS) -> None:
         if q.dead or q.pred != "pronoun_q":
             continue
         rs = w.at(w.rstr_label(q))
-        if len(rs) != 1 or rs[0].pred != "pron":
-            continue
+        if len(rs) != 1 or rs[0].pred != "pron" or q.mods.person in ("1", "2"):
+            continue  # "I", "we", "you" (the imperative's subject) are no anaphora
         found = _referents(w, q.key, q.mods.plural)
         if not found:
             raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to")

@@ -123,3 +123,12 @@ def test_generated_free_form_captions(seed):
         wrong = broken(text, r)
         if wrong is not None:
             assert not parse(wrong).grammatical, wrong
+
+
+def test_modals_non_restrictive_relatives_and_at():
+    for text in ["A red square can be seen above a blue circle.", "The image shows a red square, which is above a "
+                 "blue circle.", "Two shapes are present: a red square and a blue circle.",
+                 "There is a red square at the top."]:
+        assert parse(text).grammatical, text
+    for text in ["Two shapes are at a yellow pentagon.", "A red square can is red.", "A red square, which above."]:
+        assert not parse(text).grammatical, text

@@ -168,3 +168,13 @@ def test_claims_keep_each_sentence():
     # a pronoun joins its sentence to its antecedent's: one claim
     assert len(claims(meaning("There is a red square. It is above a blue circle.").formula)) == 1
     assert len(claims(meaning("There is a red square.").formula)) == 1
+
+
+def test_modal_passive_and_non_restrictive_relative():
+    assert judge("A red square can be seen above a blue circle.", SCENE) == "true"
+    assert judge("A blue circle can be seen above a red square.", SCENE) == "false"
+    assert judge("The image shows a red square, which is above a blue circle.", SCENE) == "true"
+    assert judge("The image shows a red square, which is below a blue circle.", SCENE) == "false"
+    # only third-person pronouns are anaphora
+    result = meaning("Be red.")
+    assert isinstance(result, Uninterpretable) and "refer" not in result.reason
