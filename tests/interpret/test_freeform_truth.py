@@ -178,3 +178,16 @@ def test_modal_passive_and_non_restrictive_relative():
     # only third-person pronouns are anaphora
     result = meaning("Be red.")
     assert isinstance(result, Uninterpretable) and "refer" not in result.reason
+
+
+def test_coordinated_prepositions_share_their_complement():
+    world = make_world(("square", "red", 0.2, 0.2), ("triangle", "green", 0.7, 0.75))
+    f = meaning("A red square is above and to the left of a green triangle.").formula
+    assert "above(x2,x18), left-of(x2,x18)" in str(f)  # one triangle, both relations
+    assert judge("A red square is above and to the left of a green triangle.", world) == "ambiguous"
+    # ShapeWorld's relations need the main axis to dominate, so a diagonal is never clearly both
+    far = make_world(("square", "red", 0.2, 0.1), ("triangle", "green", 0.45, 0.9))
+    assert judge("A red square is above and to the left of a green triangle.", far) == "ambiguous"
+    assert judge("A red square is below and to the left of a green triangle.", far) == "false"
+    result = meaning("A red square is above.")
+    assert isinstance(result, Uninterpretable) and "'above'" in result.reason
