@@ -170,14 +170,22 @@ class Compiled:
                     prev = s
                 add_binary(r.lhs, prev, rhs[-1], r.id, r.cost)
         # lexical index: first word -> [(words, item)]
+        # unknown-word items (entries with ``unknown=TAG``, the ERG's generic entries) are indexed by
+        # tag only: they are instantiated for a token outside the vocabulary, never looked up by form
         self.lex_first: dict[str, list[LexItem]] = {}
+        self.unknown: dict[str, list[LexItem]] = {}
         for it in self.items:
-            self.lex_first.setdefault(it.words[0], []).append(it)
+            tag = it.entry.attrs.get("unknown")
+            if tag is not None:
+                self.unknown.setdefault(tag, []).append(it)
+            else:
+                self.lex_first.setdefault(it.words[0], []).append(it)
         root = self.symbol_id.get(("ROOT", ()))
         if root is None:
             raise GrammarError("rules.txt: no ROOT category in use")
         self.root: int = root
-        self.vocabulary = frozenset(w.lower() for it in self.items for w in it.words)
+        self.vocabulary = frozenset(w.lower() for it in self.items for w in it.words
+                                    if "unknown" not in it.entry.attrs)
 
 
 __all__ = ["Compiled", "LexItem", "AtomicRule"]

@@ -23,6 +23,33 @@ MAX_CHARS = 1000
 CACHE_SIZE = 200_000
 
 _TOKEN_RE = re.compile(r"[^\s,.;:!?]+|[,.;:!?]")
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_DIGITS_RE = re.compile(r"[0-9]+")
+
+
+def unknown_tags(token: str) -> tuple[str, ...]:
+    """The part-of-speech tags an out-of-vocabulary token may take, from its spelling (the role
+    the ERG's tagger plays for its generic entries): digits are a number; "-s" a plural noun or
+    a third-singular verb; "-ed" a past verb or participle; "-ing" a gerund or noun; anything
+    else a singular noun, an adjective or a base-form verb.  Other tokens (symbols) get none."""
+    if _DIGITS_RE.fullmatch(token):
+        return ("CD",)
+    if not _WORD_RE.fullmatch(token):
+        return ()
+    w = token.lower()
+    if w.endswith("ss") or w.endswith("us") or w.endswith("is"):
+        return ("NN", "JJ", "VB")
+    if w.endswith("s") and len(w) > 2:
+        return ("NNS", "VBZ")
+    if w.endswith("ed") and len(w) > 3:
+        return ("VBD", "VBN")
+    if w.endswith("ing") and len(w) > 4:
+        return ("VBG", "NN")
+    return ("NN", "JJ", "VB")
+
+
+def _onset_of(word: str) -> str:
+    return "v" if word[:1].lower() in "aeiou" else "c"
 
 
 @dataclass
@@ -74,11 +101,18 @@ class Reading:
 
 @dataclass(frozen=True)
 class ParseResult:
+    """``unknown_words``: the tokens outside the vocabulary, in order (read with the ERG-style
+    generic entries, so a caption with them may be grammatical; its truth is undecidable);
+    ``longest_span``: without a full parse, the (start, end) token span of the longest
+    constituent the chart holds (the leftmost of the longest), None otherwise."""
+
     text: str
     normalised: str
     grammatical: bool
     readings: tuple[Reading, ...] = ()
     error: str | None = None
+    unknown_words: tuple[str, ...] = ()
+    longest_span: tuple[int, int] | None = None
 
     @property
     def reading(self) -> Reading | None:
@@ -129,9 +163,34 @@ class Parser:
         self.g = compiled or Compiled(load())
         self.version = self.g.data.version
         self._cache: OrderedDict[str, ParseResult] = OrderedDict()
+        self._unknown_cache: dict[str, list[Any]] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ chart
+    def _unknown_items(self, token: str) -> list[Any]:
+        """Generic items for an out-of-vocabulary token (cached per token)."""
+        hit = self._unknown_cache.get(token)
+        if hit is not None:
+            return hit
+        out = []
+        w = token.lower()
+        onset = _onset_of(w)
+        for tag in unknown_tags(token):
+            for it in self.g.unknown.get(tag, ()):
+                feats = dict(it.feats)
+                if feats.get("ONS", onset) != onset:
+                    continue
+                if tag == "CD":
+                    if feats.get("NUM") != ("sg" if w == "1" else "pl"):
+                        continue
+                    attrs = {**it.entry.attrs, "carg": str(int(w))}
+                else:
+                    attrs = {**it.entry.attrs, "pred": f"_{w}/{tag}_u_unknown"}
+                out.append(replace(it, entry=replace(it.entry, attrs=attrs), words=(w,)))
+        if len(self._unknown_cache) < 10_000:
+            self._unknown_cache[token] = out
+        return out
+
     def _lexical(self, tokens: list[str]):
         """cells[(i, j)] = {sym: (cost, ('lex', item))}; None if a token has no entry."""
         g = self.g
@@ -142,6 +201,8 @@ class Parser:
             cands = g.lex_first.get(w, ())
             if tokens[i] != w:
                 cands = list(cands) + list(g.lex_first.get(tokens[i], ()))
+            if not cands and w not in g.vocabulary:
+                cands = self._unknown_items(tokens[i])
             for it in cands:
                 n = len(it.words)
                 if n > 1 or it.exact_case:
@@ -259,16 +320,29 @@ class Parser:
             return ParseResult(text, norm, False, (), "empty")
         if len(tokens) > MAX_TOKENS:
             return ParseResult(text, norm, False, (), "too long")
+        vocabulary = self.g.vocabulary
+        unknown = tuple(t for t in tokens if t.lower() not in vocabulary and not _DIGITS_RE.fullmatch(t))
         chart, bad = self.chart(tokens)
         if chart is None:
-            unknown = [t for t in bad if t.lower() not in self.g.vocabulary]
-            return ParseResult(text, norm, False, (), f"unknown word: {unknown[0]!r}" if unknown else None)
+            missing = [t for t in bad if t.lower() not in vocabulary]
+            return ParseResult(text, norm, False, (), f"unknown word: {missing[0]!r}" if missing else None,
+                               unknown)
         top = chart[0][len(tokens)]
         root = self.g.root
         if not top or root not in top:
-            return ParseResult(text, norm, False, (), None)
+            return ParseResult(text, norm, False, (), None, unknown, self._longest_span(chart, len(tokens)))
         deriv = self._derivation(chart, 0, len(tokens), root)
-        return ParseResult(text, norm, True, (Reading(deriv, top[root][0], self.g.data.sems),), None)
+        return ParseResult(text, norm, True, (Reading(deriv, top[root][0], self.g.data.sems),), None, unknown)
+
+    def _longest_span(self, chart, n: int) -> tuple[int, int] | None:
+        """The leftmost longest span with a constituent (a symbol that is not part of a binarised rule)."""
+        inter = self.g.intermediate
+        for span in range(n, 0, -1):
+            for i in range(0, n - span + 1):
+                cell = chart[i][i + span]
+                if cell and any(s not in inter for s in cell):
+                    return (i, i + span)
+        return None
 
     def parse(self, text: Any) -> ParseResult:
         try:

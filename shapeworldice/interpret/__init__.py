@@ -12,7 +12,9 @@ ERG's predicate names. The pipeline:
   ("true" / "false" / "ambiguous" / "uninterpretable");
 * :func:`construction`, :func:`family`, :func:`quantifier_range`, :func:`relation` give the
   diversity key and the report breakdowns; :func:`scene_tuples` the SPICE-style tuples;
-* :func:`formula_of` compiles stored caption semantics (references) to the same logical form.
+* :func:`formula_of` compiles stored caption semantics (references) to the same logical form;
+* :func:`claims` splits a formula into its claims (a caption of several sentences or
+  coordinated clauses), each with its own truth.
 
 Example::
 
@@ -26,13 +28,13 @@ from .errors import UninterpretableMRS
 from .evaluate import InterpretationCache, Result, evaluate, truth, verdict
 from .from_caption import formula_of, interpretation_of
 from .interpret import Interpretation, Uninterpretable, interpret, interpret_readings
-from .logic import Formula, QSpec
+from .logic import Formula, QSpec, claims
 from .preference import preference_order, reading_penalty
 from .quantifiers import BARE_COUNT_RANGE, BARE_RATIO_RANGE
 from .tuples import formula_tuples, scene_tuples
 
 __all__ = [
-    "BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "FAMILIES", "Formula", "Interpretation", "InterpretationCache",
+    "BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "FAMILIES", "Formula", "claims", "Interpretation", "InterpretationCache",
     "QSpec", "Result", "Uninterpretable", "UninterpretableMRS", "construction", "evaluate", "family",
     "formula_of", "formula_tuples", "interpret", "interpretation_of", "interpret_readings", "preference_order",
     "quantifier_range", "reading_penalty", "relation", "scene_tuples", "truth", "verdict",

@@ -13,4 +13,14 @@ class UninterpretableMRS(Exception):
     """The MRS is malformed or outside the interpretable fragment (message = the reason)."""
 
 
-__all__ = ["UninterpretableMRS"]
+def not_covered(pred: str) -> str:
+    """A reason a user can read for a predicate outside the fragment: "says 'next to', which the
+    world model does not define" for the ERG's surface predicates (``_next+to_p``), else
+    "cannot interpret PRED" (abstract predicates such as ``named``)."""
+    if pred.startswith("_") and pred.count("_") >= 2:
+        lemma = pred[1:].split("_")[0].replace("+", " ")
+        return f"says '{lemma}', which the world model does not define"
+    return f"cannot interpret {pred}"
+
+
+__all__ = ["UninterpretableMRS", "not_covered"]

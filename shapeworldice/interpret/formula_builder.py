@@ -8,7 +8,7 @@ the fragment (a name, a pronoun, an unknown word) makes the reading uninterpreta
 """
 from __future__ import annotations
 
-from .errors import UninterpretableMRS
+from .errors import UninterpretableMRS, not_covered
 from .logic import (
     And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape, conjoin, free_vars, substitute,
 )
@@ -49,6 +49,15 @@ class FormulaBuilder:
         var = q.arg0
         if var is None:  # pragma: no cover - loading rejects quantifiers without a variable
             raise UninterpretableMRS(f"quantifier {q.pred} binds no variable")
+        if isinstance(body, And):
+            # Conjuncts that do not mention the variable are not in its scope: in "a cross that is
+            # above a circle" the label of "cross(x)" and "above(x, y)" is one conjunction, but
+            # only "above" is about y.  Left inside, "cross(x)" would make the relation's
+            # "only self" ambiguity (a circle x that is the only circle) leak into x's restrictor.
+            keep = [g for g in body.args if var not in free_vars(g)]
+            rest = [g for g in body.args if var in free_vars(g)]
+            if keep and rest:
+                return conjoin(keep + [self.quantify(q, conjoin(rest))])
         rh = self.scope.rstr[id(q)]
         restrictor = rh.plug()
         eps = restrictor.eps
@@ -131,7 +140,7 @@ class FormulaBuilder:
             return Iff(self.sub(node, e, "ARG1"), self.sub(node, e, "ARG2"))
         if p in DEGREE_WORDS and is_handle(e.args.get("ARG1")):
             return apply_degree(self.sub(node, e, "ARG1"), DEGREE_WORDS[p])
-        raise UninterpretableMRS(f"cannot interpret {p}")
+        raise UninterpretableMRS(not_covered(p))
 
     @staticmethod
     def _noun(e: EP, shape: str | None) -> Formula:

@@ -19,9 +19,11 @@ so a bug in the interpreter surfaces instead of passing for an uninterpretable c
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Any, Sequence, Union
+from typing import Any, Iterable, Sequence, Union
 
+from .descriptive import rewrite_descriptive
 from .errors import UninterpretableMRS
 from .formula_builder import FormulaBuilder
 from .logic import Formula, free_vars
@@ -59,7 +61,12 @@ def _interpretation(mrs: Any) -> Interpretation:
         w = load(mrs)
     except UninterpretableMRS as exc:
         raise UninterpretableMRS(f"cannot read MRS: {exc}") from None
+    unknown = unknown_words(e.pred for e in w.eps)
+    if unknown:
+        which = "which are" if len(unknown) > 1 else "which is"
+        raise UninterpretableMRS(f"says {_quoted(unknown)}, {which} outside the vocabulary: the world cannot decide it")
     penalty = reading_penalty(e.pred for e in w.eps)
+    rewrite_descriptive(w)
     normalize(w)
     for q in w.live:
         if q.is_quantifier() and q.pred not in INTERPRETABLE_QUANTIFIERS:
@@ -69,6 +76,24 @@ def _interpretation(mrs: Any) -> Interpretation:
     if unbound:
         raise UninterpretableMRS(f"unbound variables {sorted(unbound)}")
     return Interpretation(formula, penalty)
+
+
+#: the ERG's generic predicates of unknown words: "_glorp/NN_u_unknown"
+_UNKNOWN = re.compile(r"^_(.+)/[A-Za-z]+_u_unknown$")
+
+
+def unknown_words(preds: Iterable[str]) -> list[str]:
+    """The words of the ERG's unknown-word predicates among ``preds``, in order, once each."""
+    out: list[str] = []
+    for p in preds:
+        m = _UNKNOWN.match(p)
+        if m and m.group(1) not in out:
+            out.append(m.group(1))
+    return out
+
+
+def _quoted(words: Sequence[str]) -> str:
+    return ", ".join(f"'{w}'" for w in words)
 
 
 def interpret(mrs: Any) -> Union[Interpretation, Uninterpretable]:

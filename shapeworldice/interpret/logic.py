@@ -196,6 +196,7 @@ RELATION_WORDS: dict[tuple[str, int], str] = {
     ("shade-rel", -1): "darker-than", ("shade-rel", 1): "lighter-than",
     ("shape-rel", -1): "different-shape", ("shape-rel", 1): "same-shape",
     ("color-rel", -1): "different-color", ("color-rel", 1): "same-color",
+    ("id-rel", -1): "other-than",
 }
 
 
@@ -293,6 +294,19 @@ def bound_vars(f: Formula) -> tuple[str, ...]:
     return tuple(g.var for g in walk(f) if isinstance(g, Quant))
 
 
+def claims(f: Formula) -> list[Formula]:
+    """The claims of a caption: the top-level conjuncts of its formula ("There is a square. It is
+    red." with a pronoun is one claim, the square's quantifier scoping over both sentences;
+    "There is a square. There is a circle." and "There is a square and a circle." are two).
+    The caption is true when every claim is, false when one is false."""
+    if isinstance(f, And) and f.args:
+        out: list[Formula] = []
+        for g in f.args:
+            out.extend(claims(g))
+        return out
+    return [f]
+
+
 def ratio_quantity(numerator: int, denominator: int) -> float | None:
     """ShapeWorld's literal for a fraction (1/3 → 0.33), or None if it has none."""
     return RATIO_LITERALS.get((numerator, denominator))
@@ -301,6 +315,6 @@ def ratio_quantity(numerator: int, denominator: int) -> float | None:
 __all__ = [
     "QRANGES", "NEGATED_QRANGE", "RATIO_LITERALS", "RATIO_NAMES", "RELATION_WORDS", "QSpec",
     "Shape", "Color", "Noun", "Exists", "Rel", "Not", "And", "Or", "Implies", "Iff", "Quant",
-    "Atom", "Formula", "TRUE", "children", "walk", "conjoin", "free_vars", "bound_vars", "ratio_quantity",
+    "Atom", "Formula", "TRUE", "children", "claims", "walk", "conjoin", "free_vars", "bound_vars", "ratio_quantity",
     "substitute",
 ]

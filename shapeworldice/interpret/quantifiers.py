@@ -63,6 +63,10 @@ def qspec(q: EP) -> QSpec:
         return QSpec("ratio", "gt", 0.5, "most")
     if p == "_the_q":
         return _definite(m)
+    if p == "_both_q":  # "both shapes": the two shapes
+        if m.card is not None or m.den is not None or m.degree or m.partitive or m.most:
+            raise UninterpretableMRS("modified 'both'")
+        return QSpec("definite", "eq", 2.0, "both")
     if p == "_no_q":
         if numbered:
             raise UninterpretableMRS("'no' with a number")

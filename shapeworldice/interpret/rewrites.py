@@ -16,7 +16,7 @@ from __future__ import annotations
 from .errors import UninterpretableMRS
 from .predicates import (
     ATTRIBUTE_NOUNS, COMPARATIVE_ADJS, COORDINATIONS, DEGREE_WORDS, EQUALITY_ADJS, FRACTION_NOUNS, SIDE_NOUNS,
-    SPATIAL_PREPS, color_of,
+    SIDE_PREPS, SPATIAL_PREPS, color_of,
 )
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_handle, is_var
 
@@ -227,14 +227,41 @@ def _rewrite_equality(w: WorkingMRS, e: EP) -> None:
     make_relation(w, e, (ATTRIBUTE_NOUNS[nouns[0].pred], value), z, y, e.arg0)
 
 
+def _shared_complement(w: WorkingMRS, e: EP) -> str | None:
+    """The complement of the preposition coordinated with ``e``, which has none ("above and to
+    the left of a triangle": "above" shares "a triangle"), or None."""
+    for c in w.live:
+        if c.dead or c.pred not in COORDINATIONS or e.arg0 not in (c.args.get("ARG1"), c.args.get("ARG2")):
+            continue
+        other = c.args.get("ARG2") if c.args.get("ARG1") == e.arg0 else c.args.get("ARG1")
+        for s in w.live:
+            if s is e or s.dead or other is None or s.arg0 != other:
+                continue
+            if s.pred in SPATIAL_PREPS and s.args.get("ARG2") in w.quant_of:
+                return s.args["ARG2"]
+            if s.pred in SIDE_PREPS:
+                q = w.quant_of.get(s.args.get("ARG2", ""))
+                found = side_reference(w, w.rstr_label(q), q.arg0 or "") if q and q.pred == "_the_q" else None
+                if found is not None:
+                    return found[2]
+    return None
+
+
 def rewrite_relations(w: WorkingMRS) -> None:
     """Spatial prepositions, "to the left/right of", comparatives and attribute (in)equality."""
     for e in list(w.live):
         if e.dead:
             continue
         if e.pred in SPATIAL_PREPS:
-            make_relation(w, e, SPATIAL_PREPS[e.pred], e.args.get("ARG1", ""), e.args.get("ARG2", ""), e.arg0)
-        elif e.pred == "_to_p":
+            y = e.args.get("ARG2", "")
+            if not is_var(y, "x") or y not in w.quant_of:  # "is above" with its complement understood
+                shared = _shared_complement(w, e)
+                if shared is None:
+                    word = e.pred[1:].split("_")[0].replace("+", " ")
+                    raise UninterpretableMRS(f"says '{word}' without saying of what")
+                e.args["ARG2"] = y = shared
+            make_relation(w, e, SPATIAL_PREPS[e.pred], e.args.get("ARG1", ""), y, e.arg0)
+        elif e.pred in SIDE_PREPS:
             _rewrite_to_side(w, e)
         elif e.pred == "more_comp":
             _rewrite_comparative(w, e)

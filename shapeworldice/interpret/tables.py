@@ -27,11 +27,11 @@ def atom(f: Formula, shapes: np.ndarray, colors: np.ndarray, shaped: Callable[[n
     """The truth value of a Shape / Color test (from the entities' shape and colour indices,
     laid along the variable's axis by ``shaped``) or of a Noun / Exists (always true); None
     for any other formula."""
-    if isinstance(f, Shape):
-        agree = shaped(shapes == _SHAPE_INDEX[f.value], f.var)
+    if isinstance(f, Shape):  # a shape or colour the worlds never have ("star") is true of nothing
+        agree = shaped(shapes == _SHAPE_INDEX.get(f.value, -1), f.var)
         return agree, ~agree
     if isinstance(f, Color):
-        agree = shaped(colors == _COLOR_INDEX[f.value], f.var)
+        agree = shaped(colors == _COLOR_INDEX.get(f.value, -1), f.var)
         return agree, ~agree
     if isinstance(f, (Noun, Exists)):
         return const(True)

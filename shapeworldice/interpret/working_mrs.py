@@ -30,6 +30,7 @@ class QuantifierMods:
     most: bool = False
     degree: str | None = None
     plural: bool = False
+    person: str = ""  # PERS of the variable ("1", "2", "3"; "" when the MRS does not say)
 
     def plain(self) -> bool:
         """No number, fraction, partitive, degree word or "most" (plurality does not count)."""
@@ -182,8 +183,9 @@ def load(mrs: Any) -> WorkingMRS:
     variables = getattr(mrs, "variables", None) or {}
     for e in eps:
         if e.is_quantifier():
-            num = str((variables.get(e.arg0) or {}).get("NUM", "")).lower()
-            e.mods.plural = num == "pl"
+            props = variables.get(e.arg0) or {}
+            e.mods.plural = str(props.get("NUM", "")).lower() == "pl"
+            e.mods.person = str(props.get("PERS", ""))
     if mrs.top is None:
         raise UninterpretableMRS("MRS without a top handle")
     return WorkingMRS(mrs.top, eps, qeq)

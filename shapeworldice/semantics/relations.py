@@ -47,6 +47,9 @@ def conditions(kind: str, value: int, a: WorldArrays) -> tuple[np.ndarray, np.nd
         diff = (a.shade[:, None] - a.shade[None, :]) * v
         agree = (a.color[:, None] == a.color[None, :]) & (diff > MIN_SHADE)
         disagree = -diff > MIN_SHADE
+    elif kind == "id-rel":  # "the other shape": distinct entities (value −1)
+        agree = ~np.eye(a.n, dtype=bool) if value < 0 else np.eye(a.n, dtype=bool)
+        disagree = ~agree
     elif kind in ("shape-rel", "color-rel"):
         attr = a.shape if kind == "shape-rel" else a.color
         same = attr[:, None] == attr[None, :]

@@ -1,10 +1,13 @@
-"""The fixed development/test split of the ERG judgments (``tests/fixtures/erg/judgments.jsonl``).
+"""The fixed development/test splits of the ERG judgments (``tests/fixtures/erg/judgments.jsonl``
+and the fresh sample ``judgments-2.jsonl``).
 
 Rule: within each stratum (kind, op, ERG verdict) the sentences are ordered by the SHA-1 of
 ``"erg-split:" + id``; alternate sentences in that order go to dev (even positions) and test
 (odd positions).  The split is therefore fixed, stratified and independent of the grammar.
 Grammar rules are decided on dev disagreements only; test is measured, never inspected.
-Running this file prints agreement per part, kind, ERG verdict and perturbation op.
+The second file is split by the same rule with the salt ``"erg-split-2:"`` into dev2 and test2.
+Running this file prints agreement per part (dev, test, dev2, test2), kind, ERG verdict and
+perturbation op.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "erg" / "judgments.jsonl"
+FIXTURE_2 = FIXTURE.with_name("judgments-2.jsonl")
 
 
 def load_judgments(path: Path = FIXTURE) -> list[dict]:
@@ -22,14 +26,14 @@ def load_judgments(path: Path = FIXTURE) -> list[dict]:
         return [json.loads(line) for line in f]
 
 
-def split(rows: Iterable[dict]) -> dict[str, list[dict]]:
+def split(rows: Iterable[dict], salt: str = "erg-split:") -> dict[str, list[dict]]:
     """{'dev': [...], 'test': [...]} by the rule in the module docstring."""
     strata: dict[tuple, list[dict]] = defaultdict(list)
     for r in rows:
         strata[(r["kind"], r["op"] or "", r["erg"])].append(r)
     parts: dict[str, list[dict]] = {"dev": [], "test": []}
     for key in sorted(strata, key=str):
-        ordered = sorted(strata[key], key=lambda r: hashlib.sha1(f"erg-split:{r['id']}".encode()).hexdigest())
+        ordered = sorted(strata[key], key=lambda r: hashlib.sha1(f"{salt}{r['id']}".encode()).hexdigest())
         for i, r in enumerate(ordered):
             parts["dev" if i % 2 == 0 else "test"].append(r)
     return parts
@@ -72,6 +76,8 @@ if __name__ == "__main__":
 
     parser = Parser()
     parts = split(load_judgments())
+    second = split(load_judgments(FIXTURE_2), "erg-split-2:")
+    parts["dev2"], parts["test2"] = second["dev"], second["test"]
     for name in sys.argv[1:] or ["dev", "test"]:
         stats, wrong = agreement(parts[name], lambda t: parser.parse(t).grammatical)
         print(f"{name}: {len(parts[name])} sentences")

@@ -22,7 +22,7 @@ from shapeworldice.grammar.parser import Parser, get_parser
 from shapeworldice.interpret import Interpretation, interpret_readings
 from shapeworldice.interpret.construction import construction, syntax_marks
 
-from erg_split import agreement, load_judgments, rate, report, split
+from erg_split import FIXTURE_2, agreement, load_judgments, rate, report, split
 
 READINGS = Path(__file__).resolve().parents[1] / "fixtures" / "erg" / "readings.jsonl.gz"
 
@@ -61,6 +61,19 @@ def test_heldout_agreement_with_erg():
     assert rate(stats, "free")[0] == 1.0
     assert rate(stats, "erg-rejected")[0] >= 0.98
     assert rate(stats, "all")[0] >= 0.97
+
+
+def test_heldout_agreement_with_the_fresh_erg_sample():
+    """judgments-2 (9,204 fresh ERG judgments), split by the same rule with its own salt: the test2
+    half, on which no rule was decided, holds today's agreement (94.5%; the issue's target is 97%)."""
+    parser = Parser(get_parser().g)
+    parts = split(load_judgments(FIXTURE_2), "erg-split-2:")
+    assert len(parts["dev"]) + len(parts["test"]) == 9204
+    stats, _ = agreement(parts["test"], lambda t: parser.parse(t).grammatical)
+    print("\n" + "\n".join(report(stats)))
+    assert rate(stats, "template")[0] == 1.0
+    assert rate(stats, "free")[0] == 1.0
+    assert rate(stats, "all")[0] >= 0.945
 
 
 # ----------------------------------------------------------------------------- model-style errors

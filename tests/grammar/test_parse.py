@@ -85,7 +85,7 @@ def test_clear_judgments():
             "There is a square if and only if there is a circle.", "Exactly one circle is a square."]
     bad = ["The rectangle are red.", "An cyan square is red.", "A ellipse is red.", "Square red is a.",
            "Rectangle is red.", "A square is red a.", "There are a square.", "Two square are red.",
-           "A squares is red.", "A square is wug.", "Is is is.", "The the square is red.",
+           "A squares is red.", "Is is is.", "The the square is red.",
            "Every squares is red.", "Exactly a quarter of the shapes is red."]
     for t in good:
         assert parse(t).grammatical, t
@@ -126,9 +126,14 @@ def test_erg_constructions_beyond_the_templates():
         assert not parse(t).grammatical, t
 
 
-def test_unknown_words_are_ungrammatical():
-    r = parse("A square is purple.")
-    assert not r.grammatical and r.error and "purple" in r.error
+def test_unknown_words_are_read_with_generic_entries():
+    """A word outside the vocabulary is English (the ERG's generic entries): the sentence is
+    grammatical and the word is reported; symbols are not words."""
+    r = parse("A square is wug.")
+    assert r.grammatical and r.unknown_words == ("wug",)
+    assert "_wug/JJ_u_unknown" in {ep.predicate for ep in r.reading.mrs.rels}
+    r = parse("A square is red %")
+    assert not r.grammatical and r.error and "%" in r.error and r.unknown_words == ("%",)
 
 
 # ----------------------------------------------------------------------------- ERG-style MRS
