@@ -13,7 +13,7 @@ bytes). Record fields: ``id``, ``world`` (an id into ``worlds.jsonl``), ``style`
 ``text``, ``wellformed``, ``truth`` (true / false / null: the world does not decide), ``claims``
 (each claim's text, logical form and truth), ``fragment`` (present and true for a noun-phrase
 caption, which the ERG's strict root would not parse as a sentence) and, for errors, ``erg``
-(rejects / presumed / accepts: what the ERG makes of the pattern, see :mod:`.faults`).
+(rejects / accepts / unknown: what the ERG makes of the pattern, see :mod:`.faults`).
 """
 from __future__ import annotations
 

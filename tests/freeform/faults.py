@@ -11,9 +11,10 @@ Errors are labelled ``wellformed: false`` and carry ``erg``, what the English Re
 * ``accepts`` (attested): a run-on whose second clause is "there is …" ("There is a circle
   there is an ellipse.": 31 of 33; the ERG's ``implicit_conj``). These stay in the corpus as
   model-style errors but no verdict is asked of the evaluator on them;
-* ``presumed`` (not in the judgments): a run-on whose second clause has a pronoun or noun
-  phrase subject and a copula ("there is a square it is above a circle"), which no ERG rule
-  joins to the first clause as far as the judgments and the grammar's own notes show.
+* ``unknown`` (not in the judgments): a run-on whose second clause has a pronoun subject
+  ("there is a square it is above a circle", "a square is above a circle it is red"). The ERG
+  may have no analysis for them, or read a zero relative clause ("a square (that) it is"), as
+  the built-in grammar reads "a square a circle is below a triangle": no goal is set on them.
 
 Patterns the ERG accepts are never used as errors otherwise: a doubled noun or adjective
 (compounds, "a red red square"), "two square" / "two cross" (adjective and verb readings), a
@@ -28,13 +29,13 @@ from typing import Optional
 
 import numpy as np
 
-from .english import OPPOSITE, a, numeral, pick, plural, rel_phrase, sentence, words
+from .english import a, numeral, pick, plural, rel_phrase, sentence, words
 from .labels import Claim, Desc
 from .scene import Draft, Scene, exists
 from .worlds import COLORS
 
 CLEAR_NOUNS = ("circle", "triangle", "pentagon", "ellipse", "rectangle", "semicircle")  # no other reading
-REJECTS, PRESUMED, ACCEPTS = "rejects", "presumed", "accepts"  # the ERG's verdict on the pattern
+REJECTS, ACCEPTS, UNKNOWN = "rejects", "accepts", "unknown"  # the ERG's verdict on the pattern
 OUTSIDE = (("background", "{np} on a white background", False), ("background", "{np} on a black background", True),
            ("shadow", "{np} casts a shadow", False), ("material", "{np} is made of paper", False),
            ("floating", "{np} is floating in space", False), ("hand-drawn", "the shapes are drawn by hand", False),
@@ -56,11 +57,12 @@ def error(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Draft]
     name = pick(rng, ("above", "below", "left", "right"))
     rel = rel_phrase(name)
     if kind == "run-on":
+        color = pick(rng, tuple(COLORS))
         kind, text, erg = pick(rng, (
             ("run-on-there", f"there is {a(d1)} there is {a(d2)}", ACCEPTS),
             ("run-on-there", f"{a(d1)} is {rel} {a(d2)} there is {a(d3)}", ACCEPTS),
-            ("run-on-it", f"there is {a(d1)} it is {rel} {a(d2)}", PRESUMED),
-            ("run-on-copula", f"{a(d1)} is {rel} {a(d2)} {a(d3)} is {rel_phrase(OPPOSITE[name])} {a(d2)}", PRESUMED)))
+            ("run-on-it", f"there is {a(d1)} it is {rel} {a(d2)}", UNKNOWN),
+            ("run-on-it", f"{a(d1)} is {rel} {a(d2)} it is {color}", UNKNOWN)))
         if rng.random() < 0.5:
             text = sentence(text)
         return Draft(kind, text, wellformed=False, erg=erg)
@@ -102,4 +104,4 @@ def outside(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Draf
     return Draft(kind, sentence(text), parts, fixed=True, fragment=form.endswith("background") and not framed)
 
 
-__all__ = ["error", "outside", "REJECTS", "PRESUMED", "ACCEPTS"]
+__all__ = ["error", "outside", "REJECTS", "ACCEPTS", "UNKNOWN"]

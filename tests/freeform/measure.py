@@ -6,9 +6,10 @@ interpreter prefers, then three-valued truth): true, false, ambiguous or uninter
 Figures, per style and overall:
 
 * ``grammatical``: share of the well-formed captions the parser accepts (goal ≥ 0.95);
-* ``rejected``: share of the model-style errors it rejects, among those the ERG rejects or is
-  presumed to reject (goal 1.0); run-ons the ERG accepts ("There is a circle there is an
-  ellipse.") are counted apart (``erg_accepts``, ``erg_accepts_grammatical``), with no goal;
+* ``rejected``: share of the model-style errors it rejects, among those whose pattern the ERG
+  rejects in the shared judgments (goal 1.0); errors the ERG accepts (run-ons "There is a
+  circle there is an ellipse.") and those it was never asked about (other run-ons) are
+  counted apart, with the parser's G on them and no goal (``erg_accepts``, ``erg_unknown``);
 * ``coverage``: share of the *checkable* captions (well-formed, truth decided by the labels)
   to which the evaluator gives a truth value (true, false or ambiguous: parsed and
   interpreted) (goal ≥ 0.90);
@@ -96,8 +97,9 @@ def figures(outcomes: Iterable[Outcome]) -> dict[str, Any]:
     """Counts and rates of one group of outcomes (see the module docstring)."""
     outcomes = list(outcomes)
     wellformed = [o for o in outcomes if o.record["wellformed"]]
-    errors = [o for o in outcomes if not o.record["wellformed"] and o.record.get("erg") != "accepts"]
+    errors = [o for o in outcomes if not o.record["wellformed"] and o.record.get("erg") == "rejects"]
     erg_accepts = [o for o in outcomes if not o.record["wellformed"] and o.record.get("erg") == "accepts"]
+    erg_unknown = [o for o in outcomes if not o.record["wellformed"] and o.record.get("erg") == "unknown"]
     checkable = [o for o in wellformed if o.checkable]
     covered = [o for o in checkable if o.covered]
     agreed = [o for o in covered if o.agrees]
@@ -112,6 +114,8 @@ def figures(outcomes: Iterable[Outcome]) -> dict[str, Any]:
         "overreach": _share(sum(o.decided for o in undecided), len(undecided)),
         "erg_accepts": len(erg_accepts),
         "erg_accepts_grammatical": _share(sum(o.grammatical for o in erg_accepts), len(erg_accepts)),
+        "erg_unknown": len(erg_unknown),
+        "erg_unknown_grammatical": _share(sum(o.grammatical for o in erg_unknown), len(erg_unknown)),
     }
 
 
@@ -214,11 +218,16 @@ def main(argv: list[str] | None = None) -> int:
     rows = by(outcomes, "style")
     rows["ALL"] = figures(outcomes)
     print(table(rows, "style"))
+    total = rows["ALL"]
+    print(f"errors the ERG accepts: {total['erg_accepts']}, G {_fmt(total['erg_accepts_grammatical'])}; "
+          f"errors not in the ERG judgments: {total['erg_unknown']}, G {_fmt(total['erg_unknown_grammatical'])}")
     if args.kind:
         for o in outcomes:  # "style/kind" keys
             o.record.setdefault("style_kind", f"{o.record['style']}/{o.record['kind']}")
+        kinds = by(outcomes, "style_kind")
+        order = {name: i for i, name in enumerate(rows)}
         print()
-        print(table(by(outcomes, "style_kind"), "style/kind"))
+        print(table({k: kinds[k] for k in sorted(kinds, key=lambda k: (order[k.split("/")[0]], k))}, "style/kind"))
     if args.misses:
         print()
         print("\n".join(misses(outcomes, args.misses)))

@@ -49,6 +49,18 @@ def _mixed(rng: np.random.Generator, want: bool, k: int) -> list[bool]:
     return aims
 
 
+def _mentions(scene: Scene, rng: np.random.Generator, aims: list[bool]) -> list[Desc]:
+    """Descriptions of present (aim true) or absent things, no two alike."""
+    descs: list[Desc] = []
+    for aim in aims:
+        for _ in range(10):
+            d = scene.mention(rng, aim)
+            if d not in descs:
+                break
+        descs.append(d)
+    return descs
+
+
 def _group_items(scene: Scene, rng: np.random.Generator, want: bool, subset: bool
                  ) -> list[tuple[str, Claim]]:
     """List items "two red squares", "a blue circle" for kinds of entity (all, or a random subset
@@ -90,7 +102,7 @@ def template(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Dra
             text = sentence(f"{a(Desc(color=d.color))} is {a(Desc(shape=d.shape))}")
         return Draft(kind, text, [(text, exists(d))])
     if kind == "there-and":
-        ds = [scene.mention(rng, w) for w in _mixed(rng, want, 2)]
+        ds = _mentions(scene, rng, _mixed(rng, want, 2))
         parts = [(f"there is {a(d)}", exists(d)) for d in ds]
         return Draft(kind, sentence(" and ".join(p for p, _ in parts)), parts)
     d = scene.present(rng)
@@ -122,7 +134,7 @@ def framing(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Draf
         text = sentence(f"there is {a(d)} in the image")
         return Draft(kind, text, [(text, exists(d))])
     count = 2 if kind == "shown-are" else int(rng.integers(1, 3))
-    parts = [(a(d), exists(d)) for d in (scene.mention(rng, w) for w in _mixed(rng, want, count))]
+    parts = [(a(d), exists(d)) for d in _mentions(scene, rng, _mixed(rng, want, count))]
     body = " and ".join(p for p, _ in parts)
     text = sentence(f"shown are {body}" if kind == "shown-are" else frames[kind].format(body))
     return Draft(kind, text, parts)
@@ -130,8 +142,9 @@ def framing(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Draf
 
 def definite(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Draft]:
     """ "The red square is above the blue circle.", "The square is red.", "Both shapes are …"."""
-    kind = pick(rng, ("the-rel-the", "the-rel-the", "the-rel-a", "the-color", "the-shape", "both", "one-other"))
     things = scene.things
+    pairs = ("both", "one-other") if len(things) == 2 else ()
+    kind = pick(rng, ("the-rel-the", "the-rel-the", "the-rel-a", "the-color", "the-shape") + pairs * 3)
     if kind == "the-rel-the":
         fact = scene.definite_pair(rng, want)
         if fact is None:
@@ -255,7 +268,7 @@ def coordination(scene: Scene, rng: np.random.Generator, want: bool) -> Optional
     kind = pick(rng, ("comma-and-there", "comma-and-spatial", "and-spatial", "but-no", "but-spatial"))
     aims = _mixed(rng, want, 2)
     if kind == "comma-and-there":
-        parts = [(f"there is {a(d)}", exists(d)) for d in (scene.mention(rng, w) for w in aims)]
+        parts = [(f"there is {a(d)}", exists(d)) for d in _mentions(scene, rng, aims)]
         return Draft(kind, sentence(", and ".join(p for p, _ in parts)), parts)
     if kind in ("comma-and-spatial", "and-spatial"):
         parts = [_spatial_part(rng, scene, w) for w in aims]
@@ -290,7 +303,7 @@ def sentences(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Dr
         return Draft(kind, " ".join(p for p, _ in parts), parts)
     aims = _mixed(rng, want, 2)
     if kind == "two-there":
-        parts = [(sentence(f"there is {a(d)}"), exists(d)) for d in (scene.mention(rng, w) for w in aims)]
+        parts = [(sentence(f"there is {a(d)}"), exists(d)) for d in _mentions(scene, rng, aims)]
     elif kind == "spatial-there":
         part = _spatial_part(rng, scene, aims[0])
         if part is None:
