@@ -1,8 +1,8 @@
 """Two families beside the styles: model-style errors (not English) and English the world cannot check.
 
 Errors are labelled ``wellformed: false`` and carry ``erg``, what the English Resource Grammar
-(strict root) makes of the pattern, from the ERG judgments of the project's shared data
-(``judgments.jsonl`` and ``judgments-2.jsonl``, 12,378 strings):
+(strict root) makes of the pattern, counted on ACE + ERG judgments of 12,378 strings (the
+3,174 of ``tests/fixtures/erg/judgments.jsonl`` and a second sample of 9,204 from the same run):
 
 * ``rejects`` (attested): every doubled determiner (a a, an an, the the: 256 of 256), every
   doubled "of" or "to" (47 of 47), "a"/"an" before a plural head (31 of 31 as objects), a
