@@ -68,8 +68,10 @@ class Desc:
     rels: tuple[Rel, ...] = ()
 
     def form(self) -> str:
-        words = [w for w in (self.color, self.shape) if w] or ["shape"]
-        return " ".join(words) + "".join(" & " + r.form() for r in self.rels)
+        """ "red square", "gray shape", "square & above(a circle)", "above(the circle)"."""
+        parts = [" ".join([self.color or "", self.shape or "shape"]).strip()] if self.color or self.shape else []
+        parts += [r.form() for r in self.rels]
+        return " & ".join(parts) or "shape"
 
     def crisp(self, t: Thing) -> bool:
         return (self.color is None or t.color == self.color) and (self.shape is None or t.shape == self.shape)
