@@ -101,6 +101,9 @@ def _quote(word: str) -> str:
 
 
 def _no_parse(parsed: Parsed) -> str:
+    if parsed.longest_span and "|" not in parsed.longest_span:  # every word in one constituent: a fragment
+        return ("a phrase, not a sentence: it parses as a phrase with no main verb, and the ERG's strict root "
+                "(whole sentences only) rejects such fragments too; write it as 'There is ...'")
     if parsed.longest_span:
         return f"no parse of the whole caption; the longest part that parsed: {parsed.longest_span}"
     said = f" ({parsed.error})" if parsed.error else ""

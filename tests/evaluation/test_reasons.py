@@ -33,6 +33,16 @@ def test_each_reason_of_the_builtin_parser():
     assert code(" ".join(["a square is red and"] * 15) + " a circle is blue.") == "too-long"
 
 
+def test_a_noun_phrase_caption_is_told_it_is_a_fragment():
+    """Models often caption with a bare noun phrase; the ERG's strict root rejects it, and the
+    reason says so instead of pointing at a 'longest part' that is the whole caption."""
+    for text in ("A red square above a blue circle.", "Two red squares and a blue circle."):
+        reason = judge(BuiltinParser().parse(text)).reason
+        assert reason.code == "no-parse" and reason.detail.startswith("a phrase, not a sentence")
+    truncated = judge(BuiltinParser().parse("A red square is above a")).reason
+    assert truncated.code == "no-parse" and "longest part that parsed: A red square is above | a" in truncated.detail
+
+
 def test_the_order_in_which_reasons_are_decided():
     blank = parsed("", normalised="", limit="timeout", unknown_words=("x",))
     assert reason_of(blank, None).code == "empty"
