@@ -6,7 +6,9 @@ which is a vector of multiplicities ``w``; every score is recomputed from per-im
 statistics weighted by ``w``, so 1,000 draws cost a few matrix products, not 1,000 evaluations.
 
 * ratio scores (G, T, T|G, coverage, I, I/ref, SPICE*, CIDEr-D, ROUGE-L, METEOR, BLEU per caption
-  where no corpus form exists): ``Σ w·numerator / Σ w·denominator`` per image;
+  where no corpus form exists, claim precision, hallucination rate, object recall):
+  ``Σ w·numerator / Σ w·denominator`` per image (a weighted measure's numerator and
+  denominator are its captions' Σ weight·value and Σ weight);
 * BLEU-1..4: pycocoevalcap's corpus formula on the drawn images' summed n-gram statistics.
 
 The interval is the percentile interval (2.5th and 97.5th of the draws); the draws are seeded,
@@ -76,8 +78,11 @@ def image_table(results: Sequence[Any], image_order: Sequence[str],
     table.ratios.update(grammaticality=(grammatical, captions), truthfulness=(true, captions),
                         truthfulness_grammatical=(true, grammatical), coverage=(decided, grammatical),
                         spice=(per_image((r.image_id, r.spice or 0.0) for r in results), captions))
-    for key in caption_keys:  # a missing value counts 0, as the report's mean counts it
-        table.ratios[key] = (per_image((r.image_id, r.scores.get(key) or 0.0) for r in results), captions)
+    for key in caption_keys:  # a missing value counts 0, as the report's mean counts it; a weighted
+        # measure (claim precision: weight = the caption's claims) is Σ weight·value / Σ weight
+        weight = [getattr(r, "weights", {}).get(key, 1.0) for r in results]
+        table.ratios[key] = (per_image((r.image_id, w * (r.scores.get(key) or 0.0)) for r, w in zip(results, weight)),
+                             per_image((r.image_id, w) for r, w in zip(results, weight)))
 
     names = sorted({r.construction for r in results if r.construction is not None}
                    | {c for image in image_order for c in reference_constructions.get(image, ())})
@@ -257,13 +262,14 @@ def scored_table(scored: Any, results: Sequence[Any] | None = None, axis_key: tu
 
 def report_intervals(scored: Any, draws: int = DRAWS, seed: int = 0) -> tuple[dict[str, Any], dict[str, Any]]:
     """(intervals of the overall scores, intervals per breakdown group) of a scored caption set."""
-    from .scoring import grouped_results
+    from .scoring import caption_hooks, grouped_results
 
     overall = intervals(scored_table(scored), draws, seed) if scored.results else {}
+    shown = set(GROUP_SCORES) | {m.key for m in caption_hooks()}  # what a breakdown group reports
     groups: dict[str, Any] = {}
     for axis, members_of in grouped_results(scored.results).items():
         groups[axis] = {}
         for key, members in members_of.items():
             found = intervals(scored_table(scored, members, (axis, key)), draws, seed)
-            groups[axis][key] = {k: v for k, v in found.items() if k in GROUP_SCORES or k.startswith("informativeness")}
+            groups[axis][key] = {k: v for k, v in found.items() if k in shown}
     return overall, groups

@@ -17,6 +17,7 @@ from ..metrics.base import PreparedCorpus
 from ..metrics.bleu import bleu_stats
 from ..reasons import CODES
 from .analysis import Analysis, ImageRecord
+from .claims import check as check_claims
 
 __all__ = ["AXES", "CaptionResult", "Scored", "score_captions", "summary", "breakdowns", "group_key",
            "grouped_results", "reason_counts", "tuple_f1"]
@@ -39,13 +40,17 @@ class CaptionResult:
     scores: dict[str, float | None] = field(default_factory=dict)
     reason: str = "ok"  # the verdict's reason code (shapeworldice.reasons.CODES)
     reason_detail: str = ""
+    claims: list[dict[str, str]] | None = None  # [{"text": logical form, "truth": verdict}], None: no interpretation
+    hallucinated_objects: list[str] | None = None  # object mentions no entity of the world fits
+    #: each weighted catalogue measure's weight (its ``weight`` hook), for ratio-of-sums scores
+    weights: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {"image_id": self.image_id, "caption": self.caption, "grammatical": self.grammatical,
                 "truth": self.truth, "construction": self.construction, "family": self.family,
                 "quantifier_range": self.quantifier_range, "relation": self.relation, "heldout": self.heldout,
-                "reason": self.reason, "reason_detail": self.reason_detail,
-                "scores": {"spice": self.spice, **self.scores}}
+                "reason": self.reason, "reason_detail": self.reason_detail, "claims": self.claims,
+                "hallucinated_objects": self.hallucinated_objects, "scores": {"spice": self.spice, **self.scores}}
 
 
 def tuple_f1(candidate: frozenset, reference: set) -> float:
@@ -89,7 +94,7 @@ def summary(results: Sequence[CaptionResult], reference_constructions: set[str])
                    "constructions_output": len(constructions),
                    "constructions_references": len(reference_constructions)},
         # per-caption catalogue measures (informativeness) in every group too
-        **{m.key: _aggregate(m, [r.scores.get(m.key) for r in results]) for m in caption_hooks()},
+        **{m.key: _aggregate(m, results) for m in caption_hooks()},
     }
 
 
@@ -159,10 +164,16 @@ def caption_hooks() -> list[catalogue.Measure]:
     return [m for m in catalogue.CATALOGUE if m.per_caption is not None]
 
 
-def _aggregate(measure: catalogue.Measure, values: Sequence[float | None]) -> float | None:
+def _aggregate(measure: catalogue.Measure, results: Sequence[CaptionResult]) -> float | None:
+    """A per-caption measure's score: its ``aggregate``, else Σ weight·value / Σ weight (weight 1
+    unless the measure has a weight hook; a missing value counts 0)."""
     if measure.aggregate is not None:
-        return measure.aggregate(values)
-    return sum(v or 0.0 for v in values) / len(values) if values else None
+        return measure.aggregate([r.scores.get(measure.key) for r in results])
+    weights = [r.weights.get(measure.key, 1.0) for r in results]
+    total = sum(weights)
+    if not total:
+        return None
+    return sum(w * (r.scores.get(measure.key) or 0.0) for w, r in zip(weights, results)) / total
 
 
 def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence[str]],
@@ -196,6 +207,11 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
             for m in hooks:
                 assert m.per_caption is not None
                 result.scores[m.key] = m.per_caption(a, image, kept, label) if a.grammatical else None
+                if m.weight is not None:
+                    result.weights[m.key] = m.weight(a, image, kept, label) if a.grammatical else 0.0
+            if a.interpretation is not None:
+                found = check_claims(a.interpretation, image.world, label)
+                result.claims, result.hallucinated_objects = found.claim_records(), list(found.hallucinated)
             results.append(result)
         if tick is not None:
             tick(len(grouped[image.id]))
@@ -215,7 +231,7 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
         scores[name] = outcome.score
     scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
     for m in hooks:
-        scores[m.key] = _aggregate(m, [r.scores.get(m.key) for r in results])
+        scores[m.key] = _aggregate(m, results)
     bleu = None
     if candidates:
         corpus = PreparedCorpus(candidates, references)

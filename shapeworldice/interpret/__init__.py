@@ -14,7 +14,8 @@ ERG's predicate names. The pipeline:
   diversity key and the report breakdowns; :func:`scene_tuples` the SPICE-style tuples;
 * :func:`formula_of` compiles stored caption semantics (references) to the same logical form;
 * :func:`claims` splits a formula into its claims (a caption of several sentences or
-  coordinated clauses), each with its own truth.
+  coordinated clauses), each with its own truth; :func:`object_mentions` lists the object
+  descriptions it says exist (hallucinations, object recall).
 
 Example::
 
@@ -29,12 +30,14 @@ from .evaluate import InterpretationCache, Result, evaluate, truth, verdict
 from .from_caption import formula_of, interpretation_of
 from .interpret import Interpretation, Uninterpretable, interpret, interpret_readings
 from .logic import Formula, QSpec, claims
+from .mentions import Mention, object_mentions
 from .preference import preference_order, reading_penalty
 from .quantifiers import BARE_COUNT_RANGE, BARE_RATIO_RANGE
 from .tuples import formula_tuples, scene_tuples
 
 __all__ = [
     "BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "FAMILIES", "Formula", "claims", "Interpretation", "InterpretationCache",
+    "Mention", "object_mentions",
     "QSpec", "Result", "Uninterpretable", "UninterpretableMRS", "construction", "evaluate", "family",
     "formula_of", "formula_tuples", "interpret", "interpretation_of", "interpret_readings", "preference_order",
     "quantifier_range", "reading_penalty", "relation", "scene_tuples", "truth", "verdict",

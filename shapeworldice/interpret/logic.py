@@ -294,16 +294,43 @@ def bound_vars(f: Formula) -> tuple[str, ...]:
     return tuple(g.var for g in walk(f) if isinstance(g, Quant))
 
 
+def upward(spec: QSpec) -> bool:
+    """Whether a quantifier is upward monotone in its body (Q(R, B∧C) entails Q(R, B)): "a",
+    "the", "the Ts", "every", and counts and ratios of the form "at least" / "more than"."""
+    if spec.kind in ("exists", "unique", "definite"):
+        return True
+    if spec.kind == "ratio" and spec.qrange == "eq" and spec.quantity == 1.0:
+        return True
+    return spec.kind in ("count", "ratio") and spec.qrange in ("geq", "gt")
+
+
 def claims(f: Formula) -> list[Formula]:
-    """The claims of a caption: the top-level conjuncts of its formula ("There is a square. It is
-    red." with a pronoun is one claim, the square's quantifier scoping over both sentences;
-    "There is a square. There is a circle." and "There is a square and a circle." are two).
-    The caption is true when every claim is, false when one is false."""
+    """The claims of a caption, each a closed formula the caption entails: the top-level
+    conjuncts of its formula ("There is a square. There is a circle.", "There is a square and a
+    circle." and "A square is red and a circle is blue." are two claims each), and for an
+    upward-monotone quantifier over a conjunction (a pronoun or "and" between predicates of one
+    entity: "There is a red square. It is above a circle.", "The square is red and above a
+    circle.") one claim per conjunct of its body, each under the quantifier and its restrictor.
+
+    A false claim makes the caption false. Every claim true makes a caption true when the claims
+    are top-level conjuncts; claims split from one quantifier can be true of different entities
+    while no one entity makes the caption true."""
     if isinstance(f, And) and f.args:
         out: list[Formula] = []
         for g in f.args:
             out.extend(claims(g))
         return out
+    if isinstance(f, Quant) and isinstance(f.body, And) and upward(f.spec):
+        parts = _conjuncts(f.body)
+        if len(parts) > 1:  # a conjunct not about the entity (a later sentence) is a claim of its own
+            return [Quant(f.spec, f.var, f.restr, part) if f.var in free_vars(part) else part for part in parts]
+    return [f]
+
+
+def _conjuncts(f: Formula) -> list[Formula]:
+    """The conjuncts of nested conjunctions, flattened."""
+    if isinstance(f, And):
+        return [h for g in f.args for h in _conjuncts(g)]
     return [f]
 
 
@@ -315,6 +342,6 @@ def ratio_quantity(numerator: int, denominator: int) -> float | None:
 __all__ = [
     "QRANGES", "NEGATED_QRANGE", "RATIO_LITERALS", "RATIO_NAMES", "RELATION_WORDS", "QSpec",
     "Shape", "Color", "Noun", "Exists", "Rel", "Not", "And", "Or", "Implies", "Iff", "Quant",
-    "Atom", "Formula", "TRUE", "children", "claims", "walk", "conjoin", "free_vars", "bound_vars", "ratio_quantity",
-    "substitute",
+    "Atom", "Formula", "TRUE", "children", "claims", "upward", "walk", "conjoin", "free_vars", "bound_vars",
+    "ratio_quantity", "substitute",
 ]

@@ -20,7 +20,9 @@ truth label on the image, which the scorer has already computed.
 The value goes into the caption's ``scores[key]`` and the report's score is the mean over all
 captions (ungrammatical ones count 0), unless ``aggregate`` (a function of the per-caption
 values, ``None`` for ungrammatical captions) says otherwise — e.g. a 'relative' variant that
-divides by the references' own value.
+divides by the references' own value — or a ``weight`` hook (same arguments, a float) makes it a
+ratio of sums: Σ weight·value / Σ weight over the captions, ungrammatical ones weighing 0
+(claim precision: each caption weighs its number of claims).
 """
 from __future__ import annotations
 
@@ -52,8 +54,8 @@ class Measure:
 
     ``family``/``metric``: the registry name and :class:`Metric` class that compute it (surface
     metrics; a family such as ``bleu`` gives several measures).  ``on_request``: computed only
-    when asked (METEOR: Java, slow).  ``per_caption``/``aggregate``: the GTD hook described in
-    the module docstring.  GTD's own four measures and SPICE* are computed by the evaluator and
+    when asked (METEOR: Java, slow).  ``per_caption``/``weight``/``aggregate``: the GTD hooks
+    described in the module docstring.  GTD's own four measures and SPICE* are computed by the evaluator and
     have neither.
     """
 
@@ -67,6 +69,7 @@ class Measure:
     metric: type[Metric] | None = None
     on_request: bool = False
     per_caption: PerCaptionHook | None = None
+    weight: Callable[[Any, Any, Any, "str | None"], float] | None = None
     aggregate: Callable[[Sequence[float | None]], float | None] | None = None
     note: str | None = None
 
@@ -100,6 +103,22 @@ def _informativeness(name: str) -> Callable[..., Any]:
     return hook
 
 
+def _claims(name: str) -> Callable[..., Any]:
+    """A hook of :mod:`shapeworldice.evaluation.claims`, imported when first called."""
+
+    def hook(*args: Any) -> Any:
+        from ..evaluation import claims
+
+        return getattr(claims, name)(*args)
+
+    hook.__name__ = name
+    return hook
+
+
+_CLAIMS_NOTE = ("claims: the caption's conjuncts, each with its truth; P(claims) = true / decided claims, "
+                "Hall = hallucinated object mentions / object mentions (CHAIR-i), ObjR = share of the world's "
+                "objects a caption mentions")
+
 _INFO_NOTE = ("I = -log2 of the caption's smoothed prior truth if it is true of the image, else 0 (bits); "
               "I/ref divides by the references' mean I")
 
@@ -121,6 +140,11 @@ CATALOGUE: list[Measure] = [
             per_caption=_informativeness("relative_hook"), note=_INFO_NOTE),
     Measure("prior_unavailable", "no prior", views=_views(), per_caption=_informativeness("unavailable_hook"),
             aggregate=_informativeness("count"), note="true captions whose prior could not be computed (I = 0)"),
+    Measure("claim_precision", "P(claims)", "-x", views=_views(), per_caption=_claims("precision_hook"),
+            weight=_claims("precision_weight"), note=_CLAIMS_NOTE),
+    Measure("hallucination_rate", "Hall", "-+", views=_views(), per_caption=_claims("hallucination_hook"),
+            weight=_claims("hallucination_weight"), note=_CLAIMS_NOTE),
+    Measure("object_recall", "ObjR", "-*", views=_views(), per_caption=_claims("recall_hook"), note=_CLAIMS_NOTE),
     Measure("bleu_1", "BLEU-1", ":x", views=_views("robustness", "variance"), family="bleu", metric=Bleu),
     Measure("bleu_2", "BLEU-2", ":s", views=_views("variance"), family="bleu", metric=Bleu),
     Measure("bleu_3", "BLEU-3", ":^", views=_views("variance"), family="bleu", metric=Bleu),

@@ -165,8 +165,9 @@ def test_claims_keep_each_sentence():
     f = meaning("There is a red square. There is a black circle. A red square is above a blue circle.").formula
     parts = claims(f)
     assert [truth(p, SCENE).label for p in parts] == ["true", "false", "true"]
-    # a pronoun joins its sentence to its antecedent's: one claim
-    assert len(claims(meaning("There is a red square. It is above a blue circle.").formula)) == 1
+    # a pronoun's sentence is a claim about its antecedent: under the antecedent's quantifier
+    parts = claims(meaning("There is a red square. It is above a blue circle.").formula)
+    assert [truth(p, SCENE).label for p in parts] == ["true", "true"] and len(parts) == 2
     assert len(claims(meaning("There is a red square.").formula)) == 1
 
 
