@@ -229,7 +229,7 @@ def _read_bytes(path: str) -> bytes:
 @click.option("--split", help="Split of --dataset holding --image.  [default: search test, validation, train]")
 @click.option("--json", "as_json", is_flag=True,
               help='One JSON object per caption: text, grammatical, mrs, dmrs, truth, reason, reason_detail, '
-                   'unknown_words.')
+                   'unknown_words, claims, hallucinated_objects.')
 @_parser_options
 def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser_name, ace_path,
           grammar_image) -> None:

@@ -43,6 +43,7 @@ code{font-size:12px;word-break:break-all}
 .card ul{margin:2px 0;padding-left:16px}.out{font-weight:600;list-style:none;margin-left:-16px}
 .refs{color:#57606a;font-size:12px}.id{font-size:12px;color:#57606a}
 .why{display:block;font-weight:400;font-size:12px;color:#57606a}
+.claims{list-style:none;font-size:12px;margin-left:-4px}
 figcaption{min-width:0;overflow-wrap:anywhere}
 .card{content-visibility:auto;contain-intrinsic-size:auto 220px}
 [hidden]{display:none!important}
@@ -100,6 +101,19 @@ def _why(result: dict[str, Any]) -> str:
     """The reason shown under a caption: code and detail, escaped."""
     code, detail = _reason(result), str(result.get("reason_detail") or "")
     return f'<span class="why">{escape(code)}{": " + escape(detail) if detail else ""}</span>' if code else ""
+
+
+def _claims(result: dict[str, Any]) -> str:
+    """A caption of several claims: each claim's logical form with its verdict, and the objects it
+    mentions that the world lacks; nothing for a caption of one claim without hallucinations."""
+    claims, invented = result.get("claims") or [], result.get("hallucinated_objects") or []
+    if len(claims) < 2 and not invented:
+        return ""
+    lines = [f'<span class="v v-{escape(c["truth"])}">{escape(c["truth"])}</span> <code>{escape(c["text"])}</code>'
+             for c in claims if len(claims) > 1]
+    if invented:
+        lines.append("not in the image: " + escape(", ".join(invented)))
+    return f'<li class="claims">{"<br>".join(lines)}</li>'
 
 
 def _family(result: dict[str, Any]) -> str:
@@ -164,7 +178,8 @@ def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]], page_size: i
         lines = "".join(
             f'<li class="out" data-verdict="{escape(_verdict(r))}" data-family="{escape(_family(r))}" '
             f'data-reason="{escape(_reason(r))}" style="color:{COLOURS[_verdict(r)]}">{escape(r["caption"])} '
-            f'<span class="v v-{escape(_verdict(r))}">{escape(_verdict(r))}</span> {_why(r)}</li>' for r in outputs)
+            f'<span class="v v-{escape(_verdict(r))}">{escape(_verdict(r))}</span> {_why(r)}</li>{_claims(r)}'
+            for r in outputs)
         refs = "".join(f"<li>{escape(c)}</li>" for c in inst.captions)
         hidden = " hidden" if shown > page_size else ""  # the script pages; the browser lays out one page
         yield (f'<figure class="card"{hidden}><img alt="{escape(inst.id)}" src="data:image/png;base64,{image}">'

@@ -1,6 +1,7 @@
 """What ``shapeworldice parse`` prints: the verdict and its reason, semantics in a chosen format
-(of the reading the truth is computed from), and truth on a world (a world JSON file, a line of
-an export's worlds_*.jsonl, or an image of a built dataset)."""
+(of the reading the truth is computed from), truth on a world (a world JSON file, a line of
+an export's worlds_*.jsonl, or an image of a built dataset), and the caption's claims (with
+their truth and the objects the world lacks, given a world)."""
 from __future__ import annotations
 
 import json
@@ -8,12 +9,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from ..errors import UserError
-from ..interpret import verdict
+from ..interpret import Interpretation, claims, verdict
 from ..parsing import make_parser
 from ..reasons import judge
 from ..safe_read import loads_json
 from .inputs import split_lines
 from ..world.model import World, WorldModelError
+from .claims import check as check_claims
 
 
 @dataclass(frozen=True)
@@ -50,13 +52,14 @@ def parse_captions(captions: Sequence[str], fmt: str, world: World | None, as_js
                        "mrs": simplemrs.encode(mrs) if mrs is not None else None,
                        "dmrs": dmrsjson.to_dict(dmrs_module.from_mrs(mrs)) if mrs is not None else None,
                        "truth": label, "reason": why.code, "reason_detail": why.detail,
-                       "unknown_words": list(parsed.unknown_words)}
+                       "unknown_words": list(parsed.unknown_words), **_claim_fields(interpretation, world, label)}
                 yield Line(json.dumps(obj, sort_keys=True), parsed.grammatical)
                 continue
             head = f"{caption}\t{'grammatical' if parsed.grammatical else 'ungrammatical'}"
             if label:
                 head += f"\t{label}"
             head += f"\t{why.code}: {why.detail}"
+            head += _claim_lines(_claim_fields(interpretation, world, label))
             body = ""
             if mrs is not None:
                 if fmt == "semantics":
@@ -66,6 +69,28 @@ def parse_captions(captions: Sequence[str], fmt: str, world: World | None, as_js
             yield Line(head + ("\n" + body if body else ""), parsed.grammatical)
     finally:
         parser.close()
+
+
+def _claim_fields(interpretation: Interpretation | None, world: World | None, label: str | None) -> dict[str, Any]:
+    """``claims`` ([{"text", "truth"}], truth None without a world) and, given a world,
+    ``hallucinated_objects``; ``claims`` None without an interpretation."""
+    if interpretation is None:
+        return {"claims": None, "hallucinated_objects": None}
+    if world is None:
+        return {"claims": [{"text": str(c), "truth": None} for c in claims(interpretation.formula)],
+                "hallucinated_objects": None}
+    found = check_claims(interpretation, world, label)
+    return {"claims": found.claim_records(), "hallucinated_objects": list(found.hallucinated)}
+
+
+def _claim_lines(fields: dict[str, Any]) -> str:
+    """Text lines under the verdict: each claim of a caption of several, and the objects the
+    world lacks."""
+    lines = [f"\n  claim: {c['truth'] + ': ' if c['truth'] else ''}{c['text']}" for c in fields["claims"] or ()
+             if len(fields["claims"]) > 1]
+    if fields["hallucinated_objects"]:
+        lines.append("\n  not in the world: " + ", ".join(fields["hallucinated_objects"]))
+    return "".join(lines)
 
 
 # --- Which world ``parse`` evaluates truth on -------------------------------------------------------------------
