@@ -6,7 +6,8 @@ template rewrites of :mod:`.rewrites`.
 * Verbs of position and placing ("X sits above Y", "X is located above Y"): the PP on the
   verb's event is a relation of the verb's subject, and the verb says that the subject exists.
 * Pronouns ("There is a red square. It is above a blue circle."): "it"/"they" is the most
-  recent entity before it of the same number that is not the object of a relation (its
+  recent entity before it of the same number that is not the object of a relation nor an
+  argument of the pronoun's own predicate ("A cross is below it.": not the cross) (its
   quantifier then scopes over both sentences: the indefinite's dynamic scope).
 * "the other shape": "other" is distinctness from the most recent entity mentioned before it.
 """
@@ -150,7 +151,10 @@ def _pronouns(w: WorkingMRS) -> None:
         rs = w.at(w.rstr_label(q))
         if len(rs) != 1 or rs[0].pred != "pron" or q.mods.person in ("1", "2"):
             continue  # "I", "we", "you" (the imperative's subject) are no anaphora
-        found = _referents(w, q.key, q.mods.plural)
+        # not a co-argument of the pronoun ("A cross is below it.": "it" is not the cross)
+        coarguments = {v for e in w.live if not e.dead and not e.is_quantifier() and q.arg0 in e.args.values()
+                       for v in e.args.values()}
+        found = [r for r in _referents(w, q.key, q.mods.plural) if r.arg0 not in coarguments]
         if not found:
             raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to")
         w.kill(q, rs[0])

@@ -1,0 +1,132 @@
+"""Several sentences as one caption, for a parser that reads one sentence at a time (ACE + ERG).
+
+The ERG's root is a sentence, so a caption of several sentences is parsed sentence by sentence
+(:func:`sentences`), and the chosen readings are joined into one MRS (:func:`join`): the
+sentences' top handles are the arguments of a chain of ``implicit_conj`` — the analysis the
+built-in grammar gives several sentences, so the caption is true when every sentence is, each
+sentence is a claim, and a pronoun in a later sentence finds its antecedent in an earlier one
+(the interpreter sees one MRS, in surface order: each sentence's character spans are shifted
+by its offset in the caption).
+
+:func:`choose` picks one reading per sentence, left to right: the first reading in the
+interpreter's :func:`~.preference.preference_order` whose join with the sentences before it is
+interpretable ("It is above a circle." has no interpretable reading alone, but one after
+"There is a square."), else the most preferred one.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from .interpret import Interpretation, interpret
+from .preference import preference_order
+
+__all__ = ["sentences", "join", "choose"]
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def sentences(text: str) -> list[tuple[int, str]]:
+    """The sentences of a (normalised) caption with their character offsets: a break after ".",
+    "!" or "?" followed by a space ("0.5" and "e.g.," stay whole)."""
+    out, start = [], 0
+    for m in _SENTENCE_END.finditer(text):
+        out.append((start, text[start:m.start()]))
+        start = m.end()
+    if start < len(text) or not out:
+        out.append((start, text[start:]))
+    return [(offset, s) for offset, s in out if s.strip(" .!?")]
+
+
+def join(readings: Sequence[Any], offsets: Sequence[int] | None = None) -> Any:
+    """One MRS of several sentences' readings (pydelphin MRS objects): variables renamed apart,
+    character spans shifted by ``offsets``, and the sentences' TOP handles joined by
+    ``implicit_conj`` (right-branching for three or more: conj(s1, conj(s2, s3)))."""
+    from delphin import lnk, mrs as M
+
+    if len(readings) == 1:
+        return readings[0]
+    offsets = list(offsets) if offsets is not None else [0] * len(readings)
+    eps: list[Any] = []
+    hcons: list[Any] = []
+    icons: list[Any] = []
+    variables: dict[str, Any] = {}
+    tops: list[str] = []
+    base = 0
+    for m, offset in zip(readings, offsets):
+        names = _names(m)
+        width = 1 + max((_id(v) for v in names), default=0)
+
+        def rename(v: str, base: int = base) -> str:
+            sort, number = _split(v)
+            return f"{sort}{number + base}" if number is not None else v
+
+        for ep in m.rels:
+            args = {role: (value if role == "CARG" else rename(value)) for role, value in ep.args.items()}
+            span = lnk.Lnk.charspan(ep.cfrom + offset, ep.cto + offset) if ep.cfrom is not None and ep.cfrom >= 0 \
+                else ep.lnk
+            eps.append(M.EP(ep.predicate, rename(ep.label), args, span, ep.surface, ep.base))
+        hcons.extend(M.HCons(rename(h.hi), h.relation, rename(h.lo)) for h in m.hcons)
+        icons.extend(M.ICons(rename(i.left), i.relation, rename(i.right)) for i in m.icons)
+        variables.update({rename(v): dict(props) for v, props in m.variables.items()})
+        tops.append(rename(m.top))
+        base += width
+    right = tops[-1]
+    label = ""
+    for k in range(len(tops) - 2, -1, -1):
+        label, event = f"h{base}", f"e{base + 1}"
+        base += 2
+        eps.append(M.EP("implicit_conj", label, {"ARG0": event, "ARG1": tops[k], "ARG2": right}))
+        variables.setdefault(event, {})
+        if k:
+            right = f"h{base}"
+            base += 1
+            hcons.append(M.HCons(right, "qeq", label))
+    top = f"h{base}"
+    hcons.append(M.HCons(top, "qeq", label))
+    index = eps[-1].args["ARG0"]
+    return M.MRS(top, index, eps, hcons, icons, variables)
+
+
+def _split(v: str) -> tuple[str, int | None]:
+    m = re.fullmatch(r"([a-z]+)(\d+)", v)
+    return (m.group(1), int(m.group(2))) if m else (v, None)
+
+
+def _id(v: str) -> int:
+    return _split(v)[1] or 0
+
+
+def _names(m: Any) -> set[str]:
+    """Every variable and handle of an MRS."""
+    out = {m.top, m.index, *m.variables}
+    for ep in m.rels:
+        out.add(ep.label)
+        out.update(v for role, v in ep.args.items() if role != "CARG")
+    for h in m.hcons:
+        out.update((h.hi, h.lo))
+    return {v for v in out if v}
+
+
+def choose(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = None) -> tuple[Any, tuple[int, ...]]:
+    """One reading per sentence (see the module docstring) and their :func:`join`; returns the
+    joined MRS and the index of the reading chosen for each sentence."""
+    offsets = list(offsets) if offsets is not None else [0] * len(readings)
+    chosen: list[Any] = []
+    picked: list[int] = []
+    interpretable = True  # so far: once a prefix has no interpretable join, preference alone decides
+    for k, options in enumerate(readings):
+        order = preference_order(options)
+        if not order:
+            raise ValueError(f"sentence {k + 1} has no readings")
+        pick = order[0]
+        if interpretable:
+            for i in order:
+                if isinstance(interpret(join([*chosen, options[i]], offsets[:k + 1])), Interpretation):
+                    pick = i
+                    break
+            else:
+                interpretable = False
+        chosen.append(options[pick])
+        picked.append(pick)
+    return join(chosen, offsets), tuple(picked)
