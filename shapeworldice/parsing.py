@@ -180,7 +180,8 @@ class AceParser:
 
     Every reading is asked for (no ``-n`` bound unless given) and the readings are put in
     :func:`reading_key` order, so the reading the interpreter prefers never depends on which
-    captions the process parsed before.  ACE's limits (too many words, timeout, RAM) are
+    captions the process parsed before.  A caption of several sentences is parsed sentence by
+    sentence and read as their conjunction (one joined reading).  ACE's limits (too many words, timeout, RAM) are
     reported in :attr:`Parsed.limit`, not as ungrammatical.  The binary and image come from the
     arguments, or ``$SHAPEWORLDICE_ACE`` / ``$SHAPEWORLDICE_ERG``, or ``ace`` on PATH; a missing,
     non-executable or non-ACE binary, and an image ACE cannot load, are one-line errors.
@@ -277,7 +278,13 @@ class AceParser:
         hit = self._cache.get(normalised)
         if hit is not None:
             return hit if hit.text == text else replace(hit, text=text)
-        result = self._parse_normalised(text, normalised)
+        from .interpret.discourse import sentences
+
+        parts = sentences(normalised)
+        if len(parts) > 1:  # the ERG's root is one sentence
+            result = self._parse_sentences(text, normalised, parts)
+        else:
+            result = self._parse_normalised(text, normalised)
         if len(self._cache) >= CACHE_SIZE:
             self._cache.clear()
         self._cache[normalised] = result
@@ -323,6 +330,26 @@ class AceParser:
         return Parsed(text, normalised, bool(readings), tuple(readings), error, _erg_unknown_words(readings),
                       None, limit)
 
+    def _parse_sentences(self, text: str, normalised: str, parts: Sequence[tuple[int, str]]) -> Parsed:
+        """A caption of several sentences: each parsed on its own, their readings joined into one
+        (:func:`shapeworldice.interpret.discourse.choose`); the first sentence that hits a limit
+        or has no parse gives the caption its limit or its failure, with where it broke."""
+        from .interpret.discourse import choose
+
+        parsed = [self.parse(sentence) for _, sentence in parts]
+        n = len(parsed)
+        unknown = tuple(dict.fromkeys(w for p in parsed for w in p.unknown_words))
+        for k, p in enumerate(parsed):
+            if p.limit is not None:
+                return Parsed(text, normalised, False, (), f"sentence {k + 1} of {n}: {p.error}", unknown, None,
+                              p.limit)
+        failed = next((k for k, p in enumerate(parsed) if not p.grammatical), None)
+        if failed is not None:
+            error = f"sentence {failed + 1} of {n} has no parse: {parts[failed][1]!r}"
+            return Parsed(text, normalised, False, (), error, unknown, _sentence_span(parsed), None)
+        joined, _ = choose([p.readings for p in parsed], [offset for offset, _ in parts])
+        return Parsed(text, normalised, True, (joined,), None, unknown)
+
     def close(self) -> None:
         if self._process is not None:
             try:
@@ -333,6 +360,20 @@ class AceParser:
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None
+
+
+def _sentence_span(parsed: Sequence[Parsed]) -> str | None:
+    """The longest run of sentences that parsed, marked where the caption broke (as
+    :func:`marked_span`, with sentences for tokens); None when no sentence parsed."""
+    best, start = (0, 0), 0
+    for k, p in enumerate([*parsed, None]):
+        if p is None or not p.grammatical:
+            if k - start > best[1] - best[0]:
+                best = (start, k)
+            start = k + 1
+    if best[1] == best[0]:
+        return None
+    return marked_span([p.normalised for p in parsed], *best) or None
 
 
 def _erg_unknown_words(readings: Sequence[Any]) -> tuple[str, ...]:

@@ -2,13 +2,15 @@
 counts and object recall.
 
 An *object description* is the shape and colour of a quantified entity ("a star", "a black
-square", "the red circle", "two blue shapes"): the :class:`~.logic.Shape` and
-:class:`~.logic.Color` atoms of its variable in the quantifier's restrictor (relations and
-relative clauses are left out: they say where an object is, not what it is). A description is a
-*mention* when the caption asserts that such an object exists: its quantifier commits to one
-(:func:`commits`) and stands in an asserted position — at the top, in a conjunction, or in the
-restrictor or body of another committing quantifier. Under negation, "or", "if" and "if and
-only if", and under "no" / "at most" / "fewer than", nothing is asserted to exist.
+square", "the red circle", "two blue shapes", "a square is red"): the :class:`~.logic.Shape` and
+:class:`~.logic.Color` atoms of its variable in the conjunctions of the quantifier's restrictor
+and body (relations are left out: they say where an object is, not what it is; so is what is
+said under a negation: "a square is not red" describes a square). A description is a *mention*
+when the caption asserts that such an object exists: its quantifier commits to one
+(:func:`commits`: some entity fits restrictor and body) and stands in an asserted position — at
+the top, in a conjunction, or in the restrictor or body of another committing quantifier. Under
+negation, "or", "if" and "if and only if", and under "no" / "at most" / "fewer than", nothing is
+asserted to exist.
 """
 from __future__ import annotations
 
@@ -34,8 +36,8 @@ class Mention:
 
 
 def commits(spec: QSpec) -> bool:
-    """Whether a quantifier asserts that some entity of its restrictor exists: "a", "the", "the
-    Ts", counts of at least one ("two", "at least one", "more than zero", "exactly three"), and
+    """Whether a quantifier asserts that some entity of its restrictor fits its body: "a", "the",
+    "the Ts", counts of at least one ("two", "at least one", "more than zero", "exactly three"), and
     ratios above zero ("every", "most", "half"); not "no", "at most", "fewer than"."""
     if spec.kind in ("exists", "unique", "definite"):
         return True
@@ -72,7 +74,7 @@ def object_mentions(f: Formula) -> list[Mention]:
             for h in g.args:
                 visit(h)
         elif isinstance(g, Quant) and commits(g.spec):
-            m = _description(g.restr, g.var)
+            m = _description(And((g.restr, g.body)), g.var)
             if m is not None and m not in out:
                 out.append(m)
             visit(g.restr)
