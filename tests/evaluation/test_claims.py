@@ -15,6 +15,7 @@ from shapeworldice.evaluation.html_report import render_html
 from shapeworldice.evaluation.intervals import report_intervals, score_draws, scored_table
 from shapeworldice.evaluation.report import details_bytes
 from shapeworldice.evaluation.scoring import breakdowns, score_captions
+from shapeworldice.interpret import verdict
 from shapeworldice.metrics import catalogue
 from shapeworldice.parsing import BuiltinParser
 from shapeworldice.reasons import judge
@@ -65,6 +66,16 @@ def test_claims_mentions_and_recall(text, world, truths, mentions, hallucinated,
     assert found.mentions == mentions and found.hallucinated == hallucinated
     assert found.hallucination_rate == (len(hallucinated) / len(mentions) if mentions else None)
     assert found.recalled == recalled and found.recall == pytest.approx(recalled / len(world.entities))
+
+
+def test_claims_split_from_one_indefinite_can_hold_of_different_entities():
+    """One red square above a circle, another below a cross: each claim is true, the caption (one
+    square that is both) is false — as docs/evaluation.md says."""
+    world = make_world(("square", "red", 0.2, 0.1), ("circle", "blue", 0.2, 0.5), ("square", "red", 0.8, 0.9),
+                       ("cross", "green", 0.8, 0.6))
+    caption = meaning("There is a red square. It is above a circle. It is below a cross.")
+    assert verdict(caption, world) == "false"
+    assert [t for _, t in check(caption, world).claims] == ["true", "true", "true"]
 
 
 def test_a_caption_of_one_claim_reuses_its_verdict():
