@@ -78,11 +78,12 @@ def image_table(results: Sequence[Any], image_order: Sequence[str],
     table.ratios.update(grammaticality=(grammatical, captions), truthfulness=(true, captions),
                         truthfulness_grammatical=(true, grammatical), coverage=(decided, grammatical),
                         spice=(per_image((r.image_id, r.spice or 0.0) for r in results), captions))
+    rows = np.fromiter((row[r.image_id] for r in results), np.intp, len(results))
     for key in caption_keys:  # a missing value counts 0, as the report's mean counts it; a weighted
         # measure (claim precision: weight = the caption's claims) is Σ weight·value / Σ weight
-        weight = [getattr(r, "weights", {}).get(key, 1.0) for r in results]
-        table.ratios[key] = (per_image((r.image_id, w * (r.scores.get(key) or 0.0)) for r, w in zip(results, weight)),
-                             per_image((r.image_id, w) for r, w in zip(results, weight)))
+        value = np.fromiter((r.scores.get(key) or 0.0 for r in results), np.float64, len(results))
+        weight = np.fromiter((getattr(r, "weights", {}).get(key, 1.0) for r in results), np.float64, len(results))
+        table.ratios[key] = (np.bincount(rows, weight * value, n), np.bincount(rows, weight, n))
 
     names = sorted({r.construction for r in results if r.construction is not None}
                    | {c for image in image_order for c in reference_constructions.get(image, ())})
