@@ -1,6 +1,7 @@
 """A self-contained HTML page of an evaluation: the score table, the breakdowns, and every image
-with the model's caption coloured by its verdict, with the verdict's reason, beside the
-references, filterable by verdict, family and reason.
+with the model's caption coloured by its verdict, with the verdict's reason (and the claims of a
+caption of several, with the objects it invents), beside the references, filterable by verdict,
+family and reason.
 
 The page needs nothing but itself: images are the split's stored PNG bytes inlined as
 ``data:image/png;base64`` (not re-encoded), style and the few lines of filtering script are inline,
