@@ -348,7 +348,7 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
     """Evaluate checkpoints: CSV + PNG/SVG of GTD vs BLEU-4/CIDEr-D/SPICE, and correlations with T."""
     if ctx.args:
         raise click.UsageError(_extra_arguments_line(ctx.args))
-    from .evaluation.curves import curves as run
+    from .evaluation.curves import curves as run, row_of
     from .evaluation.gtd import Evaluator
     from .evaluation.outputs import bundle_files
     from .evaluation.report import fmt
@@ -358,7 +358,7 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
     check_outputs(bundle_files(out, (".csv", ".png", ".svg")), _inputs(directory, ace_path, grammar_image))
     evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
     try:
-        result = run(specs, lambda path: evaluator.evaluate(path, include_meteor=meteor)["scores"], out,
+        result = run(specs, lambda path: row_of(evaluator.evaluate(path, include_meteor=meteor)), out,
                      title=f"{Path(directory).name} / {split}", include_meteor=meteor, progress=not quiet)
     finally:
         evaluator.close()

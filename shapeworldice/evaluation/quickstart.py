@@ -15,7 +15,7 @@ import numpy as np
 from ..data.build import generate
 from ..data.loader import load
 from .baselines import FLOOR_KINDS, KINDS, baseline
-from .curves import curves
+from .curves import curves, row_of
 from .gtd import Evaluator
 from ..metrics import catalogue
 from ..safe_write import write_file
@@ -102,7 +102,7 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
     say("curves: scoring 5 mixed checkpoints of spatial-multishapes")
     files = mixed_checkpoints(built["spatial-multishapes"], folder)
     evaluator = Evaluator(built["spatial-multishapes"])
-    result = curves(files, lambda p: evaluator.evaluate(p)["scores"],
+    result = curves(files, lambda p: row_of(evaluator.evaluate(p)),
                     folder / "spatial-multishapes", title="spatial-multishapes: mixed checkpoints")
     yield from (f"warning: {w}" for w in result["warnings"])
     yield ("Staged checkpoints: each one swaps random-words and shuffled captions for references, so every "
