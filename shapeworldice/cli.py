@@ -460,6 +460,45 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
 
 @main.command()
 @click.argument("directory", type=click.Path())
+@click.option("--captions", "captions_files", required=True, multiple=True, type=click.Path(),
+              help=f"Exactly two caption files to compare, A then B (each: {CAPTION_FORMATS}).")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--draws", default=1000, type=click.IntRange(min=100), help="Bootstrap draws of the images.")
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Write the comparison as JSON here.  [default: print only]")
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object instead of the table.")
+@_meteor_option
+@_parser_options
+def compare(directory, captions_files, split, draws, seed, several_captions, out, as_json, meteor, parser_name,
+            ace_path, grammar_image) -> None:
+    """Do two caption sets differ? Paired bootstrap over the same images: B - A, its interval, a p-value."""
+    import json
+
+    from .evaluation.compare import compare as run, compare_table
+    from .evaluation.gtd import Evaluator
+    from .safe_write import check_outputs, write_file
+
+    if len(captions_files) != 2:
+        raise click.UsageError(f"--captions: give exactly two files, A then B (got {len(captions_files)})")
+    a, b = captions_files
+    if out:
+        inputs = {"--captions A": a, "--captions B": b, **_inputs(directory, ace_path, grammar_image)}
+        check_outputs({"--out": out}, inputs)
+    evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
+    try:
+        result = run(evaluator, a, b, draws=draws, seed=seed, include_meteor=meteor,
+                     several_captions=several_captions, names=(a, b))
+    finally:
+        evaluator.close()
+    if out:
+        write_file(out, (json.dumps(result, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    _emit(result, compare_table(result), [out] if out else [], as_json)
+
+
+@main.command()
+@click.argument("directory", type=click.Path())
 @click.option("--model", "model_name", required=True, type=click.Choice(["lrcn1u", "showtell"]),
               help="lrcn1u: LRCN, image features beside each previous word; showtell: Show&Tell, the image as "
                    "the LSTM's first input.")
