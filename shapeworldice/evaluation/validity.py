@@ -177,7 +177,8 @@ def _num(value: float | None) -> str:
 
 def validity_table(result: dict[str, Any]) -> str:
     """One row per measure: caption-level AUC (all, grammatical) and system-level τ and r with T and I/ref."""
-    keys = list(dict.fromkeys([*result["caption_level"], *result["system_level"]["truthfulness"]]))
+    shown = {*result["caption_level"], *result["system_level"]["truthfulness"]}
+    keys = [m.key for m in catalogue.CATALOGUE if m.key in shown] + sorted(shown - set(catalogue.keys()))
     width = max(len(catalogue.label(k)) for k in keys) + 2
     header = (f"{'':{width}}{'AUC (all)':>22}{'AUC (grammatical)':>22}{'tau T':>8}{'r T':>8}"
               f"{'tau I/ref':>10}{'r I/ref':>8}")
