@@ -157,6 +157,7 @@ def validity(evaluator: Any, caption_files: Sequence[str], draws: int = 1000, se
         "systems": systems, "files": [str(f) for f in caption_files], "draws": draws, "seed": seed,
         "caption_level": _caption_level(details, measures, draws, seed), "system_level": system_level,
         "signatures": {name: report["signature"] for name, report in zip(names, reports)},
+        "metric_signatures": reports[0]["metric_signatures"],
         "convention": "caption level: ROC AUC of the per-caption score for true (T) vs every other caption, "
                       "pooled over the systems, with a 95% bootstrap interval over images; system level: Kendall "
                       "tau and Pearson r across the systems between the corpus score and T (and I/ref)",
