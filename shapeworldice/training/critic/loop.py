@@ -213,7 +213,39 @@ def _train(directory: str | Path, run_dir: Path, config: CriticConfig, caption_f
     fallback = train_captions(directory)
     vocabulary = (Vocabulary(state["vocabulary"][4:]) if state else
                   Vocabulary.build([c for cs in train.captions for c in cs] + fallback))
+    inputs = _Inputs(directory, run_dir, config, state, dataset, list(caption_files), entries, train, test, fallback,
+                     vocabulary)
     referee = Referee()
+    try:
+        return _fit(inputs, referee, progress, log)
+    finally:
+        referee.close()
+
+
+@dataclass
+class _Inputs:
+    """What a run was given and read before its first epoch."""
+
+    directory: str | Path
+    run_dir: Path
+    config: CriticConfig
+    state: dict[str, Any] | None
+    dataset: str | None
+    caption_files: list[str]
+    entries: list[dict[str, Any]]
+    train: SplitData
+    test: SplitData
+    fallback: list[str]
+    vocabulary: Vocabulary
+
+
+def _fit(inputs: _Inputs, referee: Referee, progress: bool, log: Callable[[str], None] | None) -> dict[str, Any]:
+    """The epochs from the saved state (or the start) to ``config.epochs``, then the held-out check."""
+    directory, run_dir, config, state, dataset = (inputs.directory, inputs.run_dir, inputs.config, inputs.state,
+                                                  inputs.dataset)
+    entries, train, test, fallback, vocabulary = (inputs.entries, inputs.train, inputs.test, inputs.fallback,
+                                                  inputs.vocabulary)
+    caption_files = inputs.caption_files
     source = fake_source(train, entries, fallback, referee, config.transformations)
     make_deterministic(config.seed, config.device)
     device = config.device
@@ -273,7 +305,6 @@ def _train(directory: str | Path, run_dir: Path, config: CriticConfig, caption_f
                "heldout": {"split": config.heldout_split, "epochs_averaged": kept, **result,
                            "fakes_drawn": test_source.statistics()}}
     write_file(run_dir / "critic.json", (json.dumps(summary, indent=1) + "\n").encode("utf-8"))
-    referee.close()
     return {"run_dir": str(run_dir), **summary}
 
 
