@@ -2,6 +2,7 @@
 the catalogue measure, and one-line errors without PyTorch."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -144,6 +145,13 @@ def test_evaluate_with_a_critic_shows_its_column(tiny_dataset, tmp_path):
     assert "Critic" in result.output.splitlines()[1]
     missing = run("evaluate", tiny_dataset, "--captions", captions, "--critic", tmp_path / "none")
     assert "not a critic run folder" in one_line_error(missing)
+    studies = run("robustness", tiny_dataset, "--critic", tmp_path / "run", "--steps", "2", "--json", "--quiet")
+    assert studies.exit_code == 0, studies.output
+    areas = json.loads(studies.output)["areas"]
+    assert all(areas[t]["critic"] is not None for t in ("shuffled", "permuted", "random-words"))
+    spread = run("variance", tiny_dataset, "--captions", captions, "--draws", "2", "--critic", tmp_path / "run",
+                 "--json", "--quiet")
+    assert spread.exit_code == 0 and "critic" in json.loads(spread.output)["metrics"], spread.output
 
 
 def test_evaluate_critic_without_torch_is_one_line(tiny_dataset, tmp_path):
