@@ -32,7 +32,6 @@ depends only on its own captions, so the figures are those of one pass over the 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Iterator, Mapping, Sequence
 
 import numpy as np
@@ -240,11 +239,8 @@ def self_cider(candidates: CaptionsInput, n: int = 4, sigma: float = 6.0) -> Met
     df = np.asarray(present.sum(axis=0)).reshape(-1)
     idf = math.log(max(n_docs, 1)) - np.log(np.maximum(1.0, df))
 
-    def pair_value(h, r):  # on the batch's sentences only: the cost of a batch never grows with the corpus
-        rows, local = np.unique(np.concatenate([h, r]), return_inverse=True)
-        part = replace(tab, counts=tab.counts[rows], lengths=tab.lengths[rows])
-        local = local.reshape(-1)
-        return cider_pair_values(part, idf, local[:len(h)], local[len(h):], sigma).mean(axis=1) * 10.0
+    def pair_value(h, r):
+        return cider_pair_values(tab, idf, h, r, sigma).mean(axis=1) * 10.0
 
     per = _corpus_diversity(counts, ptr, sent, pair_value)
     sig = (f"Self-CIDEr|tok:{TOKENIZER_ID}|n:{n}|sigma:{sigma:g}|idf:{idf_tag}"
