@@ -70,8 +70,8 @@ class Num(Node):
 
     @property
     def what(self) -> str:  # type: ignore[override]
-        if math.isinf(self.low) and math.isinf(self.high):
-            return "a finite number"
+        if math.isinf(self.high):
+            return "a finite number" if math.isinf(self.low) else f"a finite number >= {self.low:g}"
         return f"a number from {self.low:g} to {self.high:g}"
 
     def problem(self, value: Any, where: str) -> str | None:
@@ -117,13 +117,16 @@ class Maybe(Node):
 class List(Node):
     item: Node
     min_len: int = 0
+    max_len: int | None = None
 
     @property
     def what(self) -> str:  # type: ignore[override]
-        return "a list" if self.min_len == 0 else f"a list of at least {self.min_len}"
+        if self.max_len == self.min_len:
+            return f"a list of {self.min_len} items"
+        return {0: "a list", 1: "a non-empty list"}.get(self.min_len, f"a list of at least {self.min_len} items")
 
     def problem(self, value: Any, where: str) -> str | None:
-        if not isinstance(value, list) or len(value) < self.min_len:
+        if not isinstance(value, list) or not self.min_len <= len(value) <= (self.max_len or len(value)):
             return self.bad(value, where)
         for i, item in enumerate(value):
             found = self.item.problem(item, f"{where}[{i}]")
@@ -144,14 +147,20 @@ class Opt(Node):
 
 @dataclass(frozen=True)
 class Obj(Node):
-    """An object with the named fields (:class:`Opt` ones may be absent; others are ignored)."""
+    """An object with the named fields (:class:`Opt` ones may be absent; others are ignored unless
+    ``closed``)."""
 
     fields: Mapping[str, Node]
+    closed: bool = False  # other fields are an error (else ignored)
     what: str = "an object"
 
     def problem(self, value: Any, where: str) -> str | None:
         if not isinstance(value, dict):
             return self.bad(value, where)
+        if self.closed:
+            unknown = sorted(str(key) for key in value if key not in self.fields)
+            if unknown:
+                return f"{where} has an unknown field {_shown(unknown[0])}"
         for key, node in self.fields.items():
             path = f"{where}.{key}" if where else key
             if key not in value:
@@ -195,18 +204,18 @@ FRACTION = Num(0, 1)
 SHA256 = Str(re.compile(r"^[0-9a-f]{64}$"), "a sha256 (64 lowercase hex digits)")
 SHARD = Str(SHARD_PATH, "a shard path SPLIT/part-NNNNN.parquet")
 PLAIN_NAME = Str(NAME, "a plain name (letters, digits, '-', '_')")
-PAIR = List(Num(), 2)
+PAIR = List(Num(), 2, 2)
 #: the world sampler's settings: types here, ranges checked by the sampler's own configuration
 WORLD = Obj({
     "entity_counts": Opt(List(Int(1, 1000), 1)), "heldout_entity_counts": Opt(List(Int(1, 1000))),
     "collision_tolerance": Opt(Num()), "boundary_tolerance": Opt(Maybe(Num())),
-    "collision_shade_difference": Opt(Num()), "reinforcement": Opt(Maybe(List(Int(0, 1000), 2))),
+    "collision_shade_difference": Opt(Num()), "reinforcement": Opt(Maybe(List(Int(0, 1000), 2, 2))),
     "max_provoke_collision_rate": Opt(Num()), "held_out_combinations": Opt(Bool()), "shade_range": Opt(Num()),
     "size_range": Opt(PAIR), "distortion_range": Opt(PAIR), "shapes": Opt(List(Str(), 1)),
     "colors": Opt(List(Str(), 1)), "world_size": Opt(Int(1, 1 << 16)), "background": Opt(Str()),
     "heldout_count_rate": Opt(Num()), "touch_margin": Opt(Num()), "max_attempts_per_entity": Opt(Int(1, 10**6)),
     "max_world_redraws": Opt(Int(1, 10**9)),
-})
+}, closed=True)
 DEFINITION = Obj({
     "name": PLAIN_NAME,
     "description": Opt(Str()),
