@@ -117,28 +117,6 @@ def corpus_idf(corpus: PreparedCorpus, tab: NgramTable) -> tuple[np.ndarray, np.
     return ref_len - np.log(np.maximum(1.0, df)), df, ref_len
 
 
-#: (item, reference) pairs scored at once
-PAIRS_PER_BLOCK = 1 << 16
-
-
-def _item_blocks(starts: np.ndarray, total: int) -> list[tuple[int, int]]:
-    """Consecutive item ranges [a, b) of about :data:`PAIRS_PER_BLOCK` pairs each (one range when
-    an item has no pair: ``reduceat`` needs every item's first pair inside its block)."""
-    n_items = len(starts)
-    if n_items == 0:
-        return []
-    ends = np.r_[starts[1:], total]
-    if np.any(ends <= starts):
-        return [(0, n_items)]
-    blocks, a = [], 0
-    while a < n_items:
-        b = int(np.searchsorted(starts, starts[a] + PAIRS_PER_BLOCK, side="left"))
-        b = max(b, a + 1)
-        blocks.append((a, b))
-        a = b
-    return blocks
-
-
 class CiderD(Metric):
     """CIDEr-D (n = 4, σ = 6), pycocoevalcap-exact; result ``cider_d``.
 
@@ -175,13 +153,11 @@ class CiderD(Metric):
                              np.float64, tab.n_ngrams)
             idf = ref_len - np.log(np.maximum(1.0, df))
         pair_item, pair_ref = corpus.pairs
-        starts = corpus.pair_starts
         summed = np.zeros((corpus.n_items, tab.n))
-        for a, b in _item_blocks(starts, len(pair_item)):  # memory bounded by a block, not the corpus
-            lo, hi = int(starts[a]), (int(starts[b]) if b < len(starts) else len(pair_item))
+        for a, b, lo, hi in corpus.item_blocks():  # memory bounded by a block, not the corpus
             val = cider_pair_values(tab, idf, corpus.item_sent[pair_item[lo:hi]],
                                     corpus.ref_sent[pair_ref[lo:hi]], self.sigma)
-            summed[a:b] = np.add.reduceat(val, starts[a:b] - lo, axis=0)
+            summed[a:b] = np.add.reduceat(val, corpus.pair_starts[a:b] - lo, axis=0)
         scores = summed.mean(axis=1) / corpus.ref_counts[corpus.item_image] * 10.0
         return scores, {"idf": self.idf_label, "log_n_docs": ref_len}
 

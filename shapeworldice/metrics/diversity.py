@@ -37,7 +37,7 @@ from typing import Iterator, Mapping, Sequence
 import numpy as np
 import scipy.sparse as sp
 
-from ._ngrams import NgramTable, SentenceIndex, group_max_sparse
+from ._ngrams import NgramTable, SentenceIndex
 from .base import CaptionsInput, MetricResult, PreparedCorpus, _as_lists, impl_version
 from .bleu import bleu_scores, bleu_stats
 from .cider import cider_d_similarity_matrix, cider_pair_values, document_frequency
@@ -229,8 +229,11 @@ def self_cider(candidates: CaptionsInput, n: int = 4, sigma: float = 6.0) -> Met
     cands, counts, index, sent, ptr = _flatten(candidates)
     tab = NgramTable.build(index.sentences, n)
     if len(cands) > 1:
+        # which n-grams each image's captions contain: (images × sentences) @ (sentences × n-grams),
+        # never one row per caption (that copy grew with the corpus)
         image = np.repeat(np.arange(len(cands)), counts)
-        present = group_max_sparse(tab.counts[sent], image, len(cands))
+        member = sp.csr_matrix((np.ones(len(sent)), (image, sent)), shape=(len(cands), tab.counts.shape[0]))
+        present = sp.csr_matrix(member @ (tab.counts > 0).astype(np.float64))
         n_docs, idf_tag = len(cands), "cands-per-image"
     else:
         present = sp.csr_matrix(tab.counts[sent])
