@@ -95,7 +95,7 @@ def _as_lists(xs: CaptionsInput, what: str) -> list[list[str]]:
 
 
 #: (item, reference) pairs a metric scores at once (:meth:`PreparedCorpus.item_blocks`)
-PAIRS_PER_BLOCK = 1 << 16
+PAIRS_PER_BLOCK = 1 << 14
 
 
 class PreparedCorpus:

@@ -38,7 +38,7 @@ class BleuStats:
 
 
 #: candidates clipped against their references at once
-ITEMS_PER_BLOCK = 1 << 13
+ITEMS_PER_BLOCK = 1 << 12
 
 
 def bleu_stats(corpus: PreparedCorpus, n: int = 4) -> BleuStats:

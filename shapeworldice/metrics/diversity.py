@@ -160,7 +160,7 @@ def _flatten(candidates: CaptionsInput):
 
 #: within-image caption pairs compared at once: the working memory of a corpus measure is bounded
 #: by this batch (a few tens of MB), whatever the number of images
-PAIRS_PER_BATCH = 1 << 16
+PAIRS_PER_BATCH = 1 << 14
 
 
 def image_batches(counts: Sequence[int], pairs: int | None = None) -> Iterator[list[int]]:
