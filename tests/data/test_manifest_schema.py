@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.data.definition import definition_from_resolved
-from shapeworldice.data.manifest import MANIFEST, manifest_problem, read_manifest
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.floors import load_prior
 from tests.cli_support import one_line_error, run
@@ -83,6 +82,8 @@ def test_hand_edited_field_is_one_line_naming_it(tiny, captions, tmp_path, path,
 
 
 def test_a_missing_field_is_named(tiny, tmp_path):
+    from shapeworldice.data.manifest import manifest_problem
+
     target = _edited(tiny, tmp_path, "definition.world", {})
     manifest = json.loads((target / "manifest.json").read_text())
     del manifest["splits"]["test"]["captions_per_instance"]
@@ -90,6 +91,8 @@ def test_a_missing_field_is_named(tiny, tmp_path):
 
 
 def test_every_builder_manifest_passes(tiny):
+    from shapeworldice.data.manifest import manifest_problem
+
     assert manifest_problem(json.loads((tiny / "manifest.json").read_text())) is None
 
 
@@ -139,6 +142,8 @@ def test_any_hand_edit_is_a_user_error_or_usable(tiny, tmp_path, data):
 
 
 def test_schema_names_every_field_a_reader_relies_on():
+    from shapeworldice.data.manifest import MANIFEST
+
     assert set(MANIFEST.fields) >= {"name", "seed", "complete", "signature", "build", "definition", "prior",
                                     "shards", "splits"}
 
@@ -162,4 +167,6 @@ def test_report_signs_the_manifest_bytes_it_read(tiny, captions, tmp_path):
 
 
 def test_read_manifest_returns_what_the_loader_sees(tiny):
+    from shapeworldice.data.manifest import read_manifest
+
     assert read_manifest(tiny) == load(tiny, "test").manifest
