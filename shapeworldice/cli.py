@@ -198,6 +198,27 @@ def _write_stdout(data: bytes) -> None:
     sys.stdout.buffer.flush()
 
 
+def _critic_option(fn):
+    """``--critic RUN``: the command runs with the learned critic of RUN as a catalogue measure
+    (scored on the command's DIRECTORY and --split); needs the [train] extra."""
+    import functools
+
+    @functools.wraps(fn)
+    def run(*args, critic=None, **kwargs):
+        if critic is None:
+            return fn(*args, **kwargs)
+        from .training import require_torch
+
+        require_torch()
+        from .training.critic.measure import critic_measure
+
+        with critic_measure(critic, kwargs["directory"], kwargs.get("split") or "test"):
+            return fn(*args, **kwargs)
+
+    return click.option("--critic", type=click.Path(), help="Also score with the learned critic trained into this "
+                        "folder ('critic train'); needs the [train] extra.")(run)
+
+
 def _read_lines(source: str) -> list[str]:
     from .safe_read import read_capped
 
@@ -248,6 +269,7 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 
 
 @main.command()
+@_critic_option
 @click.argument("directory", type=click.Path())
 @click.option("--captions", "captions_file", required=True, type=click.Path(),
               help=f"Model captions, one of three formats: {CAPTION_FORMATS}.")
@@ -332,6 +354,7 @@ def _extra_arguments_line(extra: list[str]) -> str:
 
 
 @main.command(context_settings={"allow_extra_args": True})
+@_critic_option
 @click.argument("directory", type=click.Path())
 @click.option("--captions", "specs", required=True, multiple=True,
               help="Checkpoint caption file (any format of evaluate --captions), a quoted glob such as "
@@ -348,7 +371,7 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
     """Evaluate checkpoints: CSV + PNG/SVG of GTD vs BLEU-4/CIDEr-D/SPICE, and correlations with T."""
     if ctx.args:
         raise click.UsageError(_extra_arguments_line(ctx.args))
-    from .evaluation.curves import curves as run
+    from .evaluation.curves import curves as run, row_of
     from .evaluation.gtd import Evaluator
     from .evaluation.outputs import bundle_files
     from .evaluation.report import fmt
@@ -358,7 +381,7 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
     check_outputs(bundle_files(out, (".csv", ".png", ".svg")), _inputs(directory, ace_path, grammar_image))
     evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
     try:
-        result = run(specs, lambda path: evaluator.evaluate(path, include_meteor=meteor)["scores"], out,
+        result = run(specs, lambda path: row_of(evaluator.evaluate(path, include_meteor=meteor)), out,
                      title=f"{Path(directory).name} / {split}", include_meteor=meteor, progress=not quiet)
     finally:
         evaluator.close()
@@ -410,6 +433,7 @@ def _with_parser(parser_name: str, ace_path: str | None, grammar_image: str | No
 
 
 @main.command()
+@_critic_option
 @click.argument("directory", type=click.Path())
 @click.option("--split", default="test", help=SPLIT_HELP)
 @click.option("--transforms", default="shuffled,permuted,random-words",
@@ -434,6 +458,7 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
 
 
 @main.command()
+@_critic_option
 @click.argument("directory", type=click.Path())
 @click.option("--captions", "captions_file", required=True, type=click.Path(),
               help=f"Model captions, one of three formats: {CAPTION_FORMATS}.")
@@ -456,6 +481,45 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
         directory, captions_file, split=split, draws=draws, seed=seed, parser=parser, include_meteor=meteor,
         progress=not quiet))
     _emit(result, variance_table(result), write_variance(result, out) if out else [], as_json)
+
+
+@main.command()
+@click.argument("directory", type=click.Path())
+@click.option("--captions", "captions_files", required=True, multiple=True, type=click.Path(),
+              help=f"Exactly two caption files to compare, A then B (each: {CAPTION_FORMATS}).")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--draws", default=1000, type=click.IntRange(min=100), help="Bootstrap draws of the images.")
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Write the comparison as JSON here.  [default: print only]")
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object instead of the table.")
+@_meteor_option
+@_parser_options
+def compare(directory, captions_files, split, draws, seed, several_captions, out, as_json, meteor, parser_name,
+            ace_path, grammar_image) -> None:
+    """Do two caption sets differ? Paired bootstrap over the same images: B - A, its interval, a p-value."""
+    import json
+
+    from .evaluation.compare import compare as run, compare_table
+    from .evaluation.gtd import Evaluator
+    from .safe_write import check_outputs, write_file
+
+    if len(captions_files) != 2:
+        raise click.UsageError(f"--captions: give exactly two files, A then B (got {len(captions_files)})")
+    a, b = captions_files
+    if out:
+        inputs = {"--captions A": a, "--captions B": b, **_inputs(directory, ace_path, grammar_image)}
+        check_outputs({"--out": out}, inputs)
+    evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
+    try:
+        result = run(evaluator, a, b, draws=draws, seed=seed, include_meteor=meteor,
+                     several_captions=several_captions, names=(a, b))
+    finally:
+        evaluator.close()
+    if out:
+        write_file(out, (json.dumps(result, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    _emit(result, compare_table(result), [out] if out else [], as_json)
 
 
 @main.command()
@@ -551,6 +615,80 @@ def quickstart(out: str, workers: int, quiet: bool) -> None:
 
     for line in run(out, workers=workers, say=say):
         click.echo(line)
+
+
+@main.group()
+def critic() -> None:
+    """The learned critic of Cui et al. (needs the [train] extra)."""
+
+
+@critic.command("train")
+@click.argument("directory", type=click.Path())
+@click.option("--out", "run_dir", required=True, type=click.Path(), help="Run folder (checkpoints, critic.json).")
+@click.option("--captions", "caption_files", multiple=True, type=click.Path(),
+              help="Model captions used as fakes (any format of evaluate --captions; e.g. a train run's "
+                   "ckpt-*.json); repeat for several. Without any, the train split's captions stand in.")
+@click.option("--epochs", default=30, type=int, help="Training epochs (one positive and one fake per image each).")
+@click.option("--split", default="validation", help="Split trained on (needs 2+ human captions per image).")
+@click.option("--heldout-split", default="test", help="Split of the held-out AUC written at the end.")
+@click.option("--no-transformations", is_flag=True, help="Ablation: fakes are model captions and other images' "
+              "captions only (no random words, no permutations).")
+@click.option("--batch-size", default=16, type=int, help="Images per step (two pairs each).")
+@click.option("--learning-rate", default=1e-3, type=float, help="Adam learning rate of the first epoch.")
+@click.option("--decay", default=0.9, type=float, help="Learning rate factor per epoch.")
+@click.option("--average", default=3, type=int, help="Scores average P(human) over the last N epochs' weights.")
+@click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto",
+              help="auto = cuda when a GPU is available, else cpu.")
+@click.option("--threads", default=0, type=click.IntRange(min=0), help="CPU threads of PyTorch; 0 = its default.")
+@click.option("--seed", default=0, type=int, help="Random seed of the weights, pairs and fakes.")
+@click.option("--resume", is_flag=True, help="Continue the run in --out from its newest epoch.")
+@click.option("--quiet", is_flag=True, help="No progress bar or per-epoch lines.")
+def critic_train(directory, run_dir, caption_files, epochs, split, heldout_split, no_transformations, batch_size,
+                 learning_rate, decay, average, device, threads, seed, resume, quiet) -> None:
+    """Train a critic on DIRECTORY; every fake is checked false on its image first."""
+    from .training import require_torch
+
+    require_torch()
+    import torch
+
+    from .training.critic.loop import CriticConfig, train_critic
+    from .training.device import resolve_device
+
+    if threads:
+        torch.set_num_threads(threads)
+    config = CriticConfig(epochs=epochs, batch_size=batch_size, learning_rate=learning_rate, decay=decay, seed=seed,
+                          split=split, heldout_split=heldout_split, transformations=not no_transformations,
+                          average=average, device=resolve_device(device))
+    result = train_critic(directory, run_dir, config, caption_files, resume=resume, progress=not quiet,
+                          log=None if quiet else lambda line: click.echo(line, err=True))
+    held = result["heldout"]
+    by_kind = ", ".join(f"{k} {v:.3f}" for k, v in held["auc_by_kind"].items() if v is not None)
+    click.echo(f"held-out AUC ({held['split']}, {held['references']} references vs {held['fakes']} fakes): "
+               f"{held['auc']:.3f} ({by_kind})" if held["auc"] is not None else "held-out AUC: n/a")
+    click.echo(f"wrote {result['run_dir']}")
+
+
+@main.command()
+@_critic_option
+@click.argument("directory", type=click.Path())
+@click.option("--captions", "caption_files", required=True, multiple=True, type=click.Path(),
+              help="A system's caption file (any format of evaluate --captions); repeat for each system.")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--draws", default=1000, type=click.IntRange(min=0), help="Bootstrap draws (images resampled).")
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@_study_options
+def validity(directory, caption_files, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
+             grammar_image) -> None:
+    """Every metric against the ground truth: caption-level AUC for true captions, system-level tau/r with T."""
+    from .evaluation.gtd import Evaluator
+    from .evaluation.validity import validity as run, validity_table, write_validity
+
+    evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
+    try:
+        result = run(evaluator, caption_files, draws=draws, seed=seed, include_meteor=meteor, progress=not quiet)
+    finally:
+        evaluator.close()
+    _emit(result, validity_table(result), write_validity(result, out) if out else [], as_json)
 
 
 if __name__ == "__main__":  # pragma: no cover

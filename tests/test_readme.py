@@ -58,7 +58,7 @@ def test_every_walkthrough_block_runs_in_order(tmp_path):
     assert (tmp_path / "report.json").is_file() and (tmp_path / "report.html").is_file()
 
 
-ROW = re.compile(r"^(?:existential|spatial|quantification)-[a-z-]+ +[a-z-]+ +[0-9.]+ .*$", re.M)
+ROW = re.compile(r"^(?:(?:existential|spatial|quantification)-[a-z-]+ +[a-z-]+ +[0-9.]+ |  ±95% +±).*$", re.M)
 
 
 @pytest.mark.slow
@@ -69,5 +69,5 @@ def test_the_readme_table_is_what_quickstart_prints(tmp_path):
 
     printed = ROW.findall("\n".join(run(str(tmp_path / "quickstart"), workers=1)))
     quoted = ROW.findall(README.read_text(encoding="utf-8"))
-    assert len(quoted) == 42
+    assert len(quoted) == 84  # 42 rows, each with its ±95% row
     assert printed == quoted

@@ -5,6 +5,12 @@ resolved definition (sizes included) and the seed: results made for one build ca
 ids of another.  A build holds the lock of its dataset folder from start to end; its workers
 die with it, whatever kills it.
 
+Nothing a rerun cannot resume is ever on disk: the definition is tried on one instance (with
+the prior sample, drawn in memory) before the dataset folder is created, so an unbuildable
+definition leaves nothing; the prior sample is written before the first manifest, and a folder
+holding only it (and temp files) is a build that died in between.  A rerun of a finished build
+with the same settings verifies it and writes nothing.
+
 Every instance draws from its own generator seeded with (seed, split, index, dataset name), so a shard's
 bytes depend only on the definition, the seed and the shard's position — never on the
 number of worker processes or on the order in which shards finish.
@@ -29,11 +35,12 @@ from ..errors import UserError
 from ..grammar import grammar_version, realise
 from ..render import encode_png, render
 from ..semantics.prior import PRIOR_WORLDS, CaptionPrior, WorldSample, sample_worlds
-from ..workers import process_pool
+from ..workers import cores, process_pool
 from ..world.sampling import WorldSampler
 from .definition import SPLITS, DatasetDefinition, load_definition
 from .lock import exclusive
-from .shards import Row, atomic_write_bytes, atomic_write_json, read_manifest, sha256_file, shard_bytes
+from .manifest import MAX_PRIOR_WORLDS, PRIOR_FILE, read_manifest
+from .shards import Row, atomic_write_bytes, atomic_write_json, sha256_file, shard_bytes
 
 SPLIT_CODES = {"train": 0, "validation": 1, "test": 2}
 MAX_WORLD_REDRAWS = 1000
@@ -197,12 +204,14 @@ def build_differences(manifest: dict[str, Any], definition: DatasetDefinition, k
 # ----------------------------------------------------------------------------- workers
 
 _WORKER: tuple[InstanceBuilder, int, Path] | None = None
-PRIOR_FILE = "prior-worlds.npy.gz"
 
 
-def _init_worker(definition: DatasetDefinition, seed: int, target: Path) -> None:
+def _init_worker(definition: DatasetDefinition, seed: int, target: Path, sample: WorldSample | None = None) -> None:
+    """Set up this process's builder; the prior sample is read from the dataset folder unless given."""
     global _WORKER
-    prior = CaptionPrior(WorldSample.load(target / PRIOR_FILE)) if definition.max_prior is not None else None
+    prior = None
+    if definition.max_prior is not None:
+        prior = CaptionPrior(sample if sample is not None else WorldSample.load(target / PRIOR_FILE))
     _WORKER = (InstanceBuilder(definition, prior), seed, target)
 
 
@@ -221,7 +230,7 @@ def _executor(workers: int, definition: DatasetDefinition, seed: int, target: Pa
         for task in tasks:
             yield _run_task(task)
         return
-    with process_pool(min(workers, len(tasks)), _init_worker, (definition, seed, target)) as pool:
+    with process_pool(workers, len(tasks), _init_worker, (definition, seed, target)) as pool:
         futures = [pool.submit(_run_task, task) for task in tasks]
         try:
             for future in as_completed(futures):
@@ -281,18 +290,37 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
         raise UserError(f"seed must be >= 0 and < 2**63, got {seed}")
     if workers < 0:
         raise UserError(f"workers must be >= 0 (0 = all cores), got {workers}")
-    workers = workers or os.cpu_count() or 1
+    workers = min(workers or cores(), cores())
     if not any(definition.sizes.values()):  # an empty dataset is a mistake, not a result
         raise UserError(f"nothing to build: {definition.name} has 0 train, 0 validation and 0 test instances "
                         "(give --train, --validation or --test a size above 0)")
-    _check_writable(Path(out))
-    target = Path(out) / definition.name
     if prior_worlds is None:
         prior_worlds = min(PRIOR_WORLDS, max(MIN_PRIOR_WORLDS, sum(definition.sizes.values())))
-    if prior_worlds < 1:
-        raise UserError(f"prior_worlds must be >= 1, got {prior_worlds}")
-    with exclusive(target, "building"):
-        return _generate(definition, target, seed, workers, progress, prior_worlds)
+    if not 1 <= prior_worlds <= MAX_PRIOR_WORLDS:
+        raise UserError(f"prior_worlds must be >= 1 and <= {MAX_PRIOR_WORLDS}, got {prior_worlds}")
+    created = _missing_folders(Path(out))
+    _check_writable(Path(out))
+    target = Path(out) / definition.name
+    try:
+        with exclusive(target, "building"):
+            return _generate(definition, target, seed, workers, progress, prior_worlds)
+    except BaseException:
+        for folder in reversed(created):  # folders this run made and left empty (an unbuildable definition)
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+        raise
+
+
+def _missing_folders(path: Path) -> list[Path]:
+    """The folders that creating ``path`` would make, outermost first."""
+    missing = []
+    for folder in [path, *path.parents]:
+        if folder.exists() or folder.is_symlink():
+            break
+        missing.append(folder)
+    return missing[::-1]
 
 
 def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: int, progress: bool,
@@ -300,27 +328,37 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
     """The build itself, under the dataset folder's lock: the build key (seed included) is
     checked here, and any temp file left in the folder belongs to a dead run."""
     key = build_key(definition, seed, prior_worlds)
+    tasks = shard_tasks(definition)
     done: dict[str, dict[str, Any]] = {}
+    stored: dict[str, Any] | None = None
     if (target / "manifest.json").exists():
-        manifest = read_manifest(target)
-        if manifest.get("build") != key:
-            differences = "; ".join(build_differences(manifest, definition, key)) or "build key"
+        stored = read_manifest(target)
+        if stored.get("build") != key:
+            differences = "; ".join(build_differences(stored, definition, key)) or "build key"
             raise UserError(f"{target} was built with other settings ({differences}); resume with the same "
                             "options, or choose another --out or delete it")
-        done = _verified(target, manifest)
-    elif target.exists() and (not target.is_dir() or any(not _is_temp(p) for p in target.iterdir())):
+        done = _verified(target, stored)
+    elif target.exists() and (not target.is_dir() or any(not _leftover(p) for p in target.iterdir())):
         raise UserError(f"{target} exists and is not a dataset directory; choose another --out")
+    prior_entry: dict[str, Any] = (stored or {}).get("prior") or {}
+    kept = bool(prior_entry) and _prior_kept(target, prior_entry, prior_worlds)
+    if kept and "reference_mean_prior" in prior_entry and \
+            stored == _manifest(definition, seed, key, tasks, done, prior_entry, complete=True):
+        return target  # a finished build with these settings, every file verified: nothing to write
+    sample = None if kept else sample_worlds(definition, prior_worlds, 0, workers)
+    if not done and tasks:  # a definition that cannot produce an instance fails before anything is written
+        _trial(definition, seed, tasks[0].split, target, sample)
     _check_writable(target)
     for stale in [*target.glob(".*.tmp"), *target.glob("*/.*.tmp")]:
         stale.unlink()
-
-    prior_digest = _prior_sample(definition, target, prior_worlds, workers)
-    tasks = shard_tasks(definition)
-    if not done and tasks:  # a definition that cannot produce an instance fails before anything is written
-        _trial(definition, seed, tasks[0].split, target)
+    if sample is not None:
+        atomic_write_bytes(target / PRIOR_FILE, sample.to_bytes())
+        del sample
+    prior = {"worlds": prior_worlds, "seed": 0, "file": PRIOR_FILE, "sha256": sha256_file(target / PRIOR_FILE)}
     todo = [t for t in tasks if t.file not in done]
-    manifest = _manifest(definition, seed, key, tasks, done, complete=False)
-    atomic_write_json(target / "manifest.json", manifest)
+    if todo or not kept:  # else only the floors are missing: the shards listed stay as they are
+        atomic_write_json(target / "manifest.json",
+                          _manifest(definition, seed, key, tasks, done, prior, complete=False))
     bar = _progress(sum(t.instances for t in tasks), sum(t.instances for t in tasks if t.file in done), progress,
                     definition.name)
     try:
@@ -328,32 +366,35 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
             done[task.file] = {"split": task.split, "instances": task.instances, "sha256": digest,
                                "templates": templates}
             atomic_write_json(target / "manifest.json",
-                              _manifest(definition, seed, key, tasks, done, complete=False))
+                              _manifest(definition, seed, key, tasks, done, prior, complete=False))
             bar.update(task.instances)
     finally:
         bar.close()
-    manifest = _manifest(definition, seed, key, tasks, done, complete=True)
-    manifest["prior"] = {"worlds": prior_worlds, "seed": 0, "file": PRIOR_FILE, "sha256": prior_digest}
-    atomic_write_json(target / "manifest.json", manifest)
+    manifest = _manifest(definition, seed, key, tasks, done, prior, complete=True)
+    if manifest != stored:
+        atomic_write_json(target / "manifest.json", manifest)
     if manifest["complete"]:  # the floors read the finished splits back
         from ..evaluation.floors import floor_summary
 
-        manifest["prior"].update(floor_summary(target, CaptionPrior(WorldSample.load(target / PRIOR_FILE))))
+        prior.update(floor_summary(target, CaptionPrior(WorldSample.load(target / PRIOR_FILE))))
         atomic_write_json(target / "manifest.json", manifest)
     return target
 
 
-def _prior_sample(definition: DatasetDefinition, target: Path, size: int, workers: int) -> str:
-    """Write the prior sample once (kept when resuming) and return its sha256."""
+def _leftover(path: Path) -> bool:
+    """What a build that died before its first manifest can leave: temp files and the prior sample."""
+    return _is_temp(path) or (path.name == PRIOR_FILE and path.is_file())
+
+
+def _prior_kept(target: Path, entry: dict[str, Any], worlds: int) -> bool:
+    """Whether the stored prior sample is the one the manifest records (else it is drawn again)."""
     path = target / PRIOR_FILE
-    if not path.is_file():
-        atomic_write_bytes(path, sample_worlds(definition, size, 0, workers).to_bytes())
-    return sha256_file(path)
+    return entry.get("worlds") == worlds and path.is_file() and sha256_file(path) == entry.get("sha256")
 
 
-def _trial(definition: DatasetDefinition, seed: int, split: str, target: Path) -> None:
+def _trial(definition: DatasetDefinition, seed: int, split: str, target: Path, sample: WorldSample | None) -> None:
     try:
-        _init_worker(definition, seed, target)
+        _init_worker(definition, seed, target, sample)
         assert _WORKER is not None
         _WORKER[0].instance(seed, split, 0)
     except RuntimeError as exc:
@@ -367,7 +408,7 @@ def _progress(total: int, initial: int, enabled: bool, name: str):
 
 
 def _manifest(definition: DatasetDefinition, seed: int, key: dict[str, Any], tasks: list[ShardTask],
-              done: dict[str, dict[str, Any]], complete: bool) -> dict[str, Any]:
+              done: dict[str, dict[str, Any]], prior: dict[str, Any], complete: bool) -> dict[str, Any]:
     splits: dict[str, Any] = {}
     for split in SPLITS:
         files = [t.file for t in tasks if t.split == split]
@@ -389,4 +430,5 @@ def _manifest(definition: DatasetDefinition, seed: int, key: dict[str, Any], tas
         "splits": splits,
         "shards": dict(sorted(done.items())),
         "complete": complete and len(done) == len(tasks),
+        "prior": prior,
     }

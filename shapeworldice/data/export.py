@@ -1,13 +1,16 @@
 """Export a built dataset for other tools: COCO captions layout or plain PNG folders.
 
-The export is assembled in a temporary sibling folder and renamed into place at the end,
-so an interrupted export never leaves a half-written output folder behind; the target's lock
-makes a concurrent export to the same folder refuse with one line.
+The export is assembled in a temporary sibling folder (``.NAME.XXXXXXXX.tmp``) and renamed into
+place at the end, so an interrupted export never leaves a half-written output folder behind: an
+error or SIGTERM removes the temp folder, and the next export to the same place removes one left
+by a run killed outright.  The target's lock makes a concurrent export to the same folder refuse
+with one line (and keeps its temp folder safe from that clean-up).
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -15,7 +18,7 @@ from pathlib import Path
 from ..errors import UserError
 from .definition import SPLITS
 from .loader import load
-from .lock import exclusive
+from .lock import exclusive, terminated_cleanly
 from .shards import UMASK
 
 FORMATS = ("coco", "png")
@@ -33,14 +36,24 @@ def export(directory: str | Path, out: str | Path, fmt: str = "coco") -> Path:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"cannot write to {out.parent}: {exc.strerror}") from None
-    with exclusive(out, "exporting to"):
+    with terminated_cleanly(), exclusive(out, "exporting to"):
         if out.exists() and (not out.is_dir() or any(out.iterdir())):
             raise UserError(f"output {out} already exists and is not empty")
         try:
+            _remove_stale(out)
             _write(splits, out, fmt)
         except OSError as exc:
             raise UserError(f"cannot write export {out}: {exc.strerror or exc}") from None
     return out
+
+
+def _remove_stale(out: Path) -> None:
+    """Remove temp folders of earlier exports to ``out`` that were killed outright (under the lock,
+    so none of them is in use): only names :func:`tempfile.mkdtemp` gives them here."""
+    pattern = re.compile(rf"^\.{re.escape(out.name)}\.[a-z0-9_]{{8}}\.tmp$")
+    for path in out.parent.iterdir():
+        if pattern.match(path.name) and path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
 
 
 def _write(splits: list, out: Path, fmt: str) -> None:

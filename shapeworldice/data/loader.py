@@ -16,7 +16,8 @@ from ..errors import UserError
 from ..semantics.components import from_json as caption_from_json
 from ..world.model import World
 from .definition import SPLITS
-from .shards import read_manifest, read_shard, sha256_file
+from .manifest import read_manifest_hashed
+from .shards import read_shard, sha256_file
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,8 @@ class Split:
         self.directory = Path(directory)
         if split not in SPLITS:
             raise UserError(f"unknown split {split!r} (expected one of {', '.join(SPLITS)})")
-        self.manifest = read_manifest(self.directory)
+        #: the manifest and the sha256 of the very bytes it was parsed from (what a report signs)
+        self.manifest, self.manifest_sha256 = read_manifest_hashed(self.directory)
         if not self.manifest.get("complete"):
             raise UserError(f"dataset in {self.directory} is incomplete; rerun generate to finish it")
         self.name: str = self.manifest["name"]
@@ -104,11 +106,6 @@ class Split:
     @property
     def signature(self) -> str:
         return self.manifest["signature"]
-
-    @cached_property
-    def manifest_sha256(self) -> str:
-        """Hash of manifest.json: names the exact data (definition, seed, versions, shard hashes)."""
-        return sha256_file(self.directory / "manifest.json")
 
 
 def load(directory: str | Path, split: str = "test", verify: bool = True) -> Split:

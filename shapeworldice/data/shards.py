@@ -1,8 +1,9 @@
-"""Parquet shards and the manifest, written atomically (temp file + rename).
+"""Parquet shards and atomic writes (temp file + rename) of shards and manifests.
 
 A shard is a pure function of (definition, seed, split, shard index): its bytes do not depend
-on the number of worker processes. The manifest lists every finished shard with its sha256,
-so an interrupted build resumes by keeping verified shards and rebuilding the rest.
+on the number of worker processes. The manifest (read by :mod:`.manifest`) lists every finished
+shard with its sha256, so an interrupted build resumes by keeping verified shards and rebuilding
+the rest.
 """
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..errors import UserError
-from ..safe_read import loads_json
 
 SCHEMA = pa.schema([
     ("id", pa.string()),
@@ -103,68 +103,5 @@ def read_shard(path: Path) -> pa.Table:
         raise UserError(f"corrupted shard {path}: {exc}".splitlines()[0]) from None
 
 
-def read_manifest(directory: Path) -> dict[str, Any]:
-    """The manifest of a dataset directory, checked for the fields every reader relies on."""
-    path = directory / "manifest.json"
-    if not path.is_file():
-        if not directory.exists():
-            raise UserError(f"dataset directory not found: {directory}")
-        raise UserError(f"not a dataset directory (no manifest.json): {directory}")
-    try:
-        manifest = loads_json(path.read_text(encoding="utf-8"), f"corrupted manifest {path}")
-    except UnicodeDecodeError as exc:
-        raise UserError(f"corrupted manifest {path}: {exc}") from None
-    except OSError as exc:
-        raise UserError(f"cannot read manifest {path}: {exc.strerror}") from None
-    problem = _manifest_problem(manifest)
-    if problem:
-        raise UserError(f"corrupted manifest {path}: {problem}")
-    return manifest
-
-
-#: the only shard paths a manifest may name: relative, inside their split's folder
-SHARD_PATH = re.compile(r"^(train|validation|test)/part-[0-9]{5}\.parquet$")
 #: a dataset name is a plain folder name
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
-
-
-def _is_int(value: Any, low: int = 0, high: int = 10**12) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
-def _manifest_problem(m: Any) -> str | None:
-    """What makes a parsed manifest unusable (a hand edit, a truncation), or None."""
-    if not isinstance(m, dict):
-        return "not a JSON object"
-    for key, kind in (("name", str), ("definition", dict), ("seed", int), ("build", dict), ("signature", str),
-                      ("splits", dict), ("shards", dict), ("complete", bool)):
-        if not isinstance(m.get(key), kind):
-            return f"missing or bad field {key!r}"
-    if not NAME.match(m["name"]):
-        return f"bad dataset name {m['name'][:80]!r}"
-    definition = m["definition"]
-    for key in ("world", "image", "splits", "captions"):
-        if not isinstance(definition.get(key), dict):
-            return f"missing or bad field 'definition.{key}'"
-    if not _is_int(definition["image"].get("size"), 1, 1 << 16):
-        return "missing or bad field 'definition.image.size'"
-    return _shards_problem(m)
-
-
-def _shards_problem(m: dict[str, Any]) -> str | None:
-    for file, entry in m["shards"].items():
-        if not SHARD_PATH.match(file):
-            return f"bad shard path {file[:80]!r} (expected SPLIT/part-NNNNN.parquet)"
-        if not isinstance(entry, dict) or not isinstance(entry.get("sha256"), str):
-            return f"shard {file!r} has no sha256"
-    for split in ("train", "validation", "test"):
-        entry = m["splits"].get(split)
-        if not isinstance(entry, dict) or not isinstance(entry.get("shards"), list):
-            return f"missing or bad shard list of split {split!r}"
-        if not _is_int(entry.get("captions_per_instance"), 1, 1 << 20):
-            return f"missing or bad field 'splits.{split}.captions_per_instance'"
-        if not _is_int(entry.get("instances")):
-            return f"missing or bad field 'splits.{split}.instances'"
-        if any(not isinstance(f, str) or f not in m["shards"] for f in entry["shards"]):
-            return f"a shard of split {split!r} has no sha256"
-    return None

@@ -118,10 +118,19 @@ def warnings(rows: list[dict[str, Any]]) -> list[str]:
     return []
 
 
+def row_of(report: dict[str, Any]) -> dict[str, Any]:
+    """A checkpoint's row: its scores, and ``KEY_lo``/``KEY_hi`` the ends of each score's 95% interval."""
+    row = dict(report["scores"])
+    for key, interval in (report.get("intervals") or {}).items():
+        row[f"{key}_lo"], row[f"{key}_hi"] = interval if interval else (None, None)
+    return row
+
+
 def write_csv(rows: list[dict[str, Any]], path: Path) -> None:
     buffer = io.StringIO()
     shown = [*gtd_measures(), *surface_measures(True)]
-    columns = ["iteration", "file", *shown, *(k for k in catalogue.keys() if k not in shown)]
+    ends = [f"{k}_{end}" for k in shown for end in ("lo", "hi") if any(f"{k}_{end}" in r for r in rows)]
+    columns = ["iteration", "file", *shown, *(k for k in catalogue.keys() if k not in shown), *ends]
     writer = csv.DictWriter(buffer, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for row in rows:
@@ -136,7 +145,8 @@ def plot(rows: list[dict[str, Any]], stem: Path, title: str = "") -> list[Path]:
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
     for metric in gtd_measures():
         spec = catalogue.measure(metric)
-        left.plot(iterations, [r.get(metric) for r in rows], spec.style, label=spec.label)
+        line, = left.plot(iterations, [r.get(metric) for r in rows], spec.style, label=spec.label)
+        _band(left, iterations, rows, metric, 1.0, line.get_color())
     left.set_ylim(-0.02, 1.02)
     left.set_title("GTD")
     for metric in surface_measures(True):
@@ -144,8 +154,9 @@ def plot(rows: list[dict[str, Any]], stem: Path, title: str = "") -> list[Path]:
         if all(v is None for v in values):
             continue
         spec = catalogue.measure(metric)  # CIDEr-D lives on [0, 10]: divided to share the axis, said in the legend
-        right.plot(iterations, [None if v is None else v / spec.scale for v in values], spec.style,
-                   label=spec.plot_label)
+        line, = right.plot(iterations, [None if v is None else v / spec.scale for v in values], spec.style,
+                           label=spec.plot_label)
+        _band(right, iterations, rows, metric, spec.scale, line.get_color())
     right.set_title("surface metrics")
     for axis in (left, right):
         axis.set_xlabel("iteration")
@@ -154,6 +165,21 @@ def plot(rows: list[dict[str, Any]], stem: Path, title: str = "") -> list[Path]:
     if title:
         fig.suptitle(title)
     return save_figure(fig, stem)
+
+
+def _band(axis: Any, iterations: list[int], rows: list[dict[str, Any]], metric: str, scale: float,
+          color: str) -> None:
+    """Shade the 95% interval of ``metric`` where the rows carry it (``curves`` rows do)."""
+    lo: list[float] = []
+    hi: list[float] = []
+    for r in rows:
+        low, high = r.get(f"{metric}_lo"), r.get(f"{metric}_hi")
+        if low is None or high is None:
+            return
+        lo.append(low / scale)
+        hi.append(high / scale)
+    if rows:
+        axis.fill_between(iterations, lo, hi, color=color, alpha=0.15, linewidth=0)
 
 
 def curves(checkpoint_specs: Sequence[str], evaluate_file: Callable[[Path], dict[str, Any]], out: str | Path,

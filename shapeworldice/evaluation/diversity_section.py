@@ -7,9 +7,10 @@ mBLEU-mix = 1 − ¼Σ mBLEU-n, and the diversity–accuracy F-score
 F = (1+β²)·div·acc / (β²·div + acc) with β² = 5, div = mean Self-CIDEr and acc = the accuracy
 the caller passes (the report uses T, the share of true captions).
 
-Everything comes from :mod:`shapeworldice.metrics.diversity`, which computes all within-image
-caption pairs of the corpus in one vectorised CIDEr (and BLEU) pass.  Pairs grow with the square
-of the captions per image, so an image with more than :data:`MAX_DIVERSITY_CAPTIONS` captions is
+Everything comes from :mod:`shapeworldice.metrics.diversity`, which scores the within-image
+caption pairs in vectorised CIDEr (and BLEU) passes over batches of images, so memory does not
+grow with the number of images.  Pairs grow with the square of the captions per image, so an
+image with more than :data:`MAX_DIVERSITY_CAPTIONS` captions is
 measured on that many of them, chosen deterministically and spread over the file order
 (positions ⌊i·m/K⌋, i = 0..K−1): memory and time stay bounded however many captions a model
 gives (the section records how many images were capped).  Self-CIDEr's IDF is the

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..data.definition import definition_from_resolved
 from ..data.loader import Split, load
+from ..data.manifest import PRIOR_FILE, read_manifest
 from ..errors import UserError
 from ..interpret import formula_of
 from ..semantics.components import from_json as caption_from_json
 from ..semantics.prior import PRIOR_WORLDS, CaptionPrior, WorldSample, sample_worlds, true_in
 
-from ..data.build import PRIOR_FILE
 SCREEN_WORLDS = 1_000
 FINALISTS = 50
 TRAIN_WORLDS = 10_000
@@ -78,17 +79,13 @@ def load_prior(directory: str | Path, manifest: dict[str, Any] | None = None) ->
     without one (same seed and size, so the same worlds)."""
     directory = Path(directory)
     path = directory / PRIOR_FILE
-    recorded = (manifest or {}).get("prior", {})
+    if manifest is None:
+        manifest = read_manifest(directory)  # checked: prior.worlds is bounded, the definition well-typed
+    recorded = manifest.get("prior", {})
     if path.is_file():
         if recorded.get("sha256") and hashlib.sha256(path.read_bytes()).hexdigest() != recorded["sha256"]:
             raise UserError(f"corrupted prior sample {path}: sha256 does not match the manifest")
         return CaptionPrior(WorldSample.load(path))
-    from ..data.definition import definition_from_resolved
-
-    if manifest is None:
-        from ..data.shards import read_manifest
-
-        manifest = read_manifest(directory)
     definition = definition_from_resolved(manifest["definition"])
     return CaptionPrior(sample_worlds(definition, int(recorded.get("worlds", PRIOR_WORLDS))))
 

@@ -21,7 +21,7 @@ from .floors import load_prior
 from .informativeness import active, context_for
 from .inputs import excluded_references, group_by_image, parse_outputs, read_outputs
 from .progress import progress_bar
-from .scoring import CaptionResult, score_captions, tuple_f1
+from .scoring import CaptionResult, Scored, score_captions, tuple_f1
 
 __all__ = ["Evaluator", "evaluate", "caption_entries", "CaptionResult", "Analyser", "Analysis", "ImageRecord",
            "tuple_f1", "gtd_signature"]
@@ -52,6 +52,13 @@ class Evaluator:
         """The report (see ``docs/formats.md``) of one caption set; ``report["details"]`` holds one
         :class:`CaptionResult` per output caption.  METEOR only with ``include_meteor``;
         ``progress`` shows a bar on stderr (when it is a terminal)."""
+        return self.score(captions, allow_missing, include_meteor, progress, several_captions)[1]
+
+    def score(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,
+              include_meteor: bool = False, progress: bool = False,
+              several_captions: bool = False) -> tuple[Scored, dict[str, Any]]:
+        """(the scoring step's outcome, the report): the outcome holds what a paired comparison of
+        two caption sets needs (:func:`shapeworldice.evaluation.intervals.scored_table`)."""
         source = str(captions) if isinstance(captions, (str, Path)) else "captions"
         entries = caption_entries(captions)
         grouped, missing = group_by_image(entries, self.ids, allow_missing, source, several_captions, self.build)
@@ -60,7 +67,7 @@ class Evaluator:
         with progress_bar(total, "evaluate", progress, unit="caption") as bar, active(self.informativeness):
             scored = score_captions(self.images, grouped, excluded, self.analyse, include_meteor, tick=bar.update,
                                     stage=lambda text: bar.set_description(f"evaluate: {text}"))
-        return build_report(scored, self.data, self.parser, grouped, missing)
+        return scored, build_report(scored, self.data, self.parser, grouped, missing)
 
 
 def evaluate(directory: str | Path, captions: str | Path | Sequence[dict[str, Any]], split: str = "test",

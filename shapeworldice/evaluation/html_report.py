@@ -20,7 +20,7 @@ from ..data.loader import Split
 from ..errors import UserError
 from ..metrics import catalogue
 from ..reasons import CODES
-from .report import columns, fmt
+from .report import INTERVAL_NOTE, columns, fmt, half_width
 
 VERDICTS = ("true", "false", "ambiguous", "uninterpretable", "ungrammatical")
 COLOURS = {"true": "#1a7f37", "false": "#cf222e", "ambiguous": "#9a6700", "uninterpretable": "#8250df",
@@ -135,10 +135,12 @@ def _table(header: Iterable[str], rows: Iterable[Iterable[str]], table_id: str |
 
 def _summary(report: dict[str, Any]) -> Iterator[str]:
     """Score table, verdict counts, notes and breakdowns: what the terminal summary shows, as tables."""
-    scores, shown = report["scores"], columns()
+    scores, shown, found = report["scores"], columns(), report.get("intervals") or {}
     yield "<h2>Scores</h2>"
-    yield _table(["", *(name for name, _ in shown)], [["overall", *(fmt(scores.get(key)) for _, key in shown)]],
-                 "scores")
+    rows = [["overall", *(fmt(scores.get(key)) for _, key in shown)]]
+    if found:
+        rows.append(["±95%", *(half_width(found.get(key)) for _, key in shown)])
+    yield _table(["", *(name for name, _ in shown)], rows, "scores")
     counts = report["counts"]
     yield "<p>" + " ".join(f'<span class="v v-{v}">{v}</span> {int(counts.get(v, 0))}' for v in VERDICTS[:4])
     yield (f" &nbsp; constructions {int(counts['constructions_output'])}/{int(counts['constructions_references'])}"
@@ -151,12 +153,22 @@ def _summary(report: dict[str, Any]) -> Iterator[str]:
         yield f"<p>{escape(catalogue.label(name))}: {escape(str(text))}</p>"
     for note in (m.note for m in catalogue.in_view("table") if m.note):
         yield f"<p>{escape(note)}</p>"
+    if found:
+        yield f"<p>{escape(INTERVAL_NOTE)}</p>"
     group_columns = (("captions", "captions"), *columns("family_table"))
     for axis, groups in report["breakdown"].items():
+        if list(groups) == ["none"]:  # e.g. quantifier ranges of spatial captions: nothing to break down
+            continue
         yield f"<h2>By {escape(AXES.get(axis, axis))}</h2>"
         yield _table(["", *(name for name, _ in group_columns)],
-                     [[key, *(str(g[k]) if k == "captions" else fmt(g.get(k)) for _, k in group_columns)]
+                     [[key, *(str(g[k]) if k == "captions" else _cell(g, k) for _, k in group_columns)]
                       for key, g in groups.items()], f"by-{axis}")
+
+
+def _cell(group: dict[str, Any], key: str) -> str:
+    """A breakdown group's score with its interval's half-width: ``0.350 ±0.045``."""
+    width = half_width((group.get("intervals") or {}).get(key))
+    return fmt(group.get(key)) + (f" {width}" if width else "")
 
 
 def _options(select_id: str, label: str, values: Iterable[str]) -> str:

@@ -15,11 +15,11 @@ import numpy as np
 from ..data.build import generate
 from ..data.loader import load
 from .baselines import FLOOR_KINDS, KINDS, baseline
-from .curves import curves
+from .curves import curves, row_of
 from .gtd import Evaluator
 from ..metrics import catalogue
 from ..safe_write import write_file
-from .report import table
+from .report import INTERVAL_NOTE, table
 from .robustness import robustness, robustness_table, write_robustness
 
 SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
@@ -51,7 +51,8 @@ def baseline_table(out: Path, workers: int, train: int, test: int,
         evaluator = Evaluator(directory)
         for kind in KINDS + FLOOR_KINDS:
             report = evaluator.evaluate(baseline(evaluator.data, kind, seed=0))
-            rows.append((f"{name} {kind}", report["scores"]))
+            # the row's scores, with their 95% intervals under "intervals" (the table prints ± rows)
+            rows.append((f"{name} {kind}", {**report["scores"], "intervals": report["intervals"]}))
     return rows, built
 
 
@@ -81,7 +82,8 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
     out = Path(out)
     workers = workers or os.cpu_count() or 1
     rows, built = baseline_table(out, workers, train, test, say)
-    yield table(rows, [(catalogue.label(k), k) for k in COLUMN_KEYS])
+    yield table(rows, [(catalogue.label(k), k) for k in COLUMN_KEYS], intervals=[r["intervals"] for _, r in rows])
+    yield INTERVAL_NOTE
     yield catalogue.measure("spice").note or ""
     yield ("'blind' is the training caption truest on the training worlds, 'prior' the most frequent one, "
            "each for every image: the floor of a dataset. I/ref = informativeness relative to the references "
@@ -102,7 +104,7 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
     say("curves: scoring 5 mixed checkpoints of spatial-multishapes")
     files = mixed_checkpoints(built["spatial-multishapes"], folder)
     evaluator = Evaluator(built["spatial-multishapes"])
-    result = curves(files, lambda p: evaluator.evaluate(p)["scores"],
+    result = curves(files, lambda p: row_of(evaluator.evaluate(p)),
                     folder / "spatial-multishapes", title="spatial-multishapes: mixed checkpoints")
     yield from (f"warning: {w}" for w in result["warnings"])
     yield ("Staged checkpoints: each one swaps random-words and shuffled captions for references, so every "

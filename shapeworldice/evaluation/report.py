@@ -53,16 +53,31 @@ def fmt(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3f}"
 
 
-def table(rows: Sequence[tuple[str, dict[str, Any]]], shown: Columns | None = None) -> str:
+INTERVAL_NOTE = ("±95% = half the width of a 95% bootstrap interval (1,000 seeded draws of the images; D by the "
+                 "jackknife); the report holds each interval's ends")
+
+
+def half_width(interval: Sequence[float] | None) -> str:
+    """``±0.012``: half the width of a 95% interval ([lo, hi] in the report), or blank."""
+    return "" if not interval else f"±{(interval[1] - interval[0]) / 2:.3f}"
+
+
+def table(rows: Sequence[tuple[str, dict[str, Any]]], shown: Columns | None = None,
+          intervals: Sequence[dict[str, Any] | None] | None = None) -> str:
     """A plain-text table: one row per (label, scores); columns (label, key) default to the
-    catalogue's table measures."""
+    catalogue's table measures. With ``intervals`` (one dict of [lo, hi] per row), each row is
+    followed by a ``±95%`` row of half-widths."""
     shown = columns() if shown is None else shown
     width = max([len(label) for label, _ in rows] + [5])
     cell = max([8] + [len(name) for name, _ in shown])
     header = f"{'':{width}s} " + " ".join(f"{name:>{cell}s}" for name, _ in shown)
     lines = [header, "-" * len(header)]
-    for label, scores in rows:
+    for k, (label, scores) in enumerate(rows):
         lines.append(f"{label:{width}s} " + " ".join(f"{fmt(scores.get(key)):>{cell}s}" for _, key in shown))
+        found = intervals[k] if intervals is not None else None
+        if found:
+            lines.append(f"{'  ±95%':{width}s} " + " ".join(f"{half_width(found.get(key)):>{cell}s}"
+                                                            for _, key in shown))
     return "\n".join(lines)
 
 
@@ -75,10 +90,11 @@ def reasons_line(reasons: dict[str, int]) -> str:
 def summary_text(report: dict[str, Any]) -> str:
     """Terminal summary: overall scores, counts, reasons, per-family breakdown, signature."""
     parts = [f"{report['dataset']} / {report['split']}: {report['images']} images, {report['captions']} captions",
-             table([("overall", report["scores"])])]
+             table([("overall", report["scores"])], intervals=[report.get("intervals")])]
     families = report["breakdown"]["family"]
     if len(families) > 1:
-        parts.append(table([(f"family {k}", v) for k, v in families.items()], columns("family_table")))
+        parts.append(table([(f"family {k}", v) for k, v in families.items()], columns("family_table"),
+                           intervals=[v.get("intervals") for v in families.values()]))
     c = report["counts"]
     parts.append(f"grammatical {c['grammatical']}  true {c['true']}  false {c['false']}  ambiguous {c['ambiguous']}  "
                  f"uninterpretable {c['uninterpretable']}  constructions {c['constructions_output']}/"
@@ -93,5 +109,7 @@ def summary_text(report: dict[str, Any]) -> str:
         parts.append(f"{catalogue.label(name)}: {reason}" if reason == catalogue.ON_REQUEST
                      else f"{catalogue.label(name)}: unavailable ({reason})")
     parts.extend(m.note for m in catalogue.in_view("table") if m.note)
+    if report.get("intervals"):
+        parts.append(INTERVAL_NOTE)
     parts.append(report["signature"])
     return "\n".join(parts)

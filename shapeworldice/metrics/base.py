@@ -82,6 +82,10 @@ def _as_lists(xs: CaptionsInput, what: str) -> list[list[str]]:
     return out
 
 
+#: (item, reference) pairs a metric scores at once (:meth:`PreparedCorpus.item_blocks`)
+PAIRS_PER_BLOCK = 1 << 14
+
+
 class PreparedCorpus:
     """Tokenised, flattened and interned (candidates, references), shared by all metrics.
 
@@ -152,6 +156,24 @@ class PreparedCorpus:
         if np.all(self.cand_counts == 1):
             return {}
         return {"per_caption": self.per_caption(item_scores)}
+
+    def item_blocks(self, pairs: int | None = None) -> list[tuple[int, int, int, int]]:
+        """Consecutive item ranges ``(a, b, lo, hi)`` of about ``pairs`` (item, reference) pairs
+        each, with their pairs ``lo:hi`` in :attr:`pairs`: metrics that score pairs work block by
+        block, so their memory is that of a block, not of the corpus.  One block when an item has
+        no reference (``reduceat`` needs every item's first pair inside its block)."""
+        pairs = PAIRS_PER_BLOCK if pairs is None else pairs
+        starts, total = self.pair_starts, int(self.ref_counts[self.item_image].sum())
+        if self.n_items == 0:
+            return []
+        if np.any(self.ref_counts[self.item_image] == 0):
+            return [(0, self.n_items, 0, total)]
+        blocks, a = [], 0
+        while a < self.n_items:
+            b = max(int(np.searchsorted(starts, starts[a] + pairs, side="left")), a + 1)
+            blocks.append((a, b, int(starts[a]), int(starts[b]) if b < self.n_items else total))
+            a = b
+        return blocks
 
     @cached_property
     def pair_starts(self) -> np.ndarray:

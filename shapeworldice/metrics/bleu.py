@@ -37,13 +37,20 @@ class BleuStats:
     reflen: np.ndarray  # (n_items,) closest reference length
 
 
+#: candidates clipped against their references at once
+ITEMS_PER_BLOCK = 1 << 12
+
+
 def bleu_stats(corpus: PreparedCorpus, n: int = 4) -> BleuStats:
     """Clipped matches, guesses and lengths of every item, in one pass over the corpus."""
     tab = corpus.ngrams(n)
     S = tab.counts
     maxref = group_max_sparse(S[corpus.ref_sent], corpus.ref_image, corpus.n_images)
-    cand = S[corpus.item_sent]
-    correct = np.asarray((cand.minimum(maxref[corpus.item_image]) @ tab.onehot).todense())
+    correct = np.zeros((corpus.n_items, n))
+    for a in range(0, corpus.n_items, ITEMS_PER_BLOCK):  # clipping item by item: memory of a block, not the corpus
+        b = min(a + ITEMS_PER_BLOCK, corpus.n_items)
+        cand = S[corpus.item_sent[a:b]]
+        correct[a:b] = (cand.minimum(maxref[corpus.item_image[a:b]]) @ tab.onehot).toarray()
     testlen = tab.lengths[corpus.item_sent]
     guess = np.maximum(0, testlen[:, None] - np.arange(n)[None, :])
     # closest reference length: min over refs of (|l − testlen|, l), as an integer key

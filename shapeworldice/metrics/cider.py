@@ -78,7 +78,8 @@ def cider_pair_values(
     """Per-order CIDEr-D similarities (penalised, before averaging and ×10) of sentence pairs.
 
     ``hyp``/``ref`` index sentences of ``tab``; returns an array (n_pairs, n).  Repeated pairs
-    are computed once.
+    are computed once, and only the rows of the sentences named are weighted, so the cost of a
+    batch of pairs does not grow with the table.
     """
     n = tab.n
     if len(hyp) == 0:
@@ -87,18 +88,21 @@ def cider_pair_values(
     key = hyp.astype(np.int64) * n_sent + ref
     ukey, inv = np.unique(key, return_inverse=True)
     inv = inv.reshape(-1)
-    uh, ur = ukey // n_sent, ukey % n_sent
-    W = sp.csr_matrix(tab.counts.multiply(idf[None, :]))
+    rows, local = np.unique(np.concatenate([ukey // n_sent, ukey % n_sent]), return_inverse=True)
+    local = local.reshape(-1)
+    uh, ur = local[:len(ukey)], local[len(ukey):]
+    counts = tab.counts[rows]
+    W = sp.csr_matrix(counts.multiply(idf[None, :]))
     norms = np.sqrt(np.asarray((W.multiply(W) @ tab.onehot).todense()))
     H, R = W[uh], W[ur]
     prod = H.minimum(R).multiply(R)
     if np.any(idf < 0):  # only n-grams present in both count (pycocoevalcap iterates h's n-grams)
-        prod = prod.multiply(tab.counts[uh] > 0)
+        prod = prod.multiply(counts[uh] > 0)
     val = np.asarray((sp.csr_matrix(prod) @ tab.onehot).todense())
     nh, nr = norms[uh], norms[ur]
     ok = (nh != 0) & (nr != 0)
     val[ok] /= (nh * nr)[ok]
-    blen = _bigram_lengths(tab.lengths, n)
+    blen = _bigram_lengths(tab.lengths[rows], n)
     delta = blen[uh] - blen[ur]
     val *= (np.e ** (-(delta ** 2) / (2 * sigma ** 2)))[:, None]
     return val[inv]
@@ -149,9 +153,11 @@ class CiderD(Metric):
                              np.float64, tab.n_ngrams)
             idf = ref_len - np.log(np.maximum(1.0, df))
         pair_item, pair_ref = corpus.pairs
-        val = cider_pair_values(tab, idf, corpus.item_sent[pair_item],
-                                corpus.ref_sent[pair_ref], self.sigma)
-        summed = np.add.reduceat(val, corpus.pair_starts, axis=0)
+        summed = np.zeros((corpus.n_items, tab.n))
+        for a, b, lo, hi in corpus.item_blocks():  # memory bounded by a block, not the corpus
+            val = cider_pair_values(tab, idf, corpus.item_sent[pair_item[lo:hi]],
+                                    corpus.ref_sent[pair_ref[lo:hi]], self.sigma)
+            summed[a:b] = np.add.reduceat(val, corpus.pair_starts[a:b] - lo, axis=0)
         scores = summed.mean(axis=1) / corpus.ref_counts[corpus.item_image] * 10.0
         return scores, {"idf": self.idf_label, "log_n_docs": ref_len}
 

@@ -24,16 +24,20 @@ Choices made here (all recorded in the signatures):
   'closest' reference length) against the other m−1 captions as references; averaged over
   the m captions.  ``mBLEU-mix = 1 − ¼ Σₙ mBLEU-n`` (higher = more diverse).
 * m < 2 → None (undefined); corpus scores average over images where it is defined.
+
+The corpus functions stream images in batches of at most :data:`PAIRS_PER_BATCH` within-image
+pairs: their memory is bounded by one batch, not by the number of images (each image's value
+depends only on its own captions, so the figures are those of one pass over the corpus).
 """
 from __future__ import annotations
 
 import math
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 import numpy as np
 import scipy.sparse as sp
 
-from ._ngrams import NgramTable, SentenceIndex, group_max_sparse
+from ._ngrams import NgramTable, SentenceIndex
 from .base import CaptionsInput, MetricResult, PreparedCorpus, _as_lists, impl_version
 from .bleu import bleu_scores, bleu_stats
 from .cider import cider_d_similarity_matrix, cider_pair_values, document_frequency
@@ -41,7 +45,7 @@ from .tokenize import TOKENIZER_ID, tokenize_many
 
 __all__ = [
     "diversity_from_kernel", "self_cider_diversity_image", "lsa_diversity_image",
-    "mbleu_image", "diversity_accuracy_f", "self_cider", "lsa_diversity", "mbleu",
+    "mbleu_image", "diversity_accuracy_f", "image_batches", "PAIRS_PER_BATCH", "self_cider", "lsa_diversity", "mbleu",
 ]
 
 _EIG_TOL = 1e-10
@@ -154,6 +158,29 @@ def _flatten(candidates: CaptionsInput):
     return cands, counts, index, sent, ptr
 
 
+#: within-image caption pairs compared at once: the working memory of a corpus measure is bounded
+#: by this batch (a few tens of MB), whatever the number of images
+PAIRS_PER_BATCH = 1 << 14
+
+
+def image_batches(counts: Sequence[int], pairs: int | None = None) -> Iterator[list[int]]:
+    """Consecutive groups of images with at most ``pairs`` within-image pairs (m² each) per group;
+    an image with more pairs than that is a group of its own.  Images with m < 2 are left out."""
+    budget = PAIRS_PER_BATCH if pairs is None else pairs
+    group: list[int] = []
+    size = 0
+    for g, m in enumerate(counts):
+        if m < 2:
+            continue
+        if group and size + m * m > budget:
+            yield group
+            group, size = [], 0
+        group.append(g)
+        size += m * m
+    if group:
+        yield group
+
+
 def _within_image_pairs(counts: np.ndarray, ptr: np.ndarray, images: np.ndarray):
     """All (i, j) caption index pairs (m² per image, row-major) of the given images."""
     hi, hj = [], []
@@ -168,18 +195,20 @@ def _within_image_pairs(counts: np.ndarray, ptr: np.ndarray, images: np.ndarray)
 
 
 def _corpus_diversity(counts, ptr, sent, pair_value) -> list[float | None]:
-    """Per-image diversity with kernels from ``pair_value(hyp_sent, ref_sent)``, batched by m."""
+    """Per-image diversity with kernels from ``pair_value(hyp_sent, ref_sent)``, streamed over
+    batches of images (:func:`image_batches`) and, within a batch, stacked by m.  Every image's
+    value depends only on its own captions, so the batching changes no figure."""
     per: list[float | None] = [None] * len(counts)
-    for m in sorted(set(counts.tolist())):
-        if m < 2:
-            continue
-        imgs = np.flatnonzero(counts == m)
-        i, j = _within_image_pairs(counts, ptr, imgs)
-        K = pair_value(sent[i], sent[j]).reshape(len(imgs), m, m)
-        same = (sent[i] == sent[j]).reshape(len(imgs), m, m)
-        div = _diversity_batch(_normalise(K, same))
-        for g, d in zip(imgs.tolist(), div.tolist()):
-            per[g] = d
+    for batch in image_batches(counts.tolist()):
+        chosen = np.asarray(batch, np.int64)
+        for m in sorted(set(counts[chosen].tolist())):
+            imgs = chosen[counts[chosen] == m]
+            i, j = _within_image_pairs(counts, ptr, imgs)
+            K = pair_value(sent[i], sent[j]).reshape(len(imgs), m, m)
+            same = (sent[i] == sent[j]).reshape(len(imgs), m, m)
+            div = _diversity_batch(_normalise(K, same))
+            for g, d in zip(imgs.tolist(), div.tolist()):
+                per[g] = d
     return per
 
 
@@ -194,13 +223,17 @@ def _result(name: str, per: list[float | None], signature: str, **extra) -> Metr
 def self_cider(candidates: CaptionsInput, n: int = 4, sigma: float = 6.0) -> MetricResult:
     """Self-CIDEr diversity per image and its mean over images with ≥ 2 captions.
 
-    One vectorised CIDEr-D computation over all within-image caption pairs of the corpus.
+    The IDF comes from the whole corpus; the within-image caption pairs are scored batch by batch
+    (:data:`PAIRS_PER_BATCH`), so memory does not grow with the number of images.
     """
     cands, counts, index, sent, ptr = _flatten(candidates)
     tab = NgramTable.build(index.sentences, n)
     if len(cands) > 1:
+        # which n-grams each image's captions contain: (images × sentences) @ (sentences × n-grams),
+        # never one row per caption (that copy grew with the corpus)
         image = np.repeat(np.arange(len(cands)), counts)
-        present = group_max_sparse(tab.counts[sent], image, len(cands))
+        member = sp.csr_matrix((np.ones(len(sent)), (image, sent)), shape=(len(cands), tab.counts.shape[0]))
+        present = sp.csr_matrix(member @ (tab.counts > 0).astype(np.float64))
         n_docs, idf_tag = len(cands), "cands-per-image"
     else:
         present = sp.csr_matrix(tab.counts[sent])
@@ -235,22 +268,21 @@ def lsa_diversity(candidates: CaptionsInput) -> MetricResult:
 def mbleu(candidates: CaptionsInput, n: int = 4) -> dict[str, MetricResult]:
     """mBLEU-1..n (each caption vs the others, averaged per image) and mBLEU-mix (n = 4).
 
-    One vectorised BLEU pass over all (caption, other captions) items of the corpus.
+    Vectorised BLEU passes over the (caption, other captions) items, batch by batch of images
+    (:data:`PAIRS_PER_BATCH`): each item's BLEU depends only on its image's captions.
     """
     cands = _as_lists(candidates, "candidate")
-    items, refs, owner = [], [], []
-    for g, cs in enumerate(cands):
-        if len(cs) < 2:
-            continue
-        for i, c in enumerate(cs):
-            items.append([c])
-            refs.append(cs[:i] + cs[i + 1:])
-            owner.append(g)
     names = [f"mbleu_{k}" for k in range(1, n + 1)]
     per: dict[str, list[float | None]] = {name: [None] * len(cands) for name in names}
-    if items:
-        corpus = PreparedCorpus(items, refs)
-        _, per_item = bleu_scores(bleu_stats(corpus, n), n)
+    for batch in image_batches([len(cs) for cs in cands]):
+        items, refs, owner = [], [], []
+        for g in batch:
+            cs = cands[g]
+            for i, c in enumerate(cs):
+                items.append([c])
+                refs.append(cs[:i] + cs[i + 1:])
+                owner.append(g)
+        _, per_item = bleu_scores(bleu_stats(PreparedCorpus(items, refs), n), n)
         owner_a = np.asarray(owner)
         imgs, start = np.unique(owner_a, return_index=True)
         m = np.diff(np.r_[start, len(owner_a)])

@@ -82,18 +82,21 @@ def rouge_l_scores(corpus: PreparedCorpus, beta: float = _BETA) -> np.ndarray:
     """ROUGE-L of every item (pycocoevalcap formula)."""
     tab = corpus.ngrams(4)
     pair_item, pair_ref = corpus.pairs
-    hs, rs = corpus.item_sent[pair_item], corpus.ref_sent[pair_ref]
     n_sent = len(corpus.sentences)
-    ukey, inv = np.unique(hs * n_sent + rs, return_inverse=True)
-    inv = inv.reshape(-1)
-    uh, ur = ukey // n_sent, ukey % n_sent
-    lcs = lcs_lengths(tab, uh, ur).astype(np.float64)
-    lh, lr = tab.lengths[uh], tab.lengths[ur]
-    # "".split(" ") == [""]: empty captions are one empty token
-    lcs[(lh == 0) & (lr == 0)] = 1.0
-    lcs, lh, lr = lcs[inv], np.maximum(lh, 1)[inv], np.maximum(lr, 1)[inv]
-    prec = np.maximum.reduceat(lcs / lh.astype(np.float64), corpus.pair_starts)
-    rec = np.maximum.reduceat(lcs / lr.astype(np.float64), corpus.pair_starts)
+    prec, rec = np.zeros(corpus.n_items), np.zeros(corpus.n_items)
+    for a, b, lo, hi in corpus.item_blocks():  # memory bounded by a block, not the corpus
+        hs, rs = corpus.item_sent[pair_item[lo:hi]], corpus.ref_sent[pair_ref[lo:hi]]
+        ukey, inv = np.unique(hs * n_sent + rs, return_inverse=True)
+        inv = inv.reshape(-1)
+        uh, ur = ukey // n_sent, ukey % n_sent
+        lcs = lcs_lengths(tab, uh, ur).astype(np.float64)
+        lh, lr = tab.lengths[uh], tab.lengths[ur]
+        # "".split(" ") == [""]: empty captions are one empty token
+        lcs[(lh == 0) & (lr == 0)] = 1.0
+        lcs, lh, lr = lcs[inv], np.maximum(lh, 1)[inv], np.maximum(lr, 1)[inv]
+        starts = corpus.pair_starts[a:b] - lo
+        prec[a:b] = np.maximum.reduceat(lcs / lh.astype(np.float64), starts)
+        rec[a:b] = np.maximum.reduceat(lcs / lr.astype(np.float64), starts)
     b2 = beta ** 2
     ok = (prec != 0) & (rec != 0)
     score = np.zeros(corpus.n_items)

@@ -120,16 +120,21 @@ def _draw(args: tuple[Any, int, int, tuple[int, int]]) -> list[World]:
             for i in range(start, stop)]
 
 
+#: the fewest worlds a worker process of the prior sample draws (a process costs more than 100 worlds)
+MIN_CHUNK_WORLDS = 100
+
+
 def sample_worlds(definition: Any, size: int = PRIOR_WORLDS, seed: int = 0, workers: int = 1) -> WorldSample:
-    """The prior sample of a dataset definition; the same worlds for any ``workers``."""
+    """The prior sample of a dataset definition; the same worlds for any ``workers`` (a pool of at
+    most one process per :data:`MIN_CHUNK_WORLDS` worlds)."""
     config = replace(definition.world, world_size=definition.image_size)
     stream = zlib.crc32(definition.name.encode("utf-8"))
-    step = max(1, -(-size // max(1, workers * 4)))
+    step = max(MIN_CHUNK_WORLDS, -(-size // max(1, workers * 4)))
     chunks = [(config, seed, stream, (a, min(a + step, size))) for a in range(0, size, step)]
     if workers <= 1 or len(chunks) <= 1:
         parts = [_draw(c) for c in chunks]
     else:
-        with process_pool(workers) as pool:
+        with process_pool(workers, len(chunks)) as pool:
             parts = list(pool.map(_draw, chunks))
     return WorldSample.of([w for part in parts for w in part])
 

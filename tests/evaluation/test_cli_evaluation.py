@@ -117,6 +117,14 @@ def test_curves_five_checkpoints(small_dataset, tmp_path):
     rows = (tmp_path / "curve.csv").read_text().splitlines()
     assert rows[0].startswith("iteration,file,grammaticality,truthfulness,diversity,informativeness_relative,bleu_4")
     assert len(rows) == 6
+    # every plotted score carries its 95% interval (the plot shades it)
+    import csv
+
+    table = list(csv.DictReader(rows))
+    for row in table:
+        for key in ("truthfulness", "bleu_4", "cider_d"):
+            assert float(row[f"{key}_lo"]) <= float(row[key]) <= float(row[f"{key}_hi"])
+    assert any(float(r["truthfulness_hi"]) > float(r["truthfulness_lo"]) for r in table)
     assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
     assert b"<svg" in (tmp_path / "curve.svg").read_bytes()[:500]
 

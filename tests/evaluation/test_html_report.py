@@ -19,7 +19,7 @@ from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.evaluation.gtd import Evaluator
 from shapeworldice.evaluation.html_report import COLOURS, render_html
-from shapeworldice.evaluation.report import columns, fmt
+from shapeworldice.evaluation.report import columns, fmt, half_width
 from shapeworldice.reasons import CODES
 
 SCRIPT_CAPTION = "<script>document.title='pwned'</script> A square is red."
@@ -127,16 +127,30 @@ def test_page_is_self_contained(page):
 def test_score_table_and_family_breakdown_hold_the_report(evaluated, page):
     _, _, report, _ = evaluated
     tables = Page(page).tables
-    header, row = tables["scores"]
+    header, row, spread = tables["scores"]
     assert header == ["", *(name for name, _ in columns())]
     assert row == ["overall", *(fmt(report["scores"][key]) for _, key in columns())]
+    # the ±95% row: half the width of each score's bootstrap interval
+    assert spread == ["±95%", *(half_width(report["intervals"].get(key)) for _, key in columns())]
+    lo, hi = report["intervals"]["truthfulness"]
+    assert spread[1 + [k for _, k in columns()].index("truthfulness")] == f"±{(hi - lo) / 2:.3f}"
     families = report["breakdown"]["family"]
     by_family = tables["by-family"][1:]
     assert [r[0] for r in by_family] == list(families)
     assert [int(r[1]) for r in by_family] == [g["captions"] for g in families.values()]
     assert tables["by-family"][0] == ["", "captions", *(name for name, _ in columns("family_table"))]
-    assert [r[2:] for r in by_family] == [[fmt(g[key]) for _, key in columns("family_table")]
-                                          for g in families.values()]
+    assert [r[2:] for r in by_family] == [
+        [" ".join(filter(None, (fmt(g[key]), half_width(g["intervals"].get(key)))))
+         for _, key in columns("family_table")]
+        for g in families.values()]
+
+
+def test_an_axis_with_nothing_to_break_down_has_no_table(evaluated, page):
+    """Spatial captions have no quantifier: 'By quantifier range' with the one group 'none' said nothing."""
+    _, _, report, _ = evaluated
+    tables = Page(page).tables
+    for axis, groups in report["breakdown"].items():
+        assert (f"by-{axis}" in tables) == (list(groups) != ["none"])
 
 
 def test_captions_are_escaped_and_coloured_by_verdict(evaluated, page):
