@@ -14,8 +14,8 @@ import time
 
 from shapeworldice.data.build import generate
 from shapeworldice.data.loader import load
-from shapeworldice.evaluation.baselines import baseline
-from shapeworldice.evaluation.gtd import evaluate
+from shapeworldice.evaluation.studies.baselines import baseline
+from shapeworldice.evaluation.core.gtd import evaluate
 
 
 def main() -> None:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from shapeworldice.data import load
 from shapeworldice.data.build import generate
-from shapeworldice.evaluation.baselines import baseline
-from shapeworldice.evaluation.gtd import Evaluator
-from shapeworldice.evaluation.html_report import render_html
+from shapeworldice.evaluation.studies.baselines import baseline
+from shapeworldice.evaluation.core.gtd import Evaluator
+from shapeworldice.evaluation.io.html_report import render_html
 
 
 def main() -> None:

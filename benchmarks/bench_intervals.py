@@ -10,8 +10,8 @@ import tempfile
 import time
 
 from shapeworldice.data.build import generate
-from shapeworldice.evaluation.baselines import baseline
-from shapeworldice.evaluation.gtd import Evaluator
+from shapeworldice.evaluation.studies.baselines import baseline
+from shapeworldice.evaluation.core.gtd import Evaluator
 
 
 def main() -> None:

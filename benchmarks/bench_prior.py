@@ -54,8 +54,8 @@ def speed(dataset: str, images: int) -> None:
 
 def table(out: Path, test: int, train: int, workers: int, only: list[str] | None = None) -> None:
     from shapeworldice.data.build import generate
-    from shapeworldice.evaluation.baselines import baseline
-    from shapeworldice.evaluation.gtd import Evaluator
+    from shapeworldice.evaluation.studies.baselines import baseline
+    from shapeworldice.evaluation.core.gtd import Evaluator
 
     print("| dataset | blind T | prior T | I/ref blind | I/ref references | reference mean prior |")
     print("|---|---|---|---|---|---|")

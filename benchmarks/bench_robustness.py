@@ -21,14 +21,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from shapeworldice.data.build import generate  # noqa: E402
-from shapeworldice.evaluation.baselines import baseline  # noqa: E402
-from shapeworldice.evaluation.gtd import Evaluator  # noqa: E402
-from shapeworldice.evaluation.robustness import (  # noqa: E402
+from shapeworldice.evaluation.studies.baselines import baseline  # noqa: E402
+from shapeworldice.evaluation.core.gtd import Evaluator  # noqa: E402
+from shapeworldice.evaluation.studies.robustness import (  # noqa: E402
     robustness,
     robustness_table,
     write_robustness,
 )
-from shapeworldice.evaluation.variance import variance, variance_table, write_variance  # noqa: E402
+from shapeworldice.evaluation.studies.variance import variance, variance_table, write_variance  # noqa: E402
 from shapeworldice.metrics import catalogue  # noqa: E402
 
 SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",

@@ -18,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from shapeworldice.evaluation.outputs import pyplot, save_figure  # noqa: E402
+from shapeworldice.evaluation.io.outputs import pyplot, save_figure  # noqa: E402
 from shapeworldice.metrics import catalogue  # noqa: E402
 from shapeworldice.training.scoring import best_row, read_rows  # noqa: E402
 
@@ -43,7 +43,7 @@ def read_run(run_dir: Path) -> dict[str, Any]:
 
 def add_informativeness(run_dir: Path, data: str, split: str, rows: list[dict[str, Any]]) -> None:
     """I/ref for the rows of a run written before curves.csv had it: its checkpoint captions, scored."""
-    from shapeworldice.evaluation.gtd import Evaluator
+    from shapeworldice.evaluation.core.gtd import Evaluator
 
     evaluator = Evaluator(data, split)
     try:

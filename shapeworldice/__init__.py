@@ -46,7 +46,7 @@ def baseline(directory: str | Path, kind: str, split: str = "test", seed: int = 
     """A sanity baseline's captions for a built dataset, as COCO results ``[{"image_id", "caption"}]``:
     ``references``, ``generic``, ``shuffled``, ``permuted``, ``random-words``, ``blind`` or ``prior``."""
     from .data.loader import load as _load
-    from .evaluation.baselines import baseline as _baseline
+    from .evaluation.studies.baselines import baseline as _baseline
 
     return _baseline(_load(directory, split), kind, seed)
 
@@ -60,8 +60,8 @@ def parse(text: str) -> "ParseResult":
 
 def evaluate(*args: Any, **kwargs: Any) -> dict[str, Any]:
     """GTD and surface metrics of a model's captions (a file, or a list of ``{"image_id", "caption"}``):
-    the report dict, with one :class:`~shapeworldice.evaluation.scoring.CaptionResult` per caption
-    in ``report["details"]``; see :func:`shapeworldice.evaluation.gtd.evaluate`."""
-    from .evaluation.gtd import evaluate as _evaluate
+    the report dict, with one :class:`~shapeworldice.evaluation.core.scoring.CaptionResult` per caption
+    in ``report["details"]``; see :func:`shapeworldice.evaluation.core.gtd.evaluate`."""
+    from .evaluation.core.gtd import evaluate as _evaluate
 
     return _evaluate(*args, **kwargs)

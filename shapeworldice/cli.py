@@ -227,7 +227,7 @@ def _read_lines(source: str) -> list[str]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UserError(f"{source}: not UTF-8 (invalid byte at offset {exc.start})") from None
-    from .evaluation.inputs import split_lines
+    from .evaluation.io.inputs import split_lines
 
     return [line for line in split_lines(text) if line.strip()]
 
@@ -255,7 +255,7 @@ def _read_bytes(path: str) -> bytes:
 def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser_name, ace_path,
           grammar_image) -> None:
     """Parse captions; print their semantics (and truth on a world). Exit 1 if any is ungrammatical."""
-    from .evaluation.parse_view import choose_world, parse_captions
+    from .evaluation.io.parse_view import choose_world, parse_captions
 
     captions = list(texts) + (_read_lines(source) if source else [])
     if not captions:
@@ -290,8 +290,8 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
     """GTD and surface metrics of a model's captions on a dataset split."""
     import json
 
-    from .evaluation.gtd import evaluate as run
-    from .evaluation.report import details_bytes, report_json, summary_text, write_outputs
+    from .evaluation.core.gtd import evaluate as run
+    from .evaluation.io.report import details_bytes, report_json, summary_text, write_outputs
     from .safe_write import STDOUT, check_outputs
 
     if quiet and not (out or details or html or as_json):
@@ -308,7 +308,7 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
     page = None
     if html:
         from .data.loader import load
-        from .evaluation.html_report import render_html
+        from .evaluation.io.html_report import render_html
 
         page = render_html(report, load(directory, split))  # rendered before any file is written
     write_outputs(report, out, None if details == STDOUT else details, (html, page) if page is not None else None)
@@ -335,7 +335,7 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
 def baseline(directory, kind, split, seed, out) -> None:
     """Write a sanity-baseline caption file made from the dataset itself."""
     from .data.loader import load
-    from .evaluation.baselines import baseline as make, baseline_bytes, write_baseline
+    from .evaluation.studies.baselines import baseline as make, baseline_bytes, write_baseline
     from .safe_write import STDOUT, check_outputs
 
     check_outputs({"--out": out}, {"DIRECTORY": directory}, stdout=("--out",))
@@ -371,10 +371,10 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
     """Evaluate checkpoints: CSV + PNG/SVG of GTD vs BLEU-4/CIDEr-D/SPICE, and correlations with T."""
     if ctx.args:
         raise click.UsageError(_extra_arguments_line(ctx.args))
-    from .evaluation.curves import curves as run, row_of
-    from .evaluation.gtd import Evaluator
-    from .evaluation.outputs import bundle_files
-    from .evaluation.report import fmt
+    from .evaluation.studies.curves import curves as run, row_of
+    from .evaluation.core.gtd import Evaluator
+    from .evaluation.io.outputs import bundle_files
+    from .evaluation.io.report import fmt
     from .metrics import catalogue
     from .safe_write import check_outputs
 
@@ -445,8 +445,8 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
                grammar_image) -> None:
     """Metric robustness to pathological captions: area under normalised score vs strength."""
 
-    from .evaluation.outputs import bundle_files
-    from .evaluation.robustness import robustness as run, robustness_table, write_robustness
+    from .evaluation.io.outputs import bundle_files
+    from .evaluation.studies.robustness import robustness as run, robustness_table, write_robustness
     from .safe_write import check_outputs
 
     if out:
@@ -470,8 +470,8 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
              grammar_image) -> None:
     """Reference-sample variance of every reference-based metric, and the references' consensus."""
 
-    from .evaluation.outputs import bundle_files
-    from .evaluation.variance import variance as run, variance_table, write_variance
+    from .evaluation.io.outputs import bundle_files
+    from .evaluation.studies.variance import variance as run, variance_table, write_variance
     from .safe_write import check_outputs
 
     if out:
@@ -501,8 +501,8 @@ def compare(directory, captions_files, split, draws, seed, several_captions, out
     """Do two caption sets differ? Paired bootstrap over the same images: B - A, its interval, a p-value."""
     import json
 
-    from .evaluation.compare import compare as run, compare_table
-    from .evaluation.gtd import Evaluator
+    from .evaluation.studies.compare import compare as run, compare_table
+    from .evaluation.core.gtd import Evaluator
     from .safe_write import check_outputs, write_file
 
     if len(captions_files) != 2:
@@ -680,8 +680,8 @@ def critic_train(directory, run_dir, caption_files, epochs, split, heldout_split
 def validity(directory, caption_files, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
              grammar_image) -> None:
     """Every metric against the ground truth: caption-level AUC for true captions, system-level tau/r with T."""
-    from .evaluation.gtd import Evaluator
-    from .evaluation.validity import validity as run, validity_table, write_validity
+    from .evaluation.core.gtd import Evaluator
+    from .evaluation.studies.validity import validity as run, validity_table, write_validity
 
     evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
     try:

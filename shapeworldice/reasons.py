@@ -12,7 +12,7 @@ The codes, in the order they are decided (the first that applies wins):
   model can decide (the detail is the interpreter's reason, rephrased for a reader).
 
 :func:`judge` runs interpretation once and returns the reading used with its reason; the
-evaluator (:mod:`shapeworldice.evaluation.analysis`) and ``shapeworldice parse`` both use it.
+evaluator (:mod:`shapeworldice.evaluation.core.analysis`) and ``shapeworldice parse`` both use it.
 """
 from __future__ import annotations
 

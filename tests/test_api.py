@@ -5,7 +5,7 @@ import ast
 from pathlib import Path
 
 import shapeworldice as swi
-from shapeworldice.evaluation.scoring import CaptionResult
+from shapeworldice.evaluation.core.scoring import CaptionResult
 
 PACKAGE = Path(swi.__file__).parent
 

@@ -239,7 +239,7 @@ def test_evaluate_through_ace_gives_the_builtin_verdicts_and_reasons(tmp_path):
     """A whole evaluation through the stand-in (which answers with the built-in grammar's MRS):
     the same G, T, coverage and reason per caption as the built-in parser, and the ACE signature."""
     from shapeworldice.data.build import generate
-    from shapeworldice.evaluation.gtd import Evaluator
+    from shapeworldice.evaluation.core.gtd import Evaluator
 
     directory = generate("spatial-twoshapes", tmp_path / "data", seed=0, train=0, validation=0, test=12)
     binary, image = make_ace(tmp_path / "ace", {"Square too long the is.": {"error": "giving up, too many words"}})
@@ -279,7 +279,7 @@ def sentence_table(*whole: str) -> dict:
 
 
 def test_several_sentences_are_parsed_one_by_one_and_read_as_their_conjunction(tmp_path):
-    from shapeworldice.evaluation.claims import check
+    from shapeworldice.evaluation.core.claims import check
 
     binary, image = make_ace(tmp_path, sentence_table(PRONOUN))
     parser = AceParser(str(binary), str(image))
@@ -331,7 +331,7 @@ def test_unknown_words_of_any_sentence_are_the_captions(tmp_path):
 
 def test_evaluate_through_ace_gives_the_builtin_claims_for_several_sentences(tmp_path):
     from shapeworldice.data.build import generate
-    from shapeworldice.evaluation.gtd import Evaluator
+    from shapeworldice.evaluation.core.gtd import Evaluator
 
     directory = generate("existential-multishapes", tmp_path / "data", seed=0, train=0, validation=0, test=6)
     captions = [PRONOUN, "There is a square. There is a circle. There is a cross.",

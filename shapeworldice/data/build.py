@@ -374,7 +374,7 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
     if manifest != stored:
         atomic_write_json(target / "manifest.json", manifest)
     if manifest["complete"]:  # the floors read the finished splits back
-        from ..evaluation.floors import floor_summary
+        from ..evaluation.core.floors import floor_summary
 
         prior.update(floor_summary(target, CaptionPrior(WorldSample.load(target / PRIOR_FILE))))
         atomic_write_json(target / "manifest.json", manifest)

@@ -14,13 +14,13 @@ import numpy as np
 
 from ..data.build import generate
 from ..data.loader import load
-from .baselines import FLOOR_KINDS, KINDS, baseline
-from .curves import curves, row_of
-from .gtd import Evaluator
+from .studies.baselines import FLOOR_KINDS, KINDS, baseline
+from .studies.curves import curves, row_of
+from .core.gtd import Evaluator
 from ..metrics import catalogue
 from ..safe_write import write_file
-from .report import INTERVAL_NOTE, table
-from .robustness import robustness, robustness_table, write_robustness
+from .io.report import INTERVAL_NOTE, table
+from .studies.robustness import robustness, robustness_table, write_robustness
 
 SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
        "quantification-count", "quantification-ratio")

@@ -92,10 +92,10 @@ def _views(*names: str) -> frozenset[str]:
 
 
 def _informativeness(name: str) -> Callable[..., Any]:
-    """A hook of :mod:`shapeworldice.evaluation.informativeness`, imported when first called."""
+    """A hook of :mod:`shapeworldice.evaluation.core.informativeness`, imported when first called."""
 
     def hook(*args: Any) -> Any:
-        from ..evaluation import informativeness
+        from ..evaluation.core import informativeness
 
         return getattr(informativeness, name)(*args)
 
@@ -104,10 +104,10 @@ def _informativeness(name: str) -> Callable[..., Any]:
 
 
 def _claims(name: str) -> Callable[..., Any]:
-    """A hook of :mod:`shapeworldice.evaluation.claims`, imported when first called."""
+    """A hook of :mod:`shapeworldice.evaluation.core.claims`, imported when first called."""
 
     def hook(*args: Any) -> Any:
-        from ..evaluation import claims
+        from ..evaluation.core import claims
 
         return getattr(claims, name)(*args)
 

@@ -18,7 +18,7 @@ import torch
 
 from ..data.lock import exclusive
 from ..errors import UserError
-from ..evaluation.outputs import write_file
+from ..evaluation.io.outputs import write_file
 from . import checkpoints
 from .config import TrainConfig, same_model
 from .data import BatchSampler, CaptionImages, dataset_signature, load_captioning, load_training

@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..evaluation.curves import plot
-from ..evaluation.outputs import write_file
+from ..evaluation.studies.curves import plot
+from ..evaluation.io.outputs import write_file
 
 COLUMNS = ("iteration", "loss", "grammaticality", "truthfulness", "diversity", "bleu_4", "cider_d", "spice",
            "bleu_1", "rouge_l", "informativeness_relative")
@@ -22,7 +22,7 @@ COLUMNS = ("iteration", "loss", "grammaticality", "truthfulness", "diversity", "
 
 def make_evaluator(directory: str | Path, split: str) -> Any:
     """The GTD evaluator: its one import site here, so a module rename is a one-line change."""
-    from ..evaluation.gtd import Evaluator
+    from ..evaluation.core.gtd import Evaluator
 
     return Evaluator(directory, split)
 

@@ -219,7 +219,7 @@ def test_workers_are_capped_at_the_real_cores(tmp_path, monkeypatch):
 def test_floors_do_not_import_the_builder():
     """The prior-sample file name lives with the manifest: evaluation.floors and data.build no
     longer import each other."""
-    code = "import sys, shapeworldice.evaluation.floors; print('shapeworldice.data.build' in sys.modules)"
+    code = "import sys, shapeworldice.evaluation.core.floors; print('shapeworldice.data.build' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 

@@ -9,7 +9,7 @@ from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.data.definition import list_definitions, load_definition, parse_definition
 from shapeworldice.errors import UserError
-from shapeworldice.evaluation.floors import blind_floor, load_prior, prior_floor
+from shapeworldice.evaluation.core.floors import blind_floor, load_prior, prior_floor
 from shapeworldice.interpret import formula_of
 from shapeworldice.semantics import Truth
 from tests.conftest import SIX

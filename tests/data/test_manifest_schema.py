@@ -16,7 +16,7 @@ from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.data.definition import definition_from_resolved
 from shapeworldice.errors import UserError
-from shapeworldice.evaluation.floors import load_prior
+from shapeworldice.evaluation.core.floors import load_prior
 from tests.cli_support import one_line_error, run
 
 TINY = dict(train=2, validation=0, test=2)
@@ -154,7 +154,7 @@ def test_schema_names_every_field_a_reader_relies_on():
 def test_report_signs_the_manifest_bytes_it_read(tiny, captions, tmp_path):
     """The manifest changes between the moment evaluate reads it and the moment it signs the
     report (a concurrent rerun of generate, say): the signature still names the bytes read."""
-    from shapeworldice.evaluation.gtd import Evaluator
+    from shapeworldice.evaluation.core.gtd import Evaluator
 
     target = tmp_path / tiny.name
     shutil.copytree(tiny, target)

@@ -21,7 +21,7 @@ def small_dataset(six_datasets):
 @pytest.fixture(scope="module")
 def evaluator(tmp_path_factory):
     """A 64-image spatial-twoshapes test split and its evaluator (robustness and variance tests)."""
-    from shapeworldice.evaluation.gtd import Evaluator
+    from shapeworldice.evaluation.core.gtd import Evaluator
 
     directory = generate("spatial-twoshapes", tmp_path_factory.mktemp("small"), seed=0, train=0, validation=0,
                          test=64)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shapeworldice.metrics.diversity as diversity
-from shapeworldice.evaluation.diversity_section import diversity_section
+from shapeworldice.evaluation.core.diversity_section import diversity_section
 from shapeworldice.metrics import lsa_diversity, mbleu, self_cider
 
 WORDS = "a red square blue circle is above below the left of right green shape there".split()

@@ -9,8 +9,8 @@ import pytest
 torch = pytest.importorskip("torch", reason="training tests need PyTorch: pip install -e '.[test,train]'")
 
 from shapeworldice.errors import UserError  # noqa: E402
-from shapeworldice.evaluation.gtd import Evaluator  # noqa: E402
-from shapeworldice.evaluation.inputs import read_outputs  # noqa: E402
+from shapeworldice.evaluation.core.gtd import Evaluator  # noqa: E402
+from shapeworldice.evaluation.io.inputs import read_outputs  # noqa: E402
 from shapeworldice.training.loop import train  # noqa: E402
 
 

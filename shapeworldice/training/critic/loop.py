@@ -20,10 +20,10 @@ import torch
 from ...data.loader import load
 from ...data.lock import exclusive
 from ...errors import UserError
-from ...evaluation.gtd import caption_entries
-from ...evaluation.outputs import write_file
-from ...evaluation.progress import progress_bar
-from ...evaluation.validity import roc_auc
+from ...evaluation.core.gtd import caption_entries
+from ...evaluation.io.outputs import write_file
+from ...evaluation.io.progress import progress_bar
+from ...evaluation.studies.validity import roc_auc
 from .. import checkpoints
 from ..data import dataset_signature
 from ..device import make_deterministic
@@ -108,7 +108,7 @@ def train_captions(directory: str | Path) -> list[str]:
 
 def fake_source(split: SplitData, entries: Sequence[dict[str, Any]], fallback: Sequence[str],
                 referee: Referee, transformations: bool) -> FakeSource:
-    from ...evaluation.transforms import vocabulary as word_pool
+    from ...evaluation.studies.transforms import vocabulary as word_pool
 
     own, pool = model_captions(entries, split.ids)
     if not entries:

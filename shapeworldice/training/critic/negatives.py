@@ -28,8 +28,8 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ...evaluation.analysis import Analyser
-from ...evaluation.transforms import permute, replace_words
+from ...evaluation.core.analysis import Analyser
+from ...evaluation.studies.transforms import permute, replace_words
 from ...interpret import verdict
 from ...parsing import Parser, make_parser
 
@@ -49,7 +49,7 @@ def shares(transformations: bool = True) -> dict[str, float]:
 class Referee:
     """Says whether a caption may be a fake for a world: ungrammatical, or grammatical and false.
 
-    Parses are cached by normalised text (:class:`~shapeworldice.evaluation.analysis.Analyser`)."""
+    Parses are cached by normalised text (:class:`~shapeworldice.evaluation.core.analysis.Analyser`)."""
 
     def __init__(self, parser: Parser | None = None):
         self.parser = parser or make_parser("builtin")

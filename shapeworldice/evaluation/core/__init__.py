@@ -1,0 +1,1 @@
+"""The GTD evaluator: a caption set in, a report out (analysis → scoring → report)."""

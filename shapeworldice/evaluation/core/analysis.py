@@ -1,0 +1,137 @@
+"""The evaluator's analysis step: what a caption means, computed once and cached.
+
+Output captions are parsed (built-in grammar or ACE+ERG) and interpreted once per normalised
+text (:class:`Analyser`, the parse cache).  Reference captions are not re-parsed: their stored
+caption semantics are compiled to the same logical form (:func:`shapeworldice.interpret.formula_of`),
+so D and SPICE* compare like with like (:func:`analyse_split`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...data.loader import Split
+from ...interpret import (
+    Interpretation, construction, family, formula_of, formula_tuples, quantifier_range, relation,
+)
+from ...interpret.construction import syntax_marks
+from ...parsing import Parsed, Parser
+from ...reasons import judge
+from ...semantics.components import from_json as caption_from_json
+from ...world.sampling import is_held_out
+
+__all__ = ["Analysis", "Analyser", "ReferenceAnalysis", "ImageRecord", "analyse_split", "heldout_images"]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One output caption's analysis: grammatical?, its chosen reading, the keys derived from it,
+    and the reason of its verdict (:mod:`shapeworldice.reasons`: code and a sentence)."""
+
+    grammatical: bool
+    interpretation: Interpretation | None
+    construction: str | None
+    family: str | None
+    quantifier_range: str | None
+    relation: str | None
+    tuples: frozenset
+    reason: str = "ok"
+    reason_detail: str = ""
+
+
+class Analyser:
+    """Parses and interprets captions once per normalised text (the evaluation's parse cache)."""
+
+    def __init__(self, parser: Parser):
+        self.parser = parser
+        self.cache: dict[str, Analysis] = {}
+
+    def __call__(self, caption: str) -> Analysis:
+        parsed: Parsed = self.parser.parse(caption)
+        hit = self.cache.get(parsed.normalised)
+        if hit is not None:
+            return hit
+        judged = judge(parsed)
+        interpretation, index, why = judged.interpretation, judged.reading, judged.reason
+        if interpretation is None:
+            analysis = Analysis(parsed.grammatical, None, None, None, None, None, frozenset(), why.code, why.detail)
+        else:
+            marks = syntax_marks(parsed.readings[index]) if index is not None else ()
+            key = construction(interpretation, marks)  # the syntax the grammar read is part of the key
+            analysis = Analysis(True, interpretation, key, family(interpretation),
+                                quantifier_range(interpretation), relation(interpretation),
+                                frozenset(formula_tuples(interpretation.formula)), why.code, why.detail)
+        self.cache[parsed.normalised] = analysis
+        return analysis
+
+
+@dataclass(frozen=True)
+class ReferenceAnalysis:
+    """One reference caption's meaning keys, compiled from its stored semantics (``formula``:
+    the logical form, for per-caption measures that compare a caption with its references)."""
+
+    construction: str
+    family: str
+    quantifier_range: str  # "none" where the caption has no quantifier
+    relation: str  # "none" where the caption has no relation
+    tuples: frozenset
+    formula: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def axes(self) -> tuple[tuple[str, str], ...]:
+        """(axis, key) pairs of the breakdowns this reference counts in."""
+        return (("family", self.family), ("quantifier_range", self.quantifier_range), ("relation", self.relation))
+
+
+@dataclass(frozen=True)
+class ImageRecord:
+    """What the evaluator needs of one image, computed once: world, references and their analyses."""
+
+    id: str
+    world: Any
+    captions: tuple[str, ...]
+    references: tuple[ReferenceAnalysis, ...]
+    heldout: bool
+
+    @property
+    def tuples(self) -> tuple[frozenset, ...]:
+        """Each reference's scene tuples (SPICE*)."""
+        return tuple(r.tuples for r in self.references)
+
+    @property
+    def constructions(self) -> tuple[str, ...]:
+        return tuple(r.construction for r in self.references)
+
+
+def _reference_analysis(semantics_json: str) -> ReferenceAnalysis:
+    formula = formula_of(caption_from_json(semantics_json))
+    return ReferenceAnalysis(construction(formula), family(formula), quantifier_range(formula) or "none",
+                             relation(formula) or "none", frozenset(formula_tuples(formula)), formula)
+
+
+def heldout_images(split: Split) -> set[str]:
+    """Ids of the images with a held-out entity count or shape–colour combination."""
+    world = split.manifest["definition"]["world"]
+    counts = set(world.get("heldout_entity_counts") or [])
+    combos = bool(world.get("held_out_combinations"))
+    heldout = set()
+    for inst in split:
+        entities = inst.world.entities
+        if len(entities) in counts or (combos and any(is_held_out(e.shape, e.color) for e in entities)):
+            heldout.add(inst.id)
+    return heldout
+
+
+def analyse_split(split: Split) -> list[ImageRecord]:
+    """Every image of ``split`` with its references analysed (each distinct meaning compiled once)."""
+    heldout = heldout_images(split)
+    known: dict[str, ReferenceAnalysis] = {}
+    images = []
+    for inst in split:
+        refs = []
+        for text in inst.semantics_json:
+            if text not in known:
+                known[text] = _reference_analysis(text)
+            refs.append(known[text])
+        images.append(ImageRecord(inst.id, inst.world, tuple(inst.captions), tuple(refs), inst.id in heldout))
+    return images

@@ -1,0 +1,115 @@
+"""Claims and objects: what a caption of several claims gets right, and which objects it invents.
+
+For a caption with an interpretation, on its image's world:
+
+* its claims (:func:`shapeworldice.interpret.claims`), each with its own verdict ("true",
+  "false" or "ambiguous", computed as the caption's is);
+* ``claim_precision``: true claims / decided claims (every claim of an interpretable caption is
+  decided: an ambiguous claim counts as not true, as T counts an ambiguous caption);
+* its object mentions (:func:`shapeworldice.interpret.object_mentions`), the *hallucinated* ones
+  being those no entity of the world fits ("a star", "a black square" where there is none);
+  ``hallucination_rate``: hallucinated mentions / mentions (CHAIR-i's definition);
+* ``object_recall``: the share of the world's entities that fit at least one mention.
+
+The report's claim precision and hallucination rate are ratios of sums over all captions
+(Σ true / Σ decided claims; Σ hallucinated / Σ mentions), weighted through the catalogue's
+``weight`` hooks; object recall is the mean over captions (0 for a caption without an
+interpretation, as informativeness counts one).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ...interpret import Interpretation, claims, object_mentions, verdict
+
+__all__ = ["ClaimCheck", "check", "precision_hook", "precision_weight", "hallucination_hook", "hallucination_weight",
+           "recall_hook"]
+
+
+@dataclass(frozen=True)
+class ClaimCheck:
+    """A caption's claims with their verdicts, its object mentions, which of them the world lacks,
+    and how many of the world's entities the mentions cover."""
+
+    claims: tuple[tuple[str, str], ...]  # (logical form, verdict)
+    mentions: tuple[str, ...]
+    hallucinated: tuple[str, ...]
+    recalled: int
+    entities: int
+
+    @property
+    def precision(self) -> float | None:
+        return sum(t == "true" for _, t in self.claims) / len(self.claims) if self.claims else None
+
+    @property
+    def hallucination_rate(self) -> float | None:
+        return len(self.hallucinated) / len(self.mentions) if self.mentions else None
+
+    @property
+    def recall(self) -> float | None:
+        return self.recalled / self.entities if self.entities else None
+
+    def claim_records(self) -> list[dict[str, str]]:
+        """The claims as ``details.jsonl`` writes them: ``{"text": logical form, "truth": verdict}``."""
+        return [{"text": text, "truth": truth} for text, truth in self.claims]
+
+
+def check(interpretation: Interpretation, world: Any, label: str | None = None) -> ClaimCheck:
+    """The :class:`ClaimCheck` of an interpretation on a world; ``label``, the caption's verdict
+    when already known, is reused for a caption of one claim."""
+    key = (id(interpretation), id(world), label)
+    if _LAST and _LAST[0] == key:
+        return _LAST[1]
+    formula = interpretation.formula
+    parts = claims(formula)
+    if len(parts) == 1 and parts[0] is formula and label is not None:
+        verdicts = [label]
+    else:
+        verdicts = [verdict(Interpretation(part), world) for part in parts]
+    mentions = object_mentions(formula)
+    entities = world.entities
+    fits = [[m.matches(e) for e in entities] for m in mentions]
+    found = ClaimCheck(tuple((str(p), v) for p, v in zip(parts, verdicts)), tuple(map(str, mentions)),
+                       tuple(str(m) for m, row in zip(mentions, fits) if not any(row)),
+                       sum(any(row[i] for row in fits) for i in range(len(entities))), len(entities))
+    _LAST[:] = [key, found, interpretation, world]  # the objects stay alive while their ids are the key
+    return found
+
+
+_LAST: list[Any] = []  # the last check: the hooks of one caption ask for it one after the other
+
+
+def _checked(analysis: Any, image: Any, truth: str | None) -> ClaimCheck | None:
+    interpretation = getattr(analysis, "interpretation", None)
+    return None if interpretation is None else check(interpretation, image.world, truth)
+
+
+def precision_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
+    """Per-caption ``claim_precision`` (None without an interpretation)."""
+    found = _checked(analysis, image, truth)
+    return None if found is None else found.precision
+
+
+def precision_weight(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float:
+    """The weight of a caption's claim precision in the report's: its number of decided claims."""
+    found = _checked(analysis, image, truth)
+    return 0.0 if found is None else float(len(found.claims))
+
+
+def hallucination_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
+    """Per-caption ``hallucination_rate`` (None without an interpretation or without mentions)."""
+    found = _checked(analysis, image, truth)
+    return None if found is None else found.hallucination_rate
+
+
+def hallucination_weight(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float:
+    """The weight of a caption's hallucination rate in the report's: its number of mentions."""
+    found = _checked(analysis, image, truth)
+    return 0.0 if found is None else float(len(found.mentions))
+
+
+def recall_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
+    """Per-caption ``object_recall`` (0 for a grammatical caption without an interpretation)."""
+    found = _checked(analysis, image, truth)
+    return 0.0 if found is None else found.recall

@@ -1,0 +1,64 @@
+"""The evaluator's report step: the report dict (see ``docs/formats.md``) from a scoring outcome.
+
+Score keys come from the measure catalogue (:mod:`shapeworldice.metrics.catalogue`), so a
+registered measure appears in the report (and in the terminal table) without further edits.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..._version import __version__
+from ...data.loader import Split
+from ...metrics import catalogue
+from ...parsing import Parser
+from .diversity_section import diversity_section
+from .intervals import report_intervals, signature_field
+from .scoring import Scored, breakdowns
+
+__all__ = ["build_report", "gtd_signature"]
+
+NOTES = {"spice": "SPICE definition (tuple F1) computed from the grammar's semantics, not the official jar",
+         "cider_d_idf": "document frequencies from the references of the evaluated split"}
+
+
+def gtd_signature(data: Split, parser: Parser) -> str:
+    """sacrebleu-style signature of what produced a score: versions, parser, data, split, refs.
+
+    ``data:NAME@manifest:XXXXXXXX`` carries the *manifest hash* (the exact bytes scored), labelled
+    ``manifest:`` so it is never mistaken for the definition digest (``def:``) of the dataset
+    signature."""
+    manifest = data.manifest
+    refs = manifest["splits"][data.split]["captions_per_instance"]
+    return (f"GTD|v:{__version__}|grammar:{parser.version}|parser:{parser.name}"
+            f"|data:{data.name}@manifest:{data.manifest_sha256[:8]}|seed:{manifest['seed']}"
+            f"|split:{data.split}|refs:{refs}")
+
+
+def build_report(scored: Scored, data: Split, parser: Parser, grouped: Mapping[str, Sequence[str]],
+                 missing: Sequence[str]) -> dict[str, Any]:
+    """The report of one caption set; ``report["details"]`` holds one CaptionResult per caption."""
+    unavailable = {name: r.unavailable for name, r in scored.metrics.items() if r.unavailable}
+    overall, by_group = report_intervals(scored)
+    breakdown = breakdowns(scored.results, scored.reference_constructions)
+    for axis, groups in breakdown.items():
+        for key, summary in groups.items():
+            summary["intervals"] = by_group[axis][key]
+    return {
+        "diversity_section": diversity_section(grouped, scored.overall["truthfulness"]),
+        "signature": f"{gtd_signature(data, parser)}|{signature_field()}",
+        "dataset": data.name,
+        "split": data.split,
+        "parser": parser.name,
+        "images": len(scored.image_order),
+        "captions": len(scored.results),
+        "missing_images": len(missing),
+        "scores": {k: scored.scores.get(k) for k in catalogue.keys()},
+        "intervals": {k: overall.get(k) for k in catalogue.keys() if k in overall},
+        "counts": scored.overall["counts"],
+        "reasons": scored.overall["reasons"],
+        "breakdown": breakdown,
+        "unavailable": unavailable,
+        "metric_signatures": {name: r.signature for name, r in scored.metrics.items()},
+        "notes": dict(NOTES),
+        "details": scored.results,
+    }

@@ -1,0 +1,240 @@
+"""The evaluator's scoring step: verdicts per caption, GTD and SPICE* summaries, surface metrics.
+
+Input: the analysed images (:mod:`.analysis`) and the captions grouped per image; output: a
+:class:`Scored` with one :class:`CaptionResult` per caption and every catalogue score.  The
+measures come from :mod:`shapeworldice.metrics.catalogue`: surface metrics through
+:func:`~shapeworldice.metrics.score_all`, per-caption GTD hooks through :func:`caption_hooks`.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from ...interpret import verdict
+from ...metrics import MetricResult, catalogue, score_all
+from ...metrics.base import PreparedCorpus
+from ...metrics.bleu import bleu_stats
+from ...reasons import CODES
+from .analysis import Analysis, ImageRecord
+from .claims import check as check_claims
+
+__all__ = ["AXES", "CaptionResult", "Scored", "score_captions", "summary", "breakdowns", "group_key",
+           "grouped_results", "reason_counts", "tuple_f1"]
+
+
+@dataclass
+class CaptionResult:
+    """One output caption's verdicts and per-caption scores."""
+
+    image_id: str
+    caption: str
+    grammatical: bool
+    truth: str | None  # true | false | ambiguous | uninterpretable | None (ungrammatical)
+    construction: str | None
+    family: str | None
+    quantifier_range: str | None
+    relation: str | None
+    heldout: bool
+    spice: float | None = None
+    scores: dict[str, float | None] = field(default_factory=dict)
+    reason: str = "ok"  # the verdict's reason code (shapeworldice.reasons.CODES)
+    reason_detail: str = ""
+    claims: list[dict[str, str]] | None = None  # [{"text": logical form, "truth": verdict}], None: no interpretation
+    hallucinated_objects: list[str] | None = None  # object mentions no entity of the world fits
+    #: each weighted catalogue measure's weight (its ``weight`` hook), for ratio-of-sums scores
+    weights: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"image_id": self.image_id, "caption": self.caption, "grammatical": self.grammatical,
+                "truth": self.truth, "construction": self.construction, "family": self.family,
+                "quantifier_range": self.quantifier_range, "relation": self.relation, "heldout": self.heldout,
+                "reason": self.reason, "reason_detail": self.reason_detail, "claims": self.claims,
+                "hallucinated_objects": self.hallucinated_objects, "scores": {"spice": self.spice, **self.scores}}
+
+
+def tuple_f1(candidate: frozenset, reference: set) -> float:
+    """SPICE's definition: F1 of a caption's scene-graph tuples against the references' union."""
+    if not candidate or not reference:
+        return 0.0
+    matched = len(candidate & reference)
+    if not matched:
+        return 0.0
+    precision, recall = matched / len(candidate), matched / len(reference)
+    return 2 * precision * recall / (precision + recall)
+
+
+def _ratio(numerator: float, denominator: float) -> float | None:
+    return numerator / denominator if denominator else None
+
+
+def reason_counts(results: Sequence[CaptionResult]) -> dict[str, int]:
+    """How many captions have each reason code (every code, zeros included, in decision order)."""
+    counted = Counter(r.reason for r in results)
+    return {code: counted[code] for code in (*CODES, *sorted(set(counted) - set(CODES)))}
+
+
+def summary(results: Sequence[CaptionResult], reference_constructions: set[str]) -> dict[str, Any]:
+    """G, T, T|G, coverage, D, the verdict counts and the reason counts of a group of captions."""
+    n = len(results)
+    grammatical = sum(r.grammatical for r in results)
+    truths = Counter(r.truth for r in results if r.grammatical)
+    constructions = {r.construction for r in results if r.construction is not None}
+    return {
+        "captions": n,
+        "grammaticality": _ratio(grammatical, n),
+        "truthfulness": _ratio(truths["true"], n),
+        "truthfulness_grammatical": _ratio(truths["true"], grammatical),
+        # the share of grammatical captions whose truth the world decides (true, false or ambiguous)
+        "coverage": _ratio(grammatical - truths["uninterpretable"], grammatical),
+        "diversity": _ratio(len(constructions), len(reference_constructions)),
+        "reasons": reason_counts(results),
+        "counts": {"grammatical": grammatical, "true": truths["true"], "false": truths["false"],
+                   "ambiguous": truths["ambiguous"], "uninterpretable": truths["uninterpretable"],
+                   "constructions_output": len(constructions),
+                   "constructions_references": len(reference_constructions)},
+        # per-caption catalogue measures (informativeness) in every group too
+        **{m.key: _aggregate(m, results) for m in caption_hooks()},
+    }
+
+
+def breakdowns(results: list[CaptionResult], reference_constructions: Mapping[tuple[str, str], set[str]]
+               ) -> dict[str, Any]:
+    """G, T, D per family, quantifier range, relation and seen/held-out; D of a group compares its
+    constructions with those of the references in the same group."""
+    return {axis: {key: summary(members, reference_constructions.get((axis, key), set()))
+                   for key, members in groups.items()} for axis, groups in grouped_results(results).items()}
+
+
+AXES = ("family", "quantifier_range", "relation", "heldout")
+
+
+def group_key(result: CaptionResult, axis: str) -> str:
+    """The breakdown group of a caption along ``axis``."""
+    if axis == "heldout":
+        return "held-out" if result.heldout else "seen"
+    return getattr(result, axis) or ("ungrammatical" if not result.grammatical else "none")
+
+
+def grouped_results(results: Sequence[CaptionResult]) -> dict[str, dict[str, list[CaptionResult]]]:
+    """axis → group key (sorted) → the captions in that group."""
+    out: dict[str, dict[str, list[CaptionResult]]] = {}
+    for axis in AXES:
+        groups: dict[str, list[CaptionResult]] = defaultdict(list)
+        for r in results:
+            groups[group_key(r, axis)].append(r)
+        out[axis] = dict(sorted(groups.items()))
+    return out
+
+
+@dataclass
+class Scored:
+    """The scoring step's outcome: per-caption results, summaries and surface-metric results."""
+
+    results: list[CaptionResult]
+    image_order: list[str]
+    reference_constructions: dict[tuple[str, str], set[str]]
+    overall: dict[str, Any]
+    metrics: dict[str, MetricResult]
+    scores: dict[str, float | None]
+    #: each image's kept references (their construction and breakdown keys), for the intervals
+    image_references: dict[str, list[Any]] = field(default_factory=dict)
+    #: each caption's BLEU statistics and the row of its image in ``image_order`` (corpus BLEU's intervals)
+    bleu: tuple[Any, Any] | None = None
+
+
+def _attach_per_caption(results: list[CaptionResult], metrics: Mapping[str, MetricResult],
+                        image_order: list[str]) -> None:
+    position = {image_id: k for k, image_id in enumerate(image_order)}
+    for name, result in metrics.items():
+        if result.per_image is None:
+            continue
+        per_caption = result.extra.get("per_caption")
+        if per_caption is not None:
+            flat = [v for values in per_caption for v in values]
+            for r, value in zip(results, flat):
+                r.scores[name] = value
+        else:
+            for r in results:
+                r.scores[name] = result.per_image[position[r.image_id]]
+
+
+def caption_hooks() -> list[catalogue.Measure]:
+    """The catalogue measures computed per caption by a hook (``Measure.per_caption``)."""
+    return [m for m in catalogue.CATALOGUE if m.per_caption is not None]
+
+
+def _aggregate(measure: catalogue.Measure, results: Sequence[CaptionResult]) -> float | None:
+    """A per-caption measure's score: its ``aggregate``, else Σ weight·value / Σ weight (weight 1
+    unless the measure has a weight hook; a missing value counts 0)."""
+    if measure.aggregate is not None:
+        return measure.aggregate([r.scores.get(measure.key) for r in results])
+    weights = [r.weights.get(measure.key, 1.0) for r in results]
+    total = sum(weights)
+    if not total:
+        return None
+    return sum(w * (r.scores.get(measure.key) or 0.0) for w, r in zip(weights, results)) / total
+
+
+def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence[str]],
+                   excluded: Mapping[str, Any], analyse: Callable[[str], Analysis], include_meteor: bool = False,
+                   tick: Callable[[int], Any] | None = None, stage: Callable[[str], Any] | None = None) -> Scored:
+    """Verdicts and scores of the captions ``grouped`` by image id (references in ``excluded``
+    left out of their image's set); ``tick(n)`` is told of every n captions analysed and
+    ``stage(text)`` when the surface metrics start (for progress bars)."""
+    hooks = caption_hooks()
+    results: list[CaptionResult] = []
+    reference_constructions: dict[tuple[str, str], set[str]] = defaultdict(set)
+    candidates, references, image_order = [], [], []
+    image_references: dict[str, list[Any]] = {}
+    for image in images:
+        if image.id not in grouped:
+            continue
+        keep = [k for k in range(len(image.captions)) if k not in excluded.get(image.id, ())]
+        kept = [image.references[k] for k in keep]
+        image_references[image.id] = kept
+        ref_tuples: set = set().union(*(r.tuples for r in kept))
+        seen = ("heldout", "held-out" if image.heldout else "seen")
+        for ref in kept:
+            for axis_key in (("*", "*"), seen, *ref.axes):
+                reference_constructions[axis_key].add(ref.construction)
+        for caption in grouped[image.id]:
+            a = analyse(caption)
+            label = verdict(a.interpretation, image.world) if a.grammatical else None
+            result = CaptionResult(image.id, caption, a.grammatical, label, a.construction, a.family,
+                                   a.quantifier_range, a.relation, image.heldout, spice=tuple_f1(a.tuples, ref_tuples),
+                                   reason=a.reason, reason_detail=a.reason_detail)
+            for m in hooks:
+                assert m.per_caption is not None
+                result.scores[m.key] = m.per_caption(a, image, kept, label) if a.grammatical else None
+                if m.weight is not None:
+                    result.weights[m.key] = m.weight(a, image, kept, label) if a.grammatical else 0.0
+            if a.interpretation is not None:
+                found = check_claims(a.interpretation, image.world, label)
+                result.claims, result.hallucinated_objects = found.claim_records(), list(found.hallucinated)
+            results.append(result)
+        if tick is not None:
+            tick(len(grouped[image.id]))
+        candidates.append(list(grouped[image.id]))
+        references.append([image.captions[k] for k in keep])
+        image_order.append(image.id)
+
+    if stage is not None:
+        stage("surface metrics" + (" and METEOR (Java)" if include_meteor else ""))
+    metrics = score_all(candidates, references, include_meteor=include_meteor)
+    _attach_per_caption(results, metrics, image_order)
+    overall = summary(results, reference_constructions["*", "*"])
+    scores: dict[str, float | None] = {
+        k: overall[k] for k in ("grammaticality", "truthfulness", "truthfulness_grammatical", "coverage",
+                                "diversity")}
+    for name, outcome in metrics.items():
+        scores[name] = outcome.score
+    scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
+    for m in hooks:
+        scores[m.key] = _aggregate(m, results)
+    bleu = None
+    if candidates:
+        corpus = PreparedCorpus(candidates, references)
+        bleu = (bleu_stats(corpus, 4), corpus.item_image)
+    return Scored(results, image_order, dict(reference_constructions), overall, metrics, scores, image_references,
+                  bleu)

@@ -1,0 +1,96 @@
+"""Writing result files: output prefixes, CSV cells, figures with reproducible bytes.
+
+The files themselves are written by :mod:`shapeworldice.safe_write` (atomic, never over an input,
+a dataset or a device), re-exported here; figures are saved with a fixed SVG id salt and no
+date or software stamp, so the same inputs give the same PNG and SVG bytes.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from ...errors import UserError
+from ...safe_write import write_file, write_together
+
+__all__ = ["write_file", "write_together", "bundle_files", "output_stem", "with_suffix", "csv_cell", "pyplot",
+           "figure_bytes", "save_figure", "write_bundle"]
+
+#: the files of a robustness or variance prefix
+BUNDLE_SUFFIXES = (".json", ".csv", ".png", ".svg")
+#: fixed salt for the SVG element ids matplotlib would otherwise draw at random, so the bytes repeat
+SVG_HASH_SALT = "shapeworldice"
+
+
+def bundle_files(prefix: str | Path, suffixes: Sequence[str] = BUNDLE_SUFFIXES) -> list[tuple[str, Path]]:
+    """The files an output prefix stands for, as ``("--out", PREFIX.SUFFIX)`` pairs to check."""
+    stem = output_stem(prefix)
+    return [("--out", with_suffix(stem, suffix)) for suffix in suffixes]
+
+
+def output_stem(prefix: str | Path) -> Path:
+    """An output prefix without a known suffix; its folder must exist."""
+    prefix = Path(prefix)
+    if prefix.suffix.lower() in (".json", ".csv", ".png", ".svg"):
+        prefix = prefix.with_suffix("")
+    if prefix.parent and not prefix.parent.exists():
+        raise UserError(f"output folder does not exist: {prefix.parent}")
+    return prefix
+
+
+def with_suffix(stem: Path, suffix: str) -> Path:
+    return stem.parent / (stem.name + suffix)
+
+
+def csv_cell(value: float | None) -> str:
+    """A CSV cell: empty for None, else the float's shortest exact repr."""
+    return "" if value is None else repr(float(value))
+
+
+def pyplot():
+    """matplotlib's pyplot on the headless Agg backend."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+#: per format, the metadata that would change the bytes between runs or matplotlib versions
+FIGURE_METADATA: dict[str, dict[str, Any]] = {"png": {"Software": None}, "svg": {"Date": None, "Creator": None}}
+
+
+def figure_bytes(fig: Any, fmt: str) -> bytes:
+    """A figure as PNG (dpi 120) or SVG bytes that repeat for the same figure: no date or
+    software stamp, and SVG ids hashed with a fixed salt instead of a random one."""
+    import matplotlib
+
+    buffer = io.BytesIO()
+    with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT}):
+        fig.savefig(buffer, format=fmt, dpi=120, metadata=FIGURE_METADATA[fmt])
+    return buffer.getvalue()
+
+
+def save_figure(fig: Any, stem: Path) -> list[Path]:
+    """STEM.png and STEM.svg of a figure (:func:`figure_bytes`), written as a pair; the figure
+    is closed afterwards."""
+    try:
+        return write_together([(with_suffix(stem, f".{fmt}"), figure_bytes(fig, fmt)) for fmt in ("png", "svg")])
+    finally:
+        pyplot().close(fig)
+
+
+def write_bundle(result: dict[str, Any], prefix: str | Path, header: Sequence[str], rows: Sequence[Sequence[Any]],
+                 plot: Callable[[dict[str, Any], Path], list[Path]]) -> list[Path]:
+    """PREFIX.json (the result), PREFIX.csv (``header`` + ``rows``) and the plot's PNG/SVG."""
+    stem = output_stem(prefix)
+    json_path = write_file(with_suffix(stem, ".json"), (json.dumps(result, indent=1) + "\n").encode("utf-8"))
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    csv_path = write_file(with_suffix(stem, ".csv"), buffer.getvalue().encode("utf-8"))
+    return [json_path, csv_path, *plot(result, stem)]

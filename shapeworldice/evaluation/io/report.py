@@ -1,0 +1,115 @@
+"""Reports: the JSON report, per-caption JSONL details and the terminal table.
+
+Files are written atomically, so a failed evaluation never leaves a partial report behind.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Sequence
+
+from ...metrics import catalogue
+from .outputs import write_file, write_together
+
+Columns = Sequence[tuple[str, str]]
+
+
+def columns(view: str = "table", meteor: bool = True) -> tuple[tuple[str, str], ...]:
+    """(label, key) of the catalogue measures shown in ``view`` (``meteor=False``: without METEOR)."""
+    return tuple((m.label, m.key) for m in catalogue.in_view(view, meteor))
+
+
+def report_json(report: dict[str, Any]) -> dict[str, Any]:
+    """The report without the per-caption details (those go to JSONL)."""
+    return {k: v for k, v in report.items() if k != "details"}
+
+
+def report_bytes(report: dict[str, Any]) -> bytes:
+    return (json.dumps(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+def details_bytes(report: dict[str, Any]) -> bytes:
+    return ("".join(json.dumps(r.to_dict(), sort_keys=True) + "\n" for r in report["details"])).encode("utf-8")
+
+
+def write_report(report: dict[str, Any], path: str | Path) -> None:
+    write_file(path, report_bytes(report))
+
+
+def write_details(report: dict[str, Any], path: str | Path) -> None:
+    write_file(path, details_bytes(report))
+
+
+def write_outputs(report: dict[str, Any], out: str | Path | None, details: str | Path | None,
+                  extra: tuple[str | Path, bytes] | None = None) -> None:
+    """Write the report, the details and ``extra`` (the HTML page) as a set: all the files asked for
+    or none, old ones kept on failure."""
+    files = [(path, data(report)) for path, data in ((out, report_bytes), (details, details_bytes))
+             if path is not None]
+    write_together(files + ([extra] if extra is not None else []))
+
+
+def fmt(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
+
+
+INTERVAL_NOTE = ("±95% = half the width of a 95% bootstrap interval (1,000 seeded draws of the images; D by the "
+                 "jackknife); the report holds each interval's ends")
+
+
+def half_width(interval: Sequence[float] | None) -> str:
+    """``±0.012``: half the width of a 95% interval ([lo, hi] in the report), or blank."""
+    return "" if not interval else f"±{(interval[1] - interval[0]) / 2:.3f}"
+
+
+def table(rows: Sequence[tuple[str, dict[str, Any]]], shown: Columns | None = None,
+          intervals: Sequence[dict[str, Any] | None] | None = None) -> str:
+    """A plain-text table: one row per (label, scores); columns (label, key) default to the
+    catalogue's table measures. With ``intervals`` (one dict of [lo, hi] per row), each row is
+    followed by a ``±95%`` row of half-widths."""
+    shown = columns() if shown is None else shown
+    width = max([len(label) for label, _ in rows] + [5])
+    cell = max([8] + [len(name) for name, _ in shown])
+    header = f"{'':{width}s} " + " ".join(f"{name:>{cell}s}" for name, _ in shown)
+    lines = [header, "-" * len(header)]
+    for k, (label, scores) in enumerate(rows):
+        lines.append(f"{label:{width}s} " + " ".join(f"{fmt(scores.get(key)):>{cell}s}" for _, key in shown))
+        found = intervals[k] if intervals is not None else None
+        if found:
+            lines.append(f"{'  ±95%':{width}s} " + " ".join(f"{half_width(found.get(key)):>{cell}s}"
+                                                            for _, key in shown))
+    return "\n".join(lines)
+
+
+def reasons_line(reasons: dict[str, int]) -> str:
+    """``reasons: ok 60  unknown-words 3 ...``: the verdicts' reasons with a count, in decision order."""
+    shown = [f"{code} {n}" for code, n in reasons.items() if n or code == "ok"]
+    return "reasons: " + "  ".join(shown)
+
+
+def summary_text(report: dict[str, Any]) -> str:
+    """Terminal summary: overall scores, counts, reasons, per-family breakdown, signature."""
+    parts = [f"{report['dataset']} / {report['split']}: {report['images']} images, {report['captions']} captions",
+             table([("overall", report["scores"])], intervals=[report.get("intervals")])]
+    families = report["breakdown"]["family"]
+    if len(families) > 1:
+        parts.append(table([(f"family {k}", v) for k, v in families.items()], columns("family_table"),
+                           intervals=[v.get("intervals") for v in families.values()]))
+    c = report["counts"]
+    parts.append(f"grammatical {c['grammatical']}  true {c['true']}  false {c['false']}  ambiguous {c['ambiguous']}  "
+                 f"uninterpretable {c['uninterpretable']}  constructions {c['constructions_output']}/"
+                 f"{c['constructions_references']}")
+    parts.append(reasons_line(report.get("reasons", {})))
+    section = report.get("diversity_section")
+    if section:
+        parts.append(f"several captions per image ({section['images']} images): Self-CIDEr {fmt(section['self_cider'])}"
+                     f"  LSA {fmt(section['lsa'])}  mBLEU-4 {fmt(section['mbleu_4'])}  mBLEU-mix "
+                     f"{fmt(section['mbleu_mix'])}  F(div, T) {fmt(section['f_score'])}")
+    for name, reason in report.get("unavailable", {}).items():
+        parts.append(f"{catalogue.label(name)}: {reason}" if reason == catalogue.ON_REQUEST
+                     else f"{catalogue.label(name)}: unavailable ({reason})")
+    parts.extend(m.note for m in catalogue.in_view("table") if m.note)
+    if report.get("intervals"):
+        parts.append(INTERVAL_NOTE)
+    parts.append(report["signature"])
+    return "\n".join(parts)

@@ -1,0 +1,1 @@
+"""Studies built on repeated evaluations: baselines, curves, robustness, variance, validity, comparisons."""

@@ -1,0 +1,92 @@
+"""The validity study: AUC, bootstrap and correlations against known values, and the command's outputs."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shapeworldice.evaluation.studies.validity import _fast_auc, bootstrap_auc, correlations, roc_auc
+from tests.cli_support import one_line_error, run
+
+
+@pytest.fixture(scope="module")
+def small_dataset(tmp_path_factory):
+    """A 48-image spatial-twoshapes test split."""
+    from shapeworldice.data.build import generate
+
+    return generate("spatial-twoshapes", tmp_path_factory.mktemp("validity"), seed=0, train=0, validation=0, test=48)
+
+
+def _pairwise_auc(positive, negative):
+    """The definition: the share of (positive, negative) pairs ordered right, ties ½."""
+    wins = sum((p > n) + 0.5 * (p == n) for p in positive for n in negative)
+    return wins / (len(positive) * len(negative))
+
+
+def test_auc_known_values():
+    assert roc_auc([3, 4], [1, 2]) == 1.0
+    assert roc_auc([1, 2], [3, 4]) == 0.0
+    assert roc_auc([1], [1]) == 0.5
+    assert roc_auc([0.9, 0.4, 0.6], [0.5, 0.1]) == pytest.approx(5 / 6)  # 0.4 < 0.5 is the one wrong pair
+    assert roc_auc([], [1.0]) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=12), st.lists(st.integers(0, 5), min_size=1, max_size=12))
+def test_auc_is_the_pairwise_definition_with_ties(positive, negative):
+    assert roc_auc(positive, negative) == pytest.approx(_pairwise_auc(positive, negative))
+    scores = np.array(positive + negative, dtype=float)
+    labels = np.array([1] * len(positive) + [0] * len(negative))
+    assert _fast_auc(scores, labels) == pytest.approx(_pairwise_auc(positive, negative))
+
+
+def test_kendall_and_pearson_known_values():
+    out = correlations([1, 2, 3, 4], [1, 3, 2, 4])
+    assert out["kendall"] == pytest.approx(4 / 6)  # 5 concordant, 1 discordant pair of 6
+    assert out["pearson"] == pytest.approx(0.8)  # deviations (-1.5,-.5,.5,1.5)·(-1.5,.5,-.5,1.5) = 4 over 5
+    assert correlations([1, 2], [2, 1])["reason"].startswith("2 system(s)")
+    assert correlations([1, 1, 1], [1, 2, 3])["reason"] == "constant across the systems"
+    assert correlations([1, 2, None, 3], [3, 2, 9, 1])["kendall"] == pytest.approx(-1.0)
+
+
+def test_bootstrap_is_seeded_and_brackets_the_estimate():
+    rng = np.random.default_rng(0)
+    labels = rng.integers(0, 2, 300)
+    scores = labels + rng.normal(0, 1, 300)
+    groups = np.repeat(np.arange(100), 3)
+    first = bootstrap_auc(scores, labels, groups, 200, seed=3)
+    assert first == bootstrap_auc(scores, labels, groups, 200, seed=3)
+    auc = roc_auc(scores[labels == 1], scores[labels == 0])
+    assert first[0] < auc < first[1]
+    assert bootstrap_auc(scores, np.ones(300, dtype=int), groups, 50, 0) == (None, None)
+
+
+def test_validity_command_writes_table_json_and_reproducible_plot(small_dataset, tmp_path):
+    files = []
+    for kind in ("references", "shuffled", "permuted", "generic"):
+        path = tmp_path / f"{kind}.json"
+        assert run("baseline", small_dataset, "--kind", kind, "--out", path).exit_code == 0
+        files += ["--captions", path]
+    first = run("validity", small_dataset, *files, "--draws", "50", "--out", tmp_path / "a", "--quiet")
+    assert first.exit_code == 0, first.output
+    assert "BLEU-4" in first.output and "AUC (grammatical)" in first.output
+    second = run("validity", small_dataset, *files, "--draws", "50", "--out", tmp_path / "b", "--quiet")
+    assert second.exit_code == 0
+    for suffix in (".json", ".svg", ".png"):
+        assert (tmp_path / f"a{suffix}").read_bytes() == (tmp_path / f"b{suffix}").read_bytes(), suffix
+    result = json.loads((tmp_path / "a.json").read_text())
+    assert sorted(result["systems"]) == ["generic", "permuted", "references", "shuffled"]
+    # references are all true and grammatical; permuted ones mostly ungrammatical: G separates truth
+    assert result["caption_level"]["grammaticality"]["all"]["auc"] > 0.7
+    assert result["caption_level"]["grammaticality"]["grammatical"]["auc"] == 0.5
+    assert result["system_level"]["truthfulness"]["bleu_4"]["systems"] == 4
+
+
+def test_validity_needs_captions_and_distinct_files(small_dataset, tmp_path):
+    path = tmp_path / "generic.json"
+    assert run("baseline", small_dataset, "--kind", "generic", "--out", path).exit_code == 0
+    assert "twice" in one_line_error(run("validity", small_dataset, "--captions", path, "--captions", path))
+    assert "file not found" in one_line_error(run("validity", small_dataset, "--captions", tmp_path / "none.json"))
