@@ -65,7 +65,7 @@ def test_heldout_agreement_with_erg():
 
 def test_heldout_agreement_with_the_fresh_erg_sample():
     """judgments-2 (9,204 fresh ERG judgments), split by the same rule with its own salt: the test2
-    half, on which no rule was decided, holds today's agreement (95.0%; the issue's target is 97%)."""
+    half, on which no rule was decided, holds today's agreement (95.3%; the issue's target is 97%)."""
     parser = Parser(get_parser().g)
     parts = split(load_judgments(FIXTURE_2), "erg-split-2:")
     assert len(parts["dev"]) + len(parts["test"]) == 9204
@@ -73,7 +73,7 @@ def test_heldout_agreement_with_the_fresh_erg_sample():
     print("\n" + "\n".join(report(stats)))
     assert rate(stats, "template")[0] == 1.0
     assert rate(stats, "free")[0] == 1.0
-    assert rate(stats, "all")[0] >= 0.948
+    assert rate(stats, "all")[0] >= 0.95
 
 
 # ----------------------------------------------------------------------------- model-style errors
@@ -169,6 +169,12 @@ def test_erg_analyses_decided_on_dev(text, erg):
     ("A yellow triangle is different color from a red shape.", True),
     ("Exactly half of the shapes are.", True),
     ("If there is a rectangle, then there.", True),
+    # count-only "right", the adjective "right"; "fewer" as a comparative adjective; "half a N"
+    ("A square is to right of a square.", False),
+    ("Every semicircle is right.", True),
+    ("A blue semicircle is not fewer.", True),
+    ("A yellow rectangle is half a blue ellipse.", True),
+    ("A shape gray is the same color as a cross.", True),
 ])
 def test_erg_analyses_decided_on_dev2(text, erg):
     judged = {r["text"]: r["erg"] for r in split(load_judgments(FIXTURE_2), "erg-split-2:")["dev"]}
