@@ -65,7 +65,7 @@ def test_heldout_agreement_with_erg():
 
 def test_heldout_agreement_with_the_fresh_erg_sample():
     """judgments-2 (9,204 fresh ERG judgments), split by the same rule with its own salt: the test2
-    half, on which no rule was decided, holds today's agreement (95.15%; the issue's target is 97%)."""
+    half, on which no rule was decided, holds today's agreement (95.2%; the issue's target is 97%)."""
     parser = Parser(get_parser().g)
     parts = split(load_judgments(FIXTURE_2), "erg-split-2:")
     assert len(parts["dev"]) + len(parts["test"]) == 9204
@@ -73,7 +73,7 @@ def test_heldout_agreement_with_the_fresh_erg_sample():
     print("\n" + "\n".join(report(stats)))
     assert rate(stats, "template")[0] == 1.0
     assert rate(stats, "free")[0] == 1.0
-    assert rate(stats, "all")[0] >= 0.948
+    assert rate(stats, "all")[0] >= 0.95
 
 
 # ----------------------------------------------------------------------------- model-style errors
@@ -173,6 +173,7 @@ def test_erg_analyses_decided_on_dev(text, erg):
     ("A blue semicircle is not fewer.", True),
     ("A yellow rectangle is half a blue ellipse.", True),
     ("There is a gray ellipse, then there is an ellipse.", True),
+    ("Less than half the square are cyan.", True),
     ("A shape gray is the same color as a cross.", True),
 ])
 def test_erg_analyses_decided_on_dev2(text, erg):
