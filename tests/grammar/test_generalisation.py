@@ -65,7 +65,7 @@ def test_heldout_agreement_with_erg():
 
 def test_heldout_agreement_with_the_fresh_erg_sample():
     """judgments-2 (9,204 fresh ERG judgments), split by the same rule with its own salt: the test2
-    half, on which no rule was decided, holds today's agreement (94.5%; the issue's target is 97%)."""
+    half, on which no rule was decided, holds today's agreement (95.2%; the issue's target is 97%)."""
     parser = Parser(get_parser().g)
     parts = split(load_judgments(FIXTURE_2), "erg-split-2:")
     assert len(parts["dev"]) + len(parts["test"]) == 9204
@@ -73,7 +73,7 @@ def test_heldout_agreement_with_the_fresh_erg_sample():
     print("\n" + "\n".join(report(stats)))
     assert rate(stats, "template")[0] == 1.0
     assert rate(stats, "free")[0] == 1.0
-    assert rate(stats, "all")[0] >= 0.945
+    assert rate(stats, "all")[0] >= 0.95
 
 
 # ----------------------------------------------------------------------------- model-style errors
@@ -151,6 +151,34 @@ def test_model_style_errors_match_the_reference_where_it_judges_them():
 def test_erg_analyses_decided_on_dev(text, erg):
     judged = {r["text"]: r["erg"] for r in split(load_judgments())["dev"]}
     assert judged[text] == erg  # each case is a dev judgment of the ERG
+    assert parse(text).grammatical == erg
+
+
+@pytest.mark.parametrize("text,erg", [
+    # "a"/"an" + colour word as the subject of an identity copula only, and without a depictive
+    ("A gray is a different shape from a cyan ellipse.", True),
+    ("A blue is behind a semicircle.", False),
+    ("A gray is not magenta.", False),
+    ("A magenta is shape yellow.", False),
+    # "same" only under "the"; "as" with a bare nominal
+    ("A cyan triangle is same shape as a green pentagon.", False),
+    ("A red rectangle is the same shape as square.", True),
+    # "from" with a PP, count-or-mass "color", elliptical "exactly" clauses, "then there."
+    ("A gray circle is a different color from from a semicircle.", True),
+    ("A yellow triangle is different color from a red shape.", True),
+    ("Exactly half of the shapes are.", True),
+    ("If there is a rectangle, then there.", True),
+    # the adjective "right"; "fewer" as a comparative adjective; "half a N"
+    ("Every semicircle is right.", True),
+    ("A blue semicircle is not fewer.", True),
+    ("A yellow rectangle is half a blue ellipse.", True),
+    ("There is a gray ellipse, then there is an ellipse.", True),
+    ("Less than half the square are cyan.", True),
+    ("A shape gray is the same color as a cross.", True),
+])
+def test_erg_analyses_decided_on_dev2(text, erg):
+    judged = {r["text"]: r["erg"] for r in split(load_judgments(FIXTURE_2), "erg-split-2:")["dev"]}
+    assert judged[text] == erg  # each case is a dev2 judgment of the ERG
     assert parse(text).grammatical == erg
 
 
