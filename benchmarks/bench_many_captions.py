@@ -45,7 +45,7 @@ def main() -> None:
         directory = generate(args.dataset, root / "data", train=0, validation=0, test=args.images)
         pool = generate(args.dataset, root / "pool", seed=1, train=0, validation=0, test=100)
         size = caption_file(directory, pool, args.captions, root / "captions.json")
-        command = [sys.executable, "-m", "shapeworldice.cli", "evaluate", str(directory), "--captions",
+        command = [sys.executable, "-m", "shapeworldice", "evaluate", str(directory), "--captions",
                    str(root / "captions.json"), "--several-captions", "--no-meteor", "--json"]
         start = time.perf_counter()
         done = subprocess.run(command, capture_output=True, text=True, check=False)

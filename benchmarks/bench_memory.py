@@ -66,7 +66,7 @@ def main() -> None:
         directory = generate("spatial-twoshapes", args.data or root / "data", train=0, validation=0,
                              test=args.images, workers=args.workers)
         written = caption_file(directory, args.captions, root / "captions.json")
-        command = [sys.executable, "-m", "shapeworldice.cli", "evaluate", str(directory), "--captions",
+        command = [sys.executable, "-m", "shapeworldice", "evaluate", str(directory), "--captions",
                    str(root / "captions.json"), "--several-captions", "--no-meteor", "--quiet",
                    "--out", str(root / "report.json")]
         seconds, peak, done = measured(command)

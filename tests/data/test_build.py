@@ -119,7 +119,7 @@ def test_killed_process_resumes(tmp_path):
     """A build killed with SIGKILL mid-way completes on rerun with the same bytes."""
     definition = _small_definition(tmp_path)
     reference = generate(str(definition), tmp_path / "ref", seed=2, train=160, validation=6, test=10)
-    cmd = [sys.executable, "-m", "shapeworldice.cli", "generate", str(definition), "--out", str(tmp_path / "run"),
+    cmd = [sys.executable, "-m", "shapeworldice", "generate", str(definition), "--out", str(tmp_path / "run"),
            "--seed", "2", "--train", "160", "--validation", "6", "--test", "10", "--quiet"]
     proc = subprocess.Popen(cmd)
     target = tmp_path / "run" / "quantification-ratio"

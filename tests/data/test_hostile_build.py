@@ -279,7 +279,7 @@ def test_absurd_numbers_are_one_line(tmp_path, args, expected):
 
 
 def _race(commands: list[list[str]]) -> list[subprocess.CompletedProcess]:
-    procs = [subprocess.Popen([sys.executable, "-m", "shapeworldice.cli", *c], stdout=subprocess.PIPE,
+    procs = [subprocess.Popen([sys.executable, "-m", "shapeworldice", *c], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) for c in commands]
     results = []
     for proc, command in zip(procs, commands):

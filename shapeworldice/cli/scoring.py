@@ -1,0 +1,205 @@
+"""Scoring commands: parse a caption, evaluate a caption file, write a sanity baseline,
+learning curves over checkpoints, and a paired comparison of two caption sets.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import UserError
+from .app import (
+    main, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _parser_options, _meteor_option, _quiet_option, _write_stdout,
+    _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs,
+)
+
+
+@main.command()
+@click.argument("texts", nargs=-1)
+@click.option("--input", "source", metavar="FILE", help="Read captions one per line from FILE, or - for stdin.")
+@click.option("--format", "fmt", type=click.Choice(["mrs", "dmrs", "penman", "semantics"]), default="mrs",
+              help="Semantics to print: MRS, DMRS, DMRS as PENMAN, or the caption semantics (JSON).")
+@click.option("--world", "world_file", type=click.Path(),
+              help="World JSON object, or an export's worlds_*.jsonl (--image picks the line).")
+@click.option("--dataset", type=click.Path(file_okay=False), help="Built dataset whose image --image to use.")
+@click.option("--image", help="Image id (in --dataset, or a line of --world) to evaluate truth on.")
+@click.option("--split", help="Split of --dataset holding --image.  [default: search test, validation, train]")
+@click.option("--json", "as_json", is_flag=True,
+              help='One JSON object per caption: text, grammatical, mrs, dmrs, truth, reason, reason_detail, '
+                   'unknown_words, claims, hallucinated_objects.')
+@_parser_options
+def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser_name, ace_path,
+          grammar_image) -> None:
+    """Parse captions; print their semantics (and truth on a world). Exit 1 if any is ungrammatical."""
+    from ..evaluation.io.parse_view import choose_world, parse_captions
+
+    captions = list(texts) + (_read_lines(source) if source else [])
+    if not captions:
+        raise UserError("no captions given (arguments, or --input FILE|-)")
+    world = choose_world(world_file, dataset, image, split, read=_read_bytes)
+    ok = True
+    for line in parse_captions(captions, fmt, world, as_json, parser_name, ace_path, grammar_image):
+        ok &= line.grammatical
+        click.echo(line.text)
+    sys.exit(0 if ok else 1)
+
+
+@main.command()
+@_critic_option
+@click.argument("directory", type=click.Path())
+@click.option("--captions", "captions_file", required=True, type=click.Path(),
+              help=f"Model captions, one of three formats: {CAPTION_FORMATS}.")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@_parser_options
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON report here.")
+@click.option("--details", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write per-caption JSONL here (- for standard output; the table then goes to stderr).")
+@click.option("--html", type=click.Path(dir_okay=False), help="Write a self-contained HTML report here.")
+@click.option("--allow-missing", is_flag=True, help="Evaluate even if some images have no caption.")
+@click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
+@_meteor_option
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the table.")
+@click.option("--quiet", is_flag=True, help="No progress bar and no table; needs --out, --details, --html or "
+              "--json (else nothing would be shown).")
+def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_image, out, details, html,
+             allow_missing, several_captions, meteor, as_json, quiet) -> None:
+    """GTD and surface metrics of a model's captions on a dataset split."""
+    import json
+
+    from ..evaluation.core.gtd import evaluate as run
+    from ..evaluation.io.report import details_bytes, report_json, summary_text, write_outputs
+    from ..safe_write import STDOUT, check_outputs
+
+    if quiet and not (out or details or html or as_json):
+        raise click.UsageError("--quiet hides the table: give --out, --details, --html or --json to keep the "
+                               "report, or drop --quiet")
+    if as_json and details == STDOUT:
+        raise click.UsageError("--json and --details - both print to standard output: write one of them to a file")
+    check_outputs({"--out": out, "--details": details, "--html": html},
+                  {"--captions": captions_file, "DIRECTORY": directory, "--ace": ace_path,
+                   "--grammar-image": grammar_image}, stdout=("--details",))
+    report = run(directory, captions_file, split=split, parser=parser_name, allow_missing=allow_missing,
+                 include_meteor=meteor, ace=ace_path, grammar_image=grammar_image, progress=not quiet,
+                 several_captions=several_captions)
+    page = None
+    if html:
+        from ..data.loader import load
+        from ..evaluation.io.html_report import render_html
+
+        page = render_html(report, load(directory, split))  # rendered before any file is written
+    write_outputs(report, out, None if details == STDOUT else details, (html, page) if page is not None else None)
+    if details == STDOUT:
+        _write_stdout(details_bytes(report))
+    if as_json:
+        click.echo(json.dumps(report_json(report), indent=2, sort_keys=True))
+    elif not quiet:
+        click.echo(summary_text(report), err=details == STDOUT)
+
+
+@main.command()
+@click.argument("directory", type=click.Path())
+@click.option("--kind", required=True, type=click.Choice(["references", "generic", "shuffled", "permuted",
+                                                           "random-words", "blind", "prior"]),
+              help="references: one of the image's references (scored against the others); generic: 'There is "
+                   "a shape.'; shuffled: a reference of another image; permuted: a reference with its words "
+                   "permuted; random-words: its words replaced by vocabulary words; blind: the training caption "
+                   "truest on the training worlds; prior: the most frequent training caption.")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--out", required=True, type=click.Path(dir_okay=False, allow_dash=True),
+              help="Caption file to write (COCO results); - for standard output.")
+def baseline(directory, kind, split, seed, out) -> None:
+    """Write a sanity-baseline caption file made from the dataset itself."""
+    from ..data.loader import load
+    from ..evaluation.studies.baselines import baseline as make, baseline_bytes, write_baseline
+    from ..safe_write import STDOUT, check_outputs
+
+    check_outputs({"--out": out}, {"DIRECTORY": directory}, stdout=("--out",))
+    entries = make(load(directory, split), kind, seed)
+    if out == STDOUT:
+        _write_stdout(baseline_bytes(entries))
+    else:
+        click.echo(f"wrote {write_baseline(entries, out)}")
+
+
+@main.command(context_settings={"allow_extra_args": True})
+@_critic_option
+@click.argument("directory", type=click.Path())
+@click.option("--captions", "specs", required=True, multiple=True,
+              help="Checkpoint caption file (any format of evaluate --captions), a quoted glob such as "
+                   "'ckpt-*.json', or ITER=FILE; repeat for several. The iteration is the last number in the "
+                   "file name.")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--out", default="curves", help="Output prefix: PREFIX.csv, PREFIX.png, PREFIX.svg.")
+@_meteor_option
+@_quiet_option
+@_parser_options
+@click.pass_context
+def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: str, out: str, meteor: bool,
+           quiet: bool, parser_name: str, ace_path: str | None, grammar_image: str | None) -> None:
+    """Evaluate checkpoints: CSV + PNG/SVG of GTD vs BLEU-4/CIDEr-D/SPICE, and correlations with T."""
+    if ctx.args:
+        raise click.UsageError(_extra_arguments_line(ctx.args))
+    from ..evaluation.studies.curves import curves as run, row_of
+    from ..evaluation.core.gtd import Evaluator
+    from ..evaluation.io.outputs import bundle_files
+    from ..evaluation.io.report import fmt
+    from ..metrics import catalogue
+    from ..safe_write import check_outputs
+
+    check_outputs(bundle_files(out, (".csv", ".png", ".svg")), _inputs(directory, ace_path, grammar_image))
+    evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
+    try:
+        result = run(specs, lambda path: row_of(evaluator.evaluate(path, include_meteor=meteor)), out,
+                     title=f"{Path(directory).name} / {split}", include_meteor=meteor, progress=not quiet)
+    finally:
+        evaluator.close()
+    for warning in result["warnings"]:
+        click.echo(f"warning: {warning}", err=True)
+    click.echo("correlation with T   pearson  spearman   kendall")
+    for metric, values in result["correlations"].items():
+        cells = " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall"))
+        line = f"{catalogue.label(metric):18s} {cells}"
+        click.echo(line + (f"  (n/a: {values['reason']})" if values["reason"] else ""))
+    for path in result["files"]:
+        click.echo(f"wrote {path}")
+
+
+@main.command()
+@click.argument("directory", type=click.Path())
+@click.option("--captions", "captions_files", required=True, multiple=True, type=click.Path(),
+              help=f"Exactly two caption files to compare, A then B (each: {CAPTION_FORMATS}).")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--draws", default=1000, type=click.IntRange(min=100), help="Bootstrap draws of the images.")
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="Write the comparison as JSON here.  [default: print only]")
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object instead of the table.")
+@_meteor_option
+@_parser_options
+def compare(directory, captions_files, split, draws, seed, several_captions, out, as_json, meteor, parser_name,
+            ace_path, grammar_image) -> None:
+    """Do two caption sets differ? Paired bootstrap over the same images: B - A, its interval, a p-value."""
+    import json
+
+    from ..evaluation.studies.compare import compare as run, compare_table
+    from ..evaluation.core.gtd import Evaluator
+    from ..safe_write import check_outputs, write_file
+
+    if len(captions_files) != 2:
+        raise click.UsageError(f"--captions: give exactly two files, A then B (got {len(captions_files)})")
+    a, b = captions_files
+    if out:
+        inputs = {"--captions A": a, "--captions B": b, **_inputs(directory, ace_path, grammar_image)}
+        check_outputs({"--out": out}, inputs)
+    evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
+    try:
+        result = run(evaluator, a, b, draws=draws, seed=seed, include_meteor=meteor,
+                     several_captions=several_captions, names=(a, b))
+    finally:
+        evaluator.close()
+    if out:
+        write_file(out, (json.dumps(result, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    _emit(result, compare_table(result), [out] if out else [], as_json)

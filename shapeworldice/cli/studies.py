@@ -1,0 +1,105 @@
+"""Studies over many evaluations: robustness (Cui et al.), reference-sample variance (Zhu et
+al.), validity against the ground truth, and the quickstart.
+"""
+from __future__ import annotations
+
+import click
+
+from .app import (
+    main, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _workers_option, _critic_option, _emit, _study_options,
+    _inputs, _with_parser,
+)
+
+
+@main.command()
+@_critic_option
+@click.argument("directory", type=click.Path())
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--transforms", default="shuffled,permuted,random-words",
+              help="Comma-separated pathological transformations (shuffled, permuted, random-words).")
+@click.option("--steps", default=11, type=int, help="Number of strengths γ, evenly spaced from 0 to 1.")
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@_study_options
+def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, quiet, parser_name, ace_path,
+               grammar_image) -> None:
+    """Metric robustness to pathological captions: area under normalised score vs strength."""
+
+    from ..evaluation.io.outputs import bundle_files
+    from ..evaluation.studies.robustness import robustness as run, robustness_table, write_robustness
+    from ..safe_write import check_outputs
+
+    if out:
+        check_outputs(bundle_files(out), _inputs(directory, ace_path, grammar_image))
+    names = [t.strip() for t in transforms.split(",") if t.strip()]
+    result = _with_parser(parser_name, ace_path, grammar_image, lambda parser: run(
+        directory, split, names, steps, seed=seed, include_meteor=meteor, parser=parser, progress=not quiet))
+    _emit(result, robustness_table(result), write_robustness(result, out) if out else [], as_json)
+
+
+@main.command()
+@_critic_option
+@click.argument("directory", type=click.Path())
+@click.option("--captions", "captions_file", required=True, type=click.Path(),
+              help=f"Model captions, one of three formats: {CAPTION_FORMATS}.")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--draws", default=20, type=int, help="Random reference subsets per size.")
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@_study_options
+def variance(directory, captions_file, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
+             grammar_image) -> None:
+    """Reference-sample variance of every reference-based metric, and the references' consensus."""
+
+    from ..evaluation.io.outputs import bundle_files
+    from ..evaluation.studies.variance import variance as run, variance_table, write_variance
+    from ..safe_write import check_outputs
+
+    if out:
+        check_outputs(bundle_files(out), {"--captions": captions_file, **_inputs(directory, ace_path, grammar_image)})
+
+    result = _with_parser(parser_name, ace_path, grammar_image, lambda parser: run(
+        directory, captions_file, split=split, draws=draws, seed=seed, parser=parser, include_meteor=meteor,
+        progress=not quiet))
+    _emit(result, variance_table(result), write_variance(result, out) if out else [], as_json)
+
+
+@main.command()
+@click.option("--out", default="shapeworldice-quickstart", type=click.Path(file_okay=False),
+              help="Folder for the datasets, caption files, table and plot.")
+@_workers_option(0)
+@click.option("--quiet", is_flag=True, help="No progress lines on stderr while the datasets are built and scored.")
+def quickstart(out: str, workers: int, quiet: bool) -> None:
+    """Build the six datasets small, score the sanity baselines, print the GTD-vs-BLEU table and plot."""
+    from ..evaluation.quickstart import run
+    from ..safe_write import check_folder
+
+    check_folder(out)
+
+    def say(line: str) -> None:
+        if not quiet:
+            click.echo(line, err=True)
+
+    for line in run(out, workers=workers, say=say):
+        click.echo(line)
+
+
+@main.command()
+@_critic_option
+@click.argument("directory", type=click.Path())
+@click.option("--captions", "caption_files", required=True, multiple=True, type=click.Path(),
+              help="A system's caption file (any format of evaluate --captions); repeat for each system.")
+@click.option("--split", default="test", help=SPLIT_HELP)
+@click.option("--draws", default=1000, type=click.IntRange(min=0), help="Bootstrap draws (images resampled).")
+@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@_study_options
+def validity(directory, caption_files, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
+             grammar_image) -> None:
+    """Every metric against the ground truth: caption-level AUC for true captions, system-level tau/r with T."""
+    from ..evaluation.core.gtd import Evaluator
+    from ..evaluation.studies.validity import validity as run, validity_table, write_validity
+
+    evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
+    try:
+        result = run(evaluator, caption_files, draws=draws, seed=seed, include_meteor=meteor, progress=not quiet)
+    finally:
+        evaluator.close()
+    _emit(result, validity_table(result), write_validity(result, out) if out else [], as_json)
