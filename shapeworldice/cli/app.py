@@ -73,6 +73,12 @@ SEED_HELP = "Random seed (same seed, same bytes)."
 WORKERS_HELP = "Worker processes; 0 = all cores. The bytes are the same for any number."
 
 
+def _captions_option(fn):
+    """``--captions FILE``: one model's caption file (evaluate, variance)."""
+    return click.option("--captions", "captions_file", required=True, type=click.Path(),
+                        help=f"Model captions, one of three formats: {CAPTION_FORMATS}.")(fn)
+
+
 def _workers_option(default: int) -> Callable[[F], F]:
     """The one --workers rule of every command: 0 = all cores, negative numbers refused."""
     return click.option("--workers", default=default, type=click.IntRange(min=0), help=WORKERS_HELP)

@@ -10,8 +10,8 @@ import click
 
 from ..errors import UserError
 from .app import (
-    main, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _parser_options, _meteor_option, _quiet_option, _write_stdout,
-    _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs,
+    main, _captions_option, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _parser_options, _meteor_option,
+    _quiet_option, _write_stdout, _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs,
 )
 
 
@@ -48,8 +48,7 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 @main.command()
 @_critic_option
 @click.argument("directory", type=click.Path())
-@click.option("--captions", "captions_file", required=True, type=click.Path(),
-              help=f"Model captions, one of three formats: {CAPTION_FORMATS}.")
+@_captions_option
 @click.option("--split", default="test", help=SPLIT_HELP)
 @_parser_options
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON report here.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from .app import (
-    main, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _workers_option, _critic_option, _emit, _study_options,
+    main, _captions_option, SPLIT_HELP, SEED_HELP, _workers_option, _critic_option, _emit, _study_options,
     _inputs, _with_parser,
 )
 
@@ -39,8 +39,7 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
 @main.command()
 @_critic_option
 @click.argument("directory", type=click.Path())
-@click.option("--captions", "captions_file", required=True, type=click.Path(),
-              help=f"Model captions, one of three formats: {CAPTION_FORMATS}.")
+@_captions_option
 @click.option("--split", default="test", help=SPLIT_HELP)
 @click.option("--draws", default=20, type=int, help="Random reference subsets per size.")
 @click.option("--seed", default=0, type=int, help=SEED_HELP)
