@@ -6,6 +6,7 @@ file; the resolved definition (every default filled in) is what a build records 
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import math
@@ -189,8 +190,12 @@ def load_definition(name_or_path: str | os.PathLike[str]) -> DatasetDefinition:
     if path.suffix != ".toml":
         path = definitions_dir() / f"{name_or_path}.toml"
         if not path.is_file():
-            known = ", ".join(list_definitions()) or "none found"
-            raise UserError(f"unknown dataset {str(name_or_path)!r} (known: {known})")
+            known = list_definitions()
+            close = difflib.get_close_matches(str(name_or_path), known, n=1, cutoff=0.6)
+            if close:
+                raise UserError(f"unknown dataset {str(name_or_path)!r}: did you mean {close[0]!r}? "
+                                "(`shapeworldice datasets` lists them all)")
+            raise UserError(f"unknown dataset {str(name_or_path)!r} (known: {', '.join(known) or 'none found'})")
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -34,6 +34,15 @@ def gtd_signature(data: Split, parser: Parser) -> str:
             f"|split:{data.split}|refs:{refs}")
 
 
+def report_warnings(data: Split) -> list[str]:
+    """What a reader of the scores should know about the split scored."""
+    refs = data.manifest["splits"][data.split]["captions_per_instance"]
+    if refs < 2:
+        return [f"the {data.split} split has {refs} reference caption per image: the reference-based scores "
+                "(BLEU, CIDEr-D, SPICE*, D) are not comparable with a test split's ten; evaluate --split test"]
+    return []
+
+
 def build_report(scored: Scored, data: Split, parser: Parser, grouped: Mapping[str, Sequence[str]],
                  missing: Sequence[str]) -> dict[str, Any]:
     """The report of one caption set; ``report["details"]`` holds one CaptionResult per caption."""
@@ -46,6 +55,7 @@ def build_report(scored: Scored, data: Split, parser: Parser, grouped: Mapping[s
     return {
         "diversity_section": diversity_section(grouped, scored.overall["truthfulness"]),
         "signature": f"{gtd_signature(data, parser)}|{signature_field()}",
+        "warnings": report_warnings(data),
         "dataset": data.name,
         "split": data.split,
         "parser": parser.name,

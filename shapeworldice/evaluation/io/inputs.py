@@ -27,6 +27,9 @@ from ...errors import UserError
 from ...safe_read import loads_json, read_input
 
 MAX_CAPTION_CHARS = 1000
+#: the three formats, as an error names them
+FORMATS = ('a COCO results list [{"image_id": ID, "caption": TEXT}, ...], a JSON object {ID: caption or '
+           '[captions]}, or JSON Lines (one {"image_id", "caption"} object per line)')
 
 
 def _decode(data: bytes, source: str) -> str:
@@ -52,6 +55,20 @@ def _record(obj: Any, where: str) -> dict[str, Any]:
     return {**obj, "image_id": str(obj["image_id"])}
 
 
+def _mapping_records(whole: dict[str, Any], source: str) -> list[dict[str, Any]]:
+    """The records of the mapping format ``{ID: caption or [captions]}``."""
+    if {"annotations", "images"} & set(whole):
+        raise UserError(f"{source}: this is a COCO ground-truth file (keys 'images'/'annotations': the "
+                        f"references, as `export` writes them), not model outputs; expected {FORMATS}")
+    records: list[dict[str, Any]] = []
+    for image_id, value in whole.items():
+        captions = [value] if isinstance(value, str) else value
+        if not isinstance(captions, list):
+            raise UserError(f"{source}: captions of {image_id!r} must be a string or a list of strings")
+        records.extend({"image_id": image_id, "caption": c} for c in captions)
+    return records
+
+
 def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]:
     """Records ``{"image_id", "caption", ...}`` in file order (extra keys such as the references
     baseline's ``reference_index`` are kept)."""
@@ -70,15 +87,13 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]
         except ValueError:  # not one JSON document: JSON Lines
             whole = None
         if isinstance(whole, dict) and not {"image_id", "caption"} <= set(whole):
-            for image_id, value in whole.items():
-                captions = [value] if isinstance(value, str) else value
-                if not isinstance(captions, list):
-                    raise UserError(f"{source}: captions of {image_id!r} must be a string or a list of strings")
-                pairs.extend({"image_id": image_id, "caption": c} for c in captions)
+            pairs.extend(_mapping_records(whole, source))
         else:
             for lineno, line in enumerate(split_lines(text), 1):
                 if not line.strip():
                     continue
+                if not line.lstrip().startswith("{"):  # CSV, plain text: none of the three formats
+                    raise UserError(f"{source}: line {lineno} is not JSON; expected {FORMATS}")
                 obj = loads_json(line, f"{source}: line {lineno}")
                 pairs.append(_record(obj, f"{source}: line {lineno}"))
     for record in pairs:

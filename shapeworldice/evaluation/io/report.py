@@ -89,7 +89,8 @@ def reasons_line(reasons: dict[str, int]) -> str:
 
 def summary_text(report: dict[str, Any]) -> str:
     """Terminal summary: overall scores, counts, reasons, per-family breakdown, signature."""
-    parts = [f"{report['dataset']} / {report['split']}: {report['images']} images, {report['captions']} captions",
+    parts = [f"warning: {w}" for w in report.get("warnings", [])]
+    parts += [f"{report['dataset']} / {report['split']}: {report['images']} images, {report['captions']} captions",
              table([("overall", report["scores"])], intervals=[report.get("intervals")])]
     families = report["breakdown"]["family"]
     if len(families) > 1:
