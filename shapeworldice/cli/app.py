@@ -178,7 +178,8 @@ def _study_options(fn):
     fn = _quiet_option(fn)
     fn = click.option("--json", "as_json", is_flag=True,
                       help="Print the result as one JSON object instead of the table.")(fn)
-    fn = click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg.  [default: print only]")(fn)
+    fn = click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg (an existing folder F: F/F.json, ...).  "
+                      "[default: print only]")(fn)
     return _meteor_option(fn)
 
 

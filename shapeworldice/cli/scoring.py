@@ -130,7 +130,8 @@ def baseline(directory, kind, split, seed, out) -> None:
                    "'ckpt-*.json', or ITER=FILE; repeat for several. The iteration is the last number in the "
                    "file name.")
 @click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--out", default="curves", help="Output prefix: PREFIX.csv, PREFIX.png, PREFIX.svg.")
+@click.option("--out", default="curves",
+              help="Output prefix: PREFIX.csv, PREFIX.png, PREFIX.svg (an existing folder F: F/F.csv, ...).")
 @_meteor_option
 @_quiet_option
 @_parser_options

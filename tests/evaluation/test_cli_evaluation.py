@@ -215,3 +215,16 @@ def test_outputs_checked_before_work_and_written_together(small_dataset, ids, tm
 def test_usage_errors_are_one_line(small_dataset):
     assert "Missing option '--captions'" in one_line_error(run("evaluate", small_dataset))
     assert "No such command" in one_line_error(run("nonsense"))
+
+
+def test_curves_into_an_existing_folder_writes_inside_it(small_dataset, tmp_path):
+    """``--out curves`` with a folder ``curves`` used to write curves.csv beside the folder."""
+    from shapeworldice.evaluation.quickstart import mixed_checkpoints
+
+    files = mixed_checkpoints(small_dataset, tmp_path)
+    folder = tmp_path / "curves"
+    folder.mkdir()
+    result = run("curves", small_dataset, *sum((["--captions", f] for f in files), []), "--out", folder)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == ["curves.csv", "curves.png", "curves.svg"]
+    assert not (tmp_path / "curves.csv").exists()

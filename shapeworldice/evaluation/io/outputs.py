@@ -31,8 +31,12 @@ def bundle_files(prefix: str | Path, suffixes: Sequence[str] = BUNDLE_SUFFIXES) 
 
 
 def output_stem(prefix: str | Path) -> Path:
-    """An output prefix without a known suffix; its folder must exist."""
+    """An output prefix without a known suffix; its folder must exist. An existing folder ``F``
+    stands for ``F/F`` (``--out curves`` with a folder ``curves`` writes ``curves/curves.csv``, ...):
+    a user who names a folder gets the files in it, not beside it."""
     prefix = Path(prefix)
+    if prefix.is_dir():
+        return prefix / (prefix.resolve().name or "out")
     if prefix.suffix.lower() in (".json", ".csv", ".png", ".svg"):
         prefix = prefix.with_suffix("")
     if prefix.parent and not prefix.parent.exists():
