@@ -47,10 +47,10 @@ class Analyser:
         self.cache: dict[str, Analysis] = {}
 
     def __call__(self, caption: str) -> Analysis:
-        parsed: Parsed = self.parser.parse(caption)
-        hit = self.cache.get(parsed.normalised)
+        hit = self.cache.get(self.parser.normalise(caption))  # a repeated caption is never parsed again
         if hit is not None:
             return hit
+        parsed: Parsed = self.parser.parse(caption)
         judged = judge(parsed)
         interpretation, index, why = judged.interpretation, judged.reading, judged.reason
         if interpretation is None:

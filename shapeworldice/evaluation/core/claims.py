@@ -62,19 +62,38 @@ def check(interpretation: Interpretation, world: Any, label: str | None = None) 
     if _LAST and _LAST[0] == key:
         return _LAST[1]
     formula = interpretation.formula
-    parts = claims(formula)
+    parts, texts, mentions, mention_texts = _parts(interpretation)
     if len(parts) == 1 and parts[0] is formula and label is not None:
         verdicts = [label]
     else:
         verdicts = [verdict(Interpretation(part), world) for part in parts]
-    mentions = object_mentions(formula)
     entities = world.entities
     fits = [[m.matches(e) for e in entities] for m in mentions]
-    found = ClaimCheck(tuple((str(p), v) for p, v in zip(parts, verdicts)), tuple(map(str, mentions)),
-                       tuple(str(m) for m, row in zip(mentions, fits) if not any(row)),
+    found = ClaimCheck(tuple(zip(texts, verdicts)), mention_texts,
+                       tuple(t for t, row in zip(mention_texts, fits) if not any(row)),
                        sum(any(row[i] for row in fits) for i in range(len(entities))), len(entities))
     _LAST[:] = [key, found, interpretation, world]  # the objects stay alive while their ids are the key
     return found
+
+
+def _parts(interpretation: Interpretation) -> tuple[list[Any], tuple[str, ...], list[Any], tuple[str, ...]]:
+    """An interpretation's claims and mentions with their texts, computed once per interpretation:
+    every caption with the same reading shares the same strings (200,000 captions of a few
+    thousand readings would otherwise hold 200,000 copies of each logical form)."""
+    hit = _PARTS.get(id(interpretation))
+    if hit is not None and hit[0] is interpretation:
+        return hit[1:]
+    parts = claims(interpretation.formula)
+    mentions = object_mentions(interpretation.formula)
+    entry = (interpretation, parts, tuple(str(p) for p in parts), mentions, tuple(map(str, mentions)))
+    if len(_PARTS) >= _PARTS_KEPT:
+        _PARTS.clear()
+    _PARTS[id(interpretation)] = entry  # holds the interpretation, so its id is not reused while kept
+    return entry[1:]
+
+
+_PARTS: dict[int, tuple[Any, ...]] = {}
+_PARTS_KEPT = 100_000
 
 
 _LAST: list[Any] = []  # the last check: the hooks of one caption ask for it one after the other

@@ -63,6 +63,7 @@ class Evaluator:
         entries = caption_entries(captions)
         grouped, missing = group_by_image(entries, self.ids, allow_missing, source, several_captions, self.build)
         excluded = excluded_references(entries, self.reference_counts, source)
+        del entries  # the records (a dict per caption) are not needed once grouped
         total = sum(len(v) for v in grouped.values())
         with progress_bar(total, "evaluate", progress, unit="caption") as bar, active(self.informativeness):
             scored = score_captions(self.images, grouped, excluded, self.analyse, include_meteor, tick=bar.update,

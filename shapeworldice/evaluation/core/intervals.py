@@ -30,6 +30,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from ...metrics.bleu import BleuStats, _combine
+from .scoring import weight_of
 
 __all__ = ["DRAWS", "LEVEL", "ImageTable", "image_table", "draw_weights", "score_draws", "intervals",
            "paired_test", "signature_field", "scored_table", "report_intervals"]
@@ -82,7 +83,7 @@ def image_table(results: Sequence[Any], image_order: Sequence[str],
     for key in caption_keys:  # a missing value counts 0, as the report's mean counts it; a weighted
         # measure (claim precision: weight = the caption's claims) is Σ weight·value / Σ weight
         value = np.fromiter((r.scores.get(key) or 0.0 for r in results), np.float64, len(results))
-        weight = np.fromiter((getattr(r, "weights", {}).get(key, 1.0) for r in results), np.float64, len(results))
+        weight = np.fromiter((weight_of(r, key) for r in results), np.float64, len(results))
         table.ratios[key] = (np.bincount(rows, weight * value, n), np.bincount(rows, weight, n))
 
     names = sorted({r.construction for r in results if r.construction is not None}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, MutableMapping, Sequence
 
 from ...interpret import verdict
 from ...metrics import MetricResult, catalogue, score_all
@@ -17,15 +17,17 @@ from ...metrics.base import PreparedCorpus
 from ...metrics.bleu import bleu_stats
 from ...reasons import CODES
 from .analysis import Analysis, ImageRecord
+from .columns import ScoreColumns
 from .claims import check as check_claims
 
 __all__ = ["AXES", "CaptionResult", "Scored", "score_captions", "summary", "breakdowns", "group_key",
            "grouped_results", "reason_counts", "tuple_f1"]
 
 
-@dataclass
+@dataclass(slots=True)
 class CaptionResult:
-    """One output caption's verdicts and per-caption scores."""
+    """One output caption's verdicts and per-caption scores (slots: a file of 200,000 captions
+    holds 200,000 of them)."""
 
     image_id: str
     caption: str
@@ -37,13 +39,24 @@ class CaptionResult:
     relation: str | None
     heldout: bool
     spice: float | None = None
-    scores: dict[str, float | None] = field(default_factory=dict)
+    scores: MutableMapping[str, float | None] = field(default_factory=dict)
     reason: str = "ok"  # the verdict's reason code (shapeworldice.reasons.CODES)
     reason_detail: str = ""
-    claims: list[dict[str, str]] | None = None  # [{"text": logical form, "truth": verdict}], None: no interpretation
-    hallucinated_objects: list[str] | None = None  # object mentions no entity of the world fits
+    #: (logical form, verdict) of each claim, None without an interpretation (the texts are shared
+    #: between captions of one reading; :attr:`claims` gives the records details.jsonl writes)
+    claim_pairs: tuple[tuple[str, str], ...] | None = None
+    hallucinated: tuple[str, ...] | None = None  # object mentions no entity of the world fits
     #: each weighted catalogue measure's weight (its ``weight`` hook), for ratio-of-sums scores
-    weights: dict[str, float] = field(default_factory=dict)
+    weights: MutableMapping[str, float | None] = field(default_factory=dict)
+
+    @property
+    def claims(self) -> list[dict[str, str]] | None:
+        """``[{"text": logical form, "truth": verdict}]``, None without an interpretation."""
+        return None if self.claim_pairs is None else [{"text": t, "truth": v} for t, v in self.claim_pairs]
+
+    @property
+    def hallucinated_objects(self) -> list[str] | None:
+        return None if self.hallucinated is None else list(self.hallucinated)
 
     def to_dict(self) -> dict[str, Any]:
         return {"image_id": self.image_id, "caption": self.caption, "grammatical": self.grammatical,
@@ -164,12 +177,19 @@ def caption_hooks() -> list[catalogue.Measure]:
     return [m for m in catalogue.CATALOGUE if m.per_caption is not None]
 
 
+def weight_of(result: Any, key: str) -> float:
+    """A caption's weight in measure ``key``'s score: its weight hook's value, 1 without a hook."""
+    weights = getattr(result, "weights", None)
+    weight = None if weights is None else weights.get(key)
+    return 1.0 if weight is None else weight
+
+
 def _aggregate(measure: catalogue.Measure, results: Sequence[CaptionResult]) -> float | None:
     """A per-caption measure's score: its ``aggregate``, else Σ weight·value / Σ weight (weight 1
     unless the measure has a weight hook; a missing value counts 0)."""
     if measure.aggregate is not None:
         return measure.aggregate([r.scores.get(measure.key) for r in results])
-    weights = [r.weights.get(measure.key, 1.0) for r in results]
+    weights = [weight_of(r, measure.key) for r in results]
     total = sum(weights)
     if not total:
         return None
@@ -187,6 +207,7 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
     reference_constructions: dict[tuple[str, str], set[str]] = defaultdict(set)
     candidates, references, image_order = [], [], []
     image_references: dict[str, list[Any]] = {}
+    score_columns, weight_columns = ScoreColumns(), ScoreColumns()  # per-caption scores, by column
     for image in images:
         if image.id not in grouped:
             continue
@@ -203,7 +224,8 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
             label = verdict(a.interpretation, image.world) if a.grammatical else None
             result = CaptionResult(image.id, caption, a.grammatical, label, a.construction, a.family,
                                    a.quantifier_range, a.relation, image.heldout, spice=tuple_f1(a.tuples, ref_tuples),
-                                   reason=a.reason, reason_detail=a.reason_detail)
+                                   scores=score_columns.row(), reason=a.reason, reason_detail=a.reason_detail,
+                                   weights=weight_columns.row())
             for m in hooks:
                 assert m.per_caption is not None
                 result.scores[m.key] = m.per_caption(a, image, kept, label) if a.grammatical else None
@@ -211,7 +233,7 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
                     result.weights[m.key] = m.weight(a, image, kept, label) if a.grammatical else 0.0
             if a.interpretation is not None:
                 found = check_claims(a.interpretation, image.world, label)
-                result.claims, result.hallucinated_objects = found.claim_records(), list(found.hallucinated)
+                result.claim_pairs, result.hallucinated = found.claims, found.hallucinated
             results.append(result)
         if tick is not None:
             tick(len(grouped[image.id]))

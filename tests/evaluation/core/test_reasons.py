@@ -73,12 +73,12 @@ def test_interpreter_reasons_are_rephrased_for_a_reader():
 def test_builtin_parser_reads_the_grammars_unknown_words_and_longest_span(monkeypatch):
     """The grammar's ParseResult fields ``unknown_words`` and ``longest_span`` (token start, end)
     become Parsed's, the span as text with a bar where the parse broke off."""
-    import shapeworldice.grammar as grammar
+    from shapeworldice.grammar.parser import get_parser
 
     result = SimpleNamespace(text="A red square sits above a circle.", normalised="A red square sits above a circle.",
                              grammatical=False, readings=(), error=None, unknown_words=("sits",),
                              longest_span=(0, 3))
-    monkeypatch.setattr(grammar, "parse", lambda text: result, raising=False)
+    monkeypatch.setattr(get_parser(), "parse_uncached", lambda text: result)
     got = BuiltinParser().parse(result.text)
     assert got.unknown_words == ("sits",)
     assert got.longest_span == "A red square | sits …"
