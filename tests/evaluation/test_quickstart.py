@@ -18,6 +18,10 @@ def test_progress_comes_before_each_slow_step(tmp_path):
     assert [s.split()[1] for s in said[:6]] == [f"{name}:" for name in quickstart.SIX]
     assert said[6].startswith("robustness:") and said[7].startswith("curves:")
     assert not any(line in lines for line in said)  # progress is not part of the output
+    # the staged checkpoints' high correlations are explained, not left to read against the package
+    staged = next(k for k, line in enumerate(lines) if line.startswith("Staged checkpoints"))
+    assert "high by construction" in lines[staged + 1]
+    assert any(line.startswith("correlation of CIDEr-D with T") for line in lines[staged:])
 
 
 def test_cli_progress_goes_to_stderr_and_quiet_hides_it(monkeypatch, tmp_path):
