@@ -223,8 +223,28 @@ def _run_task(task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
     return task, hashlib.sha256(data).hexdigest(), dict(templates)
 
 
+def _engine_task(definition: DatasetDefinition, seed: int, target: Path,
+                 task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
+    """One shard as a cluster job: the worker keeps its builder between jobs of the same build."""
+    from ..engine import fault_point
+
+    if _WORKER is None or (_WORKER[0].definition.digest, _WORKER[1], _WORKER[2]) != (definition.digest, seed, target):
+        _init_worker(definition, seed, target)
+    fault_point()
+    return _run_task(task)
+
+
 def _executor(workers: int, definition: DatasetDefinition, seed: int, target: Path,
-              tasks: list[ShardTask]) -> Iterator[tuple[ShardTask, str, dict[str, int]]]:
+              tasks: list[ShardTask], engine: str | None = None,
+              address: str | None = None) -> Iterator[tuple[ShardTask, str, dict[str, int]]]:
+    if engine is not None:
+        from ..engine import cluster, run_jobs
+
+        if tasks:  # workers elsewhere resolve no relative path of ours
+            with cluster(engine, address, workers) as client:
+                for _, result in run_jobs(client, _engine_task, tasks, definition, seed, Path(os.path.abspath(target))):
+                    yield result
+        return
     if workers <= 1 or len(tasks) <= 1:
         _init_worker(definition, seed, target)
         for task in tasks:
@@ -270,7 +290,8 @@ def _verified(target: Path, manifest: dict[str, Any]) -> dict[str, dict[str, Any
 def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "data", *, seed: int = 0,
              train: int | None = None, validation: int | None = None, test: int | None = None,
              references: int | None = None, image_size: int | None = None, workers: int = 1,
-             progress: bool = False, prior_worlds: int | None = None) -> Path:
+             progress: bool = False, prior_worlds: int | None = None, engine: str | None = None,
+             address: str | None = None) -> Path:
     """Build (or resume building) a dataset under ``out/<name>/`` and return that directory.
 
     ``workers`` 0 means all cores (the bytes are the same for any number). A build with no
@@ -281,7 +302,17 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
     definitions bound their captions' priors with it, and the manifest records the references'
     mean prior and the blind floor measured with it. By default it has 10,000 worlds, or as many
     as the build has instances when that is fewer (at least 1,000), so that small trial builds
-    stay cheap."""
+    stay cheap.
+
+    ``engine`` (``"dask"``, the optional extra) runs the shards as jobs of a cluster: the one at
+    ``address``, or a local one of ``workers`` processes; the bytes are those of a local build.
+    Every worker must see ``out`` at the same path (a shared filesystem)."""
+    if engine is not None:
+        from ..engine import require
+
+        require(engine)
+    elif address is not None:
+        raise UserError("--address needs --engine (the cluster engine to connect with)")
     definition = dataset if isinstance(dataset, DatasetDefinition) else load_definition(dataset)
     definition = definition.with_overrides(
         sizes={"train": train, "validation": validation, "test": test},
@@ -303,7 +334,7 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
     target = Path(out) / definition.name
     try:
         with exclusive(target, "building"):
-            return _generate(definition, target, seed, workers, progress, prior_worlds)
+            return _generate(definition, target, seed, workers, progress, prior_worlds, engine, address)
     except BaseException:
         for folder in reversed(created):  # folders this run made and left empty (an unbuildable definition)
             try:
@@ -324,7 +355,7 @@ def _missing_folders(path: Path) -> list[Path]:
 
 
 def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: int, progress: bool,
-              prior_worlds: int) -> Path:
+              prior_worlds: int, engine: str | None = None, address: str | None = None) -> Path:
     """The build itself, under the dataset folder's lock: the build key (seed included) is
     checked here, and any temp file left in the folder belongs to a dead run."""
     key = build_key(definition, seed, prior_worlds)
@@ -362,7 +393,7 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
     bar = _progress(sum(t.instances for t in tasks), sum(t.instances for t in tasks if t.file in done), progress,
                     definition.name)
     try:
-        for task, digest, templates in _executor(workers, definition, seed, target, todo):
+        for task, digest, templates in _executor(workers, definition, seed, target, todo, engine, address):
             done[task.file] = {"split": task.split, "instances": task.instances, "sha256": digest,
                                "templates": templates}
             atomic_write_json(target / "manifest.json",
