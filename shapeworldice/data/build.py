@@ -21,6 +21,7 @@ import hashlib
 import os
 import zlib
 from collections import Counter
+from contextlib import contextmanager
 from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -235,15 +236,12 @@ def _engine_task(definition: DatasetDefinition, seed: int, target: Path,
 
 
 def _executor(workers: int, definition: DatasetDefinition, seed: int, target: Path,
-              tasks: list[ShardTask], engine: str | None = None,
-              address: str | None = None) -> Iterator[tuple[ShardTask, str, dict[str, int]]]:
-    if engine is not None:
-        from ..engine import cluster, run_jobs
+              tasks: list[ShardTask], client: Any = None) -> Iterator[tuple[ShardTask, str, dict[str, int]]]:
+    if client is not None:  # a cluster's workers: they resolve no relative path of ours
+        from ..engine import run_jobs
 
-        if tasks:  # workers elsewhere resolve no relative path of ours
-            with cluster(engine, address, workers) as client:
-                for _, result in run_jobs(client, _engine_task, tasks, definition, seed, Path(os.path.abspath(target))):
-                    yield result
+        for _, result in run_jobs(client, _engine_task, tasks, definition, seed, Path(os.path.abspath(target))):
+            yield result
         return
     if workers <= 1 or len(tasks) <= 1:
         _init_worker(definition, seed, target)
@@ -329,12 +327,31 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
         prior_worlds = min(PRIOR_WORLDS, max(MIN_PRIOR_WORLDS, sum(definition.sizes.values())))
     if not 1 <= prior_worlds <= MAX_PRIOR_WORLDS:
         raise UserError(f"prior_worlds must be >= 1 and <= {MAX_PRIOR_WORLDS}, got {prior_worlds}")
+    with _engine(engine, address, workers) as client:  # an unreachable cluster: refused before any write
+        return _generate_in(definition, Path(out), seed, workers, progress, prior_worlds, client)
+
+
+@contextmanager
+def _engine(engine: str | None, address: str | None, workers: int) -> Iterator[Any]:
+    """The cluster client of ``--engine`` (None without one)."""
+    if engine is None:
+        yield None
+        return
+    from ..engine import cluster
+
+    with cluster(engine, address, workers) as client:
+        yield client
+
+
+def _generate_in(definition: DatasetDefinition, out: Path, seed: int, workers: int, progress: bool,
+                 prior_worlds: int, client: Any) -> Path:
+    """:func:`generate` once its arguments are checked (and its cluster reached)."""
     created = _missing_folders(Path(out))
     _check_writable(Path(out))
     target = Path(out) / definition.name
     try:
         with exclusive(target, "building"):
-            return _generate(definition, target, seed, workers, progress, prior_worlds, engine, address)
+            return _generate(definition, target, seed, workers, progress, prior_worlds, client)
     except BaseException:
         for folder in reversed(created):  # folders this run made and left empty (an unbuildable definition)
             try:
@@ -355,7 +372,7 @@ def _missing_folders(path: Path) -> list[Path]:
 
 
 def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: int, progress: bool,
-              prior_worlds: int, engine: str | None = None, address: str | None = None) -> Path:
+              prior_worlds: int, client: Any = None) -> Path:
     """The build itself, under the dataset folder's lock: the build key (seed included) is
     checked here, and any temp file left in the folder belongs to a dead run."""
     key = build_key(definition, seed, prior_worlds)
@@ -393,7 +410,7 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
     bar = _progress(sum(t.instances for t in tasks), sum(t.instances for t in tasks if t.file in done), progress,
                     definition.name)
     try:
-        for task, digest, templates in _executor(workers, definition, seed, target, todo, engine, address):
+        for task, digest, templates in _executor(workers, definition, seed, target, todo, client):
             done[task.file] = {"split": task.split, "instances": task.instances, "sha256": digest,
                                "templates": templates}
             atomic_write_json(target / "manifest.json",
