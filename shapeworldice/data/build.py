@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 import zlib
 from collections import Counter
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -45,6 +46,11 @@ from .shards import Row, atomic_write_bytes, atomic_write_json, sha256_file, sha
 
 SPLIT_CODES = {"train": 0, "validation": 1, "test": 2}
 MAX_WORLD_REDRAWS = 1000
+#: the manifest is rewritten after a shard only when the time since its last write is at least
+#: this many times what that write took: a build of thousands of shards (a manifest of megabytes)
+#: does not spend its time rewriting it, and a killed build loses only the last few listings
+#: (those shards are rebuilt, to the same bytes, on resume)
+MANIFEST_PACE = 10
 #: the smallest default prior sample (small builds): standard error ≤ 0.016
 MIN_PRIOR_WORLDS = 1000
 
@@ -409,13 +415,23 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
                           _manifest(definition, seed, key, tasks, done, prior, complete=False))
     bar = _progress(sum(t.instances for t in tasks), sum(t.instances for t in tasks if t.file in done), progress,
                     definition.name)
+    listed, last, cost = len(done), 0.0, 0.0
     try:
         for task, digest, templates in _executor(workers, definition, seed, target, todo, client):
             done[task.file] = {"split": task.split, "instances": task.instances, "sha256": digest,
                                "templates": templates}
-            atomic_write_json(target / "manifest.json",
-                              _manifest(definition, seed, key, tasks, done, prior, complete=False))
+            if time.monotonic() - last >= MANIFEST_PACE * cost:
+                last = time.monotonic()
+                atomic_write_json(target / "manifest.json",
+                                  _manifest(definition, seed, key, tasks, done, prior, complete=False))
+                listed, cost = len(done), time.monotonic() - last
             bar.update(task.instances)
+    except BaseException:
+        if len(done) > listed:  # stopped (Ctrl-C, an error): what is finished stays listed, if the disk lets it
+            with suppress(OSError):
+                atomic_write_json(target / "manifest.json",
+                                  _manifest(definition, seed, key, tasks, done, prior, complete=False))
+        raise
     finally:
         bar.close()
     manifest = _manifest(definition, seed, key, tasks, done, prior, complete=True)
