@@ -4,7 +4,7 @@ The engine only replaces the local process pool: each job is the same function t
 so its result (a shard's bytes, a checkpoint's scores) does not depend on where or in which
 order it ran.  :func:`cluster` connects to a running scheduler (``--address``) or starts a
 local cluster of ``workers`` single-threaded processes that end with this process (closed on
-exit or error, and killed by the kernel if the driver is killed); :func:`run_jobs` submits the
+exit or error; Dask's worker processes watch their parent and exit when it is killed); :func:`run_jobs` submits the
 jobs and yields ``(position, result)`` as each finishes.
 
 Dask rather than Ray: a 2-worker local cluster starts in about half a second (the workers
@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from .errors import UserError
-from .workers import cores, die_with_parent
+from .workers import cores
 
 #: the engines ``--engine`` accepts, and the extra that installs each
 ENGINES = {"dask": "dask"}
@@ -42,19 +42,6 @@ def require(engine: str) -> None:
     except ImportError:
         raise UserError(f"--engine {engine} needs the optional extra: pip install "
                         f"'shapeworldice[{ENGINES[engine]}]'") from None
-
-
-def _tie_to_parent() -> Any:
-    """A plugin for local workers, restarted ones included: each dies with the process that started it."""
-    from distributed import WorkerPlugin
-
-    class TieToParent(WorkerPlugin):
-        name = "shapeworldice-tie-to-parent"
-
-        def setup(self, worker: Any) -> None:
-            die_with_parent(os.getppid())
-
-    return TieToParent()
 
 
 @contextmanager
@@ -80,7 +67,6 @@ def cluster(engine: str, address: str | None = None, workers: int = 0) -> Iterat
     try:
         client = Client(local)
         try:
-            client.register_plugin(_tie_to_parent())
             yield client
         finally:
             client.close()

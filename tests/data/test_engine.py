@@ -141,3 +141,28 @@ def test_unreachable_scheduler_is_one_line(tmp_path):
                               "--engine", "dask", "--address", "tcp://127.0.0.1:9"))
     assert "cannot reach the dask scheduler at tcp://127.0.0.1:9" in line
     assert not list(tmp_path.iterdir())  # refused before anything was written
+
+
+@pytest.mark.slow
+def test_local_workers_die_with_a_killed_driver(tmp_path):
+    """kill -9 of the command mid-build leaves no worker of its local cluster behind."""
+    psutil = pytest.importorskip("psutil")
+    pytest.importorskip("distributed")
+    import signal
+    import subprocess
+    import time
+
+    definition = _small_definition(tmp_path)
+    cmd = [sys.executable, "-m", "shapeworldice", "generate", str(definition), "--out", str(tmp_path / "run"),
+           "--train", "400", "--validation", "0", "--test", "0", "--workers", "2", "--engine", "dask", "--quiet"]
+    proc = subprocess.Popen(cmd, stderr=subprocess.DEVNULL)
+    target = tmp_path / "run" / "quantification-ratio"
+    deadline = time.time() + 120
+    while time.time() < deadline and not list(target.glob("train/*.parquet")):
+        time.sleep(0.05)
+    workers = psutil.Process(proc.pid).children()
+    assert len(workers) >= 2  # the two workers (and multiprocessing's resource tracker)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive
