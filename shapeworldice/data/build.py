@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 import time
 import zlib
 from collections import Counter
@@ -213,32 +214,46 @@ def build_differences(manifest: dict[str, Any], definition: DatasetDefinition, k
 _WORKER: tuple[InstanceBuilder, int, Path] | None = None
 
 
-def _init_worker(definition: DatasetDefinition, seed: int, target: Path, sample: WorldSample | None = None) -> None:
-    """Set up this process's builder; the prior sample is read from the dataset folder unless given."""
-    global _WORKER
+def _builder(definition: DatasetDefinition, target: Path, sample: WorldSample | None = None) -> InstanceBuilder:
+    """A builder for ``definition``; the prior sample is read from the dataset folder unless given."""
     prior = None
     if definition.max_prior is not None:
         prior = CaptionPrior(sample if sample is not None else WorldSample.load(target / PRIOR_FILE))
-    _WORKER = (InstanceBuilder(definition, prior), seed, target)
+    return InstanceBuilder(definition, prior)
 
 
-def _run_task(task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
-    assert _WORKER is not None
-    builder, seed, target = _WORKER
+def _init_worker(definition: DatasetDefinition, seed: int, target: Path, sample: WorldSample | None = None) -> None:
+    """Set up this process's builder (a pool worker's, or the trial's)."""
+    global _WORKER
+    _WORKER = (_builder(definition, target, sample), seed, target)
+
+
+def _write_shard(builder: InstanceBuilder, seed: int, target: Path,
+                 task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
     data, templates = builder.shard(seed, task.split, task.index)
     atomic_write_bytes(target / task.file, data)
     return task, hashlib.sha256(data).hexdigest(), dict(templates)
 
 
+def _run_task(task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
+    assert _WORKER is not None
+    return _write_shard(*_WORKER, task)
+
+
+#: a cluster worker's builder, one per thread (a worker may run several jobs at once)
+_ENGINE = threading.local()
+
+
 def _engine_task(definition: DatasetDefinition, seed: int, target: Path,
                  task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
-    """One shard as a cluster job: the worker keeps its builder between jobs of the same build."""
+    """One shard as a cluster job: the worker thread keeps its builder between jobs of the same build."""
     from ..engine import fault_point
 
-    if _WORKER is None or (_WORKER[0].definition.digest, _WORKER[1], _WORKER[2]) != (definition.digest, seed, target):
-        _init_worker(definition, seed, target)
+    key = (definition.digest, seed, target)
+    if getattr(_ENGINE, "key", None) != key:
+        _ENGINE.builder, _ENGINE.key = _builder(definition, target), key
     fault_point()
-    return _run_task(task)
+    return _write_shard(_ENGINE.builder, seed, target, task)
 
 
 def _executor(workers: int, definition: DatasetDefinition, seed: int, target: Path,

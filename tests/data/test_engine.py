@@ -17,10 +17,10 @@ from tests.cli_support import one_line_error, run
 SMALL = dict(train=40, validation=6, test=10)
 
 
-def _small_definition(tmp_path: Path) -> Path:
-    """quantification-ratio with 8-instance shards: the small build has 8 shards (5 + 1 + 2)."""
-    text = (Path(__file__).resolve().parents[2] / "datasets" / "quantification-ratio.toml").read_text()
-    path = tmp_path / "quantification-ratio.toml"
+def _small_definition(tmp_path: Path, name: str = "quantification-ratio") -> Path:
+    """A shipped definition with 8-instance shards: the small build has 8 shards (5 + 1 + 2)."""
+    text = (Path(__file__).resolve().parents[2] / "datasets" / f"{name}.toml").read_text()
+    path = tmp_path / f"{name}.toml"
     path.write_text(text.replace("[world]", "shard_size = 8\n\n[world]", 1))
     return path
 
@@ -64,6 +64,26 @@ def test_engine_build_equals_local_build(local_build, tmp_path):
     built = generate(str(definition), tmp_path, seed=5, **SMALL, workers=2, engine="dask")
     assert _files(built) == reference
     assert len([f for f in reference if f.endswith(".parquet")]) == 8
+
+
+def test_one_worker_and_reversed_order_give_the_same_bytes(tmp_path, monkeypatch):
+    """An informative definition (its workers read the prior sample from the folder), jobs submitted
+    last first to a 1-worker cluster: the files of a local build."""
+    pytest.importorskip("distributed")
+    import shapeworldice.engine as engine
+
+    definition = _small_definition(tmp_path, "quantification-ratio-informative")
+    reference = _files(generate(str(definition), tmp_path / "local", seed=2, **SMALL, workers=1))
+    original = engine.run_jobs
+
+    def reversed_jobs(client, function, items, *args):
+        last = len(items) - 1
+        for position, result in original(client, function, items[::-1], *args):
+            yield last - position, result
+
+    monkeypatch.setattr(engine, "run_jobs", reversed_jobs)
+    built = generate(str(definition), tmp_path / "engine", seed=2, **SMALL, workers=1, engine="dask")
+    assert _files(built) == reference
 
 
 @pytest.mark.parametrize("mode", ["raise", "exit"])
