@@ -49,14 +49,20 @@ def engine_costs(workers: int, jobs: int, shard: int, tmp: Path) -> None:
         list(run_jobs(client, _noop, list(range(jobs))))
         per_job = (time.perf_counter() - begin) / jobs * 1000
         definition = replace(load_definition("spatial-multishapes"), shard_size=shard)
-        tasks = [ShardTask("train", i, shard) for i in range(workers)]
+        list(run_jobs(client, _engine_task, [ShardTask("train", 0, 8)], replace(definition, shard_size=8), 0,
+                      tmp / "warm"))  # the workers import the builder before the timed shards
+        tasks = [ShardTask("train", i, shard) for i in range(2 * workers)]
+        begin = time.perf_counter()
         list(run_jobs(client, _engine_task, tasks, definition, 0, tmp))
+        shard_rate = shard * len(tasks) / (time.perf_counter() - begin)
         memory = client.run(_peak_mb)
-    size = sum(p.stat().st_size for p in tmp.glob("train/*.parquet")) / (shard * workers)
-    stopped = time.perf_counter() - start
-    print(f"local cluster of {workers}: started in {started:.2f} s, up and down in {stopped:.2f} s")
+        closing = time.perf_counter()
+    size = sum(p.stat().st_size for p in tmp.glob("train/*.parquet")) / (shard * len(tasks))
+    print(f"local cluster of {workers}: started in {started:.2f} s, closed in {time.perf_counter() - closing:.2f} s")
     print(f"overhead per job: {per_job:.2f} ms of wall time ({jobs} no-op jobs)")
-    print(f"peak worker memory, a {shard}-instance shard of spatial-multishapes each: "
+    print(f"shard jobs alone: {shard_rate:.0f} inst/s on {workers} workers ({shard_rate / workers:.0f} per worker; "
+          f"{2 * workers} shards of {shard} spatial-multishapes training instances)")
+    print("peak worker memory after two shards each: "
           + ", ".join(f"{mb:.0f} MB" for mb in memory.values()) + f"; {size / 1024:.1f} kB per training instance")
 
 
