@@ -11,8 +11,9 @@ import click
 from ..errors import UserError
 from .app import (
     main, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _parser_options, _meteor_option, _quiet_option, _write_stdout,
-    _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs, _engine_options,
+    _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs,
 )
+from .app import _engine_options
 
 
 @main.command()
