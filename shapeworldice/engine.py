@@ -4,12 +4,12 @@ The engine only replaces the local process pool: each job is the same function t
 so its result (a shard's bytes, a checkpoint's scores) does not depend on where or in which
 order it ran.  :func:`cluster` connects to a running scheduler (``--address``) or starts a
 local cluster of ``workers`` single-threaded processes that end with this process (closed on
-exit or error; Dask's worker processes watch their parent and exit when it is killed); :func:`run_jobs` submits the
-jobs and yields ``(position, result)`` as each finishes.
+exit or error; Dask's worker processes watch their parent and exit when it is killed);
+:func:`run_jobs` submits the jobs and yields ``(position, result)`` as each finishes.
 
-Dask rather than Ray: a 2-worker local cluster starts in about half a second (the workers
-import only what their first job needs), it installs from pure-Python wheels, and a scheduler
-is one ``dask scheduler`` command or a job-queue helper on HPC systems.  A lost worker's job
+Dask rather than Ray: a 2-worker local cluster starts in 0.5 to 2 seconds on a 2-core machine,
+it installs from pure-Python wheels, and a scheduler is one ``dask scheduler`` command or a
+job-queue helper on HPC systems.  A lost worker's job
 is rerun by the scheduler; a job that raises is retried once (a flaky shared disk), so a
 deterministic error costs one extra attempt before it is reported.
 
