@@ -84,6 +84,18 @@ def _workers_option(default: int) -> Callable[[F], F]:
     return click.option("--workers", default=default, type=click.IntRange(min=0), help=WORKERS_HELP)
 
 
+def _engine_options(what: str) -> Callable[[F], F]:
+    """--engine and --address: run ``what`` as jobs of a cluster (the optional [dask] extra)."""
+    def decorate(fn: F) -> F:
+        fn = click.option("--address", metavar="ADDR",
+                          help="Scheduler of a running cluster (tcp://HOST:8786); without it, --engine starts a "
+                               "local cluster of --workers processes.")(fn)
+        return click.option("--engine", type=click.Choice(["dask"]),
+                            help=f"Run {what} as jobs of a Dask cluster (needs the [dask] extra); same results "
+                                 "as without.")(fn)
+    return decorate
+
+
 def _parser_options(fn):
     fn = click.option("--grammar-image", type=click.Path(), help="ERG grammar image for --parser ace "
                       "(or $SHAPEWORLDICE_ERG).")(fn)

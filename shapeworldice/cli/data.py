@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from .app import (
-    main, SPLIT_HELP, SEED_HELP, _workers_option,
+    main, SPLIT_HELP, SEED_HELP, _workers_option, _engine_options,
 )
 
 
@@ -55,8 +55,10 @@ def _ranges(numbers) -> str:
 @_workers_option(1)
 @click.option("--image-size", type=int, help="Image side in pixels.  [default: the definition's]")
 @click.option("--quiet", is_flag=True, help="No progress bar and no 'built' line.")
+@_engine_options("the shards")
 def generate(name: str, out: str, train: int | None, validation: int | None, test: int | None, refs: int | None,
-             seed: int, workers: int, image_size: int | None, quiet: bool) -> None:
+             seed: int, workers: int, image_size: int | None, quiet: bool, engine: str | None,
+             address: str | None) -> None:
     """Build dataset NAME (or a definition .toml file); resumable.
 
     Running the same command again resumes an interrupted build; other sizes, seed or versions
@@ -64,7 +66,7 @@ def generate(name: str, out: str, train: int | None, validation: int | None, tes
     from ..data.build import generate as build
 
     target = build(name, out, seed=seed, train=train, validation=validation, test=test, references=refs,
-                   image_size=image_size, workers=workers, progress=not quiet)
+                   image_size=image_size, workers=workers, progress=not quiet, engine=engine, address=address)
     if not quiet:
         click.echo(f"built {target}")
 

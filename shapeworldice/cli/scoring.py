@@ -13,6 +13,7 @@ from .app import (
     main, _captions_option, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _parser_options, _meteor_option,
     _quiet_option, _write_stdout, _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs,
 )
+from .app import _engine_options
 
 
 @main.command()
@@ -135,26 +136,27 @@ def baseline(directory, kind, split, seed, out) -> None:
 @_meteor_option
 @_quiet_option
 @_parser_options
+@_engine_options("the checkpoint files (a local cluster uses all cores)")
 @click.pass_context
 def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: str, out: str, meteor: bool,
-           quiet: bool, parser_name: str, ace_path: str | None, grammar_image: str | None) -> None:
+           quiet: bool, parser_name: str, ace_path: str | None, grammar_image: str | None, engine: str | None,
+           address: str | None) -> None:
     """Evaluate checkpoints: CSV + PNG/SVG of GTD vs BLEU-4/CIDEr-D/SPICE, and correlations with T."""
     if ctx.args:
         raise click.UsageError(_extra_arguments_line(ctx.args))
-    from ..evaluation.studies.curves import curves as run, row_of
-    from ..evaluation.core.gtd import Evaluator
     from ..evaluation.io.outputs import bundle_files
     from ..evaluation.io.report import fmt
     from ..metrics import catalogue
     from ..safe_write import check_outputs
 
     check_outputs(bundle_files(out, (".csv", ".png", ".svg")), _inputs(directory, ace_path, grammar_image))
-    evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
-    try:
-        result = run(specs, lambda path: row_of(evaluator.evaluate(path, include_meteor=meteor)), out,
-                     title=f"{Path(directory).name} / {split}", include_meteor=meteor, progress=not quiet)
-    finally:
-        evaluator.close()
+    if address is not None and engine is None:
+        raise click.UsageError("--address needs --engine (the cluster engine to connect with)")
+    if engine is not None:
+        result = _curves_on_engine(engine, address, directory, specs, split, out, meteor, quiet,
+                                   (parser_name, ace_path, grammar_image))
+    else:
+        result = _curves_here(directory, specs, split, out, meteor, quiet, (parser_name, ace_path, grammar_image))
     for warning in result["warnings"]:
         click.echo(f"warning: {warning}", err=True)
     click.echo("correlation with T   pearson  spearman   kendall")
@@ -164,6 +166,40 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
         click.echo(line + (f"  (n/a: {values['reason']})" if values["reason"] else ""))
     for path in result["files"]:
         click.echo(f"wrote {path}")
+
+
+def _curves_here(directory: str, specs: tuple[str, ...], split: str, out: str, meteor: bool, quiet: bool,
+                 parser: tuple[str, str | None, str | None]) -> dict:
+    """Curves with one Evaluator in this process, checkpoint after checkpoint."""
+    from ..evaluation.core.gtd import Evaluator
+    from ..evaluation.studies.curves import curves as run, row_of
+
+    evaluator = Evaluator(directory, split, *parser)
+    try:
+        return run(specs, lambda path: row_of(evaluator.evaluate(path, include_meteor=meteor)), out,
+                   title=f"{Path(directory).name} / {split}", include_meteor=meteor, progress=not quiet)
+    finally:
+        evaluator.close()
+
+
+def _curves_on_engine(engine: str, address: str | None, directory: str, specs: tuple[str, ...], split: str,
+                      out: str, meteor: bool, quiet: bool, parser: tuple[str, str | None, str | None]) -> dict:
+    """Curves with each checkpoint file a cluster job (paths made absolute: workers have their own cwd)."""
+    import os
+
+    from ..engine import cluster, require, run_jobs
+    from ..evaluation.studies.curves import curves as run, score_checkpoint
+
+    require(engine)
+    name, ace, image = parser
+    settings = (os.path.abspath(directory), split, name, ace and os.path.abspath(ace), image and os.path.abspath(image))
+
+    def score_all(paths: list[Path]):
+        with cluster(engine, address) as client:
+            yield from run_jobs(client, score_checkpoint, [Path(os.path.abspath(p)) for p in paths], settings, meteor)
+
+    return run(specs, None, out, title=f"{Path(directory).name} / {split}", include_meteor=meteor,
+               progress=not quiet, score_all=score_all)
 
 
 @main.command()

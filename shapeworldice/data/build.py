@@ -19,8 +19,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
+import time
 import zlib
 from collections import Counter
+from contextlib import contextmanager, suppress
 from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -44,6 +47,11 @@ from .shards import Row, atomic_write_bytes, atomic_write_json, sha256_file, sha
 
 SPLIT_CODES = {"train": 0, "validation": 1, "test": 2}
 MAX_WORLD_REDRAWS = 1000
+#: the manifest is rewritten after a shard only when the time since its last write is at least
+#: this many times what that write took: a build of thousands of shards (a manifest of megabytes)
+#: does not spend its time rewriting it, and a killed build loses only the last few listings
+#: (those shards are rebuilt, to the same bytes, on resume)
+MANIFEST_PACE = 10
 #: the smallest default prior sample (small builds): standard error ≤ 0.016
 MIN_PRIOR_WORLDS = 1000
 
@@ -206,25 +214,56 @@ def build_differences(manifest: dict[str, Any], definition: DatasetDefinition, k
 _WORKER: tuple[InstanceBuilder, int, Path] | None = None
 
 
-def _init_worker(definition: DatasetDefinition, seed: int, target: Path, sample: WorldSample | None = None) -> None:
-    """Set up this process's builder; the prior sample is read from the dataset folder unless given."""
-    global _WORKER
+def _builder(definition: DatasetDefinition, target: Path, sample: WorldSample | None = None) -> InstanceBuilder:
+    """A builder for ``definition``; the prior sample is read from the dataset folder unless given."""
     prior = None
     if definition.max_prior is not None:
         prior = CaptionPrior(sample if sample is not None else WorldSample.load(target / PRIOR_FILE))
-    _WORKER = (InstanceBuilder(definition, prior), seed, target)
+    return InstanceBuilder(definition, prior)
 
 
-def _run_task(task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
-    assert _WORKER is not None
-    builder, seed, target = _WORKER
+def _init_worker(definition: DatasetDefinition, seed: int, target: Path, sample: WorldSample | None = None) -> None:
+    """Set up this process's builder (a pool worker's, or the trial's)."""
+    global _WORKER
+    _WORKER = (_builder(definition, target, sample), seed, target)
+
+
+def _write_shard(builder: InstanceBuilder, seed: int, target: Path,
+                 task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
     data, templates = builder.shard(seed, task.split, task.index)
     atomic_write_bytes(target / task.file, data)
     return task, hashlib.sha256(data).hexdigest(), dict(templates)
 
 
+def _run_task(task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
+    assert _WORKER is not None
+    return _write_shard(*_WORKER, task)
+
+
+#: a cluster worker's builder, one per thread (a worker may run several jobs at once)
+_ENGINE = threading.local()
+
+
+def _engine_task(definition: DatasetDefinition, seed: int, target: Path,
+                 task: ShardTask) -> tuple[ShardTask, str, dict[str, int]]:
+    """One shard as a cluster job: the worker thread keeps its builder between jobs of the same build."""
+    from ..engine import fault_point
+
+    key = (definition.digest, seed, target)
+    if getattr(_ENGINE, "key", None) != key:
+        _ENGINE.builder, _ENGINE.key = _builder(definition, target), key
+    fault_point()
+    return _write_shard(_ENGINE.builder, seed, target, task)
+
+
 def _executor(workers: int, definition: DatasetDefinition, seed: int, target: Path,
-              tasks: list[ShardTask]) -> Iterator[tuple[ShardTask, str, dict[str, int]]]:
+              tasks: list[ShardTask], client: Any = None) -> Iterator[tuple[ShardTask, str, dict[str, int]]]:
+    if client is not None:  # a cluster's workers: they resolve no relative path of ours
+        from ..engine import run_jobs
+
+        for _, result in run_jobs(client, _engine_task, tasks, definition, seed, Path(os.path.abspath(target))):
+            yield result
+        return
     if workers <= 1 or len(tasks) <= 1:
         _init_worker(definition, seed, target)
         for task in tasks:
@@ -270,7 +309,8 @@ def _verified(target: Path, manifest: dict[str, Any]) -> dict[str, dict[str, Any
 def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "data", *, seed: int = 0,
              train: int | None = None, validation: int | None = None, test: int | None = None,
              references: int | None = None, image_size: int | None = None, workers: int = 1,
-             progress: bool = False, prior_worlds: int | None = None) -> Path:
+             progress: bool = False, prior_worlds: int | None = None, engine: str | None = None,
+             address: str | None = None) -> Path:
     """Build (or resume building) a dataset under ``out/<name>/`` and return that directory.
 
     ``workers`` 0 means all cores (the bytes are the same for any number). A build with no
@@ -281,7 +321,17 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
     definitions bound their captions' priors with it, and the manifest records the references'
     mean prior and the blind floor measured with it. By default it has 10,000 worlds, or as many
     as the build has instances when that is fewer (at least 1,000), so that small trial builds
-    stay cheap."""
+    stay cheap.
+
+    ``engine`` (``"dask"``, the optional extra) runs the shards as jobs of a cluster: the one at
+    ``address``, or a local one of ``workers`` processes; the bytes are those of a local build.
+    Every worker must see ``out`` at the same path (a shared filesystem)."""
+    if engine is not None:
+        from ..engine import require
+
+        require(engine)
+    elif address is not None:
+        raise UserError("--address needs --engine (the cluster engine to connect with)")
     definition = dataset if isinstance(dataset, DatasetDefinition) else load_definition(dataset)
     definition = definition.with_overrides(
         sizes={"train": train, "validation": validation, "test": test},
@@ -298,12 +348,31 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
         prior_worlds = min(PRIOR_WORLDS, max(MIN_PRIOR_WORLDS, sum(definition.sizes.values())))
     if not 1 <= prior_worlds <= MAX_PRIOR_WORLDS:
         raise UserError(f"prior_worlds must be >= 1 and <= {MAX_PRIOR_WORLDS}, got {prior_worlds}")
+    with _engine(engine, address, workers) as client:  # an unreachable cluster: refused before any write
+        return _generate_in(definition, Path(out), seed, workers, progress, prior_worlds, client)
+
+
+@contextmanager
+def _engine(engine: str | None, address: str | None, workers: int) -> Iterator[Any]:
+    """The cluster client of ``--engine`` (None without one)."""
+    if engine is None:
+        yield None
+        return
+    from ..engine import cluster
+
+    with cluster(engine, address, workers) as client:
+        yield client
+
+
+def _generate_in(definition: DatasetDefinition, out: Path, seed: int, workers: int, progress: bool,
+                 prior_worlds: int, client: Any) -> Path:
+    """:func:`generate` once its arguments are checked (and its cluster reached)."""
     created = _missing_folders(Path(out))
     _check_writable(Path(out))
     target = Path(out) / definition.name
     try:
         with exclusive(target, "building"):
-            return _generate(definition, target, seed, workers, progress, prior_worlds)
+            return _generate(definition, target, seed, workers, progress, prior_worlds, client)
     except BaseException:
         for folder in reversed(created):  # folders this run made and left empty (an unbuildable definition)
             try:
@@ -324,7 +393,7 @@ def _missing_folders(path: Path) -> list[Path]:
 
 
 def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: int, progress: bool,
-              prior_worlds: int) -> Path:
+              prior_worlds: int, client: Any = None) -> Path:
     """The build itself, under the dataset folder's lock: the build key (seed included) is
     checked here, and any temp file left in the folder belongs to a dead run."""
     key = build_key(definition, seed, prior_worlds)
@@ -361,13 +430,23 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
                           _manifest(definition, seed, key, tasks, done, prior, complete=False))
     bar = _progress(sum(t.instances for t in tasks), sum(t.instances for t in tasks if t.file in done), progress,
                     definition.name)
+    listed, last, cost = len(done), 0.0, 0.0
     try:
-        for task, digest, templates in _executor(workers, definition, seed, target, todo):
+        for task, digest, templates in _executor(workers, definition, seed, target, todo, client):
             done[task.file] = {"split": task.split, "instances": task.instances, "sha256": digest,
                                "templates": templates}
-            atomic_write_json(target / "manifest.json",
-                              _manifest(definition, seed, key, tasks, done, prior, complete=False))
+            if time.monotonic() - last >= MANIFEST_PACE * cost:
+                last = time.monotonic()
+                atomic_write_json(target / "manifest.json",
+                                  _manifest(definition, seed, key, tasks, done, prior, complete=False))
+                listed, cost = len(done), time.monotonic() - last
             bar.update(task.instances)
+    except BaseException:
+        if len(done) > listed:  # stopped (Ctrl-C, an error): what is finished stays listed, if the disk lets it
+            with suppress(OSError):
+                atomic_write_json(target / "manifest.json",
+                                  _manifest(definition, seed, key, tasks, done, prior, complete=False))
+        raise
     finally:
         bar.close()
     manifest = _manifest(definition, seed, key, tasks, done, prior, complete=True)

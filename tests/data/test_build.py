@@ -115,6 +115,27 @@ def test_interrupted_build_resumes_to_same_bytes(tmp_path, monkeypatch):
     assert not list(resumed.glob("*/.*.tmp"))
 
 
+def test_manifest_paced_but_complete_on_interrupt(tmp_path, monkeypatch):
+    """With the manifest's rewrites paced far apart, a stopped build still lists every finished shard."""
+    import shapeworldice.data.build as build
+
+    definition = _small_definition(tmp_path)
+    original, calls = build._run_task, {"n": 0}
+
+    def interrupted(task):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise KeyboardInterrupt
+        return original(task)
+
+    monkeypatch.setattr(build, "MANIFEST_PACE", 10**9)
+    monkeypatch.setattr(build, "_run_task", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        generate(str(definition), tmp_path / "run", seed=1, **SMALL)
+    manifest = json.loads((tmp_path / "run" / "quantification-ratio" / "manifest.json").read_text())
+    assert len(manifest["shards"]) == 3 and not manifest["complete"]
+
+
 def test_killed_process_resumes(tmp_path):
     """A build killed with SIGKILL mid-way completes on rerun with the same bytes."""
     definition = _small_definition(tmp_path)

@@ -16,9 +16,10 @@ import glob
 import io
 import math
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ...errors import UserError
 from ...metrics import catalogue
@@ -182,27 +183,57 @@ def _band(axis: Any, iterations: list[int], rows: list[dict[str, Any]], metric: 
         axis.fill_between(iterations, lo, hi, color=color, alpha=0.15, linewidth=0)
 
 
-def curves(checkpoint_specs: Sequence[str], evaluate_file: Callable[[Path], dict[str, Any]], out: str | Path,
-           title: str = "", include_meteor: bool = False, progress: bool = False) -> dict[str, Any]:
+def curves(checkpoint_specs: Sequence[str], evaluate_file: Callable[[Path], dict[str, Any]] | None, out: str | Path,
+           title: str = "", include_meteor: bool = False, progress: bool = False,
+           score_all: Callable[[list[Path]], Iterable[tuple[int, dict[str, Any]]]] | None = None) -> dict[str, Any]:
     """Evaluate each checkpoint with ``evaluate_file`` (path → scores) and write CSV/PNG/SVG.
 
-    Returns ``{"rows", "correlations", "warnings", "files"}``; METEOR is correlated only with
-    ``include_meteor``; ``progress`` shows a bar on stderr (when it is a terminal)."""
+    ``score_all`` instead scores all files at once (a cluster's jobs), yielding ``(position,
+    scores)`` in any order; the rows are in iteration order either way.  Returns ``{"rows",
+    "correlations", "warnings", "files"}``; METEOR is correlated only with ``include_meteor``;
+    ``progress`` shows a bar on stderr (when it is a terminal)."""
     stem = output_stem(out)  # checked before the (long) evaluations
     found = checkpoints(checkpoint_specs)
     check_outputs(bundle_files(out, (".csv", ".png", ".svg")), {f"--captions {c.path}": c.path for c in found})
     for checkpoint in found:
         if not checkpoint.path.is_file():
             raise UserError(f"checkpoint file not found: {checkpoint.path}")
-    rows = []
+    paths = [c.path for c in found]
+    if score_all is not None:
+        scored = score_all(paths)
+    elif evaluate_file is not None:
+        scored = ((n, evaluate_file(path)) for n, path in enumerate(paths))
+    else:
+        raise ValueError("curves needs evaluate_file or score_all")
+    results: dict[int, dict[str, Any]] = {}
     with progress_bar(len(found), "curves", progress, unit="checkpoint") as bar:
-        for checkpoint in found:
-            scores = evaluate_file(checkpoint.path)
-            rows.append({"iteration": checkpoint.iteration, "file": str(checkpoint.path), **scores})
+        for position, scores in scored:
+            results[position] = scores
             bar.update(1)
+    rows = [{"iteration": c.iteration, "file": str(c.path), **results[n]} for n, c in enumerate(found)]
     table = correlations(rows, metrics=surface_measures(include_meteor))
     csv_path = with_suffix(stem, ".csv")
     write_csv(rows, csv_path)
     images = plot(rows, stem, title)
     return {"rows": rows, "correlations": table, "warnings": warnings(rows),
             "files": [str(csv_path)] + [str(p) for p in images]}
+
+
+_EVALUATORS = threading.local()
+
+
+def score_checkpoint(settings: tuple[Any, ...], include_meteor: bool, path: Path) -> dict[str, Any]:
+    """One checkpoint's row as a cluster job. ``settings`` are the Evaluator's arguments (dataset
+    folder, split, parser, ACE, grammar image); each worker thread keeps its Evaluator between
+    jobs with the same settings, so the reference side is analysed once per worker."""
+    from ...engine import fault_point
+    from ..core.gtd import Evaluator
+
+    cached = getattr(_EVALUATORS, "cached", None)
+    if cached is None or cached[0] != settings:
+        if cached is not None:
+            cached[1].close()
+        cached = (settings, Evaluator(*settings))
+        _EVALUATORS.cached = cached
+    fault_point()
+    return row_of(cached[1].evaluate(path, include_meteor=include_meteor))
