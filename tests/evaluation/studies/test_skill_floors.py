@@ -11,7 +11,8 @@ from shapeworldice.data.build import generate
 from shapeworldice.data.loader import load
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.studies.baselines import baseline
-from shapeworldice.evaluation.studies.skill_floors import SKILL_KINDS, VIEWS, _Refiller, skill_floor
+from shapeworldice.evaluation.studies.skill_floors import SKILL_KINDS, VIEWS, skill_floor
+from shapeworldice.semantics.views import Refiller
 from shapeworldice.interpret import formula_of, truth
 from shapeworldice.semantics.components import from_json
 from shapeworldice.semantics.prior import WorldSample
@@ -37,7 +38,7 @@ KEPT = {"count-only": (), "colours-only": ("color",), "shapes-only": ("shape",),
 def test_refills_keep_the_view_and_vary_the_rest(multishapes, view):
     train, test = load(multishapes, "train"), load(multishapes, "test")
     tests = WorldSample.of([inst.world for inst in test])
-    refiller = _Refiller(view, WorldSample.of([inst.world for inst in train]), tests, seed=0)
+    refiller = Refiller(view, WorldSample.of([inst.world for inst in train]), tests, seed=0)
     varied = 0
     for i in range(tests.size):
         n = int(tests.present[i].sum())
