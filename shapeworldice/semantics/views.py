@@ -100,9 +100,10 @@ class Refiller:
         cols["shape"] = np.array([p[1] for p in mapped], dtype=np.int64)
         return cols
 
-    def sample(self, refills: int) -> WorldSample:
-        """All images' first ``refills`` re-fills: world ``i * refills + r``."""
-        rows = [self.world(i, r) for i in range(self.test.size) for r in range(refills)]
+    def sample(self, refills: int, indices: Sequence[int] | None = None) -> WorldSample:
+        """The first ``refills`` re-fills of every image (or of ``indices``): world ``k * refills + r``."""
+        chosen = range(self.test.size) if indices is None else indices
+        rows = [self.world(int(i), r) for i in chosen for r in range(refills)]
         width = max([len(c["x"]) for c in rows] + [1])
         out: dict[str, np.ndarray] = {}
         for c in ("x", "y", "shape", "color", "shade", "area"):
@@ -118,18 +119,49 @@ class Refiller:
 
 #: re-fills per world when a dataset bounds its captions' view probability (standard error ≤ 0.09)
 BOUND_REFILLS = 32
+#: prior-sample worlds a caption is true of on which a dataset's view bound is checked too
+BOUND_TRUE_WORLDS = 8
 
 
 class ViewBound:
     """Probability of a caption being true given a view of its own world, on re-fills whose donors are
     the dataset's prior sample. A world's re-fills (and their caches) are kept until the next world."""
 
-    def __init__(self, view: str, donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0):
+    def __init__(self, view: str, donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
+                 true_worlds: int = 0):
+        """``true_worlds``: also bound the caption on the first that many donor worlds it is true of."""
         self.refiller = Refiller(view, donors, WorldSample.of([]), seed)
-        self.refills = refills
+        self.refills, self.true_worlds, self.donors = refills, true_worlds, donors
         self._world: object = None
         self._sample: WorldSample | None = None
         self._caches: tuple[dict, dict] = ({}, {})
+        self._donor_refiller = Refiller(view, donors, donors, seed) if true_worlds else None
+        self._donor_caches: tuple[dict, dict] = ({}, {})
+        self._worst: dict[str, float | None] = {}
+
+    def worst(self, formula) -> float | None:
+        """The highest probability of ``formula`` given the view of a donor world it is true of
+        (the first :attr:`true_worlds` such worlds; 0 when it is true of none)."""
+        key = str(formula)
+        if key not in self._worst:
+            assert self._donor_refiller is not None
+            if len(self._donor_caches[1]) > 20_000:
+                self._donor_caches[1].clear()
+            try:
+                true = np.flatnonzero(truth_in(formula, self.donors, *self._donor_caches))[:self.true_worlds]
+            except (PriorUnavailable, ValueError, KeyError, TypeError):
+                self._worst[key] = None
+                return None
+            if not len(true):
+                self._worst[key] = 0.0
+            else:
+                sample = self._donor_refiller.sample(self.refills, true.tolist())
+                try:
+                    shares = truth_in(formula, sample).reshape(len(true), self.refills).mean(axis=1)
+                    self._worst[key] = float(shares.max())
+                except (PriorUnavailable, ValueError, KeyError, TypeError):
+                    self._worst[key] = None
+        return self._worst[key]
 
     def probability(self, formula, world) -> float | None:
         """Share of ``world``'s re-fills where ``formula`` is true (None: it cannot be computed)."""
@@ -138,7 +170,11 @@ class ViewBound:
             self.refiller.keys = [zlib.crc32(world.to_json().encode("utf-8"))]
             self._world, self._sample, self._caches = world, self.refiller.sample(self.refills), ({}, {})
         assert self._sample is not None
-        return view_probability(formula, self._sample, *self._caches)
+        own = view_probability(formula, self._sample, *self._caches)
+        if own is None or not self.true_worlds:
+            return own
+        worst = self.worst(formula)
+        return None if worst is None else max(own, worst)
 
 
 def view_probability(formula, sample: WorldSample, relation_cache: dict | None = None,
@@ -150,4 +186,4 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
         return None
 
 
-__all__ = ["BOUND_REFILLS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound", "view_probability"]
+__all__ = ["BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound", "view_probability"]

@@ -10,7 +10,7 @@ from shapeworldice.errors import UserError
 from shapeworldice.evaluation.core.floors import load_prior
 from shapeworldice.interpret import formula_of
 from shapeworldice.semantics import Truth
-from shapeworldice.semantics.views import ViewBound
+from shapeworldice.semantics.views import BOUND_TRUE_WORLDS, ViewBound
 
 SPEC = {"name": "bag-bounded", "world": {"entity_counts": [4, 5]},
         "captions": {"families": {"spatial": 1}, "skill_view": "object-bag", "max_view_prior": 0.5},
@@ -31,6 +31,19 @@ def test_bad_skill_views_are_one_clear_error(captions, message):
         parse_definition(data, "x.toml")
 
 
+def test_informative_definitions_name_the_view_a_model_without_their_skill_has():
+    views = {"spatial-twoshapes": "object-bag", "spatial-multishapes": "object-bag",
+             "quantification-count": "object-set",
+             "quantification-ratio": "object-set", "existential-multishapes": "colours-shapes-unbound",
+             "existential-oneshape": None}
+    for name, view in views.items():
+        for variant in (f"{name}-informative", f"{name}-informative-heldout"):
+            definition = load_definition(variant)
+            assert definition.skill_view == view
+            assert definition.max_view_prior == (None if view is None else 0.6)
+        assert load_definition(name).skill_view is None
+
+
 def test_definitions_without_a_view_keep_their_digest_and_views_survive_the_manifest():
     for name in list_definitions():
         definition = load_definition(name)
@@ -43,7 +56,8 @@ def test_definitions_without_a_view_keep_their_digest_and_views_survive_the_mani
 
 def test_every_caption_is_true_and_within_the_view_bound(tmp_path):
     directory = generate(parse_definition(SPEC, "x.toml"), tmp_path, seed=0)
-    bound = ViewBound("object-bag", load_prior(directory).sample)
+    # the bound holds on the caption's own world and on the first prior worlds it is true of
+    bound = ViewBound("object-bag", load_prior(directory).sample, true_worlds=BOUND_TRUE_WORLDS)
     seen = 0
     for split in ("train", "test"):
         for inst in load(directory, split):
