@@ -40,7 +40,8 @@ def test_informative_definitions_name_the_view_a_model_without_their_skill_has()
         for variant in (f"{name}-informative", f"{name}-informative-heldout"):
             definition = load_definition(variant)
             assert definition.skill_view == view
-            assert definition.max_view_prior == (None if view is None else 0.55)
+            bound = {None: None, "colours-shapes-unbound": 0.6}.get(view, 0.55)
+            assert definition.max_view_prior == bound
         assert load_definition(name).skill_view is None
 
 
