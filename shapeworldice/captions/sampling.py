@@ -212,7 +212,9 @@ MAX_CAPTION_TRIES = 100
 
 @dataclass(frozen=True)
 class BoundedPrior:
-    """A sampler whose captions have prior truth at most ``max_prior`` (informative datasets).
+    """A sampler whose captions have prior truth at most ``max_prior`` (informative datasets), and,
+    where a dataset names the view of a model without its skill, probability at most ``max_view`` of
+    being true given that view of their own world.
 
     The caption is redrawn, not the world, up to ``tries`` times; ``prior`` maps caption
     semantics to its prior (None when it cannot be computed, which counts as too high).
@@ -222,6 +224,9 @@ class BoundedPrior:
     prior: Callable[[Caption], float | None]
     max_prior: float
     tries: int = MAX_CAPTION_TRIES
+    #: probability of the caption given the skill-less view of its own world, and its bound (None: none)
+    view: Callable[[Caption, World], float | None] | None = None
+    max_view: float = 1.0
 
     def __call__(self, world: World, rng: np.random.Generator) -> Caption | None:
         for _ in range(self.tries):
@@ -229,6 +234,11 @@ class BoundedPrior:
             if caption is None:
                 return None
             p = self.prior(caption)
-            if p is not None and p <= self.max_prior:
-                return caption
+            if p is None or p > self.max_prior:
+                continue
+            if self.view is not None:
+                v = self.view(caption, world)
+                if v is None or v > self.max_view:
+                    continue
+            return caption
         return None

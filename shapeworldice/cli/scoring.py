@@ -97,10 +97,15 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
         click.echo(summary_text(report), err=details == STDOUT)
 
 
+#: the skill floors of :mod:`..evaluation.studies.skill_floors` (named here so that --help imports no NumPy)
+SKILL_KINDS = ("count-only", "colours-only", "shapes-only", "colours-shapes-unbound", "object-set", "object-bag",
+               "positions-only", "positions-colours", "positions-shapes")
+
+
 @main.command()
 @click.argument("directory", type=click.Path())
 @click.option("--kind", required=True, type=click.Choice(["references", "generic", "shuffled", "permuted",
-                                                           "random-words", "blind", "prior"]),
+                                                           "random-words", "blind", "prior", *SKILL_KINDS]),
               help="references: one of the image's references (scored against the others); generic: 'There is "
                    "a shape.'; shuffled: a reference of another image; permuted: a reference with its words "
                    "permuted; random-words: its words replaced by vocabulary words; blind: the training caption "

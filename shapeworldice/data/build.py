@@ -63,13 +63,20 @@ class InstanceBuilder:
         self.definition = definition
         self.world_sampler = WorldSampler(replace(definition.world, world_size=definition.image_size))
         self.samplers = [make_sampler(f.name, f.options) for f in definition.families]
-        if definition.max_prior is not None:
+        if definition.max_prior is not None or definition.skill_view is not None:
             if prior is None:
                 raise ValueError(f"dataset {definition.name!r} bounds caption priors: it needs a prior sample")
             from ..interpret import formula_of
 
-            self.samplers = [BoundedPrior(s, lambda c: prior.prior(formula_of(c)), definition.max_prior)
-                             for s in self.samplers]
+            view = None
+            if definition.skill_view is not None:
+                from ..semantics.views import BOUND_TRUE_WORLDS, ViewBound
+
+                bound = ViewBound(definition.skill_view, prior.sample, true_worlds=BOUND_TRUE_WORLDS)
+                view = lambda c, w: bound.probability(formula_of(c), w)  # noqa: E731
+            max_prior = 1.0 if definition.max_prior is None else definition.max_prior
+            self.samplers = [BoundedPrior(s, lambda c: prior.prior(formula_of(c)), max_prior, view=view,
+                                          max_view=definition.max_view_prior or 1.0) for s in self.samplers]
         weights = np.array([f.weight for f in definition.families], dtype=float)
         self.cumulative = np.cumsum(weights / weights.sum())
         # datasets built with the same seed must not share worlds: the name enters every stream
@@ -217,7 +224,7 @@ _WORKER: tuple[InstanceBuilder, int, Path] | None = None
 def _builder(definition: DatasetDefinition, target: Path, sample: WorldSample | None = None) -> InstanceBuilder:
     """A builder for ``definition``; the prior sample is read from the dataset folder unless given."""
     prior = None
-    if definition.max_prior is not None:
+    if definition.max_prior is not None or definition.skill_view is not None:
         prior = CaptionPrior(sample if sample is not None else WorldSample.load(target / PRIOR_FILE))
     return InstanceBuilder(definition, prior)
 

@@ -58,6 +58,10 @@ class DatasetDefinition:
     shard_size: int = 1024
     #: upper bound on the prior truth of any caption the dataset contains (None: no bound)
     max_prior: float | None = None
+    #: the view of a model without the dataset's skill (see :mod:`shapeworldice.semantics.views`) and the
+    #: bound on a caption's probability of being true given that view of its own world (None: no bound)
+    skill_view: str | None = None
+    max_view_prior: float | None = None
 
     def resolved(self) -> dict[str, Any]:
         """The definition with every default filled in, as plain JSON data."""
@@ -69,7 +73,9 @@ class DatasetDefinition:
             "captions": {"families": [{"name": f.name, "weight": f.weight, "options": f.options}
                                       for f in self.families],
                          # only when set, so definitions without it keep their digest
-                         **({} if self.max_prior is None else {"max_prior": self.max_prior})},
+                         **({} if self.max_prior is None else {"max_prior": self.max_prior}),
+                         **({} if self.skill_view is None else {"skill_view": self.skill_view,
+                                                                "max_view_prior": self.max_view_prior})},
             "splits": dict(self.sizes),
             "references": self.references,
             "image": {"size": self.image_size, "noise_std": self.noise_std},
@@ -116,6 +122,15 @@ class DatasetDefinition:
             raise UserError(f"dataset {self.name!r} names no caption family")
         if self.max_prior is not None and not 0.0 < self.max_prior <= 1.0:
             raise UserError(f"max_prior must be a number in (0, 1], got {self.max_prior}")
+        if (self.skill_view is None) != (self.max_view_prior is None):
+            raise UserError("skill_view and max_view_prior go together: give both or neither")
+        if self.skill_view is not None:
+            from ..semantics.views import VIEWS
+
+            if self.skill_view not in VIEWS:
+                raise UserError(f"unknown skill_view {self.skill_view!r} (expected one of {', '.join(VIEWS)})")
+            if not 0.0 < float(self.max_view_prior or 0.0) <= 1.0:
+                raise UserError(f"max_view_prior must be a number in (0, 1], got {self.max_view_prior}")
 
 
 def _plain(value: Any) -> Any:
@@ -161,6 +176,12 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
     max_prior = captions.get("max_prior")
     if max_prior is not None and (isinstance(max_prior, bool) or not isinstance(max_prior, (int, float))):
         raise UserError(f"{source}: [captions] max_prior must be a number in (0, 1], got {max_prior!r}")
+    skill_view, max_view_prior = captions.get("skill_view"), captions.get("max_view_prior")
+    if skill_view is not None and not isinstance(skill_view, str):
+        raise UserError(f"{source}: [captions] skill_view must be a view name, got {skill_view!r}")
+    if max_view_prior is not None and (isinstance(max_view_prior, bool)
+                                       or not isinstance(max_view_prior, (int, float))):
+        raise UserError(f"{source}: [captions] max_view_prior must be a number in (0, 1], got {max_view_prior!r}")
     if not isinstance(family_specs, dict):
         raise UserError(f"{source}: [captions.families] must be a table of family = weight")
     families = [_family(name, spec, source) for name, spec in family_specs.items()]
@@ -177,6 +198,8 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
             noise_std=float(image.get("noise_std", 0.0)),
             shard_size=int(data.get("shard_size", 1024)),
             max_prior=None if max_prior is None else float(max_prior),
+            skill_view=skill_view,
+            max_view_prior=None if max_view_prior is None else float(max_view_prior),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"{source}: bad or missing field: {exc}") from None
@@ -220,7 +243,8 @@ def definition_from_resolved(data: dict[str, Any]) -> DatasetDefinition:
                 for f in data["captions"]["families"]}
     return parse_definition({
         "name": data["name"], "description": data.get("description", ""), "world": data["world"],
-        "captions": {"families": families, **{k: v for k, v in data["captions"].items() if k == "max_prior"}},
+        "captions": {"families": families, **{k: v for k, v in data["captions"].items()
+                                                   if k in ("max_prior", "skill_view", "max_view_prior")}},
         "splits": {**data["splits"], "references": data["references"]},
         "image": data["image"], "shard_size": data["shard_size"],
     }, "manifest")

@@ -119,7 +119,8 @@ _CLAIMS_NOTE = ("claims: the caption's conjuncts, each with its truth; P(claims)
                 "Hall = hallucinated object mentions / object mentions (CHAIR-i), ObjR = share of the world's "
                 "objects a caption mentions")
 
-_INFO_NOTE = ("I = -log2 of the caption's smoothed prior truth if it is true of the image, else 0 (bits); "
+_INFO_NOTE = ("I = -log2 of the caption's smoothed prior truth if it is true of the image, else 0 (bits), at most "
+              "the bits of the image's most informative reference, 0 outside the references' families; "
               "I/ref divides by the references' mean I")
 
 _COVERAGE_NOTE = ("Cov = coverage: the share of grammatical captions whose truth the world decides "
@@ -141,6 +142,11 @@ CATALOGUE: list[Measure] = [
             per_caption=_informativeness("relative_hook"), note=_INFO_NOTE),
     Measure("prior_unavailable", "no prior", views=_views(), per_caption=_informativeness("unavailable_hook"),
             aggregate=_informativeness("count"), note="true captions whose prior could not be computed (I = 0)"),
+    Measure("out_of_family", "off-family", views=_views(), per_caption=_informativeness("out_of_family_hook"),
+            aggregate=_informativeness("count"),
+            note="captions outside the families of the dataset's references (they carry I = 0)"),
+    Measure("informative_truth", "T(inf)", "-h", views=_views(), per_caption=_informativeness("informative_truth_hook"),
+            note="T(inf) = the share of captions that are true and whose prior is within the dataset's max_prior"),
     Measure("claim_precision", "P(claims)", "-x", views=_views(), per_caption=_claims("precision_hook"),
             weight=_claims("precision_weight"), note=_CLAIMS_NOTE),
     Measure("hallucination_rate", "Hall", "-+", views=_views(), per_caption=_claims("hallucination_hook"),

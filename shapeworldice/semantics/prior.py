@@ -260,14 +260,20 @@ def _relation_matrices(sample: WorldSample, kind: str, value: int) -> tuple[np.n
     return agree, disagree
 
 
-def true_in(formula: Formula, sample: WorldSample, relation_cache: dict | None = None,
-            part_cache: dict | None = None) -> int:
-    """In how many worlds of ``sample`` the formula is true (caches: relation matrices, sub-results)."""
+def truth_in(formula: Formula, sample: WorldSample, relation_cache: dict | None = None,
+             part_cache: dict | None = None) -> np.ndarray:
+    """Whether the formula is true in each world of ``sample`` (a bool vector; caches as :func:`true_in`)."""
     if free_vars(formula):
         raise PriorUnavailable(f"formula has free variables: {formula}")
     cache = {} if relation_cache is None else relation_cache
     agree, _ = _BatchEval(_Plan(formula), sample, cache, part_cache).ev(formula)
-    return int(np.broadcast_to(agree, (sample.size,) + agree.shape[1:]).reshape(sample.size, -1)[:, 0].sum())
+    return np.broadcast_to(agree, (sample.size,) + agree.shape[1:]).reshape(sample.size, -1)[:, 0].astype(bool)
+
+
+def true_in(formula: Formula, sample: WorldSample, relation_cache: dict | None = None,
+            part_cache: dict | None = None) -> int:
+    """In how many worlds of ``sample`` the formula is true (caches: relation matrices, sub-results)."""
+    return int(truth_in(formula, sample, relation_cache, part_cache).sum())
 
 
 class CaptionPrior:
@@ -314,4 +320,4 @@ class CaptionPrior:
 
 
 __all__ = ["CaptionPrior", "PRIOR_WORLDS", "PriorUnavailable", "WorldSample", "sample_worlds",
-           "true_in"]
+           "true_in", "truth_in"]

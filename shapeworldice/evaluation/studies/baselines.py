@@ -7,7 +7,9 @@
 - ``random-words``: a reference with its words replaced by random vocabulary words;
 - ``blind``: the training caption with the highest truthfulness on the training worlds, for every
   image (a model that never looks at the picture; see :mod:`.floors`);
-- ``prior``: the most frequent training caption, for every image.
+- ``prior``: the most frequent training caption, for every image;
+- the skill floors (``count-only``, ``object-bag``, ``positions-only``, ...): per image, the training
+  caption most probably true given part of the scene (see :mod:`.skill_floors`).
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import numpy as np
 from ...data.loader import Split
 from ...errors import UserError
 from ...safe_write import write_file
+from .skill_floors import SKILL_KINDS
 from .transforms import derangement, transform, vocabulary
 
 KINDS = ("references", "generic", "shuffled", "permuted", "random-words")
@@ -30,7 +33,7 @@ GENERIC_CAPTION = "There is a shape."
 
 def baseline(split: Split, kind: str, seed: int = 0) -> list[dict[str, Any]]:
     """COCO-results entries ``{"image_id", "caption"[, "reference_index"]}``, one per image."""
-    kinds = KINDS + FLOOR_KINDS
+    kinds = KINDS + FLOOR_KINDS + SKILL_KINDS
     if kind not in kinds:
         raise UserError(f"unknown baseline {kind!r} (expected one of {', '.join(kinds)})")
     rng = np.random.default_rng([seed, kinds.index(kind)])
@@ -44,7 +47,13 @@ def baseline(split: Split, kind: str, seed: int = 0) -> list[dict[str, Any]]:
     if kind == "references":
         return [{"image_id": inst.id, "caption": c, "reference_index": k}
                 for inst, c, k in zip(instances, own, picks)]
-    if kind in ("blind", "prior"):
+    if kind in SKILL_KINDS:
+        from ...data.loader import load
+        from .skill_floors import skill_floor
+
+        skill = skill_floor(load(split.directory, "train"), [inst.world for inst in instances], kind, seed)
+        captions = list(skill.captions)
+    elif kind in ("blind", "prior"):
         from ...data.loader import load
         from ..core.floors import blind_floor, prior_floor
 

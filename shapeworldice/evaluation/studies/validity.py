@@ -33,7 +33,7 @@ from ..io.progress import progress_bar
 __all__ = ["roc_auc", "bootstrap_auc", "correlations", "validity", "validity_table", "write_validity"]
 
 #: per-caption measures that are not scores of the caption's quality
-_NOT_SCORES = ("prior_unavailable",)
+_NOT_SCORES = ("prior_unavailable", "out_of_family")
 TARGETS = ("truthfulness", "informativeness_relative")
 
 

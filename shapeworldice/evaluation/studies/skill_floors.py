@@ -1,0 +1,111 @@
+"""Skill floors: captioners that see only part of each scene, to test whether a dataset needs a skill.
+
+A *view* is what a captioner without some skill knows of a scene (e.g. ``object-bag``: which
+colour–shape objects occur and how often, but not where). For each test image the floor picks the
+training caption most probably true given the image's view. That probability is estimated by
+*re-filling* (:mod:`shapeworldice.semantics.views`): the hidden attributes are taken from a training
+world (the *donor*), the visible ones kept from the test image; the caption's truth is evaluated on
+:data:`REFILLS` such worlds per image.
+
+Candidates are every distinct training meaning. They are screened on the first
+:data:`SCREEN_REFILLS` re-fills of every image; each image's :data:`SHORTLIST` best go on to all
+re-fills. Re-fill ``r`` of an image draws from its own generator seeded with ``(seed, view, the
+CRC-32 of the image's world JSON, r)``, so an image's choice is the same whatever other images
+are captioned with it, in any order (no worker processes are used).
+Ties: the more frequent training meaning, then the meaning's text; the caption shown is the
+meaning's most frequent training text.
+"""
+from __future__ import annotations
+
+import zlib
+from collections import Counter
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ...data.loader import Split
+from ...errors import UserError
+from ...interpret import formula_of
+from ...semantics.components import from_json as caption_from_json
+from ...semantics.prior import PriorUnavailable, WorldSample, truth_in
+from ...semantics.views import SKILL_KINDS, VIEWS, Refiller
+from ...world.model import World
+
+REFILLS = 32
+SCREEN_REFILLS = 4
+SHORTLIST = 12
+
+
+@dataclass(frozen=True)
+class SkillFloor:
+    """Per test image: the chosen caption, its meaning and its estimated probability of being true."""
+
+    view: str
+    captions: tuple[str, ...]
+    semantics: tuple[str, ...]
+    probability: tuple[float, ...]
+
+
+def _candidates(train: Split) -> tuple[list[str], list[int], dict[str, str]]:
+    by_meaning: dict[str, Counter] = {}
+    for inst in train:
+        for text, semantics in zip(inst.captions, inst.semantics_json):
+            by_meaning.setdefault(semantics, Counter())[text] += 1
+    if not by_meaning:
+        raise UserError(f"the train split of {train.name} has no captions: no skill floor to choose")
+    meanings = sorted(by_meaning)
+    frequency = [sum(by_meaning[m].values()) for m in meanings]
+    shown = {m: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for m, c in by_meaning.items()}
+    return meanings, frequency, shown
+
+
+def _probabilities(formulas: list, sample: WorldSample, refills: int) -> np.ndarray:
+    """(formulas × images) share of each image's re-fills where each formula is true (−1: unknown)."""
+    images = sample.size // refills
+    out = np.full((len(formulas), images), -1.0)
+    relations: dict = {}
+    parts: dict = {}
+    for k, f in enumerate(formulas):
+        if len(parts) > 20_000:
+            parts.clear()
+        try:
+            out[k] = truth_in(f, sample, relations, parts).reshape(images, refills).mean(axis=1)
+        except (PriorUnavailable, ValueError, KeyError, TypeError):
+            pass
+    return out
+
+
+def skill_floor(train: Split, test: Sequence[World], view: str, seed: int = 0, refills: int = REFILLS,
+                screen_refills: int = SCREEN_REFILLS, shortlist: int = SHORTLIST) -> SkillFloor:
+    """The floor of ``view`` on the ``test`` worlds: per world the training caption most probably true
+    given its view. Each world's choice depends on that world alone (and the training split)."""
+    if view not in VIEWS:
+        raise UserError(f"unknown skill floor {view!r} (expected one of {', '.join(SKILL_KINDS)})")
+    if not len(test):
+        raise UserError("no test images: no skill floor to choose")
+    meanings, frequency, text = _candidates(train)
+    formulas = [formula_of(caption_from_json(m)) for m in meanings]
+    refiller = Refiller(view, WorldSample.of([inst.world for inst in train]),
+                         WorldSample.of(list(test)), seed, [zlib.crc32(w.to_json().encode("utf-8")) for w in test])
+    screen_refills = min(screen_refills, refills)
+    freq = np.array(frequency, dtype=float)
+    screened = _probabilities(formulas, refiller.sample(screen_refills), screen_refills)
+    # best first: probability, then frequency, then the meaning's text (its index: meanings are sorted)
+    order = np.lexsort((np.arange(len(meanings))[:, None].repeat(len(test), 1),
+                        -freq[:, None].repeat(len(test), 1), -screened), axis=0)
+    short = sorted({int(k) for k in order[:shortlist].ravel()})
+    full = _probabilities([formulas[k] for k in short], refiller.sample(refills), refills)
+    row_of = {k: j for j, k in enumerate(short)}
+    chosen, probability = [], []
+    for i in range(len(test)):
+        candidates = order[:shortlist, i].tolist()
+        rows = {k: full[row_of[k], i] for k in candidates}
+        best = min(candidates, key=lambda k: (-rows[k], -frequency[k], k))
+        chosen.append(best)
+        probability.append(float(max(rows[best], 0.0)))
+    return SkillFloor(view, tuple(text[meanings[k]] for k in chosen), tuple(meanings[k] for k in chosen),
+                      tuple(probability))
+
+
+__all__ = ["REFILLS", "SKILL_KINDS", "SkillFloor", "VIEWS", "skill_floor"]

@@ -1,0 +1,189 @@
+"""Views of a scene: what a captioner without some skill knows of it, and worlds re-filled from it.
+
+A *view* keeps some attributes of a scene (e.g. ``object-bag``: which colour–shape objects occur and
+how often, not where). A *re-fill* of a world under a view keeps what the view shows and takes the
+rest from a *donor* world (one with as many objects, its objects matched to the world's in a random
+order; for ``object-set``, one with as many kinds of object, renamed one-to-one). The share of
+re-fills where a caption is true estimates its probability of being true given the view: skill
+floors choose captions by it, and informative datasets bound their captions' by it.
+"""
+from __future__ import annotations
+
+import zlib
+from typing import Sequence
+
+import numpy as np
+
+from .prior import PriorUnavailable, WorldSample, truth_in
+
+#: view name → the attributes the captioner sees (``n``: the number of objects only)
+VIEWS: dict[str, str] = {
+    "count-only": "the number of objects",
+    "colours-only": "each object's colour",
+    "shapes-only": "each object's shape",
+    "colours-shapes-unbound": "the colours and the shapes present, not which goes with which",
+    "object-set": "which colour–shape objects occur, not how many",
+    "object-bag": "which colour–shape objects occur and how often, not where",
+    "positions-only": "where each object is and its size",
+    "positions-colours": "where each object is, its size and colour",
+    "positions-shapes": "where each object is, its size and shape",
+}
+SKILL_KINDS: tuple[str, ...] = tuple(VIEWS)
+_VIEW_STREAM = 7  # keeps the re-fills' generators apart from every other stream
+
+
+class Refiller:
+    """Re-filled worlds of one view: the test image's visible attributes, a donor's hidden ones."""
+
+    def __init__(self, view: str, train: WorldSample, test: WorldSample, seed: int, keys: Sequence[int] | None = None):
+        """``train``: the donor worlds; ``test``: the worlds to re-fill; ``keys``: one number per test world
+        that seeds its re-fills (default: its index)."""
+        self.view, self.train, self.test, self.seed = view, train, test, seed
+        self.keys = list(range(test.size)) if keys is None else list(keys)
+        self.code = SKILL_KINDS.index(view)
+        self.width = max(train.n, test.n)
+        counts = train.present.sum(axis=1)
+        self.by_count = {int(k): np.flatnonzero(counts == k) for k in np.unique(counts)}
+        pairs = [self._pairs(train, w) for w in range(train.size)]
+        kinds = np.array([len(set(p)) for p in pairs])
+        self.by_kinds = {int(k): np.flatnonzero(kinds == k) for k in np.unique(kinds)}
+
+    @staticmethod
+    def _pairs(sample: WorldSample, w: int) -> list[tuple[int, int]]:
+        k = int(sample.present[w].sum())
+        return list(zip(sample.color[w, :k].tolist(), sample.shape[w, :k].tolist()))
+
+    def _donor(self, pool: np.ndarray | None, rng: np.random.Generator) -> int:
+        if pool is None or not len(pool):
+            pool = np.arange(self.train.size)
+        return int(pool[int(rng.integers(len(pool)))])
+
+    def world(self, i: int, r: int) -> dict[str, np.ndarray]:
+        """Columns of re-fill ``r`` of test image ``i``."""
+        rng = np.random.default_rng([self.seed, _VIEW_STREAM, self.code, self.keys[i], r])
+        t, g = self.test, self.train
+        n = int(t.present[i].sum())
+        if self.view == "object-set":
+            return self._object_set(i, rng)
+        d = self._donor(self.by_count.get(n), rng)
+        m = int(g.present[d].sum())
+        order = rng.permutation(m)[:n] if m >= n else rng.integers(m, size=n) if m else None
+        cols = {c: getattr(g, c)[d, order] if order is not None else getattr(t, c)[i, :n].copy()
+                for c in ("x", "y", "shape", "color", "shade", "area")}
+        keep = {"count-only": (), "colours-only": ("color",), "shapes-only": ("shape",),
+                "colours-shapes-unbound": ("color", "shape"), "object-bag": ("color", "shape"),
+                "positions-only": ("x", "y", "area"), "positions-colours": ("x", "y", "area", "color", "shade"),
+                "positions-shapes": ("x", "y", "area", "shape")}[self.view]
+        for c in keep:
+            cols[c] = getattr(t, c)[i, :n].copy()
+        if self.view == "colours-shapes-unbound":
+            cols["shape"] = cols["shape"][rng.permutation(n)]
+        return cols
+
+    def _object_set(self, i: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
+        """A donor with as many distinct objects; its objects renamed one-to-one onto the image's."""
+        g = self.train
+        own = sorted(set(self._pairs(self.test, i)))
+        d = self._donor(self.by_kinds.get(len(own)), rng)
+        donor = self._pairs(g, d)
+        names = sorted(set(donor))
+        if len(names) == len(own):
+            rename = dict(zip(names, [own[int(k)] for k in rng.permutation(len(own))]))
+            mapped = [rename[p] for p in donor]
+        else:  # no donor with as many kinds of object: the image's own, then random ones of them
+            mapped = [own[int(k)] for k in rng.permutation(len(own))]
+            mapped += [own[int(rng.integers(len(own)))] for _ in range(max(0, len(donor) - len(own)))]
+        m = len(mapped)
+        positions = np.arange(m) % max(1, len(donor))
+        cols = {c: getattr(g, c)[d, positions].copy() for c in ("x", "y", "shade", "area")}
+        cols["color"] = np.array([p[0] for p in mapped], dtype=np.int64)
+        cols["shape"] = np.array([p[1] for p in mapped], dtype=np.int64)
+        return cols
+
+    def sample(self, refills: int, indices: Sequence[int] | None = None) -> WorldSample:
+        """The first ``refills`` re-fills of every image (or of ``indices``): world ``k * refills + r``."""
+        chosen = range(self.test.size) if indices is None else indices
+        rows = [self.world(int(i), r) for i in chosen for r in range(refills)]
+        width = max([len(c["x"]) for c in rows] + [1])
+        out: dict[str, np.ndarray] = {}
+        for c in ("x", "y", "shape", "color", "shade", "area"):
+            integer = c in ("shape", "color")
+            out[c] = np.full((len(rows), width), -1 if integer else 0.0, dtype=np.int64 if integer else float)
+            for w, row in enumerate(rows):
+                out[c][w, :len(row[c])] = row[c]
+        present = np.zeros((len(rows), width), dtype=bool)
+        for w, row in enumerate(rows):
+            present[w, :len(row["x"])] = True
+        return WorldSample(present=present, **out)
+
+
+#: re-fills per world when a dataset bounds its captions' view probability (standard error ≤ 0.09)
+BOUND_REFILLS = 32
+#: prior-sample worlds a caption is true of on which a dataset's view bound is checked too
+BOUND_TRUE_WORLDS = 8
+
+
+class ViewBound:
+    """Probability of a caption being true given a view of its own world, on re-fills whose donors are
+    the dataset's prior sample. A world's re-fills (and their caches) are kept until the next world."""
+
+    def __init__(self, view: str, donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
+                 true_worlds: int = 0):
+        """``true_worlds``: also bound the caption on the first that many donor worlds it is true of."""
+        self.refiller = Refiller(view, donors, WorldSample.of([]), seed)
+        self.refills, self.true_worlds, self.donors = refills, true_worlds, donors
+        self._world: object = None
+        self._sample: WorldSample | None = None
+        self._caches: tuple[dict, dict] = ({}, {})
+        self._donor_refiller = Refiller(view, donors, donors, seed) if true_worlds else None
+        self._donor_caches: tuple[dict, dict] = ({}, {})
+        self._worst: dict[str, float | None] = {}
+
+    def worst(self, formula) -> float | None:
+        """The highest probability of ``formula`` given the view of a donor world it is true of
+        (the first :attr:`true_worlds` such worlds; 0 when it is true of none)."""
+        key = str(formula)
+        if key not in self._worst:
+            assert self._donor_refiller is not None
+            if len(self._donor_caches[1]) > 20_000:
+                self._donor_caches[1].clear()
+            try:
+                true = np.flatnonzero(truth_in(formula, self.donors, *self._donor_caches))[:self.true_worlds]
+            except (PriorUnavailable, ValueError, KeyError, TypeError):
+                self._worst[key] = None
+                return None
+            if not len(true):
+                self._worst[key] = 0.0
+            else:
+                sample = self._donor_refiller.sample(self.refills, true.tolist())
+                try:
+                    shares = truth_in(formula, sample).reshape(len(true), self.refills).mean(axis=1)
+                    self._worst[key] = float(shares.max())
+                except (PriorUnavailable, ValueError, KeyError, TypeError):
+                    self._worst[key] = None
+        return self._worst[key]
+
+    def probability(self, formula, world) -> float | None:
+        """Share of ``world``'s re-fills where ``formula`` is true (None: it cannot be computed)."""
+        if world is not self._world:
+            self.refiller.test = WorldSample.of([world])
+            self.refiller.keys = [zlib.crc32(world.to_json().encode("utf-8"))]
+            self._world, self._sample, self._caches = world, self.refiller.sample(self.refills), ({}, {})
+        assert self._sample is not None
+        own = view_probability(formula, self._sample, *self._caches)
+        if own is None or not self.true_worlds:
+            return own
+        worst = self.worst(formula)
+        return None if worst is None else max(own, worst)
+
+
+def view_probability(formula, sample: WorldSample, relation_cache: dict | None = None,
+                     part_cache: dict | None = None) -> float | None:
+    """Share of the re-fills in ``sample`` where ``formula`` is true (None: it cannot be computed)."""
+    try:
+        return float(truth_in(formula, sample, relation_cache, part_cache).mean())
+    except (PriorUnavailable, ValueError, KeyError, TypeError):
+        return None
+
+
+__all__ = ["BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound", "view_probability"]

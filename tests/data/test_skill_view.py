@@ -1,0 +1,72 @@
+"""A dataset may bound its captions' probability of being true given a skill-less view of their world."""
+from __future__ import annotations
+
+import pytest
+
+from shapeworldice.data import load
+from shapeworldice.data.build import generate
+from shapeworldice.data.definition import definition_from_resolved, list_definitions, load_definition, parse_definition
+from shapeworldice.errors import UserError
+from shapeworldice.evaluation.core.floors import load_prior
+from shapeworldice.interpret import formula_of
+from shapeworldice.semantics import Truth
+from shapeworldice.semantics.views import BOUND_TRUE_WORLDS, ViewBound
+
+SPEC = {"name": "bag-bounded", "world": {"entity_counts": [4, 5]},
+        "captions": {"families": {"spatial": 1}, "skill_view": "object-bag", "max_view_prior": 0.5},
+        "splits": {"train": 30, "validation": 0, "test": 8}}
+
+
+@pytest.mark.parametrize("captions, message", [
+    ({"skill_view": "telepathy", "max_view_prior": 0.5}, "unknown skill_view"),
+    ({"skill_view": "object-bag"}, "go together"),
+    ({"max_view_prior": 0.5}, "go together"),
+    ({"skill_view": "object-bag", "max_view_prior": 1.5}, "max_view_prior"),
+    ({"skill_view": "object-bag", "max_view_prior": "half"}, "max_view_prior"),
+    ({"skill_view": 3, "max_view_prior": 0.5}, "skill_view"),
+])
+def test_bad_skill_views_are_one_clear_error(captions, message):
+    data = {"name": "x", "world": {"entity_counts": [2]}, "captions": {"families": {"spatial": 1}, **captions}}
+    with pytest.raises(UserError, match=message):
+        parse_definition(data, "x.toml")
+
+
+def test_informative_definitions_name_the_view_a_model_without_their_skill_has():
+    views = {"spatial-twoshapes": "object-bag", "spatial-multishapes": "object-bag",
+             "quantification-count": "object-set",
+             "quantification-ratio": "object-set", "existential-multishapes": "colours-shapes-unbound",
+             "existential-oneshape": None}
+    for name, view in views.items():
+        for variant in (f"{name}-informative", f"{name}-informative-heldout"):
+            definition = load_definition(variant)
+            assert definition.skill_view == view
+            bound = {None: None, "colours-shapes-unbound": 0.6}.get(view, 0.55)
+            assert definition.max_view_prior == bound
+        assert load_definition(name).skill_view is None
+
+
+def test_definitions_without_a_view_keep_their_digest_and_views_survive_the_manifest():
+    for name in list_definitions():
+        definition = load_definition(name)
+        if definition.skill_view is None:
+            assert "skill_view" not in definition.resolved()["captions"]
+    bounded = parse_definition(SPEC, "x.toml")
+    again = definition_from_resolved(bounded.resolved())
+    assert (again.skill_view, again.max_view_prior, again.digest) == ("object-bag", 0.5, bounded.digest)
+
+
+def test_every_caption_is_true_and_within_the_view_bound(tmp_path):
+    directory = generate(parse_definition(SPEC, "x.toml"), tmp_path, seed=0)
+    # the bound holds on the caption's own world and on the first prior worlds it is true of
+    bound = ViewBound("object-bag", load_prior(directory).sample, true_worlds=BOUND_TRUE_WORLDS)
+    seen = 0
+    for split in ("train", "test"):
+        for inst in load(directory, split):
+            for caption in inst.semantics:
+                assert caption.truth(inst.world) == Truth.TRUE
+                p = bound.probability(formula_of(caption), inst.world)
+                assert p is not None and p <= 0.5
+                seen += 1
+    assert seen == 30 + 8 * 10
+    assert generate(parse_definition(SPEC, "x.toml"), tmp_path / "again", seed=0, workers=2).joinpath(
+        "manifest.json").read_bytes() == (directory / "manifest.json").read_bytes()
