@@ -38,6 +38,11 @@ def impl_version() -> str:
     return "shapeworldice-" + ".".join(__version__.split(".")[:2])
 
 
+#: ``extra`` entries kept for the evaluator in memory, never serialised: per-caption scores, and
+#: BLEU's per-caption sufficient statistics with each caption's image (the report's BLEU intervals)
+IN_MEMORY_EXTRA = frozenset({"per_caption", "item_stats"})
+
+
 @dataclass
 class MetricResult:
     """One metric's outcome, sacrebleu-style: the number plus a signature saying how it was made.
@@ -60,7 +65,7 @@ class MetricResult:
                                "signature": self.signature, "unavailable": self.unavailable}
         if per_image:
             out["per_image"] = self.per_image
-        out["extra"] = {k: v for k, v in self.extra.items() if k != "per_caption"}
+        out["extra"] = {k: v for k, v in self.extra.items() if k not in IN_MEMORY_EXTRA}
         return out
 
     def __str__(self) -> str:

@@ -115,6 +115,7 @@ class Bleu(Metric):
                 signature=self.signature(corpus, name),
                 extra={"testlen": float(stats.testlen.sum()),
                        "reflen": float(stats.reflen.sum()),
+                       "item_stats": (stats, corpus.item_image),
                        **corpus.caption_extra(per_item[k])},
             )
         return out

@@ -13,8 +13,6 @@ from typing import Any, Callable, Mapping, MutableMapping, Sequence
 
 from ...interpret import verdict
 from ...metrics import MetricResult, catalogue, score_all
-from ...metrics.base import PreparedCorpus
-from ...metrics.bleu import bleu_stats
 from ...reasons import CODES
 from .analysis import Analysis, ImageRecord
 from .columns import ScoreColumns
@@ -254,9 +252,7 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
     scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
     for m in hooks:
         scores[m.key] = _aggregate(m, results)
-    bleu = None
-    if candidates:
-        corpus = PreparedCorpus(candidates, references)
-        bleu = (bleu_stats(corpus, 4), corpus.item_image)
+    # BLEU's per-caption statistics as the metric computed them (the corpus is not tokenised twice)
+    bleu = metrics["bleu_4"].extra.get("item_stats") if "bleu_4" in metrics else None
     return Scored(results, image_order, dict(reference_constructions), overall, metrics, scores, image_references,
                   bleu)

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from ...errors import UserError
 from ...metrics import catalogue
-from ..core.gtd import Evaluator
+from ..core.gtd import Evaluator, gtd_signature
 from ..core.intervals import DRAWS, paired_test, scored_table, signature_field
 from ..io.report import fmt
 
@@ -31,8 +31,7 @@ def compare(evaluator: Evaluator, a: str | Path | Sequence[dict[str, Any]], b: s
         raise UserError("the two caption sets do not cover the same images")
     tests = paired_test(scored_table(scored_a), scored_table(scored_b), draws, seed)
     keys = [k for k in catalogue.keys() if k in tests]
-    scoring = report_a["signature"].rsplit("|boot:", 1)[0]  # the report's own draws are not these
-    return {"signature": f"{scoring}|paired:{signature_field(draws, seed)}",
+    return {"signature": f"{gtd_signature(evaluator.data, evaluator.parser)}|paired:{signature_field(draws, seed)}",
             "a": names[0], "b": names[1], "images": report_a["images"],
             "scores": {k: tests[k] for k in keys}, "alpha": ALPHA}
 
