@@ -119,6 +119,17 @@ def test_out_that_is_a_file_is_refused(checkpoints, tmp_path):
     assert (tmp_path / "taken").read_text() == "keep"
 
 
+def test_engine_without_extra_names_the_extra(checkpoints, tmp_path, monkeypatch):
+    import sys
+
+    dataset, files, _ = checkpoints
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed → ImportError
+    line = one_line_error(run("evaluate", dataset, "--captions", files[0].parent, "--out", tmp_path / "reports",
+                              "--engine", "dask"))
+    assert "shapeworldice[dask]" in line
+    assert not (tmp_path / "reports").exists()
+
+
 # ----------------------------------------------------------------------------- on a cluster
 
 def test_engine_reports_equal_each_file_alone(checkpoints, tmp_path):
