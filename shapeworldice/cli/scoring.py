@@ -127,6 +127,8 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
         raise click.UsageError("--details -: with several caption files --details names a folder")
     files = batch.caption_files(specs)
     if engine is not None:
+        if click.get_current_context().params.get("critic") is not None:
+            raise click.UsageError("--critic runs in this process only: score with it without --engine")
         from ..engine import require
 
         require(engine)

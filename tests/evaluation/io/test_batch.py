@@ -101,6 +101,22 @@ def test_options_that_need_one_file_are_refused(checkpoints, tmp_path, monkeypat
     assert not list(tmp_path.iterdir())
 
 
+def test_critic_is_refused_on_the_engine(checkpoints, tmp_path, monkeypatch):
+    """The learned critic is a measure of this process: engine workers would score without it."""
+    from contextlib import nullcontext
+
+    import shapeworldice.training as training
+    from shapeworldice.training.critic import measure
+
+    dataset, files, _ = checkpoints
+    monkeypatch.setattr(training, "require_torch", lambda: None)
+    monkeypatch.setattr(measure, "critic_measure", lambda *args: nullcontext())
+    line = one_line_error(run("evaluate", dataset, "--captions", files[0].parent, "--out", tmp_path / "reports",
+                              "--critic", tmp_path / "run", "--engine", "dask"))
+    assert "--critic runs in this process only" in line
+    assert not (tmp_path / "reports").exists()
+
+
 def test_reports_never_replace_a_caption_file(checkpoints, tmp_path):
     dataset, files, _ = checkpoints
     folder = tmp_path / "captions"
