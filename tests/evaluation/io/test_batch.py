@@ -182,3 +182,36 @@ def test_engine_bad_file_is_one_line_and_writes_nothing(checkpoints, tmp_path):
                               "--out", tmp_path / "reports", "--quiet", "--engine", "dask"))
     assert "broken.json" in line
     assert not (tmp_path / "reports").exists()
+
+
+@pytest.mark.slow
+def test_local_workers_die_with_a_killed_evaluate(checkpoints, tmp_path):
+    """kill -9 of evaluate while its files are scored leaves no worker of its local cluster behind."""
+    psutil = pytest.importorskip("psutil")
+    pytest.importorskip("distributed")
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    dataset, files, _ = checkpoints
+    many = tmp_path / "many"
+    many.mkdir()
+    for n in range(200):
+        shutil.copyfile(files[n % len(files)], many / f"step-{n:03d}.json")
+    cmd = [sys.executable, "-m", "shapeworldice", "evaluate", str(dataset), "--captions", str(many),
+           "--out", str(tmp_path / "reports"), "--quiet", "--engine", "dask"]
+    proc = subprocess.Popen(cmd, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 120
+    workers: list = []
+    while time.time() < deadline and len(workers) < 2:
+        workers = psutil.Process(proc.pid).children()
+        time.sleep(0.2)
+    time.sleep(3)  # the workers are scoring
+    workers = psutil.Process(proc.pid).children()  # both workers (and multiprocessing's resource tracker)
+    assert proc.poll() is None and len(workers) >= 2
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive
+    assert not (tmp_path / "reports").exists()  # no report of a run that did not finish
