@@ -66,7 +66,7 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the table.")
 @click.option("--quiet", is_flag=True, help="No progress bar and no table; needs --out, --details, --html or "
               "--json (else nothing would be shown).")
-@_engine_options("the caption files (a local cluster uses all cores)")
+@_engine_options("the caption files", local="one process per core")
 def evaluate(directory, captions_files, split, parser_name, ace_path, grammar_image, out, details, html,
              allow_missing, several_captions, meteor, as_json, quiet, engine, address) -> None:
     """GTD and surface metrics of a model's captions on a dataset split."""
@@ -187,7 +187,7 @@ def baseline(directory, kind, split, seed, out) -> None:
 @_meteor_option
 @_quiet_option
 @_parser_options
-@_engine_options("the checkpoint files (a local cluster uses all cores)")
+@_engine_options("the checkpoint files", local="one process per core")
 @click.pass_context
 def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: str, out: str, meteor: bool,
            quiet: bool, parser_name: str, ace_path: str | None, grammar_image: str | None, engine: str | None,
