@@ -198,9 +198,6 @@ def test_erg_analyses_decided_on_dev2(text, erg):
     ('A shape blue is magenta and cyan.', True),
     ('A blue is shape red and magenta.', True),
     ('A shape blue is blue.', False),
-    # "as" with an adjective ("from" takes none)
-    ('A yellow shape is the same color as red a triangle.', True),
-    ('A green shape is a different color from red a square.', False),
     # bare relatives with an object gap: "two [green shapes _]", "two [shapes yellow _]"
     ('Two green shapes is behind a cross.', True),
     ('Two shapes yellow are behind a cross.', True),
@@ -216,13 +213,12 @@ def test_erg_analyses_decided_on_dev2(text, erg):
     # no singular verb after "more than" + a bare plural; unlike predicates coordinated
     ('More than one gray crosses is a rectangle.', False),
     ('A cyan shape is blue and below.', True),
-    # "there" as the last disjunct; the name "A" in a compound and in apposition; "none" as a noun phrase
+    # "there" as the last disjunct; the name "A" in a compound and in apposition
     ('There is a cross or there.', True),
     ('There is a square and there.', False),
     ('A shapes of the red pentagons are pentagons.', True),
     ('A the triangle is gray.', True),
-    ('A magenta shape below a green shape is none.', True),
-    # a comparative with its complement after a noun; "exactly" on a numeral noun phrase; "as" + PP; adjective + cardinal
+    # a comparative + complement after a noun; "exactly" on a numeral noun phrase; "as" + PP; adjective + cardinal
     ('A red is shape bigger than a red rectangle.', True),
     ('A cyan is circle bigger than a gray circle.', False),
     ('Exactly zero shapes blue pentagons.', True),
