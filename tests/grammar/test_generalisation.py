@@ -224,6 +224,8 @@ def test_erg_analyses_decided_on_dev2(text, erg):
     ('Exactly zero shapes blue pentagons.', True),
     ('A yellow circle is the same color as as a semicircle.', True),
     ('At least green one square is blue.', True),
+    # "most" as a superlative degree word
+    ('Most most shapes are semicircles.', True),
 ])
 def test_erg_analyses_decided_on_dev2_third_round(text, erg):
     """The third round's analyses (grammar/README.md), each with a dev2 judgment at its edge."""
