@@ -18,6 +18,9 @@ from ..semantics.relations import BINARY_RELATIONS, conditions
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census, attribute_of, choose, describe, sample_kinds
+from .discourse import CoreferenceSampler, RelativeClauseSampler
+from .logical import LogicalSampler
+from .relational import ComparisonSampler
 
 #: (qrange, quantity) pairs the builder writes; tautologies ("at least zero", "at most all") are left out.
 COUNT_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -194,6 +197,14 @@ FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
         tuple(options.get("relations", ("size-rel", "shade-rel", "shape-rel", "color-rel")))),
     "count": lambda options: QuantifierSampler("count"),
     "ratio": lambda options: QuantifierSampler("ratio"),
+    # issue 20: the tasks beyond the paper's six
+    "comparison": lambda options: ComparisonSampler(
+        tuple(options.get("relations", ("size-rel", "shade-rel"))), float(options.get("negation", 0.0))),
+    "logical": lambda options: LogicalSampler(ThereIsSampler(), ExistentialSampler(),
+                                              tuple(options.get("connectives", ("conjunction", "disjunction",
+                                                                                "implication", "equivalence")))),
+    "relative-clause": lambda options: RelativeClauseSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
+    "coreference": lambda options: CoreferenceSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
 }
 
 

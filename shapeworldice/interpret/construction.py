@@ -25,7 +25,9 @@ from .logic import (
     RATIO_NAMES, RELATION_WORDS, And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape,
 )
 
-FAMILIES: tuple[str, ...] = ("existential", "spatial", "relational", "count", "ratio", "logical", "other")
+#: caption families; "coreference" and "relative" (issue 20) hold no caption of the paper's six datasets
+FAMILIES: tuple[str, ...] = ("existential", "spatial", "relational", "count", "ratio", "logical", "coreference",
+                             "relative", "other")
 SPATIAL_KINDS = frozenset({"x-rel", "y-rel", "z-rel"})
 
 _Interp = Union[Interpretation, Formula]
@@ -192,7 +194,8 @@ def _relations(f: Formula) -> list[Rel]:
 
 
 def family(interpretation: _Interp) -> str:
-    """Caption family: existential, spatial, relational, count, ratio, logical or other.
+    """Caption family: existential, spatial, relational, count, ratio, logical, coreference,
+    relative or other.
 
     "There is"/copula sentences are existential; left/right/above/below/behind/in front of are
     spatial; comparatives and attribute (in)equality are relational; connectives between
@@ -204,11 +207,37 @@ def family(interpretation: _Interp) -> str:
     if isinstance(f, Quant):
         if f.spec.kind in ("count", "ratio"):
             return f.spec.kind
+        discourse = _discourse_family(f)
+        if discourse is not None:
+            return discourse
         rels = _relations(f)
         if rels:
             return "spatial" if rels[0].kind in SPATIAL_KINDS else "relational"
         return "existential"
     return "other"
+
+
+def _relational(f: Formula) -> bool:
+    """Whether ``f`` says something of another entity (holds a quantifier or a relation)."""
+    from .logic import walk
+
+    return any(isinstance(g, (Quant, Rel)) for g in walk(f))
+
+
+def _discourse_family(f: Quant) -> str | None:
+    """Issue 20: "coreference" when the top quantifier's body joins a relational clause with
+    something more said of the same entity ("There is a square. It is above a circle.", "A
+    circle is blue, and the square below it is green."); "relative" when an entity is picked
+    out by its relation to another ("A square that is above a circle is red."). Template
+    captions (the paper's six datasets) are neither."""
+    from .logic import walk
+
+    body = _strip_not(f.body)
+    if isinstance(body, And) and len(body.args) >= 2 and any(_relational(g) for g in body.args):
+        return "coreference"
+    if any(isinstance(g, Quant) and _relational(g.restr) for g in walk(f)):
+        return "relative"
+    return None
 
 
 def quantifier_range(interpretation: _Interp) -> str | None:
