@@ -9,6 +9,9 @@ import pytest
 from shapeworldice.data import load_definition
 from shapeworldice.data.build import InstanceBuilder
 from shapeworldice.grammar import parse
+from shapeworldice.interpret import Interpretation, interpret_readings
+from shapeworldice.interpret.construction import construction_marks, syntax_marks
+from shapeworldice.semantics import from_json
 from tests.data.test_truth_check_new_tasks import TASKS
 from tests.test_roundtrip import check
 
@@ -46,3 +49,19 @@ def test_readings_keep_erg_predicate_names(name):
            "logical": {"_and_c", "_or_c", "_if_x_then"}, "relative-clauses": {"_above_p"},
            "coreference": {"pron", "pronoun_q"}}[name]
     assert new <= seen, (name, sorted(new - seen))
+
+
+@pytest.mark.parametrize("name", TASKS)
+def test_stored_captions_predict_the_syntax_marks_of_their_reading(name):
+    builder = InstanceBuilder(load_definition(name))
+    marked = 0
+    for index in range(20):
+        row = builder.instance(0, "test", index)
+        for text, semantics in zip(row.captions, row.semantics):
+            readings = parse(text).readings
+            chosen, interpretation = interpret_readings([r.mrs for r in readings])
+            assert isinstance(interpretation, Interpretation) and chosen is not None
+            marks = construction_marks(from_json(semantics))
+            assert marks == syntax_marks(readings[chosen].mrs), text
+            marked += bool(marks)
+    assert (marked > 0) == (name in ("relative-clauses", "coreference"))

@@ -161,6 +161,40 @@ def syntax_marks(mrs: Any) -> tuple[str, ...]:
     return tuple(sorted(marks))
 
 
+def construction_marks(caption: Any) -> tuple[str, ...]:
+    """The syntax marks (:func:`syntax_marks`) of the sentence the builder realises for a stored
+    caption (issue 20): ``relative-clause`` for a RelativeType, ``run-on`` for a coreference
+    caption of several sentences, ``pp-modifier`` for "the T above / below it"; template
+    captions have none."""
+    from ..semantics.components import Anaphor, Coreference, Existential, Proposition, Relation, RelativeType
+
+    marks: set[str] = set()
+
+    def visit(c: Any) -> None:
+        if isinstance(c, RelativeType):
+            marks.add("relative-clause")
+            visit(c.clause)
+        elif isinstance(c, Coreference):
+            if c.form in ("sentences", "copula"):
+                marks.add("run-on")
+            for part in c.parts:
+                visit(part)
+        elif isinstance(c, Anaphor):
+            marks.add("pp-modifier")
+        elif isinstance(c, Existential):
+            visit(c.restrictor)
+            visit(c.body)
+        elif isinstance(c, Relation):
+            visit(c.value)
+            visit(c.reference)
+        elif isinstance(c, Proposition):
+            for clause in c.clauses:
+                visit(clause)
+
+    visit(caption)
+    return tuple(sorted(marks))
+
+
 def _conjunct(arg: Any, by_event: dict[str, Any], by_label: dict[str, list[Any]]) -> Any:
     """The predication a coordination argument stands for: its event's EP, or (a handle) the EP
     with an event under that label."""
@@ -257,4 +291,4 @@ def relation(interpretation: _Interp) -> str | None:
     return RELATION_WORDS.get((r.kind, r.value), f"{r.kind}{r.value:+d}")
 
 
-__all__ = ["FAMILIES", "construction", "family", "quantifier_range", "relation", "syntax_marks"]
+__all__ = ["FAMILIES", "construction", "construction_marks", "family", "quantifier_range", "relation", "syntax_marks"]
