@@ -112,7 +112,7 @@ class CoreferenceSampler:
     its description above/below it)."""
 
     relations: tuple[str, ...] = ("x-rel", "y-rel")
-    anaphor: float = 0.3
+    anaphor: float = 0.5
     tries: int = 10
 
     def later(self, world: World, e: int, rng: np.random.Generator, last: bool) -> Any:
@@ -125,7 +125,12 @@ class CoreferenceSampler:
             if len(pairs):
                 y = int(pairs[int(rng.integers(len(pairs))), 0])
                 kinds, body = _copula(world, y, rng)
-                return Anaphor(describe(world, y, kinds), "y-rel", value, body)
+                # the sampled description of y first, then the other one the body allows, if that one is unique
+                other = frozenset({_OTHER[body.value.predtype]})
+                for scope in (kinds, frozenset() if kinds else other):
+                    anaphor = Anaphor(describe(world, y, scope), "y-rel", value, body)
+                    if anaphor.masks(world.arrays).agree[e]:
+                        return anaphor
         found = _relation_from(world, rng, self.relations, subject=e)
         return None if found is None else found[1]
 
