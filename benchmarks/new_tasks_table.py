@@ -48,7 +48,8 @@ def row(name: str, out: Path, train: int, test: int, timing: int) -> str:
     agree = sum(v == 1 for v in labels)
     blind = Evaluator(target).evaluate(baseline(load(target, "test"), "blind", 0))["scores"]
     return (f"| `{name}` | {refs['grammaticality']:.2f} | {refs['truthfulness']:.2f} | {agree}/{len(labels)} "
-            f"| {blind['truthfulness']:.2f} | {blind['informativeness_relative']:.2f} | {train_ms:.1f} | {test_ms:.1f} |")
+            f"| {blind['truthfulness']:.2f} | {blind['informativeness_relative']:.2f} "
+            f"| {train_ms:.1f} | {test_ms:.1f} |")
 
 
 def main() -> None:

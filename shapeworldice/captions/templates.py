@@ -46,5 +46,6 @@ def template(caption: object) -> str:
     if isinstance(caption, Proposition):
         return f"{caption.proptype}(" + "; ".join(template(c) for c in caption.clauses) + ")"
     if isinstance(caption, Coreference):
-        return f"coreference {caption.form} {_kinds(caption.antecedent)} / " + "; ".join(_part(p) for p in caption.parts)
+        parts = "; ".join(_part(p) for p in caption.parts)
+        return f"coreference {caption.form} {_kinds(caption.antecedent)} / {parts}"
     raise TypeError(f"not a caption: {caption!r}")

@@ -3,6 +3,8 @@ al.), validity against the ground truth, and the quickstart.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from .app import (
@@ -80,7 +82,8 @@ def quickstart(out: str, workers: int, quiet: bool, suite: str) -> None:
         if not quiet:
             click.echo(line, err=True)
 
-    for line in run(out, workers=workers, say=say, **({} if suite == "paper" else {"suite": suite})):
+    options: dict[str, Any] = {} if suite == "paper" else {"suite": suite}  # the default call stays as it was
+    for line in run(out, workers=workers, say=say, **options):
         click.echo(line)
 
 

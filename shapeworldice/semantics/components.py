@@ -395,9 +395,11 @@ def from_model(model: Any) -> Any:
         if kind == "RelativeType":
             return RelativeType(from_model(model["scope"]), from_model(model["clause"]))
         if kind == "Anaphor":
-            return Anaphor(from_model(model["scope"]), model["predtype"], int(model["value"]), from_model(model["body"]))
+            return Anaphor(from_model(model["scope"]), model["predtype"], int(model["value"]),
+                           from_model(model["body"]))
         if kind == "Coreference":
-            return Coreference(model["form"], from_model(model["antecedent"]), tuple(from_model(p) for p in model["parts"]))
+            return Coreference(model["form"], from_model(model["antecedent"]),
+                               tuple(from_model(p) for p in model["parts"]))
     except (KeyError, TypeError) as exc:
         raise CaptionModelError(f"{kind} model is missing a field: {exc}") from None
     raise CaptionModelError(f"unknown caption component {kind!r}")

@@ -56,7 +56,8 @@ def test_anaphor_needs_a_unique_definite():
     from shapeworldice.semantics.components import Attribute, EntityType, Relation
 
     red = Relation("attribute", Attribute("color", "red"))
-    two = Coreference("clauses", EntityType.of(shape="circle"), (Anaphor(EntityType.of(shape="square"), "y-rel", 1, red),))
+    square = Anaphor(EntityType.of(shape="square"), "y-rel", 1, red)
+    two = Coreference("clauses", EntityType.of(shape="circle"), (square,))
     assert two.truth(world) == Truth.AMBIGUOUS
     one = Coreference("clauses", EntityType.of(shape="circle"),
                       (Anaphor(EntityType.of(shape="square", color="red"), "y-rel", 1, Relation(

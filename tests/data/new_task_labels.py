@@ -48,8 +48,9 @@ def shapes_of(world: dict[str, Any]) -> list[Shape]:
     out = []
     for i, e in enumerate(world["entities"]):
         hx, hy = float(e["shape"]["size"]["x"]), float(e["shape"]["size"]["y"])
+        area = AREA_FACTOR[e["shape"]["name"]] * hx * hy
         out.append(Shape(i, e["shape"]["name"], e["color"]["name"], float(e["center"]["x"]),
-                         float(e["center"]["y"]), float(e["color"]["shade"]), AREA_FACTOR[e["shape"]["name"]] * hx * hy))
+                         float(e["center"]["y"]), float(e["color"]["shade"]), area))
     return out
 
 
