@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import numpy as np
+import pytest
 
 from shapeworldice.captions import make_sampler, template
 from shapeworldice.captions.logical import COMBINATIONS, false_clause
@@ -45,3 +46,22 @@ def test_connectives_option():
     rng = np.random.default_rng(3)
     world = make_world(("square", "red", 0.3, 0.3))
     assert {sampler(world, rng).proptype for _ in range(10)} == {"equivalence"}
+
+
+def test_bad_family_options_are_one_clear_error(tmp_path):
+    from click.testing import CliRunner
+
+    from shapeworldice import cli
+    from shapeworldice.errors import UserError
+
+    with pytest.raises(UserError, match="connectives"):
+        make_sampler("logical", {"connectives": ["nand"]})
+    with pytest.raises(UserError, match="negation"):
+        make_sampler("comparison", {"negation": 1.5})
+    definition = tmp_path / "bad.toml"
+    definition.write_text('name = "bad"\n[world]\nentity_counts = [4]\n[captions.families]\n'
+                          'comparison = { weight = 1, options = { negation = "half" } }\n')
+    result = CliRunner().invoke(cli.main, ["generate", str(definition), "--out", str(tmp_path / "out"),
+                                           "--train", "2", "--validation", "0", "--test", "1"])
+    assert result.exit_code == 2 and "negation" in result.output
+    assert len(result.output.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
