@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from shapeworldice.captions import template
 from shapeworldice.interpret import formula_of, truth
 from shapeworldice.semantics import Truth
 from shapeworldice.semantics.components import (
@@ -80,3 +81,23 @@ def test_logical_form_has_the_component_truth_on_random_worlds():
             assert truth(formula_of(caption), world) == value
             seen.add(value)
     assert seen == {Truth.TRUE, Truth.FALSE, Truth.AMBIGUOUS}
+
+
+def test_batched_prior_truth_is_the_per_world_truth():
+    """The prior sample evaluates the new logical forms (a quantifier inside a restriction, "the T
+    below it", conjoined clauses) world by world as the component truth does."""
+    from shapeworldice.semantics.prior import WorldSample, truth_in
+
+    rng = np.random.default_rng(4)
+    sampler = WorldSampler(WorldConfig(entity_counts=tuple(range(2, 9)), reinforcement=(1, 1)))
+    worlds = [sampler.sample(rng) for _ in range(300)]
+    sample = WorldSample.of(worlds)
+    captions = [
+        Existential(RelativeType(T(color="red"), Relation("y-rel", -1, T())), Relation("type", T())),
+        Coreference("clauses", T(color="blue"), (Anaphor(T(color="red"), "y-rel", 1, Relation("type", T())),)),
+        Coreference("sentences", T(color="red"), (ABOVE_CIRCLE, Relation("x-rel", 1, T()))),
+    ]
+    for caption in captions:
+        expected = [caption.truth(w) == Truth.TRUE for w in worlds]
+        assert truth_in(formula_of(caption), sample).tolist() == expected
+        assert 0 < sum(expected) < len(worlds), template(caption)
