@@ -25,6 +25,8 @@ def test_data_folders_found():
     assert (grammar_dir() / "lexicon.txt").is_file()
     bases = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
              "quantification-count", "quantification-ratio")
+    bases += ("relational-attribute", "relational-comparative", "relational-negation", "logical",  # issue 20
+              "relative-clauses", "coreference")
     variants = ("", "-heldout", "-informative", "-informative-heldout")
     expected = {f"{b}{v}.toml" for b in bases for v in variants}  # the six datasets and their variants
     assert {p.name for p in definitions_dir().glob("*.toml")} == expected

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..semantics.components import (
-    Attribute, EntityType, Existential, Proposition, Quantifier, Relation, Selector,
+    Anaphor, Attribute, Coreference, EntityType, Existential, Proposition, Quantifier, Relation, RelativeType,
+    Selector,
 )
 from .loader import GrammarData, GrammarError, entry_onset
 from .normalise import normalise
@@ -24,6 +25,25 @@ class Realisation:
 
     text: str
     choices: tuple[str, ...] = ()
+
+
+#: the literal of realise.txt that ends one sentence of a caption and starts the next (issue 20)
+SENTENCE_BREAK = "."
+
+
+def _sentences(words: list[str]) -> list[str]:
+    """Words with each sentence break attached to the word before it and the next sentence's
+    first word capitalised."""
+    out: list[str] = []
+    capital = False
+    for w in words:
+        if w == SENTENCE_BREAK:
+            out[-1] += SENTENCE_BREAK
+            capital = True
+            continue
+        out.append(w[:1].upper() + w[1:] if capital else w)
+        capital = False
+    return out
 
 
 class RealisationError(ValueError):
@@ -68,18 +88,30 @@ def component_keys(comp: Any) -> tuple[str, ...]:
         return (f"{comp.qtype}/{q}/{comp.qrange}", f"{comp.qtype}/{q}", comp.qtype, "Quantifier", "*")
     if isinstance(comp, Proposition):
         return (comp.proptype, "Proposition", "*")
+    # ---- issue 20: relative clauses and coreference
+    if isinstance(comp, RelativeType):
+        return ("RelativeType", "*")
+    if isinstance(comp, Anaphor):
+        return (f"Anaphor/{comp.predtype}/{int(comp.value)}", "Anaphor", "*")
+    if isinstance(comp, Coreference):
+        return (f"Coreference/{comp.form}/{len(comp.parts)}", f"Coreference/{comp.form}", "Coreference", "*")
     raise RealisationError(f"cannot realise {type(comp).__name__}: {comp!r}")
 
 
 def _field(comp: Any, name: str) -> Any:
     if name == "self":
         return comp
-    if name.startswith("clause"):
+    if name.startswith("clause") and name[6:].isdigit():
         i = int(name[6:])
         clauses = comp.clauses
         if len(clauses) != 2:
             raise RealisationError(f"{comp.proptype} with {len(clauses)} clauses is not supported")
         return clauses[i]
+    if name.startswith("part"):  # issue 20: the clauses of a Coreference
+        parts = comp.parts
+        if int(name[4:]) >= len(parts):
+            raise RealisationError(f"{type(comp).__name__} has no {name}")
+        return parts[int(name[4:])]
     try:
         return getattr(comp, name)
     except AttributeError:
@@ -143,7 +175,7 @@ class Realiser:
         for it in items:
             if it.kind == "lit":
                 for w in it.words:
-                    if w.replace("_", " ") not in self.forms:
+                    if w != SENTENCE_BREAK and w.replace("_", " ") not in self.forms:
                         raise GrammarError(f"realise.txt:{line}: {w!r} is not a word of the lexicon")
             elif it.kind == "lex" and "{" not in it.key and it.key not in self.by_key:
                 raise GrammarError(f"realise.txt:{line}: no lexicon entry with key {it.key!r}")
@@ -217,6 +249,8 @@ class Realiser:
                 nxt = words[i + 1].split(" ", 1)[0].lower()
                 words[i] = article_v if self.onset.get(nxt, "c") == "v" else article_c
         text = " ".join(words).replace(" ,", ",")
+        if SENTENCE_BREAK in words:  # issue 20: captions of several sentences
+            text = " ".join(_sentences(words)).replace(" ,", ",")
         return Realisation(normalise(text), tuple(choices))
 
 
