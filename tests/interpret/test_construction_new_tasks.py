@@ -64,3 +64,14 @@ def test_stored_semantics_give_the_parsed_key_and_marks(caption, text):
     interpretation, marks = meaning(text)
     assert construction(formula_of(caption), construction_marks(caption)) == construction(interpretation, marks)
     assert family(formula_of(caption)) == family(interpretation)
+
+
+@pytest.mark.parametrize("caption,text", STORED, ids=[t for _, t in STORED])
+def test_a_reference_key_is_the_key_of_its_parse(caption, text):
+    """The evaluator's reference analysis (D's construction keys) gives a stored reference the key
+    its realised sentence gets when parsed, syntax marks included."""
+    from shapeworldice.evaluation.core.analysis import _reference_analysis
+
+    interpretation, marks = meaning(text)
+    reference = _reference_analysis(caption.to_json())
+    assert reference.construction == construction(interpretation, marks)
