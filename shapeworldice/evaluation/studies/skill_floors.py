@@ -117,32 +117,38 @@ def skill_floor(train: Split | Sequence[Instance], test: Sequence[World], view: 
                       tuple(probability))
 
 
-def floor_scores(meanings: Sequence[str], test: Sequence[Instance], prior: CaptionPrior) -> dict[str, Any]:
+class FloorScorer:
     """T and I/ref of one caption meaning per test image, as ``evaluate`` scores them: I is the
     caption's bits when true (0 outside the references' families), capped at its image's most
-    informative reference, over the references' mean bits on these images (None without priors)."""
-    compiled: dict[str, Any] = {}
+    informative reference, over the references' mean bits on these images (None without priors).
+    What depends on the images alone (families, reference bits) is computed once for every floor."""
 
-    def formula(semantics: str) -> Any:
-        if semantics not in compiled:
-            compiled[semantics] = formula_of(caption_from_json(semantics))
-        return compiled[semantics]
+    def __init__(self, test: Sequence[Instance], prior: CaptionPrior):
+        self.test, self.prior = test, prior
+        self.compiled: dict[str, Any] = {}
+        self.families = {family(self.formula(s)) for inst in test for s in inst.semantics_json}
+        bits = [[prior.information(self.formula(s)) for s in inst.semantics_json] for inst in test]
+        self.caps = [max((b for b in row if b is not None), default=None) for row in bits]
+        known = [b for row in bits for b in row if b is not None]
+        self.reference_mean = sum(known) / len(known) if known else None
 
-    families = {family(formula(s)) for inst in test for s in inst.semantics_json}
-    reference_bits = [[prior.information(formula(s)) for s in inst.semantics_json] for inst in test]
-    known = [b for bits in reference_bits for b in bits if b is not None]
-    reference_mean = sum(known) / len(known) if known else None
-    true, information = 0, 0.0
-    for inst, semantics, bits in zip(test, meanings, reference_bits):
-        if truth(formula(semantics), inst.world).label != "true":
-            continue
-        true += 1
-        own = prior.information(formula(semantics)) if family(formula(semantics)) in families else 0.0
-        caps = [b for b in bits if b is not None]
-        if own is not None:
-            information += min(own, max(caps)) if caps else own
-    relative = information / len(test) / reference_mean if reference_mean else None
-    return {"truthfulness": true / len(test), "informativeness_relative": relative}
+    def formula(self, semantics: str) -> Any:
+        if semantics not in self.compiled:
+            self.compiled[semantics] = formula_of(caption_from_json(semantics))
+        return self.compiled[semantics]
+
+    def __call__(self, meanings: Sequence[str]) -> dict[str, Any]:
+        true, information = 0, 0.0
+        for inst, semantics, cap in zip(self.test, meanings, self.caps):
+            formula = self.formula(semantics)
+            if truth(formula, inst.world).label != "true":
+                continue
+            true += 1
+            own = self.prior.information(formula) if family(formula) in self.families else 0.0
+            if own is not None:
+                information += own if cap is None else min(own, cap)
+        relative = information / len(self.test) / self.reference_mean if self.reference_mean else None
+        return {"truthfulness": true / len(self.test), "informativeness_relative": relative}
 
 
 def floor_record(train: Split, test: Split, prior: CaptionPrior, seed: int = 0) -> dict[str, Any]:
@@ -154,11 +160,11 @@ def floor_record(train: Split, test: Split, prior: CaptionPrior, seed: int = 0) 
                               "refills": REFILLS, "floors": {}}
     if not images or not any(inst.captions for inst in donors):
         return record
-    worlds = [inst.world for inst in images]
+    worlds, scores = [inst.world for inst in images], FloorScorer(images, prior)
     for view in SKILL_KINDS:
-        record["floors"][view] = floor_scores(skill_floor(donors, worlds, view, seed).semantics, images, prior)
+        record["floors"][view] = scores(skill_floor(donors, worlds, view, seed).semantics)
     return record
 
 
-__all__ = ["RECORD_TEST_IMAGES", "RECORD_TRAIN_INSTANCES", "REFILLS", "SKILL_KINDS", "SkillFloor", "VIEWS",
-           "floor_record", "floor_scores", "skill_floor"]
+__all__ = ["FloorScorer", "RECORD_TEST_IMAGES", "RECORD_TRAIN_INSTANCES", "REFILLS", "SKILL_KINDS", "SkillFloor",
+           "VIEWS", "floor_record", "skill_floor"]
