@@ -466,7 +466,8 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
 
         caption_prior = CaptionPrior(WorldSample.load(target / PRIOR_FILE))
         prior.update(floor_summary(target, caption_prior))
-        prior["skill_floors"] = floor_record(load(target, "train"), load(target, "test"), caption_prior, seed)
+        prior["skill_floors"] = floor_record(load(target, "train"), load(target, "test"), caption_prior, seed,
+                                             workers=workers)
         atomic_write_json(target / "manifest.json", manifest)
     return target
 

@@ -34,6 +34,7 @@ from ...interpret import family, formula_of, truth
 from ...semantics.components import from_json as caption_from_json
 from ...semantics.prior import CaptionPrior, PriorUnavailable, WorldSample, truth_in
 from ...semantics.views import SKILL_KINDS, VIEWS, Refiller
+from ...workers import process_pool
 from ...world.model import World
 
 REFILLS = 32
@@ -151,18 +152,39 @@ class FloorScorer:
         return {"truthfulness": true / len(self.test), "informativeness_relative": relative}
 
 
-def floor_record(train: Split, test: Split, prior: CaptionPrior, seed: int = 0) -> dict[str, Any]:
+#: a pool worker's floor job: (training instances, test worlds, seed)
+_JOB: tuple[Sequence[Instance], list[World], int] | None = None
+
+
+def _init_job(donors: Sequence[Instance], worlds: list[World], seed: int) -> None:
+    global _JOB
+    _JOB = (donors, worlds, seed)
+
+
+def _floor_job(view: str) -> tuple[str, ...]:
+    assert _JOB is not None
+    return skill_floor(_JOB[0], _JOB[1], view, _JOB[2]).semantics
+
+
+def floor_record(train: Split, test: Split, prior: CaptionPrior, seed: int = 0, workers: int = 1) -> dict[str, Any]:
     """The manifest's ``prior.skill_floors``: sizes, seed and every floor's T and I/ref (no floors
-    when the build has no training caption or no test image)."""
+    when the build has no training caption or no test image). With ``workers`` > 1 the floors are
+    chosen in parallel, one view per job: each is the same whoever computes it."""
     donors = train.instances[:RECORD_TRAIN_INSTANCES]
     images = test.instances[:RECORD_TEST_IMAGES]
     record: dict[str, Any] = {"test_images": len(images), "train_instances": len(donors), "seed": seed,
                               "refills": REFILLS, "floors": {}}
     if not images or not any(inst.captions for inst in donors):
         return record
-    worlds, scores = [inst.world for inst in images], FloorScorer(images, prior)
-    for view in SKILL_KINDS:
-        record["floors"][view] = scores(skill_floor(donors, worlds, view, seed).semantics)
+    worlds = [inst.world for inst in images]
+    if workers > 1:
+        with process_pool(workers, len(SKILL_KINDS), _init_job, (donors, worlds, seed)) as pool:
+            chosen = list(pool.map(_floor_job, SKILL_KINDS))
+    else:
+        chosen = [skill_floor(donors, worlds, view, seed).semantics for view in SKILL_KINDS]
+    scores = FloorScorer(images, prior)
+    for view, meanings in zip(SKILL_KINDS, chosen):
+        record["floors"][view] = scores(meanings)
     return record
 
 
