@@ -466,8 +466,9 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
 
         caption_prior = CaptionPrior(WorldSample.load(target / PRIOR_FILE))
         prior.update(floor_summary(target, caption_prior))
-        prior["skill_floors"] = floor_record(load(target, "train"), load(target, "test"), caption_prior, seed,
-                                             workers=workers)
+        # the shards were just verified by floor_summary: read, not hashed again
+        prior["skill_floors"] = floor_record(load(target, "train", verify=False), load(target, "test", verify=False),
+                                             caption_prior, seed, workers=workers)
         atomic_write_json(target / "manifest.json", manifest)
     return target
 

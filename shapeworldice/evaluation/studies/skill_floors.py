@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
+from itertools import islice
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -170,8 +171,8 @@ def floor_record(train: Split, test: Split, prior: CaptionPrior, seed: int = 0, 
     """The manifest's ``prior.skill_floors``: sizes, seed and every floor's T and I/ref (no floors
     when the build has no training caption or no test image). With ``workers`` > 1 the floors are
     chosen in parallel, one view per job: each is the same whoever computes it."""
-    donors = train.instances[:RECORD_TRAIN_INSTANCES]
-    images = test.instances[:RECORD_TEST_IMAGES]
+    donors = list(islice(train.stream(), RECORD_TRAIN_INSTANCES))  # a large split is never read whole
+    images = list(islice(test.stream(), RECORD_TEST_IMAGES))
     record: dict[str, Any] = {"test_images": len(images), "train_instances": len(donors), "seed": seed,
                               "refills": REFILLS, "floors": {}}
     if not images or not any(inst.captions for inst in donors):
