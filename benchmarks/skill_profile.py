@@ -28,14 +28,17 @@ def profile(out: Path, names: list[str], test: int, train: int, workers: int) ->
     for name in names:
         directory = out / name
         if not (directory / "manifest.json").is_file():
+            start = time.process_time()
             directory = generate(name, out, seed=0, train=train, validation=0, test=test, workers=workers)
+            print(f"  {name} built in {time.process_time() - start:.0f} s CPU", flush=True)
         evaluator = Evaluator(directory)
         cells = []
         for kind in kinds:
             start = time.process_time()
             scores = evaluator.evaluate(baseline(evaluator.data, kind, seed=0))["scores"]
             cells.append(f"{scores['truthfulness']:.2f} / {scores['informativeness_relative']:.2f}")
-            print(f"  {name} {kind}: {cells[-1]} ({time.process_time() - start:.0f} s CPU)", flush=True)
+            print(f"  {name} {kind}: {cells[-1]}, G {scores['grammaticality']:.2f} "
+                  f"({time.process_time() - start:.0f} s CPU)", flush=True)
         print(f"| `{name}` | " + " | ".join(cells) + " |", flush=True)
 
 

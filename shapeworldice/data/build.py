@@ -421,7 +421,7 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
         raise UserError(f"{target} exists and is not a dataset directory; choose another --out")
     prior_entry: dict[str, Any] = (stored or {}).get("prior") or {}
     kept = bool(prior_entry) and _prior_kept(target, prior_entry, prior_worlds)
-    if kept and "reference_mean_prior" in prior_entry and \
+    if kept and "reference_mean_prior" in prior_entry and "skill_floors" in prior_entry and \
             stored == _manifest(definition, seed, key, tasks, done, prior_entry, complete=True):
         return target  # a finished build with these settings, every file verified: nothing to write
     sample = None if kept else sample_worlds(definition, prior_worlds, 0, workers)
@@ -464,8 +464,14 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
         atomic_write_json(target / "manifest.json", manifest)
     if manifest["complete"]:  # the floors read the finished splits back
         from ..evaluation.core.floors import floor_summary
+        from ..evaluation.studies.skill_floors import floor_record
+        from .loader import load
 
-        prior.update(floor_summary(target, CaptionPrior(WorldSample.load(target / PRIOR_FILE))))
+        caption_prior = CaptionPrior(WorldSample.load(target / PRIOR_FILE))
+        prior.update(floor_summary(target, caption_prior))
+        # the shards were just verified by floor_summary: read, not hashed again
+        prior["skill_floors"] = floor_record(load(target, "train", verify=False), load(target, "test", verify=False),
+                                             caption_prior, seed, workers=workers)
         atomic_write_json(target / "manifest.json", manifest)
     return target
 

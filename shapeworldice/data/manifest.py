@@ -236,6 +236,11 @@ PRIOR = Obj({
     "reference_mean_prior": Opt(Map(Maybe(FRACTION))),
     "blind_floor": Opt(Obj({"caption": Str(), "train_truthfulness": FRACTION, "test_truthfulness": Opt(FRACTION),
                             "prior": Opt(Maybe(FRACTION))})),
+    "skill_floors": Opt(Obj({"test_images": COUNT, "train_instances": COUNT, "seed": Int(0, 2**63 - 1),
+                             "refills": Opt(Int(1, 10**6)),
+                             "floors": Map(Obj({"truthfulness": FRACTION,
+                                                "informativeness_relative": Maybe(Num(0))}),
+                                           key=Str(re.compile(r"^[a-z-]+$"), "a view name"), key_label="view")})),
 })
 SPLIT = Obj({"instances": COUNT, "captions_per_instance": Int(1, MAX_REFERENCES), "shards": List(SHARD),
              "templates": Opt(Map(Int(0, 10**12)))})

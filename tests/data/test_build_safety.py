@@ -198,7 +198,7 @@ def test_pools_are_capped_at_their_jobs_and_the_cores(tmp_path, monkeypatch):
     (tmp_path / "small.toml").write_text(text.replace("[world]", "shard_size = 4\n\n[world]"))
     generate(str(tmp_path / "small.toml"), tmp_path / "out", seed=0, train=20, validation=0, test=4, workers=48)
     assert sizes and max(sizes) <= 24
-    assert sizes[-1] == 6  # the shard pool: 5 train shards and 1 test shard
+    assert sizes[-2:] == [6, 9]  # the shard pool (5 train shards, 1 test shard), then the nine skill floors
     assert workers.pool_size(48, 1000) == 48 and workers.pool_size(48, 3) == 3 and workers.pool_size(0, 5) == 1
 
 

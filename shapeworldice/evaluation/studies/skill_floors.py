@@ -14,27 +14,37 @@ CRC-32 of the image's world JSON, r)``, so an image's choice is the same whateve
 are captioned with it, in any order (no worker processes are used).
 Ties: the more frequent training meaning, then the meaning's text; the caption shown is the
 meaning's most frequent training text.
+
+:func:`floor_record` is what a build records in its manifest: every floor's T and I/ref on the first
+:data:`RECORD_TEST_IMAGES` test images against the first :data:`RECORD_TRAIN_INSTANCES` training
+instances (cheap for small builds, the same bytes for any worker count).
 """
 from __future__ import annotations
 
 import zlib
 from collections import Counter
+from itertools import islice
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
-from ...data.loader import Split
+from ...data.loader import Instance, Split
 from ...errors import UserError
-from ...interpret import formula_of
+from ...interpret import family, formula_of, truth
 from ...semantics.components import from_json as caption_from_json
-from ...semantics.prior import PriorUnavailable, WorldSample, truth_in
+from ...semantics.prior import CaptionPrior, PriorUnavailable, WorldSample, truth_in
 from ...semantics.views import SKILL_KINDS, VIEWS, Refiller
+from ...workers import process_pool
 from ...world.model import World
 
 REFILLS = 32
 SCREEN_REFILLS = 4
 SHORTLIST = 12
+#: the manifest's floors: measured on at most this many test images (the first ones) ...
+RECORD_TEST_IMAGES = 256
+#: ... against at most this many training instances (the first ones)
+RECORD_TRAIN_INSTANCES = 20_000
 
 
 @dataclass(frozen=True)
@@ -47,13 +57,14 @@ class SkillFloor:
     probability: tuple[float, ...]
 
 
-def _candidates(train: Split) -> tuple[list[str], list[int], dict[str, str]]:
+def _candidates(train: Split | Sequence[Instance]) -> tuple[list[str], list[int], dict[str, str]]:
     by_meaning: dict[str, Counter] = {}
     for inst in train:
         for text, semantics in zip(inst.captions, inst.semantics_json):
             by_meaning.setdefault(semantics, Counter())[text] += 1
     if not by_meaning:
-        raise UserError(f"the train split of {train.name} has no captions: no skill floor to choose")
+        name = getattr(train, "name", "the dataset")
+        raise UserError(f"the train split of {name} has no captions: no skill floor to choose")
     meanings = sorted(by_meaning)
     frequency = [sum(by_meaning[m].values()) for m in meanings]
     shown = {m: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for m, c in by_meaning.items()}
@@ -76,8 +87,8 @@ def _probabilities(formulas: list, sample: WorldSample, refills: int) -> np.ndar
     return out
 
 
-def skill_floor(train: Split, test: Sequence[World], view: str, seed: int = 0, refills: int = REFILLS,
-                screen_refills: int = SCREEN_REFILLS, shortlist: int = SHORTLIST) -> SkillFloor:
+def skill_floor(train: Split | Sequence[Instance], test: Sequence[World], view: str, seed: int = 0,
+                refills: int = REFILLS, screen_refills: int = SCREEN_REFILLS, shortlist: int = SHORTLIST) -> SkillFloor:
     """The floor of ``view`` on the ``test`` worlds: per world the training caption most probably true
     given its view. Each world's choice depends on that world alone (and the training split)."""
     if view not in VIEWS:
@@ -108,4 +119,75 @@ def skill_floor(train: Split, test: Sequence[World], view: str, seed: int = 0, r
                       tuple(probability))
 
 
-__all__ = ["REFILLS", "SKILL_KINDS", "SkillFloor", "VIEWS", "skill_floor"]
+class FloorScorer:
+    """T and I/ref of one caption meaning per test image, as ``evaluate`` scores them: I is the
+    caption's bits when true (0 outside the references' families), capped at its image's most
+    informative reference, over the references' mean bits on these images (None without priors).
+    What depends on the images alone (families, reference bits) is computed once for every floor."""
+
+    def __init__(self, test: Sequence[Instance], prior: CaptionPrior):
+        self.test, self.prior = test, prior
+        self.compiled: dict[str, Any] = {}
+        self.families = {family(self.formula(s)) for inst in test for s in inst.semantics_json}
+        bits = [[prior.information(self.formula(s)) for s in inst.semantics_json] for inst in test]
+        self.caps = [max((b for b in row if b is not None), default=None) for row in bits]
+        known = [b for row in bits for b in row if b is not None]
+        self.reference_mean = sum(known) / len(known) if known else None
+
+    def formula(self, semantics: str) -> Any:
+        if semantics not in self.compiled:
+            self.compiled[semantics] = formula_of(caption_from_json(semantics))
+        return self.compiled[semantics]
+
+    def __call__(self, meanings: Sequence[str]) -> dict[str, Any]:
+        true, information = 0, 0.0
+        for inst, semantics, cap in zip(self.test, meanings, self.caps):
+            formula = self.formula(semantics)
+            if truth(formula, inst.world).label != "true":
+                continue
+            true += 1
+            own = self.prior.information(formula) if family(formula) in self.families else 0.0
+            if own is not None:
+                information += own if cap is None else min(own, cap)
+        relative = information / len(self.test) / self.reference_mean if self.reference_mean else None
+        return {"truthfulness": true / len(self.test), "informativeness_relative": relative}
+
+
+#: a pool worker's floor job: (training instances, test worlds, seed)
+_JOB: tuple[Sequence[Instance], list[World], int] | None = None
+
+
+def _init_job(donors: Sequence[Instance], worlds: list[World], seed: int) -> None:
+    global _JOB
+    _JOB = (donors, worlds, seed)
+
+
+def _floor_job(view: str) -> tuple[str, ...]:
+    assert _JOB is not None
+    return skill_floor(_JOB[0], _JOB[1], view, _JOB[2]).semantics
+
+
+def floor_record(train: Split, test: Split, prior: CaptionPrior, seed: int = 0, workers: int = 1) -> dict[str, Any]:
+    """The manifest's ``prior.skill_floors``: sizes, seed and every floor's T and I/ref (no floors
+    when the build has no training caption or no test image). With ``workers`` > 1 the floors are
+    chosen in parallel, one view per job: each is the same whoever computes it."""
+    donors = list(islice(train.stream(), RECORD_TRAIN_INSTANCES))  # a large split is never read whole
+    images = list(islice(test.stream(), RECORD_TEST_IMAGES))
+    record: dict[str, Any] = {"test_images": len(images), "train_instances": len(donors), "seed": seed,
+                              "refills": REFILLS, "floors": {}}
+    if not images or not any(inst.captions for inst in donors):
+        return record
+    worlds = [inst.world for inst in images]
+    if workers > 1:
+        with process_pool(workers, len(SKILL_KINDS), _init_job, (donors, worlds, seed)) as pool:
+            chosen = list(pool.map(_floor_job, SKILL_KINDS))
+    else:
+        chosen = [skill_floor(donors, worlds, view, seed).semantics for view in SKILL_KINDS]
+    scores = FloorScorer(images, prior)
+    for view, meanings in zip(SKILL_KINDS, chosen):
+        record["floors"][view] = scores(meanings)
+    return record
+
+
+__all__ = ["FloorScorer", "RECORD_TEST_IMAGES", "RECORD_TRAIN_INSTANCES", "REFILLS", "SKILL_KINDS", "SkillFloor",
+           "VIEWS", "floor_record", "skill_floor"]

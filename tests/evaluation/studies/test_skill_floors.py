@@ -100,3 +100,18 @@ def test_the_cli_offers_every_skill_floor(multishapes, tmp_path):
     result = CliRunner().invoke(main, ["baseline", str(multishapes), "--kind", "positions-shapes", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert len(json.loads(out.read_text())) == 12
+
+
+def test_floor_scorer_gives_the_references_full_truth_and_takes_bits_from_false_captions(multishapes):
+    from shapeworldice.evaluation.core.floors import load_prior
+    from shapeworldice.evaluation.studies.skill_floors import FloorScorer
+
+    test = load(multishapes, "test").instances
+    scores = FloorScorer(test, load_prior(multishapes))
+    own = scores([inst.semantics_json[0] for inst in test])
+    assert own["truthfulness"] == 1.0 and 0.5 < own["informativeness_relative"] < 1.5
+    others = scores([test[(i + 1) % len(test)].semantics_json[0] for i in range(len(test))])
+    truths = [truth(formula_of(from_json(test[(i + 1) % len(test)].semantics_json[0])), inst.world).label == "true"
+              for i, inst in enumerate(test)]
+    assert others["truthfulness"] == sum(truths) / len(test) < 1.0
+    assert others["informativeness_relative"] < own["informativeness_relative"]
