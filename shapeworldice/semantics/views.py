@@ -121,6 +121,9 @@ class Refiller:
 BOUND_REFILLS = 32
 #: prior-sample worlds a caption is true of on which a dataset's view bound is checked too
 BOUND_TRUE_WORLDS = 8
+#: views that hide only which colour goes with which shape: a dataset bounding captions by one of them
+#: bounds the world instead of a caption's true worlds (see :meth:`ViewBound.ceiling`)
+BINDING_VIEWS: frozenset[str] = frozenset({"colours-shapes-unbound"})
 
 
 class ViewBound:
@@ -138,6 +141,7 @@ class ViewBound:
         self._donor_refiller = Refiller(view, donors, donors, seed) if true_worlds else None
         self._donor_caches: tuple[dict, dict] = ({}, {})
         self._worst: dict[str, float | None] = {}
+        self._ceiling: float | None = None
 
     def worst(self, formula) -> float | None:
         """The highest probability of ``formula`` given the view of a donor world it is true of
@@ -163,18 +167,49 @@ class ViewBound:
                     self._worst[key] = None
         return self._worst[key]
 
-    def probability(self, formula, world) -> float | None:
-        """Share of ``world``'s re-fills where ``formula`` is true (None: it cannot be computed)."""
+    def _refilled(self, world) -> WorldSample:
+        """The re-fills of ``world`` (kept, with their caches and ceiling, until another world comes)."""
         if world is not self._world:
             self.refiller.test = WorldSample.of([world])
             self.refiller.keys = [zlib.crc32(world.to_json().encode("utf-8"))]
             self._world, self._sample, self._caches = world, self.refiller.sample(self.refills), ({}, {})
+            self._ceiling = None
         assert self._sample is not None
-        own = view_probability(formula, self._sample, *self._caches)
-        if own is None or not self.true_worlds:
+        return self._sample
+
+    def ceiling(self, world) -> float:
+        """The highest share of ``world``'s re-fills holding one colour–shape object: the most a
+        captioner seeing this view can be right with any claim that such an object exists."""
+        sample = self._refilled(world)
+        if self._ceiling is None:
+            self._ceiling = object_ceiling(sample)
+        return self._ceiling
+
+    def probability(self, formula, world) -> float | None:
+        """Share of ``world``'s re-fills where ``formula`` is true (None: it cannot be computed);
+        under a :data:`BINDING_VIEWS` view, at least the world's :meth:`ceiling`."""
+        sample = self._refilled(world)
+        own = view_probability(formula, sample, *self._caches)
+        if own is None:
+            return None
+        if self.refiller.view in BINDING_VIEWS:
+            return max(own, self.ceiling(world))
+        if not self.true_worlds:
             return own
         worst = self.worst(formula)
         return None if worst is None else max(own, worst)
+
+
+def object_ceiling(sample: WorldSample) -> float:
+    """The highest share of ``sample``'s worlds that hold one colour–shape object (0 for no world)."""
+    if not sample.size:
+        return 0.0
+    width = int(max(sample.shape.max(), 0)) + 1
+    codes = np.where(sample.present, sample.color * width + sample.shape, -1)
+    held = np.zeros((sample.size, int(codes.max()) + 1), dtype=bool)
+    rows = np.broadcast_to(np.arange(sample.size)[:, None], codes.shape)
+    held[rows[sample.present], codes[sample.present]] = True
+    return float(held.mean(axis=0).max()) if held.shape[1] else 0.0
 
 
 def view_probability(formula, sample: WorldSample, relation_cache: dict | None = None,
@@ -186,4 +221,5 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
         return None
 
 
-__all__ = ["BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound", "view_probability"]
+__all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound", "object_ceiling",
+           "view_probability"]

@@ -1,0 +1,91 @@
+"""The binding view's world ceiling: a world is captioned only if its unbound view gives no colour–shape
+object away, and then a pair is kept although an early prior world of it (one object) settles it."""
+from __future__ import annotations
+
+from math import comb
+
+import numpy as np
+import pytest
+
+from shapeworldice.data.definition import load_definition
+from shapeworldice.interpret import formula_of
+from shapeworldice.semantics.components import Attribute, EntityType
+from shapeworldice.semantics.prior import WorldSample, sample_worlds
+from shapeworldice.semantics.views import BINDING_VIEWS, ViewBound, object_ceiling
+from shapeworldice.world.model import Entity, World
+
+
+def _world(objects: list[tuple[str, str]]) -> World:
+    return World(tuple(Entity(i, shape, colour, 0.0, (0.1 + 0.2 * i, 0.5), (0.05, 0.05), 0.0)
+                       for i, (colour, shape) in enumerate(objects)))
+
+
+def _there_is(colour: str, shape: str):
+    return formula_of(EntityType((Attribute("color", colour), Attribute("shape", shape))))
+
+
+@pytest.fixture(scope="module")
+def donors() -> WorldSample:
+    """A one-red-square world first (it settles "There is a red square."), then prior worlds."""
+    sample = sample_worlds(load_definition("existential-multishapes-informative"), 200)
+    worlds = [_world([("red", "square")])]
+    first = WorldSample.of(worlds)
+    width = max(first.n, sample.n)
+
+    def pad(s: WorldSample, column: str) -> np.ndarray:
+        values = getattr(s, column)
+        fill = False if column == "present" else (-1 if column in ("shape", "color") else 0.0)
+        return np.pad(values, ((0, 0), (0, width - s.n)), constant_values=fill)
+
+    columns = ("x", "y", "shape", "color", "shade", "area", "present")
+    return WorldSample(**{c: np.concatenate([pad(first, c), pad(sample, c)]) for c in columns})
+
+
+def test_a_pair_the_true_worlds_rule_dropped_is_kept_where_the_view_leaves_it_open(donors):
+    """"There is a red square." has probability 1 on its first true prior world (one object), so the
+    true-worlds rule dropped it everywhere; the binding rule keeps it for a world of three objects with
+    three colours and three shapes, where any pairing is as likely (1/3 each)."""
+    formula = formula_of(EntityType((Attribute("color", "red"), Attribute("shape", "square"))))
+    old = ViewBound("object-bag", donors, refills=32, true_worlds=8)  # a view without the binding rule
+    assert old.worst(formula) == 1.0
+    bound = ViewBound("colours-shapes-unbound", donors, refills=32, true_worlds=8)
+    assert bound.worst(formula) == 1.0  # what the true-worlds rule would have used
+    world = _world([("red", "square"), ("blue", "circle"), ("green", "triangle")])
+    p = bound.probability(formula, world)
+    assert p is not None and p <= 0.6
+    assert p == bound.ceiling(world)
+    assert 0.1 < p < 0.6
+
+
+def test_a_world_whose_view_gives_an_object_away_admits_no_caption(donors):
+    """Three red shapes and three squares among four objects: a red square is certain, so even "There is
+    a blue circle." (probability 1/4 given the view) is over any bound for this world."""
+    world = _world([("red", "square"), ("red", "square"), ("red", "square"), ("blue", "circle")])
+    bound = ViewBound("colours-shapes-unbound", donors, refills=32)
+    assert bound.ceiling(world) == 1.0
+    assert bound.probability(_there_is("blue", "circle"), world) == 1.0
+    unbounded = ViewBound("object-bag", donors, refills=32)
+    assert unbounded.probability(_there_is("blue", "circle"), world) == 1.0  # the bag shows it
+    assert "object-bag" not in BINDING_VIEWS
+
+
+@pytest.mark.parametrize("objects", [
+    [("red", "square"), ("red", "circle"), ("blue", "square"), ("green", "triangle"), ("blue", "cross")],
+    [("red", "square"), ("blue", "circle")],
+    [("red", "square"), ("red", "circle"), ("red", "triangle"), ("blue", "square"), ("green", "square"),
+     ("yellow", "cross")],
+])
+def test_the_ceiling_matches_the_exact_chance_of_the_likeliest_pair(donors, objects):
+    """Independent check: shuffling shapes against colours uniformly, a pair with a objects of its colour
+    and b of its shape among n is absent with probability C(n - a, b) / C(n, b)."""
+    n = len(objects)
+    colours = {c: sum(o[0] == c for o in objects) for c, _ in objects}
+    shapes = {s: sum(o[1] == s for o in objects) for _, s in objects}
+    exact = max(1 - comb(n - a, b) / comb(n, b) for a in colours.values() for b in shapes.values())
+    bound = ViewBound("colours-shapes-unbound", donors, refills=2000)
+    assert abs(bound.ceiling(_world(objects)) - exact) < 0.05
+
+
+def test_object_ceiling_of_an_empty_sample_is_zero():
+    assert object_ceiling(WorldSample.of([])) == 0.0
+    assert object_ceiling(WorldSample.of([_world([("red", "square")])])) == 1.0
