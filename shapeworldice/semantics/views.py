@@ -221,5 +221,5 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
         return None
 
 
-__all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound", "object_ceiling",
-           "view_probability"]
+__all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound",
+           "object_ceiling", "view_probability"]
