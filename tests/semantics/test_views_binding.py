@@ -89,3 +89,30 @@ def test_the_ceiling_matches_the_exact_chance_of_the_likeliest_pair(donors, obje
 def test_object_ceiling_of_an_empty_sample_is_zero():
     assert object_ceiling(WorldSample.of([])) == 0.0
     assert object_ceiling(WorldSample.of([_world([("red", "square")])])) == 1.0
+
+
+def test_a_binding_bounded_build_shows_only_worlds_that_leave_every_pair_open(tmp_path):
+    """Built end to end: every caption true and within the bound, every world's ceiling within it, and
+    no world whose view settles the binding (one colour, or one shape, among its objects)."""
+    from shapeworldice.data import load
+    from shapeworldice.data.build import generate
+    from shapeworldice.data.definition import parse_definition
+    from shapeworldice.evaluation.core.floors import load_prior
+    from shapeworldice.semantics import Truth
+
+    spec = {"name": "binding-bounded", "world": {"entity_counts": [2, 3, 4, 5, 6]},
+            "captions": {"families": {"there-is": 1, "existential": 2}, "max_prior": 0.4,
+                         "skill_view": "colours-shapes-unbound", "max_view_prior": 0.6},
+            "splits": {"train": 30, "validation": 0, "test": 6}}
+    directory = generate(parse_definition(spec, "x.toml"), tmp_path, seed=0)
+    bound = ViewBound("colours-shapes-unbound", load_prior(directory).sample)
+    for split in ("train", "test"):
+        for inst in load(directory, split):
+            colours = {e.color for e in inst.world.entities}
+            shapes = {e.shape for e in inst.world.entities}
+            assert len(colours) > 1 and len(shapes) > 1
+            assert bound.ceiling(inst.world) <= 0.6
+            for caption in inst.semantics:
+                assert caption.truth(inst.world) == Truth.TRUE
+                p = bound.probability(formula_of(caption), inst.world)
+                assert p is not None and p <= 0.6
