@@ -5,7 +5,8 @@ how often, not where). A *re-fill* of a world under a view keeps what the view s
 rest from a *donor* world (one with as many objects, its objects matched to the world's in a random
 order; for ``object-set``, one with as many kinds of object, renamed one-to-one). The share of
 re-fills where a caption is true estimates its probability of being true given the view: skill
-floors choose captions by it, and informative datasets bound their captions' by it.
+floors choose captions by it, and informative datasets bound their captions' by it (under a view
+that hides only the binding, they bound the world's likeliest colour–shape object instead).
 """
 from __future__ import annotations
 
