@@ -57,6 +57,14 @@ def test_every_walkthrough_block_runs_in_order(tmp_path):
             assert re.match(r"T [01]\.\d{3}  BLEU-4 [01]\.\d{3}\n\S+-test-000000 .+ (True|False) ", result.stdout)
     assert ran >= 5 and pythons >= 1
     assert (tmp_path / "report.json").is_file() and (tmp_path / "report.html").is_file()
+    # the free-form example's verdicts are the ones its paragraph states, on the walkthrough's own build
+    import json
+
+    details = [json.loads(line) for line in (tmp_path / "freeform-details.jsonl").read_text().splitlines()]
+    assert [(d["truth"], d["reason"]) for d in details] == [
+        ("true", "ok")] * 4 + [("false", "ok"), ("uninterpretable", "not-covered"), ("false", "ok"), (None, "no-parse")]
+    assert details[6]["hallucinated_objects"] == ["red star"]
+    assert all(d["scores"]["informativeness"] > 0 for d in details[:3])  # framed, yet in the dataset's family
 
 
 ROW = re.compile(r"^(?:(?:existential|spatial|quantification)-[a-z-]+ +[a-z-]+ +[0-9.]+ |  ±95% +±).*$", re.M)

@@ -227,13 +227,15 @@ def _relations(f: Formula) -> list[Rel]:
     return [g for g in walk(f) if isinstance(g, Rel)]
 
 
-def family(interpretation: _Interp) -> str:
+def family(interpretation: _Interp, discourse: bool = True) -> str:
     """Caption family: existential, spatial, relational, count, ratio, logical, coreference,
     relative or other.
 
     "There is"/copula sentences are existential; left/right/above/below/behind/in front of are
     spatial; comparatives and attribute (in)equality are relational; connectives between
-    clauses are logical. A sentence-level negation does not change the family.
+    clauses are logical. A sentence-level negation does not change the family. With
+    ``discourse`` false, relative clauses and pronouns across clauses keep their relation's
+    family (:func:`claim_family`).
     """
     f = _strip_not(_formula(interpretation))
     if (isinstance(f, (And, Or)) and len(f.args) >= 2) or isinstance(f, (Implies, Iff)):
@@ -241,14 +243,23 @@ def family(interpretation: _Interp) -> str:
     if isinstance(f, Quant):
         if f.spec.kind in ("count", "ratio"):
             return f.spec.kind
-        discourse = _discourse_family(f)
-        if discourse is not None:
-            return discourse
+        found = _discourse_family(f) if discourse else None
+        if found is not None:
+            return found
         rels = _relations(f)
         if rels:
             return "spatial" if rels[0].kind in SPATIAL_KINDS else "relational"
         return "existential"
     return "other"
+
+
+def claim_family(interpretation: _Interp) -> str:
+    """The family of what a caption claims, however it is phrased: "There is a square above a
+    circle.", "A square that is above a circle is red." and "There is a square. It is above a
+    circle." are spatial, as "A square is above a circle." is. Informativeness compares this
+    family with the references' (a caption outside them earns no bits), so a true claim is not
+    worth less for being framed the way a model writes it; breakdowns use :func:`family`."""
+    return family(interpretation, discourse=False)
 
 
 def _relational(f: Formula) -> bool:
@@ -291,4 +302,5 @@ def relation(interpretation: _Interp) -> str | None:
     return RELATION_WORDS.get((r.kind, r.value), f"{r.kind}{r.value:+d}")
 
 
-__all__ = ["FAMILIES", "construction", "construction_marks", "family", "quantifier_range", "relation", "syntax_marks"]
+__all__ = ["FAMILIES", "claim_family", "construction", "construction_marks", "family", "quantifier_range", "relation",
+           "syntax_marks"]

@@ -99,7 +99,7 @@ def _weights(path):
 
 
 def test_same_seed_same_critic_and_resume_is_exact(tiny_dataset, tmp_path):
-    import torch
+    torch = pytest.importorskip("torch")  # training needs the [train] extra
 
     _train(tiny_dataset, tmp_path / "a", 2)
     _train(tiny_dataset, tmp_path / "b", 2)

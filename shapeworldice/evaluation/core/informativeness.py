@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
 from ...data.loader import Split
-from ...interpret import family, formula_of
+from ...interpret.construction import claim_family
+from ...interpret import formula_of
 from ...semantics.components import from_json as caption_from_json
 from ...semantics.prior import CaptionPrior
 
@@ -70,7 +71,7 @@ def reference_mean(split: Split, prior: CaptionPrior) -> float | None:
 def reference_families(split: Split) -> frozenset[str]:
     """Families of a split's references (each distinct meaning compiled once)."""
     meanings = {s for inst in split for s in inst.semantics_json}
-    return frozenset(family(formula_of(caption_from_json(s))) for s in meanings)
+    return frozenset(claim_family(formula_of(caption_from_json(s))) for s in meanings)
 
 
 def context_for(split: Split, prior: CaptionPrior) -> InformativenessContext:
@@ -99,7 +100,12 @@ def caption_information(prior: CaptionPrior, interpretation: Any, truth: str | N
 
 
 def _in_family(context: InformativenessContext, analysis: Any) -> bool:
-    return context.families is None or getattr(analysis, "family", None) in context.families
+    """Whether the caption's claim is of a family the references have (:func:`claim_family`)."""
+    if context.families is None:
+        return True
+    interpretation = getattr(analysis, "interpretation", None)
+    found = claim_family(interpretation) if interpretation is not None else getattr(analysis, "family", None)
+    return found in context.families
 
 
 def image_cap(prior: CaptionPrior, references: Sequence[Any]) -> float | None:

@@ -31,7 +31,8 @@ import numpy as np
 
 from ...data.loader import Instance, Split
 from ...errors import UserError
-from ...interpret import family, formula_of, truth
+from ...interpret import formula_of, truth
+from ...interpret.construction import claim_family
 from ...semantics.components import from_json as caption_from_json
 from ...semantics.prior import CaptionPrior, PriorUnavailable, WorldSample, truth_in
 from ...semantics.views import SKILL_KINDS, VIEWS, Refiller
@@ -128,7 +129,7 @@ class FloorScorer:
     def __init__(self, test: Sequence[Instance], prior: CaptionPrior):
         self.test, self.prior = test, prior
         self.compiled: dict[str, Any] = {}
-        self.families = {family(self.formula(s)) for inst in test for s in inst.semantics_json}
+        self.families = {claim_family(self.formula(s)) for inst in test for s in inst.semantics_json}
         bits = [[prior.information(self.formula(s)) for s in inst.semantics_json] for inst in test]
         self.caps = [max((b for b in row if b is not None), default=None) for row in bits]
         known = [b for row in bits for b in row if b is not None]
@@ -146,7 +147,7 @@ class FloorScorer:
             if truth(formula, inst.world).label != "true":
                 continue
             true += 1
-            own = self.prior.information(formula) if family(formula) in self.families else 0.0
+            own = self.prior.information(formula) if claim_family(formula) in self.families else 0.0
             if own is not None:
                 information += own if cap is None else min(own, cap)
         relative = information / len(self.test) / self.reference_mean if self.reference_mean else None

@@ -62,3 +62,29 @@ def test_references_keep_their_information_and_are_informatively_true(informativ
     scores = evaluator.evaluate(baseline(evaluator.data, "references"))["scores"]
     assert scores["informative_truth"] == 1.0 and scores["out_of_family"] == 0.0
     assert 0.8 <= scores["informativeness_relative"] <= 1.2
+
+
+def test_a_claim_framed_as_models_write_it_keeps_its_information(informative):
+    """"There is a X above a Y." and "The image shows a X above a Y." claim what "A X is above a
+    Y." claims: the same family for informativeness (a reduced relative is not out of family),
+    the same bits, on the same image."""
+    import re
+
+    evaluator = informative["spatial-twoshapes"]
+    pattern = re.compile(r"^(An?) (.+?) is ((?:to the (?:left|right) of|above|below) .+)\.$")
+    plain, framed = [], []
+    for inst in evaluator.data:
+        found = next((m for m in map(pattern.match, inst.captions) if m), None)
+        if found is None:
+            continue
+        article, subject, rest = found.groups()
+        plain.append({"image_id": inst.id, "caption": found.group(0)})
+        framed.append({"image_id": inst.id, "caption": f"There is {article.lower()} {subject} {rest}."})
+        framed.append({"image_id": inst.id, "caption": f"The image shows {article.lower()} {subject} {rest}."})
+    assert len(plain) >= 20
+    base = {r.image_id: r.scores["informativeness"] for r in evaluator.evaluate(plain)["details"]}
+    for k in (0, 1):
+        scored = evaluator.evaluate(framed[k::2])
+        assert scored["scores"]["out_of_family"] == 0 and scored["scores"]["truthfulness"] == 1.0
+        for r in scored["details"]:
+            assert r.scores["informativeness"] == pytest.approx(base[r.image_id])

@@ -105,6 +105,8 @@ def test_critic_is_refused_on_the_engine(checkpoints, tmp_path, monkeypatch):
     """The learned critic is a measure of this process: engine workers would score without it."""
     from contextlib import nullcontext
 
+    pytest.importorskip("torch")  # the critic's measure module imports it
+
     import shapeworldice.training as training
     from shapeworldice.training.critic import measure
 
