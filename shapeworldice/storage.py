@@ -26,6 +26,8 @@ from .errors import UserError
 
 #: ``scheme://``: what makes an ``--out`` text a URI rather than a path
 _URI = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+#: ``file:x`` / ``local:/x``: a local scheme without ``//``, which pyarrow and a path would read differently
+_SCHEME_ONLY = re.compile(r"^(?:file|local):", re.I)
 #: the URI schemes pyarrow resolves to its local filesystem
 LOCAL_SCHEMES = ("file", "local")
 #: schemes of filesystems without a local view, refused before pyarrow would contact their servers
@@ -50,8 +52,15 @@ def local_folder(out: Destination, option: str = "--out") -> Path:
     if _is_filesystem(out):
         return _local_view(out, "", option, type(out).__name__)
     text = os.fspath(out)
+    if not text.strip():
+        raise UserError(f"{option} is empty: give a folder path or a file:// URI")
+    if "\x00" in text:
+        raise UserError(f"{option} holds a NUL character")
     match = _URI.match(text)
     if match is None:
+        if "://" in text or _SCHEME_ONLY.match(text):
+            raise UserError(f"{option} {text} is neither a path nor a filesystem URI (scheme://...): "
+                            "give a folder path or a file:/// URI")
         return Path(text)
     scheme = match.group(1).lower()
     if scheme in REMOTE_SCHEMES:
@@ -88,6 +97,10 @@ def _local_view(filesystem: Any, path: str, option: str, shown: str) -> Path:
         raise UserError(_no_local_view(option, shown, filesystem.type_name))
     if not inner or not os.path.isabs(inner):
         raise UserError(f"{option} {shown}: the folder must be an absolute path on the local filesystem")
+    if "\x00" in inner:
+        raise UserError(f"{option} {shown}: the path holds a NUL character")
+    if os.path.normpath(inner) == "/":
+        raise UserError(f"{option} {shown}: the filesystem's root is no place for datasets; name a folder")
     return Path(os.path.normpath(inner))
 
 

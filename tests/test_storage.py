@@ -26,7 +26,7 @@ def _files(directory: Path) -> dict[str, bytes]:
 def test_a_plain_path_is_kept_as_given():
     assert local_folder("data") == Path("data")
     assert local_folder(Path("a/b")) == Path("a/b")
-    assert local_folder("file:relative") == Path("file:relative")  # no ``//``: a path, as before
+    assert local_folder("run:1") == Path("run:1")  # a colon alone does not make a URI
     assert not is_uri("C:/data") and is_uri("file:///data") and is_uri("s3://bucket/prefix")
 
 
@@ -93,6 +93,40 @@ def test_the_lock_is_the_same_for_a_path_and_its_uri(tmp_path):
         line = one_line_error(run("generate", "quantification-ratio", "--out", f"file://{tmp_path}", "--test", 2,
                                   "--train", 0, "--validation", 0))
     assert "another run is building" in line
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "is empty"),
+    ("  ", "is empty"),
+    ("://bad", "neither a path nor a filesystem URI"),
+    ("data/://x", "neither a path nor a filesystem URI"),
+    ("file:relative/x", "neither a path nor a filesystem URI"),  # pyarrow and a path would disagree on it
+    ("file:/one/slash", "neither a path nor a filesystem URI"),
+    ("file:///tmp/u%00nul", "NUL"),
+    ("file:///", "root"),
+])
+def test_ambiguous_or_unsafe_destinations_are_one_line(text, words):
+    with pytest.raises(UserError) as error:
+        local_folder(text)
+    assert "\n" not in str(error.value) and words in str(error.value)
+
+
+def test_a_path_with_a_colon_builds_and_reads_back(tmp_path, monkeypatch):
+    """pyarrow reads "run:1/..." as a URI of scheme "run": shards are read through a file object."""
+    from shapeworldice.data.loader import load
+
+    monkeypatch.chdir(tmp_path)
+    directory = generate("existential-oneshape", "run:1", seed=0, **SMALL)
+    assert len(load(directory, "test")) == 3 and len(load(directory, "train")) == 6
+
+
+def test_generate_refuses_an_out_inside_a_dataset(tmp_path):
+    directory = generate("existential-oneshape", tmp_path, seed=0, **SMALL)
+    before = _files(tmp_path)
+    for inside in (directory, directory / "test", directory / "new"):
+        with pytest.raises(UserError, match="inside the dataset directory"):
+            generate("existential-oneshape", inside, seed=0, **SMALL)
+    assert _files(tmp_path) == before
 
 
 @pytest.mark.parametrize("uri", ["foo://x", "s3://bucket/prefix", "file://host/x"])

@@ -37,6 +37,7 @@ from ..captions.sampling import MAX_CAPTION_TRIES, BoundedPrior
 from ..errors import UserError
 from ..grammar import grammar_version, realise
 from ..render import encode_png, render
+from ..safe_write import dataset_root
 from ..storage import Destination, local_folder
 from ..semantics.prior import PRIOR_WORLDS, CaptionPrior, WorldSample, sample_worlds
 from ..workers import cores, process_pool
@@ -336,6 +337,9 @@ def generate(dataset: str | DatasetDefinition, out: Destination = "data", *, see
     Every worker must see ``out`` at the same path (a shared filesystem).  ``out`` is a path, a
     ``file://`` URI or a pyarrow filesystem with a local view (:mod:`shapeworldice.storage`)."""
     folder = local_folder(out)
+    inside = dataset_root(Path(os.path.abspath(folder)))
+    if inside is not None:
+        raise UserError(f"--out {folder} lies inside the dataset directory {inside}: build beside it, not in it")
     if engine is not None:
         from ..engine import require
 

@@ -98,7 +98,9 @@ def shard_bytes(rows: Iterable[Row]) -> bytes:
 
 def read_shard(path: Path) -> pa.Table:
     try:
-        return pq.read_table(path)
+        # a file object, not the path: pyarrow would read "run:1/..." as a URI of scheme "run"
+        with open(path, "rb") as f:
+            return pq.read_table(f)
     except (OSError, pa.ArrowInvalid) as exc:
         raise UserError(f"corrupted shard {path}: {exc}".splitlines()[0]) from None
 
