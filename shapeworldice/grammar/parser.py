@@ -119,9 +119,26 @@ class ParseResult:
         return self.readings[0] if self.readings else None
 
 
+#: contracted copulas and negations, read as the ERG reads them ("There's" = "There is"):
+#: "'s" only after the words it can be "is" of (a possessive "square's" stays one unknown word)
+_IS_CONTRACTED = re.compile(r"^(there|here|it|that|this|what|which|who)['’]s$", re.I)
+_NOT_CONTRACTED = re.compile(r"^(is|are|was|were|does|do|did|has|have|ca)n['’]t$", re.I)
+
+
+def _uncontract(token: str) -> list[str]:
+    found = _IS_CONTRACTED.match(token)
+    if found:
+        return [found.group(1), "is"]
+    found = _NOT_CONTRACTED.match(token)
+    if found:
+        return [found.group(1) + ("n" if found.group(1).lower() == "ca" else ""), "not"]
+    return [token]
+
+
 def tokenise(normalised: str) -> list[str]:
-    """Words and punctuation; the final full stop is dropped."""
-    toks = _TOKEN_RE.findall(normalised)
+    """Words and punctuation, contractions written out ("isn't" → "is", "not"); the final full
+    stop is dropped."""
+    toks = [t for token in _TOKEN_RE.findall(normalised) for t in _uncontract(token)]
     if toks and toks[-1] == ".":
         toks.pop()
     return toks

@@ -209,3 +209,19 @@ def test_a_pronoun_inside_a_phrase_does_not_refer_to_the_phrase_s_head(text, exp
     """"the square to the left of it": "it" is not the square (``_of_p(left, it)``, ``_to_p(square,
     left)``), but the circle before it — as "the square below it" already was."""
     assert judge(text, ROW) == expected
+
+
+@pytest.mark.parametrize("contracted,written", [
+    ("There's a red square.", "There is a red square."),
+    ("There is a red square. It's above a blue circle.", "There is a red square. It is above a blue circle."),
+    ("A red square isn't above a blue circle.", "A red square is not above a blue circle."),
+    ("Two squares aren’t red.", "Two squares are not red."),
+])
+def test_contractions_read_as_written_out(contracted, written):
+    """The ERG reads "There's" as "There is" and "isn't" as "is not"; so does the grammar."""
+    assert judge(contracted, SCENE) == judge(written, SCENE)
+    assert parse(contracted).reading.mrs.predications == parse(written).reading.mrs.predications
+
+
+def test_a_possessive_is_not_a_contracted_copula():
+    assert "square's" in [w.lower() for w in parse("The square's colour is red.").unknown_words]
