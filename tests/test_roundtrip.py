@@ -15,6 +15,7 @@ from shapeworldice.data.build import InstanceBuilder
 from shapeworldice.grammar import parse
 from shapeworldice.interpret import Interpretation, construction, formula_of, interpret_readings, truth
 from shapeworldice.semantics import Truth, from_json
+from shapeworldice.semantics.prior import CaptionPrior, sample_worlds
 from shapeworldice.world import World, WorldConfig, WorldSampler
 from tests.conftest import SIX
 
@@ -27,8 +28,13 @@ def other_worlds(n: int = 20) -> list[World]:
     return [samplers[i % 3].sample(rng) for i in range(n)]
 
 
-def check(name: str, captions: int) -> int:
-    builder = InstanceBuilder(load_definition(name))
+def check(name: str, captions: int, bound_priors: bool = False) -> int:
+    """Round-trip ``captions`` of ``name``'s test instances; with ``bound_priors`` the builder bounds
+    priors on a 1,000-world sample (informative forms), and each caption's prior is checked too."""
+    definition = load_definition(name)
+    prior = CaptionPrior(sample_worlds(definition, 1000)) if bound_priors and definition.max_prior is not None \
+        else None
+    builder = InstanceBuilder(definition, prior)
     worlds = other_worlds()
     checked, index = 0, 0
     while checked < captions:
@@ -45,6 +51,9 @@ def check(name: str, captions: int) -> int:
             assert truth(interpretation, world) == caption.truth(world) == Truth.TRUE, text
             for other in worlds:
                 assert truth(interpretation, other) == caption.truth(other), (text, other.to_json())
+            if prior is not None:
+                p = prior.prior(formula_of(caption))
+                assert p is not None and p <= definition.max_prior, text
             checked += 1
     return checked
 

@@ -3,24 +3,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
 
 from shapeworldice.captions import make_sampler, template
 from shapeworldice.captions.discourse import FORMS, CoreferenceSampler, RelativeClauseSampler
 from shapeworldice.semantics import Truth
 from shapeworldice.semantics.components import Anaphor, Coreference, Existential, RelativeType
-from shapeworldice.world import WorldConfig, WorldSampler
+from tests.captions.support import draws
 from tests.conftest import make_world
 
-WORLDS = WorldConfig(entity_counts=tuple(range(4, 11)), reinforcement=(1, 1))
 
-
-def draws(sampler, n: int = 200, seed: int = 0):
-    rng = np.random.default_rng(seed)
-    worlds = WorldSampler(WORLDS)
-    for _ in range(n):
-        world = worlds.sample(rng)
-        yield world, sampler(world, rng)
 
 
 def test_relative_clauses_subject_and_object_are_true():

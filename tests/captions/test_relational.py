@@ -9,19 +9,11 @@ import numpy as np
 from shapeworldice.captions import make_sampler, template
 from shapeworldice.captions.relational import ComparisonSampler, descriptions
 from shapeworldice.semantics import Truth
-from shapeworldice.world import WorldConfig, WorldSampler
+from tests.captions.support import draws
 from tests.conftest import make_world
 
-WORLDS = WorldConfig(entity_counts=tuple(range(4, 11)), reinforcement=(1, 1))
 ALL = ("x-rel", "y-rel", "size-rel", "shade-rel", "shape-rel", "color-rel")
 
-
-def draws(sampler, n: int = 200, seed: int = 0):
-    rng = np.random.default_rng(seed)
-    worlds = WorldSampler(WORLDS)
-    for _ in range(n):
-        world = worlds.sample(rng)
-        yield world, sampler(world, rng)
 
 
 def test_every_caption_is_true_and_names_no_compared_attribute():

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
 import pytest
 
 from shapeworldice.captions import COUNT_QUANTIFIERS, RATIO_QUANTIFIERS, make_sampler, template
 from shapeworldice.semantics import EntityType, Existential, Quantifier, Truth
-from shapeworldice.world import WorldConfig, WorldSampler
+from shapeworldice.world import WorldConfig
+from tests.captions import support
 
 CONFIGS = {
     "there-is": WorldConfig(entity_counts=tuple(range(1, 11))),
@@ -20,11 +20,7 @@ CONFIGS = {
 
 
 def draws(family: str, n: int = 150, seed: int = 0):
-    rng = np.random.default_rng(seed)
-    worlds, sampler = WorldSampler(CONFIGS[family]), make_sampler(family)
-    for _ in range(n):
-        world = worlds.sample(rng)
-        yield world, sampler(world, rng)
+    return support.draws(make_sampler(family), n, seed, CONFIGS[family])
 
 
 @pytest.mark.parametrize("family", list(CONFIGS))
