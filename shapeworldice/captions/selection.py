@@ -24,7 +24,7 @@ from ..semantics.truth import Truth
 from ..world.model import World
 from .describe import Census, attribute_of, choose, describe, sample_kinds
 
-_KINDS = (frozenset(), frozenset({"shape"}), frozenset({"color"}))
+_KINDS: tuple[frozenset[str], ...] = (frozenset(), frozenset({"shape"}), frozenset({"color"}))
 _BOTH = frozenset({"shape", "color"})
 
 

@@ -309,10 +309,8 @@ def substitute(f: Formula, old: str, new: str, suffix: str = "") -> Formula:
             return Quant(g.spec, var(g.var, inner), go(g.restr, inner), go(g.body, inner))
         if isinstance(g, Not):
             return Not(go(g.arg, bound))
-        if isinstance(g, And):
-            return And(tuple(go(h, bound) for h in g.args))
-        if isinstance(g, Or):
-            return Or(tuple(go(h, bound) for h in g.args))
+        if isinstance(g, (And, Or)):
+            return type(g)(tuple(go(h, bound) for h in g.args))
         if isinstance(g, Implies):
             return Implies(go(g.antecedent, bound), go(g.consequent, bound))
         if isinstance(g, Iff):
