@@ -88,6 +88,7 @@ def rewrite_partitives(w: WorkingMRS) -> None:
         if p.label != w.rstr_label(qx):
             continue
         ly = w.rstr_label(qy)
+        _number_bound(w, qx, y, ly)
         w.kill(qy, *links)
         w.relabel(ly, p.label)
         w.substitute(y, x)
@@ -95,6 +96,19 @@ def rewrite_partitives(w: WorkingMRS) -> None:
         if p.pred in FRACTION_NOUNS:
             qx.mods.den = FRACTION_NOUNS[p.pred]
         w.reindex()
+
+
+def _number_bound(w: WorkingMRS, qx: EP, y: str, ly: str) -> None:
+    """"... of the three blue shapes": the definite's cardinal becomes the outer quantifier's number
+    bound (ShapeWorld's NumberBound), not its own cardinal."""
+    for c in w.at(ly):
+        if c.pred == "card" and not c.dead and c.args.get("ARG1") == y:
+            try:
+                qx.mods.bound = int(c.carg or "")
+            except ValueError:
+                raise UninterpretableMRS(f"cardinal {c.carg!r} is not a number") from None
+            w.kill(c)
+            return
 
 
 def _attach_cardinals(w: WorkingMRS) -> tuple[dict[str, EP], dict[str, EP]]:

@@ -50,6 +50,27 @@ class NumberBound(Component):
     def family(self) -> str:
         return self.quantifier.qtype
 
+    # the quantifier's fields, for the realiser ("a third of the three blue shapes are triangles")
+    @property
+    def qtype(self) -> str:
+        return self.quantifier.qtype
+
+    @property
+    def qrange(self) -> str:
+        return self.quantifier.qrange
+
+    @property
+    def quantity(self) -> float:
+        return self.quantifier.quantity
+
+    @property
+    def restrictor(self) -> EntityType:
+        return self.quantifier.restrictor
+
+    @property
+    def body(self) -> Relation:
+        return self.quantifier.body
+
     def to_model(self) -> dict[str, Any]:
         return {"component": self.component, "bound": self.bound, "quantifier": self.quantifier.to_model()}
 
@@ -88,6 +109,11 @@ class ComparativeQuantifier(Component):
 
     def family(self) -> str:
         return "comparative"
+
+    @property
+    def magnitude(self) -> int:
+        """|quantity| of a count comparative ("two more", "two fewer")."""
+        return abs(int(self.quantity))
 
     def to_model(self) -> dict[str, Any]:
         return {"component": self.component, "qtype": self.qtype, "qrange": self.qrange, "quantity": self.quantity,
