@@ -60,10 +60,10 @@ class _Compiler:
         if rel.predtype == "negation":
             return Not(self.relation(rel.value, v))
         if rel.comparison is not None:  # "is closer to the C than a R"
-            r, c = self.var(), self.var()
-            rspec, rrestr = self.restrictor(rel.reference, r)
+            c, r = self.var(), self.var()  # "the C" is mentioned first and scopes over "a R"
             cspec, crestr = self.restrictor(rel.comparison, c)
-            return Quant(rspec, r, rrestr, Quant(cspec, c, crestr, Rel(rel.predtype, int(rel.value), v, r, c)))
+            rspec, rrestr = self.restrictor(rel.reference, r)
+            return Quant(cspec, c, crestr, Quant(rspec, r, rrestr, Rel(rel.predtype, int(rel.value), v, r, c)))
         y = self.var()
         spec, restr = self.restrictor(rel.reference, y)
         return Quant(spec, y, restr, Rel(rel.predtype, int(rel.value), v, y))

@@ -64,6 +64,8 @@ class QSpec:
     def __str__(self) -> str:
         if self.kind in ("exists", "unique"):
             return self.kind
+        if self.kind == "part":  # one side of a comparative quantifier
+            return "part"
         if self.kind == "select":  # "the leftmost": word = selector predtype, quantity = direction
             return f"select[{self.word} {int(self.quantity or 0):+d}]"
         if self.bound is not None:

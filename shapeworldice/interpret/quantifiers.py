@@ -56,6 +56,10 @@ def _definite(m: QuantifierMods) -> QSpec:
     exactly that many)."""
     if m.den is not None or m.partitive or m.degree is not None or m.most:
         raise UninterpretableMRS("modified definite")
+    if m.selector is not None:  # "the leftmost square": ShapeWorld's selector
+        if m.card is not None or m.plural:
+            raise UninterpretableMRS("a selector on a plural")
+        return QSpec("select", quantity=float(m.selector[1]), word=m.selector[0])
     if m.card is not None or m.plural:
         return QSpec("definite", "eq", None if m.card is None else float(m.card), "the")
     return QSpec("unique", word="the")

@@ -48,22 +48,23 @@ def selector_masks(selector: "Selector", scope: Masks, a: WorldArrays) -> Masks:
 def proximity_masks(relation: "Relation", a: WorldArrays) -> Masks:
     """Agree / disagree of each entity e as "e is closer to / farther from the C than a R".
 
-    e agrees if some definite R r and the definite C c (pairwise distinct, c ∉ {e, r}) fit by the
-    0.15 margin; e disagrees if for every possible r ≠ e, every possible c ∉ {e, r} clearly does
-    not fit, unless e is the only possible R (then ambiguous, as for binary relations)."""
+    "The C" scopes over "a R" (the order they are mentioned in). e agrees if the definite C c and
+    some definite R r (e, r, c pairwise distinct) fit by the 0.15 margin. e disagrees if for every
+    possible C c ≠ e, every possible R r ∉ {e, c} clearly does not fit, unless e is the only
+    possible C (then ambiguous, as for binary relations)."""
     assert relation.comparison is not None
     ref, comp = relation.referent().masks(a), relation.comparison.masks(a)
     agree3, disagree3 = ternary(int(relation.value), a.x, a.y)  # [e, r, c]
     n = a.n
+    idx = np.arange(n)
+    r_ok = (idx[None, :, None] != idx[:, None, None]) & (idx[None, :, None] != idx[None, None, :])  # r ∉ {e, c}
+    r_agree = (agree3 & (ref.agree[None, :, None] & r_ok)).any(axis=1)  # [e, c]
+    r_disagree = ~(ref.not_disagree[None, :, None] & r_ok & ~disagree3).any(axis=1)  # [e, c]
     off = ~np.eye(n, dtype=bool)
-    c_agree = (agree3 & comp.agree[None, None, :]).any(axis=2)  # [e, r]
-    c_possible = comp.not_disagree[None, None, :] & (np.arange(n)[None, None, :] != np.arange(n)[:, None, None]) \
-        & (np.arange(n)[None, None, :] != np.arange(n)[None, :, None])
-    c_disagree = (disagree3 | ~c_possible).all(axis=2)  # [e, r]
-    r_agree, r_possible = ref.agree[None, :] & off, ref.not_disagree[None, :] & off
-    e_agree = (r_agree & c_agree).any(axis=1)
-    e_disagree = ~(r_possible & ~c_disagree).any(axis=1)
-    only_self = ref.not_disagree & ~r_possible.any(axis=1)
+    c_agree, c_possible = comp.agree[None, :] & off, comp.not_disagree[None, :] & off
+    e_agree = (c_agree & r_agree).any(axis=1)
+    e_disagree = ~(c_possible & ~r_disagree).any(axis=1)
+    only_self = comp.not_disagree & ~c_possible.any(axis=1)
     e_disagree = e_disagree & ~only_self
     return Masks(e_agree & ~e_disagree, e_disagree)
 

@@ -135,9 +135,9 @@ def proximity_sentence(caption: dict[str, Any], things: list[Thing]) -> int:
                     for r in refs if r is not e for c in agreeing_comps if c is not e and c is not r)
         if agree:
             return 1
-        only_self = refs == [e]
+        only_self = comps == [e]  # "the C" scopes over "a R": e the only possible C leaves it open
         disagree = not only_self and all((dist(r, c) - dist(e, c)) * v >= DISTANCE
-                                         for r in refs if r is not e for c in comps if c is not e and c is not r)
+                                         for c in comps if c is not e for r in refs if r is not e and r is not c)
         if not disagree:
             result = 0
     return result
