@@ -174,5 +174,5 @@ def lift_comparison(f: Quant) -> Formula:
     return f
 
 
-__all__ = ["Comparison", "lift_comparison", "FACTORS", "PROXIMITY_ADJS", "SELECTOR_ADJS", "rewrite_comparative_quantifiers",
-           "rewrite_proximity", "rewrite_selectors"]
+__all__ = ["Comparison", "FACTORS", "PROXIMITY_ADJS", "SELECTOR_ADJS", "lift_comparison",
+           "rewrite_comparative_quantifiers", "rewrite_proximity", "rewrite_selectors"]
