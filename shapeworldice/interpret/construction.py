@@ -68,9 +68,13 @@ def _qkey(q: Quant) -> str:
 
 
 def _compare_key(f: Compare) -> str:
-    """"twice as many": ``compare:ratio:eq:2``; "two more": ``compare:count:eq:+2``."""
+    """"twice as many": ``compare:ratio:eq:2``; "two more" / "one fewer": ``compare:count:eq:more`` /
+    ``compare:count:eq:fewer`` (the number is dropped, as for counts)."""
     s = f.spec
-    quantity = f"{int(s.quantity or 0):+d}" if s.kind == "count" else f"{float(s.quantity or 0):g}"
+    if s.kind == "count":
+        quantity = "more" if (s.quantity or 0) > 0 else "fewer"
+    else:
+        quantity = f"{float(s.quantity or 0):g}"
     return f"compare:{s.kind}:{s.qrange}:{quantity}"
 
 
