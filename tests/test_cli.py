@@ -27,11 +27,12 @@ def test_help(command):
     assert result.exit_code == 0 and "Usage" in result.output
 
 
-def test_datasets_lists_twenty_four():
-    """The six paper datasets, their held-out variants and the informative variants of both."""
+def test_datasets_lists_thirty_six():
+    """The six paper datasets and issue 20's relational-proximity, selection and
+    quantification-complex, their held-out variants and the informative variants of both."""
     result = run("datasets")
     assert result.exit_code == 0
-    assert len(result.output.strip().splitlines()) == 24
+    assert len(result.output.strip().splitlines()) == 36
 
 
 def test_unknown_dataset(tmp_path):

@@ -24,7 +24,8 @@ def test_data_folders_found():
 
     assert (grammar_dir() / "lexicon.txt").is_file()
     bases = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
-             "quantification-count", "quantification-ratio")
+             "quantification-count", "quantification-ratio",
+             "relational-proximity", "selection", "quantification-complex")  # issue 20's ShapeWorld tasks
     variants = ("", "-heldout", "-informative", "-informative-heldout")
     expected = {f"{b}{v}.toml" for b in bases for v in variants}  # the six datasets and their variants
     assert {p.name for p in definitions_dir().glob("*.toml")} == expected

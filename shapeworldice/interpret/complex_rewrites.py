@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from .errors import UninterpretableMRS
 from .logic import Formula, QSpec, Quant, Rel, conjoin
 from .predicates import DEGREE_WORDS, ENTITY_NOUNS, color_of, shape_of
-from .working_mrs import EP, Relation, WorkingMRS, is_var
+from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 #: adjectives of ShapeWorld's selectors: the selector kind and its direction
 SELECTOR_ADJS: dict[str, tuple[str, int]] = {
@@ -85,11 +85,11 @@ def rewrite_selectors(w: WorkingMRS) -> None:
 
 
 def _relation(w: WorkingMRS, a: EP, relation: tuple[str, int], x: str, y: str, comp: str | None = None) -> None:
-    from .rewrites import make_relation
-
-    make_relation(w, a, relation, x, y, a.arg0)
-    if comp is not None:
-        a.args["ARG3"] = comp
+    """Turn ``a`` into a synthetic relation EP (as ``rewrites.make_relation``), with ARG3 = ``comp``."""
+    if not (is_var(x, "x") and is_var(y, "x")):
+        raise UninterpretableMRS(f"{a.pred} needs entity arguments")
+    a.args = {"ARG0": a.arg0 or w.new_name("e"), "ARG1": x, "ARG2": y, **({} if comp is None else {"ARG3": comp})}
+    a.pred = REL
     a.relation = Relation(*relation)
 
 

@@ -16,7 +16,7 @@ from typing import Any, Callable, ClassVar
 import numpy as np
 
 from ..world.model import World
-from .components import CaptionModelError, Component, EntityType, Quantifier, Relation
+from .components import EXTRA_COMPONENTS, CaptionModelError, Component, EntityType, Quantifier, Relation
 from .truth import Truth, compare_quantity, quantity_tolerance
 
 #: ShapeWorld's number bounds (English: two to eight)
@@ -131,5 +131,7 @@ def complex_from_model(model: dict[str, Any], load: Callable[[Any], Any]) -> Any
     return ComparativeQuantifier(model["qtype"], model["qrange"], model["quantity"], load(model["restrictor"]),
                                  load(model["comparison"]), load(model["body"]))
 
+
+EXTRA_COMPONENTS["NumberBound"] = EXTRA_COMPONENTS["ComparativeQuantifier"] = complex_from_model
 
 __all__ = ["BOUNDS", "ComparativeQuantifier", "NumberBound", "complex_from_model", "quotient_bounds"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Union
+from typing import Any, Callable, ClassVar, Union
 
 from ..world.model import COLOR_NAMES, SHAPES, World, WorldArrays
 from . import relations
@@ -304,6 +304,10 @@ Caption = Union[EntityType, Existential, Quantifier, Proposition]
 
 # --------------------------------------------------------------------------- loading
 
+#: loaders of components defined in other modules (``complex_quantifiers`` registers its own on import)
+EXTRA_COMPONENTS: dict[str, Callable[[dict[str, Any], Callable[[Any], Any]], Any]] = {}
+
+
 def from_model(model: Any) -> Any:
     """Rebuild a component tree from its ``to_model()`` dict."""
     if not isinstance(model, dict) or "component" not in model:
@@ -331,10 +335,8 @@ def from_model(model: Any) -> Any:
                               from_model(model["restrictor"]), from_model(model["body"]))
         if kind == "Proposition":
             return Proposition(model["proptype"], tuple(from_model(c) for c in model["clauses"]))
-        if kind in ("NumberBound", "ComparativeQuantifier"):
-            from .complex_quantifiers import complex_from_model
-
-            return complex_from_model(model, from_model)
+        if kind in EXTRA_COMPONENTS:  # NumberBound, ComparativeQuantifier (complex_quantifiers.py)
+            return EXTRA_COMPONENTS[kind](model, from_model)
     except (KeyError, TypeError) as exc:
         raise CaptionModelError(f"{kind} model is missing a field: {exc}") from None
     raise CaptionModelError(f"unknown caption component {kind!r}")

@@ -1,12 +1,13 @@
 """Entity masks of the selector and proximity components (ShapeWorld's ``selection`` and
-``proximity-rel``), from the array rules of :mod:`.selection` and :mod:`.proximity`.
+``proximity-rel``), from the array rules of :mod:`.selection` and :mod:`.proximity`. The components
+(``components.Selector`` / ``Relation``) are passed in; this module does not import them.
 
 Both evaluate the comparison "the C" (a unique selector) over all entities; the subject, the
 reference and the comparison are pairwise distinct entities.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
@@ -15,16 +16,13 @@ from .proximity import distances, ternary
 from .selection import PROXIMITY_SELECTORS, pairs, proximity_pairs, select
 from .truth import Masks
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .components import Relation, Selector
-
 
 def columns(a: WorldArrays) -> dict[str, np.ndarray]:
     """The entity columns the selectors compare."""
     return {"x": a.x, "y": a.y, "area": a.area, "shade": a.shade, "shape": a.shape, "color": a.color}
 
 
-def selector_masks(selector: "Selector", scope: Masks, a: WorldArrays) -> Masks:
+def selector_masks(selector: Any, scope: Masks, a: WorldArrays) -> Masks:
     """Agree / disagree of each entity as "the <selector> <scope>" (entities outside the scope disagree)."""
     if selector.predtype not in PROXIMITY_SELECTORS:
         agree, relevant, beaten = pairs(selector.predtype, selector.value, columns(a))
@@ -45,7 +43,7 @@ def selector_masks(selector: "Selector", scope: Masks, a: WorldArrays) -> Masks:
     return Masks(scope.agree & e_agree & ~e_disagree, scope.disagree | e_disagree)
 
 
-def proximity_masks(relation: "Relation", a: WorldArrays) -> Masks:
+def proximity_masks(relation: Any, a: WorldArrays) -> Masks:
     """Agree / disagree of each entity e as "e is closer to / farther from the C than a R".
 
     "The C" scopes over "a R" (the order they are mentioned in). e agrees if the definite C c and
