@@ -84,12 +84,13 @@ def _workers_option(default: int) -> Callable[[F], F]:
     return click.option("--workers", default=default, type=click.IntRange(min=0), help=WORKERS_HELP)
 
 
-def _engine_options(what: str) -> Callable[[F], F]:
-    """--engine and --address: run ``what`` as jobs of a cluster (the optional [dask] extra)."""
+def _engine_options(what: str, local: str = "--workers processes") -> Callable[[F], F]:
+    """--engine and --address: run ``what`` as jobs of a cluster (the optional [dask] extra);
+    ``local`` says how big the cluster is that --engine starts without --address."""
     def decorate(fn: F) -> F:
         fn = click.option("--address", metavar="ADDR",
                           help="Scheduler of a running cluster (tcp://HOST:8786); without it, --engine starts a "
-                               "local cluster of --workers processes.")(fn)
+                               f"local cluster of {local}.")(fn)
         return click.option("--engine", type=click.Choice(["dask"]),
                             help=f"Run {what} as jobs of a Dask cluster (needs the [dask] extra); same results "
                                  "as without.")(fn)

@@ -44,8 +44,9 @@ def _ranges(numbers) -> str:
 
 @main.command()
 @click.argument("name")
-@click.option("--out", default="data", type=click.Path(file_okay=False),
-              help="Parent folder; the dataset goes to OUT/NAME.")
+@click.option("--out", default="data", type=click.Path(file_okay=False), metavar="PATH|URI",
+              help="Parent folder; the dataset goes to OUT/NAME. A path, or a file:// URI of a folder every "
+                   "cluster worker sees (resolved by pyarrow.fs).")
 @click.option("--train", type=int, help="Training instances.  [default: the definition's]")
 @click.option("--validation", type=int, help="Validation instances.  [default: the definition's]")
 @click.option("--test", type=int, help="Test instances.  [default: the definition's]")

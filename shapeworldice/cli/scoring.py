@@ -10,7 +10,7 @@ import click
 
 from ..errors import UserError
 from .app import (
-    main, _captions_option, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _parser_options, _meteor_option,
+    main, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _parser_options, _meteor_option,
     _quiet_option, _write_stdout, _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs,
 )
 from .app import _engine_options
@@ -49,12 +49,16 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 @main.command()
 @_critic_option
 @click.argument("directory", type=click.Path())
-@_captions_option
+@click.option("--captions", "captions_files", required=True, multiple=True, type=click.Path(),
+              help=f"Model captions, one of three formats: {CAPTION_FORMATS}. Repeat it, or give a folder (its "
+                   ".json and .jsonl files), to score several files: --out (and --details) then name folders "
+                   "that get one NAME.json (NAME.jsonl) per caption file, the bytes each file alone would give.")
 @click.option("--split", default="test", help=SPLIT_HELP)
 @_parser_options
-@click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON report here.")
-@click.option("--details", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Write per-caption JSONL here (- for standard output; the table then goes to stderr).")
+@click.option("--out", type=click.Path(), help="Write the JSON report here (a folder for several caption files).")
+@click.option("--details", type=click.Path(allow_dash=True),
+              help="Write per-caption JSONL here (- for standard output; the table then goes to stderr; a folder "
+                   "for several caption files).")
 @click.option("--html", type=click.Path(dir_okay=False), help="Write a self-contained HTML report here.")
 @click.option("--allow-missing", is_flag=True, help="Evaluate even if some images have no caption.")
 @click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
@@ -62,8 +66,9 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON report instead of the table.")
 @click.option("--quiet", is_flag=True, help="No progress bar and no table; needs --out, --details, --html or "
               "--json (else nothing would be shown).")
-def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_image, out, details, html,
-             allow_missing, several_captions, meteor, as_json, quiet) -> None:
+@_engine_options("the caption files", local="one process per core")
+def evaluate(directory, captions_files, split, parser_name, ace_path, grammar_image, out, details, html,
+             allow_missing, several_captions, meteor, as_json, quiet, engine, address) -> None:
     """GTD and surface metrics of a model's captions on a dataset split."""
     import json
 
@@ -71,6 +76,14 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
     from ..evaluation.io.report import details_bytes, report_json, summary_text, write_outputs
     from ..safe_write import STDOUT, check_outputs
 
+    if address is not None and engine is None:
+        raise click.UsageError("--address needs --engine (the cluster engine to connect with)")
+    if len(captions_files) > 1 or Path(captions_files[0]).is_dir() or engine is not None:
+        _evaluate_files(directory, captions_files, split, (parser_name, ace_path, grammar_image), out, details,
+                        html, as_json, quiet, engine, address,
+                        (allow_missing, several_captions, meteor))
+        return
+    captions_file = captions_files[0]
     if quiet and not (out or details or html or as_json):
         raise click.UsageError("--quiet hides the table: give --out, --details, --html or --json to keep the "
                                "report, or drop --quiet")
@@ -95,6 +108,39 @@ def evaluate(directory, captions_file, split, parser_name, ace_path, grammar_ima
         click.echo(json.dumps(report_json(report), indent=2, sort_keys=True))
     elif not quiet:
         click.echo(summary_text(report), err=details == STDOUT)
+
+
+def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: tuple[str, str | None, str | None],
+                    out: str | None, details: str | None, html: str | None, as_json: bool, quiet: bool,
+                    engine: str | None, address: str | None, options: tuple[bool, bool, bool]) -> None:
+    """evaluate over several caption files (or a folder): one report per file in the --out folder."""
+    from ..evaluation.io import batch
+    from ..evaluation.io.report import table
+
+    for option, value in (("--html", html), ("--json", as_json or None)):
+        if value is not None:
+            raise click.UsageError(f"{option} shows one report: with several caption files (or --engine) the "
+                                   "reports go to --out FOLDER")
+    if out is None:
+        raise click.UsageError("several caption files (or --engine) need --out FOLDER for their reports")
+    if details == "-":
+        raise click.UsageError("--details -: with several caption files --details names a folder")
+    files = batch.caption_files(specs)
+    if engine is not None:
+        if click.get_current_context().params.get("critic") is not None:
+            raise click.UsageError("--critic runs in this process only: score with it without --engine")
+        from ..engine import require
+
+        require(engine)
+    batch.check_folders({"--out": out, "--details": details}, files, _inputs(directory, parser[1], parser[2]))
+    allow_missing, several_captions, meteor = options
+    settings = batch.settings_for(directory, split, *parser, allow_missing=allow_missing,
+                                  several_captions=several_captions, include_meteor=meteor, details=details is not None)
+    results = batch.score_files(files, settings, engine, address, progress=not quiet)
+    written = batch.write_reports(files, results, out, details)
+    if not quiet:
+        click.echo(table([(path.name, result.scores) for path, result in zip(files, results)]))
+        click.echo(f"wrote {len(written)} files to {out}" + (f" and {details}" if details not in (None, out) else ""))
 
 
 #: the skill floors of :mod:`..evaluation.studies.skill_floors` (named here so that --help imports no NumPy)
@@ -141,7 +187,7 @@ def baseline(directory, kind, split, seed, out) -> None:
 @_meteor_option
 @_quiet_option
 @_parser_options
-@_engine_options("the checkpoint files (a local cluster uses all cores)")
+@_engine_options("the checkpoint files", local="one process per core")
 @click.pass_context
 def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: str, out: str, meteor: bool,
            quiet: bool, parser_name: str, ace_path: str | None, grammar_image: str | None, engine: str | None,

@@ -37,6 +37,7 @@ from ..captions.sampling import MAX_CAPTION_TRIES, BoundedPrior
 from ..errors import UserError
 from ..grammar import grammar_version, realise
 from ..render import encode_png, render
+from ..storage import Destination, local_folder
 from ..semantics.prior import PRIOR_WORLDS, CaptionPrior, WorldSample, sample_worlds
 from ..workers import cores, process_pool
 from ..world.sampling import WorldSampler
@@ -313,7 +314,7 @@ def _verified(target: Path, manifest: dict[str, Any]) -> dict[str, dict[str, Any
     return kept
 
 
-def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "data", *, seed: int = 0,
+def generate(dataset: str | DatasetDefinition, out: Destination = "data", *, seed: int = 0,
              train: int | None = None, validation: int | None = None, test: int | None = None,
              references: int | None = None, image_size: int | None = None, workers: int = 1,
              progress: bool = False, prior_worlds: int | None = None, engine: str | None = None,
@@ -332,7 +333,9 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
 
     ``engine`` (``"dask"``, the optional extra) runs the shards as jobs of a cluster: the one at
     ``address``, or a local one of ``workers`` processes; the bytes are those of a local build.
-    Every worker must see ``out`` at the same path (a shared filesystem)."""
+    Every worker must see ``out`` at the same path (a shared filesystem).  ``out`` is a path, a
+    ``file://`` URI or a pyarrow filesystem with a local view (:mod:`shapeworldice.storage`)."""
+    folder = local_folder(out)
     if engine is not None:
         from ..engine import require
 
@@ -356,7 +359,7 @@ def generate(dataset: str | DatasetDefinition, out: str | os.PathLike[str] = "da
     if not 1 <= prior_worlds <= MAX_PRIOR_WORLDS:
         raise UserError(f"prior_worlds must be >= 1 and <= {MAX_PRIOR_WORLDS}, got {prior_worlds}")
     with _engine(engine, address, workers) as client:  # an unreachable cluster: refused before any write
-        return _generate_in(definition, Path(out), seed, workers, progress, prior_worlds, client)
+        return _generate_in(definition, folder, seed, workers, progress, prior_worlds, client)
 
 
 @contextmanager

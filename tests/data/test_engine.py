@@ -135,6 +135,25 @@ def test_generate_command_on_the_engine(local_build, tmp_path):
     assert _files(tmp_path / "quantification-ratio") == reference
 
 
+def test_engine_build_to_a_file_uri_equals_local_build(local_build, tmp_path):
+    """--out as a file:// URI (a shared folder every worker sees), on a 2-worker cluster: the local bytes."""
+    pytest.importorskip("distributed")
+    definition, reference = local_build
+    result = run("generate", definition, "--out", f"file://{tmp_path}/shared", "--seed", 5, "--train", 40,
+                 "--validation", 6, "--test", 10, "--workers", 2, "--engine", "dask", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert _files(tmp_path / "shared" / "quantification-ratio") == reference
+
+
+def test_engine_refuses_a_bad_uri_before_starting(tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.chdir(tmp_path)
+    line = one_line_error(run("generate", "quantification-ratio", "--out", "s3://bucket/prefix", "--test", 4,
+                              "--engine", "dask"))
+    assert "no local view" in line
+    assert not list(tmp_path.iterdir())
+
+
 def test_curves_on_the_engine_equal_local_curves(tmp_path):
     pytest.importorskip("distributed")
     from shapeworldice.evaluation.quickstart import mixed_checkpoints

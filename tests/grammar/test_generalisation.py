@@ -65,7 +65,7 @@ def test_heldout_agreement_with_erg():
 
 def test_heldout_agreement_with_the_fresh_erg_sample():
     """judgments-2 (9,204 fresh ERG judgments), split by the same rule with its own salt: the test2
-    half, on which no rule was decided, holds today's agreement (95.2%; the issue's target is 97%)."""
+    half, on which no rule was decided, holds today's agreement (96.5%; the issue's target is 97%)."""
     parser = Parser(get_parser().g)
     parts = split(load_judgments(FIXTURE_2), "erg-split-2:")
     assert len(parts["dev"]) + len(parts["test"]) == 9204
@@ -73,7 +73,7 @@ def test_heldout_agreement_with_the_fresh_erg_sample():
     print("\n" + "\n".join(report(stats)))
     assert rate(stats, "template")[0] == 1.0
     assert rate(stats, "free")[0] == 1.0
-    assert rate(stats, "all")[0] >= 0.95
+    assert rate(stats, "all")[0] >= 0.96
 
 
 # ----------------------------------------------------------------------------- model-style errors
@@ -180,6 +180,67 @@ def test_erg_analyses_decided_on_dev2(text, erg):
     judged = {r["text"]: r["erg"] for r in split(load_judgments(FIXTURE_2), "erg-split-2:")["dev"]}
     assert judged[text] == erg  # each case is a dev2 judgment of the ERG
     assert parse(text).grammatical == erg
+
+
+@pytest.mark.parametrize("text,erg", [
+    # comparative adjectives before a noun; "more"/"less" + adjective as a predicate
+    ('A fewer shape is in front of a gray shape.', True),
+    ('A triangle to the left of a less pentagon is magenta.', True),
+    ('A red square is less red.', True),
+    ('Less than three shape are squares.', False),
+    # a quantified noun phrase + adjective before an identity copula (inverted), never before an AP/PP
+    ('Exactly four shapes yellow are rectangles.', True),
+    ('At most one shape cyan is a semicircle.', True),
+    ('A magenta is shape above a green shape.', True),
+    ('A shape blue is above a red shape.', False),
+    ('Less than three shapes magenta are.', False),
+    # two coordinated adjectives as that copula's noun-phrase subject, alone or in a compound
+    ('A shape blue is magenta and cyan.', True),
+    ('A blue is shape red and magenta.', True),
+    ('A shape blue is blue.', False),
+    # bare relatives with an object gap: "two [green shapes _]", "two [shapes yellow _]"
+    ('Two green shapes is behind a cross.', True),
+    ('Two shapes yellow are behind a cross.', True),
+    ('Exactly two semicircles gray are.', False),
+    ('All pentagons yellow are.', True),
+    # a bare singular noun phrase as a clause adverbial (loc_nonsp)
+    ('There are two red shape.', True),
+    ('There are four gray semicircle.', False),
+    # "all" and "green" as singular noun phrases
+    ('If there is a rectangle, then all is a cross.', True),
+    ('A shape red is green.', True),
+    ('A shape yellow is cyan.', False),
+    # no singular verb after "more than" + a bare plural; unlike predicates coordinated
+    ('More than one gray crosses is a rectangle.', False),
+    ('A cyan shape is blue and below.', True),
+    # "there" as the last disjunct; the name "A" in a compound and in apposition
+    ('There is a cross or there.', True),
+    ('There is a square and there.', False),
+    ('A shapes of the red pentagons are pentagons.', True),
+    ('A the triangle is gray.', True),
+    # a comparative + complement after a noun; "exactly" on a numeral noun phrase; "as" + PP; adjective + cardinal
+    ('A red is shape bigger than a red rectangle.', True),
+    ('A cyan is circle bigger than a gray circle.', False),
+    ('Exactly zero shapes blue pentagons.', True),
+    ('A yellow circle is the same color as as a semicircle.', True),
+    ('At least green one square is blue.', True),
+    # "most" as a superlative degree word
+    ('Most most shapes are semicircles.', True),
+])
+def test_erg_analyses_decided_on_dev2_third_round(text, erg):
+    """The third round's analyses (grammar/README.md), each with a dev2 judgment at its edge."""
+    judged = {r["text"]: r["erg"] for r in split(load_judgments(FIXTURE_2), "erg-split-2:")["dev"]}
+    assert judged[text] == erg  # each case is a dev2 judgment of the ERG
+    assert parse(text).grammatical == erg
+
+
+def test_third_round_analyses_have_the_ergs_predicates():
+    preds = {ep.predicate for ep in parse("A red square is less red.").reading.mrs.rels}
+    assert {"comp_less", "_red_a_1"} <= preds
+    preds = {ep.predicate for ep in parse("There are two red shape.").reading.mrs.rels}
+    assert "loc_nonsp" in preds
+    preds = {ep.predicate for ep in parse("A shapes of the red pentagons are pentagons.").reading.mrs.rels}
+    assert {"named", "compound"} <= preds
 
 
 def test_from_bare_nominal_has_the_ergs_predicates():
