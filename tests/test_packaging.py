@@ -24,8 +24,10 @@ def test_data_folders_found():
 
     assert (grammar_dir() / "lexicon.txt").is_file()
     bases = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
-             "quantification-count", "quantification-ratio",
-             "relational-proximity", "selection", "quantification-complex")  # issue 20's ShapeWorld tasks
+             "quantification-count", "quantification-ratio")
+    bases += ("relational-attribute", "relational-comparative", "relational-negation", "logical",  # issue 20
+              "relative-clauses", "coreference")
+    bases += ("relational-proximity", "selection", "quantification-complex")  # issue 20: ShapeWorld's others
     variants = ("", "-heldout", "-informative", "-informative-heldout")
     expected = {f"{b}{v}.toml" for b in bases for v in variants}  # the six datasets and their variants
     assert {p.name for p in definitions_dir().glob("*.toml")} == expected

@@ -13,11 +13,15 @@ from typing import Callable, Protocol
 
 import numpy as np
 
+from ..errors import UserError
 from ..semantics.components import Attribute, Caption, EntityType, Existential, Quantifier, Relation
 from ..semantics.relations import BINARY_RELATIONS, conditions
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census, attribute_of, choose, describe, sample_kinds
+from .discourse import CoreferenceSampler, RelativeClauseSampler
+from .logical import COMBINATIONS, LogicalSampler
+from .relational import ComparisonSampler
 
 #: (qrange, quantity) pairs the builder writes; tautologies ("at least zero", "at most all") are left out.
 COUNT_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -186,6 +190,23 @@ class QuantifierSampler:
         return None
 
 
+def _share(options: dict, name: str) -> float:
+    """A family option that is a share in [0, 1] (default 0); one clear error otherwise."""
+    value = options.get(name, 0.0)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+        raise UserError(f"option {name} of a caption family must be a number in [0, 1], got {value!r}")
+    return float(value)
+
+
+def _connectives(options: dict) -> tuple[str, ...]:
+    """The ``connectives`` option of the logical family; one clear error for an unknown one."""
+    value = options.get("connectives", list(COMBINATIONS))
+    if not isinstance(value, list) or not value or any(c not in COMBINATIONS for c in value):
+        raise UserError(f"connectives of family 'logical' must be a non-empty list of {', '.join(COMBINATIONS)}; "
+                        f"got {value!r}")
+    return tuple(value)
+
+
 FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
     "there-is": lambda options: ThereIsSampler(),
     "existential": lambda options: ExistentialSampler(),
@@ -194,6 +215,12 @@ FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
         tuple(options.get("relations", ("size-rel", "shade-rel", "shape-rel", "color-rel")))),
     "count": lambda options: QuantifierSampler("count"),
     "ratio": lambda options: QuantifierSampler("ratio"),
+    # issue 20: the tasks beyond the paper's six
+    "comparison": lambda options: ComparisonSampler(
+        tuple(options.get("relations", ("size-rel", "shade-rel"))), _share(options, "negation")),
+    "logical": lambda options: LogicalSampler(ThereIsSampler(), ExistentialSampler(), _connectives(options)),
+    "relative-clause": lambda options: RelativeClauseSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
+    "coreference": lambda options: CoreferenceSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
 }
 
 

@@ -5,15 +5,19 @@ compared with ShapeWorld's (``docs/formats.md``, "Template keys"): e.g. ``existe
 """
 from __future__ import annotations
 
-from ..semantics.components import EntityType, Existential, Proposition, Quantifier, Relation, Selector
+from ..semantics.components import (
+    Anaphor, Coreference, EntityType, Existential, Proposition, Quantifier, Relation, RelativeType, Selector,
+)
 
 
-def _kinds(restrictor: EntityType | Selector) -> str:
+def _kinds(restrictor: EntityType | Selector | RelativeType) -> str:
     if isinstance(restrictor, Selector):
         if restrictor.predtype != "unique":
             comparison = "" if restrictor.comparison is None else f" to {_kinds(restrictor.comparison)}"
             return f"the {restrictor.predtype}{restrictor.value:+d} {_kinds(restrictor.scope)}{comparison}"
         return f"the {_kinds(restrictor.scope)}"
+    if isinstance(restrictor, RelativeType):
+        return f"{_kinds(restrictor.scope)} that {_body(restrictor.clause)}"
     return "[" + ",".join(sorted(restrictor.kinds)) + "]"
 
 
@@ -27,6 +31,12 @@ def _body(body: Relation) -> str:
     if body.comparison is not None:
         return f"{body.predtype}{body.value:+d} {_kinds(body.comparison)} than {_kinds(body.referent())}"
     return f"{body.predtype}{body.value:+d} {_kinds(body.referent())}"
+
+
+def _part(part: Relation | Anaphor) -> str:
+    if isinstance(part, Anaphor):
+        return f"the {_kinds(part.scope)} {part.predtype}{part.value:+d} it {_body(part.body)}"
+    return _body(part)
 
 
 def template(caption: object) -> str:
@@ -47,4 +57,7 @@ def template(caption: object) -> str:
                 f"{_kinds(c.comparison)} / {_body(c.body)}")  # type: ignore[attr-defined]
     if isinstance(caption, Proposition):
         return f"{caption.proptype}(" + "; ".join(template(c) for c in caption.clauses) + ")"
+    if isinstance(caption, Coreference):
+        parts = "; ".join(_part(p) for p in caption.parts)
+        return f"coreference {caption.form} {_kinds(caption.antecedent)} / {parts}"
     raise TypeError(f"not a caption: {caption!r}")

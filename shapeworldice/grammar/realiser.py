@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..semantics.components import (
-    Attribute, EntityType, Existential, Proposition, Quantifier, Relation, Selector,
+    Anaphor, Attribute, Coreference, EntityType, Existential, Proposition, Quantifier, Relation, RelativeType,
+    Selector,
 )
 from .loader import GrammarData, GrammarError, entry_onset
 from .normalise import normalise
@@ -24,6 +25,25 @@ class Realisation:
 
     text: str
     choices: tuple[str, ...] = ()
+
+
+#: the literal of realise.txt that ends one sentence of a caption and starts the next (issue 20)
+SENTENCE_BREAK = "."
+
+
+def _sentences(words: list[str]) -> list[str]:
+    """Words with each sentence break attached to the word before it and the next sentence's
+    first word capitalised."""
+    out: list[str] = []
+    capital = False
+    for w in words:
+        if w == SENTENCE_BREAK:
+            out[-1] += SENTENCE_BREAK
+            capital = True
+            continue
+        out.append(w[:1].upper() + w[1:] if capital else w)
+        capital = False
+    return out
 
 
 class RealisationError(ValueError):
@@ -68,15 +88,22 @@ def component_keys(comp: Any) -> tuple[str, ...]:
         return (f"{comp.qtype}/{q}/{comp.qrange}", f"{comp.qtype}/{q}", comp.qtype, "Quantifier", "*")
     if isinstance(comp, Proposition):
         return (comp.proptype, "Proposition", "*")
-    complex_keys = _complex_keys(comp)
-    if complex_keys is not None:
-        return complex_keys
+    issue20_keys = _issue20_keys(comp)
+    if issue20_keys is not None:
+        return issue20_keys
     raise RealisationError(f"cannot realise {type(comp).__name__}: {comp!r}")
 
 
-def _complex_keys(comp: Any) -> tuple[str, ...] | None:
-    """Keys of ShapeWorld's number bounds ("NumberBound", then its quantifier's keys) and
-    comparative quantifiers ("ComparativeQuantifier/ratio/2.0/eq", ...)."""
+def _issue20_keys(comp: Any) -> tuple[str, ...] | None:
+    """Keys of issue 20's components: relative clauses and coreference; ShapeWorld's number bounds
+    ("NumberBound", then its quantifier's keys) and comparative quantifiers
+    ("ComparativeQuantifier/ratio/2.0/eq", ...)."""
+    if isinstance(comp, RelativeType):
+        return ("RelativeType", "*")
+    if isinstance(comp, Anaphor):
+        return (f"Anaphor/{comp.predtype}/{int(comp.value)}", "Anaphor", "*")
+    if isinstance(comp, Coreference):
+        return (f"Coreference/{comp.form}/{len(comp.parts)}", f"Coreference/{comp.form}", "Coreference", "*")
     kind = getattr(comp, "component", "")
     if kind == "NumberBound":
         q = comp.quantifier
@@ -94,12 +121,17 @@ def _complex_keys(comp: Any) -> tuple[str, ...] | None:
 def _field(comp: Any, name: str) -> Any:
     if name == "self":
         return comp
-    if name.startswith("clause"):
+    if name.startswith("clause") and name[6:].isdigit():
         i = int(name[6:])
         clauses = comp.clauses
         if len(clauses) != 2:
             raise RealisationError(f"{comp.proptype} with {len(clauses)} clauses is not supported")
         return clauses[i]
+    if name.startswith("part"):  # issue 20: the clauses of a Coreference
+        parts = comp.parts
+        if int(name[4:]) >= len(parts):
+            raise RealisationError(f"{type(comp).__name__} has no {name}")
+        return parts[int(name[4:])]
     try:
         return getattr(comp, name)
     except AttributeError:
@@ -163,7 +195,7 @@ class Realiser:
         for it in items:
             if it.kind == "lit":
                 for w in it.words:
-                    if w.replace("_", " ") not in self.forms:
+                    if w != SENTENCE_BREAK and w.replace("_", " ") not in self.forms:
                         raise GrammarError(f"realise.txt:{line}: {w!r} is not a word of the lexicon")
             elif it.kind == "lex" and "{" not in it.key and it.key not in self.by_key:
                 raise GrammarError(f"realise.txt:{line}: no lexicon entry with key {it.key!r}")
@@ -237,6 +269,8 @@ class Realiser:
                 nxt = words[i + 1].split(" ", 1)[0].lower()
                 words[i] = article_v if self.onset.get(nxt, "c") == "v" else article_c
         text = " ".join(words).replace(" ,", ",")
+        if SENTENCE_BREAK in words:  # issue 20: captions of several sentences
+            text = " ".join(_sentences(words)).replace(" ,", ",")
         return Realisation(normalise(text), tuple(choices))
 
 

@@ -26,8 +26,10 @@ from .logic import (
     Shape, walk,
 )
 
-FAMILIES: tuple[str, ...] = ("existential", "spatial", "relational", "count", "ratio", "logical", "other",
-                             "selection", "comparative")
+#: caption families; "coreference" and "relative" (issue 20) hold no caption of the paper's six datasets,
+#: nor do "selection" and "comparative" (ShapeWorld's selectors and comparative quantifiers)
+FAMILIES: tuple[str, ...] = ("existential", "spatial", "relational", "count", "ratio", "logical", "coreference",
+                             "relative", "other", "selection", "comparative")
 SPATIAL_KINDS = frozenset({"x-rel", "y-rel", "z-rel", "proximity-rel"})
 
 _Interp = Union[Interpretation, Formula]
@@ -180,6 +182,40 @@ def syntax_marks(mrs: Any) -> tuple[str, ...]:
     return tuple(sorted(marks))
 
 
+def construction_marks(caption: Any) -> tuple[str, ...]:
+    """The syntax marks (:func:`syntax_marks`) of the sentence the builder realises for a stored
+    caption (issue 20): ``relative-clause`` for a RelativeType, ``run-on`` for a coreference
+    caption of several sentences, ``pp-modifier`` for "the T above / below it"; template
+    captions have none."""
+    from ..semantics.components import Anaphor, Coreference, Existential, Proposition, Relation, RelativeType
+
+    marks: set[str] = set()
+
+    def visit(c: Any) -> None:
+        if isinstance(c, RelativeType):
+            marks.add("relative-clause")
+            visit(c.clause)
+        elif isinstance(c, Coreference):
+            if c.form in ("sentences", "copula"):
+                marks.add("run-on")
+            for part in c.parts:
+                visit(part)
+        elif isinstance(c, Anaphor):
+            marks.add("pp-modifier")
+        elif isinstance(c, Existential):
+            visit(c.restrictor)
+            visit(c.body)
+        elif isinstance(c, Relation):
+            visit(c.value)
+            visit(c.reference)
+        elif isinstance(c, Proposition):
+            for clause in c.clauses:
+                visit(clause)
+
+    visit(caption)
+    return tuple(sorted(marks))
+
+
 def _conjunct(arg: Any, by_event: dict[str, Any], by_label: dict[str, list[Any]]) -> Any:
     """The predication a coordination argument stands for: its event's EP, or (a handle) the EP
     with an event under that label."""
@@ -213,7 +249,8 @@ def _relations(f: Formula) -> list[Rel]:
 
 
 def family(interpretation: _Interp) -> str:
-    """Caption family: existential, spatial, relational, count, ratio, logical or other.
+    """Caption family: existential, spatial, relational, count, ratio, logical, coreference,
+    relative or other.
 
     "There is"/copula sentences are existential; left/right/above/below/behind/in front of are
     spatial; comparatives and attribute (in)equality are relational; connectives between
@@ -229,11 +266,37 @@ def family(interpretation: _Interp) -> str:
     if isinstance(f, Quant):
         if f.spec.kind in ("count", "ratio"):
             return f.spec.kind
+        discourse = _discourse_family(f)
+        if discourse is not None:
+            return discourse
         rels = _relations(f)
         if rels:
             return "spatial" if rels[0].kind in SPATIAL_KINDS else "relational"
         return "existential"
     return "other"
+
+
+def _relational(f: Formula) -> bool:
+    """Whether ``f`` says something of another entity (holds a quantifier or a relation)."""
+    from .logic import walk
+
+    return any(isinstance(g, (Quant, Rel)) for g in walk(f))
+
+
+def _discourse_family(f: Quant) -> str | None:
+    """Issue 20: "coreference" when the top quantifier's body joins a relational clause with
+    something more said of the same entity ("There is a square. It is above a circle.", "A
+    circle is blue, and the square below it is green."); "relative" when an entity is picked
+    out by its relation to another ("A square that is above a circle is red."). Template
+    captions (the paper's six datasets) are neither."""
+    from .logic import walk
+
+    body = _strip_not(f.body)
+    if isinstance(body, And) and len(body.args) >= 2 and any(_relational(g) for g in body.args):
+        return "coreference"
+    if any(isinstance(g, Quant) and _relational(g.restr) for g in walk(f)):
+        return "relative"
+    return None
 
 
 def quantifier_range(interpretation: _Interp) -> str | None:
@@ -253,4 +316,4 @@ def relation(interpretation: _Interp) -> str | None:
     return RELATION_WORDS.get((r.kind, r.value), f"{r.kind}{r.value:+d}")
 
 
-__all__ = ["FAMILIES", "construction", "family", "quantifier_range", "relation", "syntax_marks"]
+__all__ = ["FAMILIES", "construction", "construction_marks", "family", "quantifier_range", "relation", "syntax_marks"]

@@ -143,6 +143,20 @@ def _referents(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> l
     return sorted(out, key=lambda q: q.key, reverse=True)
 
 
+def _local(w: WorkingMRS, pronoun: str) -> set[str]:
+    """The entities a pronoun cannot refer to: its co-arguments ("A cross is below it.": "it" is
+    not the cross), and the head a phrase around it modifies, through "of" and "to the left of"
+    ("the square to the left of it": ``_of_p(left, it)``, ``_to_p(square, left)``: not the square)."""
+    live = [e for e in w.live if not e.dead and not e.is_quantifier()]
+    local = {v for e in live if pronoun in e.args.values() for v in e.args.values()}
+    grown = True
+    while grown:
+        heads = {e.args["ARG1"] for e in live if e.args.get("ARG2") in local and "ARG1" in e.args}
+        grown = not heads <= local
+        local |= heads
+    return local
+
+
 def _pronouns(w: WorkingMRS) -> None:
     """"it"/"they": the most recent earlier entity of the same number (see the module docstring)."""
     for q in list(w.live):
@@ -151,9 +165,7 @@ def _pronouns(w: WorkingMRS) -> None:
         rs = w.at(w.rstr_label(q))
         if len(rs) != 1 or rs[0].pred != "pron" or q.mods.person in ("1", "2"):
             continue  # "I", "we", "you" (the imperative's subject) are no anaphora
-        # not a co-argument of the pronoun ("A cross is below it.": "it" is not the cross)
-        coarguments = {v for e in w.live if not e.dead and not e.is_quantifier() and q.arg0 in e.args.values()
-                       for v in e.args.values()}
+        coarguments = _local(w, q.arg0 or "")
         found = [r for r in _referents(w, q.key, q.mods.plural) if r.arg0 not in coarguments]
         if not found:
             raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to")

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..semantics.components import (
-    Attribute, EntityType, Existential, Proposition, Quantifier, Relation, Selector,
+    Anaphor, Attribute, Coreference, EntityType, Existential, Proposition, Quantifier, Relation, RelativeType,
+    Selector,
 )
 from .interpret import Interpretation
 from .logic import (
@@ -37,6 +38,8 @@ class _Compiler:
             if r.predtype != "unique":
                 raise ValueError(f"selector {r.predtype!r} is only a subject ('The leftmost X is ...')")
             return QSpec("unique", word="the"), self.type_(r.scope, v)
+        if isinstance(r, RelativeType):  # "a T that is R": the clause joins the restriction
+            return QSpec("exists", word="a"), conjoin([self.type_(r.scope, v), self.relation(r.clause, v)])
         return QSpec("exists", word="a"), self.type_(r, v)
 
     def selected(self, r: Selector, body: Any) -> Formula:
@@ -83,6 +86,8 @@ class _Compiler:
             word = "number" if c.qtype == "count" else "fraction"
             spec = QSpec(c.qtype, c.qrange, float(c.quantity), word)
             return Quant(spec, x, self.type_(c.restrictor, x), self.relation(c.body, x))
+        if isinstance(c, Coreference):
+            return self.coreference(c)
         if getattr(c, "component", "") == "NumberBound":
             q = c.quantifier
             x = self.var()
@@ -107,6 +112,25 @@ class _Compiler:
                 return Iff(parts[0], parts[1])
             raise ValueError(f"proposition {c.proptype!r} has no logical form")
         raise ValueError(f"not a caption: {c!r}")
+
+
+    def part(self, p: Any, v: str) -> Formula:
+        if isinstance(p, Anaphor):  # "the T2 REL it is B": unique y.[T2(y) & REL(y, v)][B(y)]
+            y = self.var()
+            restr = conjoin([self.type_(p.scope, y), Rel(p.predtype, int(p.value), y, v)])
+            return Quant(QSpec("unique", word="the"), y, restr, self.relation(p.body, y))
+        return self.relation(p, v)
+
+    def coreference(self, c: Coreference) -> Formula:
+        """The reading the grammar gives: one quantifier over the antecedent whose body joins
+        what each clause says of it, right-branching ("there is" first as exists(x))."""
+        x = self.var()
+        restr = self.type_(c.antecedent, x)
+        parts = ([Exists(x)] if c.form in ("sentences", "clauses") else []) + [self.part(p, x) for p in c.parts]
+        body = parts[-1]
+        for left in reversed(parts[:-1]):
+            body = And((left, body))
+        return Quant(QSpec("exists", word="a"), x, restr, body)
 
 
 def formula_of(caption: Any) -> Formula:

@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Union
 
+import numpy as np
+
 from ..world.model import COLOR_NAMES, SHAPES, World, WorldArrays
 from . import relations
 from .truth import Masks, Truth, compare_quantity, quantity_tolerance, ratio_bounds
@@ -154,7 +156,26 @@ class Selector(Component):
         return model
 
 
-Restrictor = Union[EntityType, Selector]
+# --------------------------------------------------------------------------- relative clauses (issue 20)
+
+@dataclass(frozen=True)
+class RelativeType(Component):
+    """"a T that is [clause]": an entity type narrowed by a relative clause (a Relation of the
+    entity itself), as a subject ("A square that is above a circle is red.") or a reference
+    ("... below a square that is red."). Agree/disagree are the conjunction of both."""
+
+    component: ClassVar[str] = "RelativeType"
+    scope: EntityType
+    clause: "Relation"
+
+    def masks(self, a: WorldArrays) -> Masks:
+        return self.scope.masks(a) & self.clause.masks(a)
+
+    def to_model(self) -> dict[str, Any]:
+        return {"component": self.component, "scope": self.scope.to_model(), "clause": self.clause.to_model()}
+
+
+Restrictor = Union[EntityType, Selector, RelativeType]
 
 
 # --------------------------------------------------------------------------- relations
@@ -299,7 +320,78 @@ class Proposition(Component):
                 "clauses": [c.to_model() for c in self.clauses]}
 
 
-Caption = Union[EntityType, Existential, Quantifier, Proposition]
+# --------------------------------------------------------------------------- coreference (issue 20)
+
+@dataclass(frozen=True)
+class Anaphor(Component):
+    """"the [scope] [relation] it is [body]", said of the antecedent e: the unique entity y with
+    scope(y) and relation(y, e) satisfies body. Uniqueness is ShapeWorld's unique selector over
+    all entities (y = e counts when the relation leaves it possible); y ranges over entities
+    other than e. Agree: some such unique y agrees with the body; disagree: every possible y ≠ e
+    disagrees with it."""
+
+    component: ClassVar[str] = "Anaphor"
+    scope: EntityType
+    predtype: str  # a binary relation kind (``relations.BINARY_RELATIONS``)
+    value: int
+    body: "Relation"
+
+    def __post_init__(self) -> None:
+        if self.value not in relations.BINARY_RELATIONS.get(self.predtype, ()):
+            raise CaptionModelError(f"bad anaphor relation {self.predtype}={self.value!r}")
+
+    def masks(self, a: WorldArrays) -> Masks:
+        rel_agree, rel_disagree = relations.conditions(self.predtype, self.value, a)  # [y, e]
+        scope, body = self.scope.masks(a), self.body.masks(a)
+        r_agree = scope.agree[:, None] & rel_agree
+        r_possible = scope.not_disagree[:, None] & ~rel_disagree
+        unique = (r_agree.sum(axis=0) == 1) & (r_possible.sum(axis=0) == 1)
+        off = ~np.eye(a.n, dtype=bool)
+        r_agree, r_possible = r_agree & unique[None, :] & off, r_possible & off
+        agree = (r_agree & body.agree[:, None]).any(axis=0)
+        disagree = ~(r_possible & body.not_disagree[:, None]).any(axis=0)
+        return Masks(agree & ~disagree, disagree)
+
+    def to_model(self) -> dict[str, Any]:
+        return {"component": self.component, "scope": self.scope.to_model(), "predtype": self.predtype,
+                "value": self.value, "body": self.body.to_model()}
+
+
+#: how a coreference caption is written: "sentences" ("There is a T. It is R."), "clauses"
+#: ("There is a T, and it is R."), "copula" ("A T is B. It is R.") and "copula-clauses"
+#: ("A T is B, and it is R."); an Anaphor part is written "..., and the T2 REL it is B2."
+COREFERENCE_FORMS = ("sentences", "clauses", "copula", "copula-clauses")
+
+
+@dataclass(frozen=True)
+class Coreference(Component):
+    """Two or three clauses about one entity, the later ones referring back to it ("it"):
+    true if some entity fits the antecedent and every part, false if every entity fails one
+    (the existential reading of "a T ... it ..."). Parts are Relations of the entity or
+    Anaphors; for the copula forms the first part is what the first sentence says of it."""
+
+    component: ClassVar[str] = "Coreference"
+    form: str
+    antecedent: EntityType
+    parts: tuple[Any, ...]
+
+    def __post_init__(self) -> None:
+        if self.form not in COREFERENCE_FORMS or not 1 <= len(self.parts) <= 3:
+            raise CaptionModelError(f"bad coreference {self.form!r} with {len(self.parts)} parts")
+
+    def truth(self, world: World) -> Truth:
+        a = world.arrays
+        result = self.antecedent.masks(a)
+        for part in self.parts:
+            result = result & part.masks(a)
+        return result.truth()
+
+    def to_model(self) -> dict[str, Any]:
+        return {"component": self.component, "form": self.form, "antecedent": self.antecedent.to_model(),
+                "parts": [p.to_model() for p in self.parts]}
+
+
+Caption = Union[EntityType, Existential, Quantifier, Proposition, Coreference]
 
 
 # --------------------------------------------------------------------------- loading
@@ -335,6 +427,14 @@ def from_model(model: Any) -> Any:
                               from_model(model["restrictor"]), from_model(model["body"]))
         if kind == "Proposition":
             return Proposition(model["proptype"], tuple(from_model(c) for c in model["clauses"]))
+        if kind == "RelativeType":
+            return RelativeType(from_model(model["scope"]), from_model(model["clause"]))
+        if kind == "Anaphor":
+            return Anaphor(from_model(model["scope"]), model["predtype"], int(model["value"]),
+                           from_model(model["body"]))
+        if kind == "Coreference":
+            return Coreference(model["form"], from_model(model["antecedent"]),
+                               tuple(from_model(p) for p in model["parts"]))
         if kind in EXTRA_COMPONENTS:  # NumberBound, ComparativeQuantifier (complex_quantifiers.py)
             return EXTRA_COMPONENTS[kind](model, from_model)
     except (KeyError, TypeError) as exc:
@@ -373,6 +473,8 @@ def family(caption: Any) -> str:
         return caption.qtype
     if isinstance(caption, Proposition):
         return "logical"
+    if isinstance(caption, Coreference):
+        return "coreference"
     complex_family = getattr(caption, "family", None)
     if callable(complex_family):  # NumberBound, ComparativeQuantifier
         return str(complex_family())
@@ -381,5 +483,6 @@ def family(caption: Any) -> str:
 
 __all__ = [
     "Attribute", "EntityType", "Selector", "Relation", "Existential", "Quantifier", "Proposition",
+    "RelativeType", "Anaphor", "Coreference", "COREFERENCE_FORMS",
     "Caption", "CaptionModelError", "from_model", "from_json", "truth", "family",
 ]

@@ -192,3 +192,20 @@ def test_coordinated_prepositions_share_their_complement():
     assert judge("A red square is below and to the left of a green triangle.", far) == "false"
     result = meaning("A red square is above.")
     assert isinstance(result, Uninterpretable) and "'above'" in result.reason
+
+
+# a blue circle in the middle, a green square to its left and a red square to its right
+ROW = make_world(("circle", "blue", 0.5, 0.5), ("square", "green", 0.15, 0.5), ("square", "red", 0.85, 0.5))
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("A circle is blue, and the square to the left of it is green.", "true"),
+    ("A circle is blue, and the square to the left of it is red.", "false"),
+    ("There is a blue circle. The square to the right of it is red.", "true"),
+    ("There is a blue circle. A green square is to the left of it.", "true"),
+    ("There is a blue circle. A red square is to the left of it.", "false"),
+])
+def test_a_pronoun_inside_a_phrase_does_not_refer_to_the_phrase_s_head(text, expected):
+    """"the square to the left of it": "it" is not the square (``_of_p(left, it)``, ``_to_p(square,
+    left)``), but the circle before it — as "the square below it" already was."""
+    assert judge(text, ROW) == expected

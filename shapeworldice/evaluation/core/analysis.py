@@ -14,7 +14,7 @@ from ...data.loader import Split
 from ...interpret import (
     Interpretation, construction, family, formula_of, formula_tuples, quantifier_range, relation,
 )
-from ...interpret.construction import syntax_marks
+from ...interpret.construction import construction_marks, syntax_marks
 from ...parsing import Parsed, Parser
 from ...reasons import judge
 from ...semantics.components import from_json as caption_from_json
@@ -104,9 +104,12 @@ class ImageRecord:
 
 
 def _reference_analysis(semantics_json: str) -> ReferenceAnalysis:
-    formula = formula_of(caption_from_json(semantics_json))
-    return ReferenceAnalysis(construction(formula), family(formula), quantifier_range(formula) or "none",
-                             relation(formula) or "none", frozenset(formula_tuples(formula)), formula)
+    caption = caption_from_json(semantics_json)
+    formula = formula_of(caption)
+    # the marks the realised sentence gets when parsed, so a reference's key equals its parse's
+    return ReferenceAnalysis(construction(formula, construction_marks(caption)), family(formula),
+                             quantifier_range(formula) or "none", relation(formula) or "none",
+                             frozenset(formula_tuples(formula)), formula)
 
 
 def heldout_images(split: Split) -> set[str]:

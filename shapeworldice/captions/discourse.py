@@ -1,0 +1,163 @@
+"""Relative clauses and coreference (issue 20; the GTD paper's future work).
+
+Relative clauses, subject and object: "A square that is above a red circle is blue.", "A circle
+is below a square that is red.", "A circle is below a square that is to the left of a
+triangle." Coreference, two or three sentences or clauses about one entity: "There is a red
+square. It is above a circle.", "A circle is blue, and the square below it is green."
+
+Every caption is built around entities of the world: the relations it states hold between
+concrete entities (agree, ShapeWorld's margins), each entity is described by a random subset of
+its attributes (ShapeWorld's type captioner), a copula body names an attribute its subject's
+description leaves out, and the caption is returned only when it is TRUE on the world.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..semantics.components import Anaphor, Coreference, Existential, Relation, RelativeType
+from ..semantics.relations import BINARY_RELATIONS, conditions
+from ..semantics.truth import Truth
+from ..world.model import World
+from .describe import attribute_of, describe, sample_kinds
+
+_OTHER = {"shape": "color", "color": "shape"}
+
+
+def _pairs(world: World, kind: str, value: int) -> np.ndarray:
+    """(e, r) index pairs of distinct entities for which the relation clearly holds."""
+    agree, _ = conditions(kind, value, world.arrays)
+    np.fill_diagonal(agree, False)
+    return np.argwhere(agree)
+
+
+def _relation_from(world: World, rng: np.random.Generator, relations: tuple[str, ...],
+                   subject: int | None = None) -> tuple[int, Relation] | None:
+    """A relation that ``subject`` (or some entity) clearly has to another entity, with its
+    reference described; returns (subject, relation)."""
+    options = [(kind, value) for kind in relations for value in BINARY_RELATIONS[kind]]
+    for k in rng.permutation(len(options)):
+        kind, value = options[int(k)]
+        pairs = _pairs(world, kind, value)
+        if subject is not None:
+            pairs = pairs[pairs[:, 0] == subject]
+        if len(pairs):
+            e, r = (int(i) for i in pairs[int(rng.integers(len(pairs)))])
+            return e, Relation(kind, value, describe(world, r, sample_kinds(rng)))
+    return None
+
+
+def _copula(world: World, index: int, rng: np.random.Generator) -> tuple[frozenset[str], Relation]:
+    """A description of entity ``index`` and an attribute body it leaves out ("a square" / "is red")."""
+    body_kind = "color" if rng.random() < 0.5 else "shape"
+    kinds = frozenset({_OTHER[body_kind]}) if rng.random() < 0.5 else frozenset()
+    return kinds, Relation("attribute", attribute_of(world, index, body_kind))
+
+
+@dataclass(frozen=True)
+class RelativeClauseSampler:
+    """Subject relatives ("A [T] that is [R] a [T] is [B].") and object relatives ("A [T] is [R] a
+    [T] that is [B or R a T]."), half each; relations drawn from ``relations``."""
+
+    relations: tuple[str, ...] = ("x-rel", "y-rel")
+    tries: int = 10
+
+    def subject_relative(self, world: World, rng: np.random.Generator) -> Existential | None:
+        found = _relation_from(world, rng, self.relations)
+        if found is None:
+            return None
+        e, clause = found
+        kinds, body = _copula(world, e, rng)
+        return Existential(RelativeType(describe(world, e, kinds), clause), body)
+
+    def object_relative(self, world: World, rng: np.random.Generator) -> Existential | None:
+        options = [(kind, value) for kind in self.relations for value in BINARY_RELATIONS[kind]]
+        kind, value = options[int(rng.integers(len(options)))]
+        pairs = _pairs(world, kind, value)
+        if not len(pairs):
+            return None
+        e, r = (int(i) for i in pairs[int(rng.integers(len(pairs)))])
+        if rng.random() < 0.5:
+            kinds, clause = _copula(world, r, rng)
+        else:
+            found = _relation_from(world, rng, self.relations, subject=r)
+            if found is None:
+                return None
+            kinds, clause = sample_kinds(rng), found[1]
+        reference = RelativeType(describe(world, r, kinds), clause)
+        return Existential(describe(world, e, sample_kinds(rng)), Relation(kind, value, reference))
+
+    def __call__(self, world: World, rng: np.random.Generator) -> Existential | None:
+        for _ in range(self.tries):
+            draw = self.subject_relative if rng.random() < 0.5 else self.object_relative
+            caption = draw(world, rng)
+            if caption is not None and caption.truth(world) == Truth.TRUE:
+                return caption
+        return None
+
+
+#: coreference forms with (number of "it" clauses, whether the first sentence is a copula), uniform
+FORMS: tuple[tuple[str, int], ...] = (
+    ("sentences", 1), ("sentences", 2), ("clauses", 1), ("copula", 2), ("copula", 3), ("copula-clauses", 2),
+)
+
+
+@dataclass(frozen=True)
+class CoreferenceSampler:
+    """"There is a [T]. It is [R] a [T]." and the other :data:`FORMS`: the antecedent is an entity
+    of the world; each later clause is "it is [R] a [T]" (a relation it has) or, with
+    probability ``anaphor``, "the [T] above/below it is [B]" (an entity that is the only one of
+    its description above/below it)."""
+
+    relations: tuple[str, ...] = ("x-rel", "y-rel")
+    anaphor: float = 0.5
+    tries: int = 10
+
+    def later(self, world: World, e: int, rng: np.random.Generator, last: bool) -> Any:
+        """A later clause about entity ``e``; an anaphor only as the ``last`` one (a pronoun after
+        it would refer to the anaphor's entity)."""
+        if last and rng.random() < self.anaphor:
+            value = 1 if rng.random() < 0.5 else -1
+            pairs = _pairs(world, "y-rel", value)
+            pairs = pairs[pairs[:, 1] == e]
+            if len(pairs):
+                y = int(pairs[int(rng.integers(len(pairs))), 0])
+                kinds, body = _copula(world, y, rng)
+                # the sampled description of y first, then the other one the body allows, if that one is unique
+                other = frozenset({_OTHER[body.value.predtype]})
+                for scope in (kinds, frozenset() if kinds else other):
+                    anaphor = Anaphor(describe(world, y, scope), "y-rel", value, body)
+                    if anaphor.masks(world.arrays).agree[e]:
+                        return anaphor
+        found = _relation_from(world, rng, self.relations, subject=e)
+        return None if found is None else found[1]
+
+    def draw(self, world: World, rng: np.random.Generator) -> Coreference | None:
+        form, n = FORMS[int(rng.integers(len(FORMS)))]
+        e = int(rng.integers(len(world)))
+        parts: list[Any] = []
+        if form.startswith("copula"):
+            kinds, body = _copula(world, e, rng)
+            parts.append(body)
+        else:
+            kinds = sample_kinds(rng)
+        for k in range(len(parts), n):
+            part = self.later(world, e, rng, last=k == n - 1)
+            if part is None or part in parts:
+                return None
+            parts.append(part)
+        return Coreference(form, describe(world, e, kinds), tuple(parts))
+
+    def __call__(self, world: World, rng: np.random.Generator) -> Coreference | None:
+        if len(world) < 2:
+            return None
+        for _ in range(self.tries):
+            caption = self.draw(world, rng)
+            if caption is not None and caption.truth(world) == Truth.TRUE:
+                return caption
+        return None
+
+
+__all__ = ["CoreferenceSampler", "FORMS", "RelativeClauseSampler"]

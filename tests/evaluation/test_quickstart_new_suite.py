@@ -1,0 +1,43 @@
+"""quickstart --suite new: the same baseline table on the six tasks beyond the paper's, opt-in."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from shapeworldice import cli
+from shapeworldice.data.definition import list_definitions
+from shapeworldice.evaluation import quickstart
+
+
+def test_new_suite_names_shipped_definitions_and_the_default_is_the_paper():
+    assert set(quickstart.NEW_TASKS) <= set(list_definitions())
+    assert quickstart.SUITES["paper"] == quickstart.SIX
+    with pytest.raises(ValueError, match="unknown quickstart suite"):
+        list(quickstart.run("unused", suite="nope"))
+
+
+@pytest.mark.slow
+def test_new_suite_scores_every_baseline_on_the_six_new_tasks(tmp_path):
+    said: list[str] = []
+    lines = list(quickstart.run(tmp_path / "qs", workers=1, train=8, test=4, say=said.append, suite="new"))
+    assert [s.split()[1] for s in said] == [f"{name}:" for name in quickstart.NEW_TASKS]
+    table = lines[0]
+    for name in quickstart.NEW_TASKS:
+        assert f"{name} references" in table and f"{name} blind" in table
+    assert not any(line.startswith(("robustness", "Staged checkpoints")) for line in lines)
+
+
+def test_cli_passes_the_suite_only_when_asked(monkeypatch, tmp_path):
+    calls = []
+
+    def fake_run(out, workers, say, **options):
+        calls.append(options)
+        yield "table"
+
+    monkeypatch.setattr(quickstart, "run", fake_run)
+    assert CliRunner().invoke(cli.main, ["quickstart", "--out", str(tmp_path / "a"), "--quiet"]).exit_code == 0
+    assert CliRunner().invoke(cli.main, ["quickstart", "--out", str(tmp_path / "b"), "--quiet",
+                                         "--suite", "new"]).exit_code == 0
+    assert calls == [{}, {"suite": "new"}]
+    result = CliRunner().invoke(cli.main, ["quickstart", "--out", str(tmp_path / "c"), "--suite", "bad"])
+    assert result.exit_code == 2
