@@ -64,8 +64,9 @@ def select_quantifier(spec: QSpec, ax: int, ra: np.ndarray, r_possible: np.ndarr
 
 
 def relation3(f: Rel, axis: Callable[[str], int], ndim: int, x: np.ndarray, y: np.ndarray,
-              lead: tuple[int, ...] = ()) -> TV:
-    """A proximity relation (three variables) or a proximity selector's link (always true)."""
+              lead: tuple[int, ...] = (), cache: dict | None = None) -> TV:
+    """A proximity relation (three variables) or a proximity selector's link (always true);
+    ``cache`` keeps the ternary arrays of each value (a prior sample's are reused by every caption)."""
     if f.kind == "proximity-sel":
         ones = np.ones((1,) * ndim, dtype=bool)
         return ones, ~ones
@@ -74,7 +75,13 @@ def relation3(f: Rel, axis: Callable[[str], int], ndim: int, x: np.ndarray, y: n
     axes = (axis(f.var), axis(f.ref), axis(f.comp))
     if len(set(axes)) < 3:
         raise ValueError("a proximity relation between a variable and itself")
-    agree, disagree = ternary(f.value, x, y)
+    key = ("proximity-rel/3", f.value)
+    hit = None if cache is None else cache.get(key)
+    if hit is None:
+        hit = ternary(f.value, x, y)
+        if cache is not None:
+            cache[key] = hit
+    agree, disagree = hit
     return place(agree, (*lead, *axes), ndim), place(disagree, (*lead, *axes), ndim)
 
 

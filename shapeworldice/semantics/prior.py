@@ -218,7 +218,7 @@ class _BatchEval:
 
     def relation(self, f: Rel) -> tuple[np.ndarray, np.ndarray]:
         if f.kind in EXTRA_RELATIONS:
-            return relation3(f, self.axis.__getitem__, self.d, self.g.x, self.g.y, lead=(0,))
+            return relation3(f, self.axis.__getitem__, self.d, self.g.x, self.g.y, lead=(0,), cache=self.relations)
         key = (f.kind, f.value)
         mats = self.relations.get(key)
         if mats is None:
