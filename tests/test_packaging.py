@@ -27,6 +27,7 @@ def test_data_folders_found():
              "quantification-count", "quantification-ratio")
     bases += ("relational-attribute", "relational-comparative", "relational-negation", "logical",  # issue 20
               "relative-clauses", "coreference")
+    bases += ("relational-proximity", "selection", "quantification-complex")  # issue 20: ShapeWorld's others
     variants = ("", "-heldout", "-informative", "-informative-heldout")
     expected = {f"{b}{v}.toml" for b in bases for v in variants}  # the six datasets and their variants
     assert {p.name for p in definitions_dir().glob("*.toml")} == expected

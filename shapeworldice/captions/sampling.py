@@ -224,6 +224,24 @@ FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
 }
 
 
+
+def _complex(module: str, name: str, **kwargs: object) -> CaptionSampler:
+    """A sampler of ShapeWorld's selection / proximity / complex quantification families, imported
+    on first use (those modules build on this one)."""
+    import importlib
+
+    return getattr(importlib.import_module(f"{__package__}.{module}"), name)(**kwargs)
+
+
+FAMILY_SAMPLERS.update({
+    "proximity": lambda options: _complex("selection", "ProximitySampler"),
+    "selection": lambda options: _complex("selection", "SelectionSampler", **(
+        {"selectors": tuple(options["selectors"])} if "selectors" in options else {})),
+    "number-bound": lambda options: _complex("complex_quantifiers", "NumberBoundSampler"),
+    "comparative": lambda options: _complex("complex_quantifiers", "ComparativeSampler"),
+})
+
+
 def make_sampler(family: str, options: dict | None = None) -> CaptionSampler:
     """The sampler of a caption family named in a dataset definition."""
     try:

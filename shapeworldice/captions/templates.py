@@ -12,6 +12,9 @@ from ..semantics.components import (
 
 def _kinds(restrictor: EntityType | Selector | RelativeType) -> str:
     if isinstance(restrictor, Selector):
+        if restrictor.predtype != "unique":
+            comparison = "" if restrictor.comparison is None else f" to {_kinds(restrictor.comparison)}"
+            return f"the {restrictor.predtype}{restrictor.value:+d} {_kinds(restrictor.scope)}{comparison}"
         return f"the {_kinds(restrictor.scope)}"
     if isinstance(restrictor, RelativeType):
         return f"{_kinds(restrictor.scope)} that {_body(restrictor.clause)}"
@@ -25,6 +28,8 @@ def _body(body: Relation) -> str:
         return f"type{_kinds(body.value)}"
     if body.predtype == "negation":
         return f"not {_body(body.value)}"
+    if body.comparison is not None:
+        return f"{body.predtype}{body.value:+d} {_kinds(body.comparison)} than {_kinds(body.referent())}"
     return f"{body.predtype}{body.value:+d} {_kinds(body.referent())}"
 
 
@@ -43,6 +48,13 @@ def template(caption: object) -> str:
     if isinstance(caption, Quantifier):
         head = f"{caption.qtype} {caption.qrange} {caption.quantity:g}"
         return f"{head} {_kinds(caption.restrictor)} / {_body(caption.body)}"
+    component = getattr(caption, "component", "")
+    if component == "NumberBound":
+        return f"bound {caption.bound} " + template(caption.quantifier)  # type: ignore[attr-defined]
+    if component == "ComparativeQuantifier":
+        c = caption  # "ratio eq 2 [color] vs [color] / attr shape"
+        return (f"comparative {c.qtype} {c.qrange} {c.quantity:g} {_kinds(c.restrictor)} vs "  # type: ignore[attr-defined]
+                f"{_kinds(c.comparison)} / {_body(c.body)}")  # type: ignore[attr-defined]
     if isinstance(caption, Proposition):
         return f"{caption.proptype}(" + "; ".join(template(c) for c in caption.clauses) + ")"
     if isinstance(caption, Coreference):

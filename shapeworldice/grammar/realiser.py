@@ -70,7 +70,7 @@ def component_keys(comp: Any) -> tuple[str, ...]:
     if isinstance(comp, Attribute):
         return (f"Attribute/{comp.predtype}", "Attribute", "*")
     if isinstance(comp, Selector):
-        return (f"Selector/{comp.predtype}", "Selector", "*")
+        return (f"Selector/{comp.predtype}/{int(comp.value)}", f"Selector/{comp.predtype}", "Selector", "*")
     if isinstance(comp, Relation):
         p = comp.predtype
         if p == "attribute":
@@ -88,14 +88,34 @@ def component_keys(comp: Any) -> tuple[str, ...]:
         return (f"{comp.qtype}/{q}/{comp.qrange}", f"{comp.qtype}/{q}", comp.qtype, "Quantifier", "*")
     if isinstance(comp, Proposition):
         return (comp.proptype, "Proposition", "*")
-    # ---- issue 20: relative clauses and coreference
+    issue20_keys = _issue20_keys(comp)
+    if issue20_keys is not None:
+        return issue20_keys
+    raise RealisationError(f"cannot realise {type(comp).__name__}: {comp!r}")
+
+
+def _issue20_keys(comp: Any) -> tuple[str, ...] | None:
+    """Keys of issue 20's components: relative clauses and coreference; ShapeWorld's number bounds
+    ("NumberBound", then its quantifier's keys) and comparative quantifiers
+    ("ComparativeQuantifier/ratio/2.0/eq", ...)."""
     if isinstance(comp, RelativeType):
         return ("RelativeType", "*")
     if isinstance(comp, Anaphor):
         return (f"Anaphor/{comp.predtype}/{int(comp.value)}", "Anaphor", "*")
     if isinstance(comp, Coreference):
         return (f"Coreference/{comp.form}/{len(comp.parts)}", f"Coreference/{comp.form}", "Coreference", "*")
-    raise RealisationError(f"cannot realise {type(comp).__name__}: {comp!r}")
+    kind = getattr(comp, "component", "")
+    if kind == "NumberBound":
+        q = comp.quantifier
+        quantity = _fmt_quantity(q.quantity, q.qtype)
+        return ("NumberBound", f"{q.qtype}/{quantity}/{q.qrange}", f"{q.qtype}/{quantity}", q.qtype, "*")
+    if kind == "ComparativeQuantifier":
+        quantity = _fmt_quantity(comp.quantity, comp.qtype)
+        base = f"ComparativeQuantifier/{comp.qtype}"
+        sign = "more" if comp.quantity > 0 else "fewer"
+        return (f"{base}/{quantity}/{comp.qrange}", f"{base}/{sign}/{comp.qrange}", f"{base}/{quantity}", base,
+                "ComparativeQuantifier", "*")
+    return None
 
 
 def _field(comp: Any, name: str) -> Any:

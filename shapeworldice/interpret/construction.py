@@ -22,13 +22,15 @@ from typing import Any, Iterable, Union
 
 from .interpret import Interpretation
 from .logic import (
-    RATIO_NAMES, RELATION_WORDS, And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape,
+    RATIO_NAMES, RELATION_WORDS, And, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel,
+    Shape, walk,
 )
 
-#: caption families; "coreference" and "relative" (issue 20) hold no caption of the paper's six datasets
+#: caption families; "coreference" and "relative" (issue 20) hold no caption of the paper's six datasets,
+#: nor do "selection" and "comparative" (ShapeWorld's selectors and comparative quantifiers)
 FAMILIES: tuple[str, ...] = ("existential", "spatial", "relational", "count", "ratio", "logical", "coreference",
-                             "relative", "other")
-SPATIAL_KINDS = frozenset({"x-rel", "y-rel", "z-rel"})
+                             "relative", "other", "selection", "comparative")
+SPATIAL_KINDS = frozenset({"x-rel", "y-rel", "z-rel", "proximity-rel"})
 
 _Interp = Union[Interpretation, Formula]
 
@@ -55,11 +57,27 @@ def _qkey(q: Quant) -> str:
         return "the"
     if s.kind == "definite":  # "the squares" / "the two squares"
         return "the-all" if s.quantity is None else "the-all:number"
+    if s.kind == "select":  # "the leftmost": the selector and its direction
+        return f"the-{s.word}{int(s.quantity or 0):+d}"
+    if s.kind == "part":  # one side of a comparative quantifier
+        return "part"
+    bound = "" if s.bound is None else ":of-number"  # "... of the three red shapes"
     if s.kind == "count":
-        return f"count:{s.qrange}"
+        return f"count:{s.qrange}{bound}"
     # by meaning: "most" is "more than half" (ratio gt 0.5)
     name = RATIO_NAMES.get(s.comparison()[1], str(s.quantity))
-    return f"ratio:{s.qrange}:{name}"
+    return f"ratio:{s.qrange}:{name}{bound}"
+
+
+def _compare_key(f: Compare) -> str:
+    """"twice as many": ``compare:ratio:eq:2``; "two more" / "one fewer": ``compare:count:eq:more`` /
+    ``compare:count:eq:fewer`` (the number is dropped, as for counts)."""
+    s = f.spec
+    if s.kind == "count":
+        quantity = "more" if (s.quantity or 0) > 0 else "fewer"
+    else:
+        quantity = f"{float(s.quantity or 0):g}"
+    return f"compare:{s.kind}:{s.qrange}:{quantity}"
 
 
 class _Renderer:
@@ -83,6 +101,8 @@ class _Renderer:
             return f"if({self.render(f.antecedent)},{self.render(f.consequent)})"
         if isinstance(f, Iff):
             return f"iff({self.render(f.left)},{self.render(f.right)})"
+        if isinstance(f, Compare):
+            return f"{_compare_key(f)}({self.render(f.left)};{self.render(f.right)})"
         raise TypeError(f"not a formula: {f!r}")
 
     def conjunction(self, parts: tuple[Formula, ...]) -> str:
@@ -99,7 +119,8 @@ class _Renderer:
                 other.append(f"there({self.var(p.var)})")
             elif isinstance(p, Rel):
                 word = RELATION_WORDS.get((p.kind, p.value), f"{p.kind}{p.value:+d}")
-                other.append(f"{word}({self.var(p.var)},{self.var(p.ref)})")
+                comp = "" if p.comp is None else f",{self.var(p.comp)}"
+                other.append(f"{word}({self.var(p.var)},{self.var(p.ref)}{comp})")
             else:
                 other.append(self.render(p))
         items = [f"{self.var(v)}:{_description(k)}" for v, k in described.items()] + other
@@ -240,6 +261,10 @@ def family(interpretation: _Interp, discourse: bool = True) -> str:
     f = _strip_not(_formula(interpretation))
     if (isinstance(f, (And, Or)) and len(f.args) >= 2) or isinstance(f, (Implies, Iff)):
         return "logical"
+    if isinstance(f, Compare):
+        return "comparative"
+    if isinstance(f, Quant) and any(isinstance(g, Quant) and g.spec.kind == "select" for g in walk(f)):
+        return "selection"
     if isinstance(f, Quant):
         if f.spec.kind in ("count", "ratio"):
             return f.spec.kind

@@ -31,8 +31,9 @@ from ..semantics.truth import Truth
 from ..world.model import World, WorldArrays
 from .interpret import Interpretation, Uninterpretable, interpret_readings
 from .tables import atom, connective, exclude_context, quantifier
+from .complex_tables import EXTRA_RELATIONS, compare, relation3, select_quantifier, selector_pairs
 from .logic import (
-    Formula, Quant, Rel, bound_vars, free_vars, walk,
+    Compare, Formula, Quant, Rel, bound_vars, free_vars, walk,
 )
 
 
@@ -106,12 +107,26 @@ class _Eval:
             return self.relation(f)
         if isinstance(f, Quant):
             return self.quant(f)
+        if isinstance(f, Compare):
+            return compare(f.spec, self.part_counts(f.left), self.part_counts(f.right))
         tv = connective(f, self.ev, self.const)
         if tv is None:
             raise TypeError(f"not a formula: {f!r}")
         return tv
 
+    def part_counts(self, f: Quant) -> tuple[np.ndarray, np.ndarray]:
+        """(agreeing, possible) counts of restrictor ∩ body of one side of a comparison."""
+        ra, rd = self.ev(f.restr)
+        ba, bd = self.ev(f.body)
+        ax = self.axis[f.var]
+        shape = np.broadcast_shapes(ra.shape, rd.shape, ba.shape, bd.shape)
+        agree = np.broadcast_to(ra & ba, shape).sum(axis=ax, keepdims=True)
+        possible = np.broadcast_to(~rd & ~bd, shape).sum(axis=ax, keepdims=True)
+        return agree, possible
+
     def relation(self, f: Rel) -> TV:
+        if f.kind in EXTRA_RELATIONS:
+            return relation3(f, self.axis.__getitem__, self.d, self.a.x, self.a.y)
         key = (f.kind, f.value)
         mats = self.rel_cache.get(key)
         if mats is None:
@@ -147,6 +162,11 @@ class _Eval:
             ra = ra & unique
         ra, r_possible, only_self = exclude_context(ra, r_possible, ax, outer, not self.plan.restr_outer[key],
                                                     self.diagonal)
+        if f.spec.kind == "select":
+            cols = {"x": self.a.x, "y": self.a.y, "area": self.a.area, "shade": self.a.shade,
+                    "shape": self.a.shape, "color": self.a.color}
+            pairs = selector_pairs(f, ax, self.axis.__getitem__, self.d + 1, cols)
+            return select_quantifier(f.spec, ax, ra, r_possible, ba, bd, *pairs)
         return quantifier(f.spec, ax, ra, r_possible, ra & ba, r_possible & ~bd, only_self)
 
     def diagonal(self, i: int, j: int) -> np.ndarray:

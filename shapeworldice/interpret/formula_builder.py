@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from .errors import UninterpretableMRS, not_covered
 from .logic import (
-    And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel, Shape, conjoin, free_vars, substitute,
+    And, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Shape, conjoin, free_vars,
+    substitute,
 )
 from .predicates import COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, color_of, shape_of
 from .quantifiers import apply_degree, qspec
@@ -58,11 +59,18 @@ class FormulaBuilder:
             rest = [g for g in body.args if var in free_vars(g)]
             if keep and rest:
                 return conjoin(keep + [self.quantify(q, conjoin(rest))])
+        if q.mods.compare is not None:  # "as many X as Y are Z"
+            return self.compare(q, body)
         rh = self.scope.rstr[id(q)]
         restrictor = rh.plug()
         eps = restrictor.eps
         if not (len(eps) == 1 and eps[0].pred in COORDINATIONS and eps[0].arg0 == var):
-            return Quant(qspec(q), var, self.hole(rh), body)
+            spec = qspec(q)
+            if spec.kind == "select":  # "the X closer to the C": "the C" scopes over the selector
+                from .complex_rewrites import lift_comparison
+
+                return lift_comparison(Quant(spec, var, self.hole(rh), body))
+            return Quant(spec, var, self.hole(rh), body)
         c = eps[0]
         if q.pred != "udef_q" or not q.mods.plain() or restrictor.holes:
             raise UninterpretableMRS(f"coordinated noun phrase quantified by {q.pred}")
@@ -90,6 +98,16 @@ class FormulaBuilder:
         for part in parts:  # lists: "A, B and C" is and(A, B, C)
             flat.extend(part.args if isinstance(part, kind) else (part,))
         return kind(tuple(flat))
+
+    def compare(self, q: EP, body: Formula) -> Formula:
+        """A comparative quantifier: X's and Y's counts of the body compared (:class:`Compare`)."""
+        c, x = q.mods.compare, str(q.arg0)
+        self.copies += 1
+        y_restr = conjoin([self._noun(e, shape_of(e.pred)) if shape_of(e.pred) or e.pred in ENTITY_NOUNS
+                           else self._color(e, *color_of(e.pred)) for e in c.eps])  # type: ignore[misc]
+        part = QSpec("part", word="comparative")
+        return Compare(c.spec, Quant(part, x, self.hole(self.scope.rstr[id(q)]), body),
+                       Quant(part, c.var, y_restr, substitute(body, x, c.var, f"~{self.copies}")))
 
     def connective(self, c: EP, seen: frozenset[int] = frozenset()) -> str:
         """"and" / "or" of a noun phrase coordination; a list's implicit_conj has the
@@ -120,7 +138,7 @@ class FormulaBuilder:
         """The formula of one EP: an atom, or a scopal operator over its holes."""
         p = e.pred
         if e.relation is not None:
-            return Rel(e.relation.kind, e.relation.value, e.args["ARG1"], e.args["ARG2"])
+            return Rel(e.relation.kind, e.relation.value, e.args["ARG1"], e.args["ARG2"], e.args.get("ARG3"))
         shape = shape_of(p)
         if shape is not None or p in ENTITY_NOUNS:
             return self._noun(e, shape)

@@ -15,7 +15,7 @@ from ..semantics.components import (
 )
 from .interpret import Interpretation
 from .logic import (
-    And, Color, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Shape, conjoin,
+    And, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Shape, conjoin,
 )
 
 
@@ -36,11 +36,24 @@ class _Compiler:
     def restrictor(self, r: Any, v: str) -> tuple[QSpec, Formula]:
         if isinstance(r, Selector):
             if r.predtype != "unique":
-                raise ValueError(f"selector {r.predtype!r} has no logical form yet")
+                raise ValueError(f"selector {r.predtype!r} is only a subject ('The leftmost X is ...')")
             return QSpec("unique", word="the"), self.type_(r.scope, v)
         if isinstance(r, RelativeType):  # "a T that is R": the clause joins the restriction
             return QSpec("exists", word="a"), conjoin([self.type_(r.scope, v), self.relation(r.clause, v)])
         return QSpec("exists", word="a"), self.type_(r, v)
+
+    def selected(self, r: Selector, body: Any) -> Formula:
+        """"The <selector> <scope> <body>": a ``select`` quantifier; a proximity selector's
+        comparison "the C" scopes over it and is linked to the selected entity by ``proximity-sel``."""
+        spec = QSpec("select", quantity=float(r.value), word=r.predtype)
+        if r.comparison is None:
+            x = self.var()
+            return Quant(spec, x, self.type_(r.scope, x), self.relation(body, x))
+        c = self.var()
+        cspec, crestr = self.restrictor(r.comparison, c)
+        x = self.var()
+        restr = conjoin([self.type_(r.scope, x), Rel("proximity-sel", int(r.value), x, c)])
+        return Quant(cspec, c, crestr, Quant(spec, x, restr, self.relation(body, x)))
 
     def relation(self, rel: Relation, v: str) -> Formula:
         if rel.predtype == "attribute":
@@ -49,6 +62,11 @@ class _Compiler:
             return self.type_(rel.value, v)
         if rel.predtype == "negation":
             return Not(self.relation(rel.value, v))
+        if rel.comparison is not None:  # "is closer to the C than a R"
+            c, r = self.var(), self.var()  # "the C" is mentioned first and scopes over "a R"
+            cspec, crestr = self.restrictor(rel.comparison, c)
+            rspec, rrestr = self.restrictor(rel.reference, r)
+            return Quant(cspec, c, crestr, Quant(rspec, r, rrestr, Rel(rel.predtype, int(rel.value), v, r, c)))
         y = self.var()
         spec, restr = self.restrictor(rel.reference, y)
         return Quant(spec, y, restr, Rel(rel.predtype, int(rel.value), v, y))
@@ -57,6 +75,8 @@ class _Compiler:
         if isinstance(c, EntityType):
             x = self.var()
             return Quant(QSpec("exists", word="a"), x, self.type_(c, x), Exists(x))
+        if isinstance(c, Existential) and isinstance(c.restrictor, Selector) and c.restrictor.predtype != "unique":
+            return self.selected(c.restrictor, c.body)
         if isinstance(c, Existential):
             x = self.var()
             spec, restr = self.restrictor(c.restrictor, x)
@@ -68,6 +88,18 @@ class _Compiler:
             return Quant(spec, x, self.type_(c.restrictor, x), self.relation(c.body, x))
         if isinstance(c, Coreference):
             return self.coreference(c)
+        if getattr(c, "component", "") == "NumberBound":
+            q = c.quantifier
+            x = self.var()
+            spec = QSpec(q.qtype, q.qrange, float(q.quantity), "fraction" if q.qtype == "ratio" else "number",
+                         bound=int(c.bound))
+            return Quant(spec, x, self.type_(q.restrictor, x), self.relation(q.body, x))
+        if getattr(c, "component", "") == "ComparativeQuantifier":
+            x, y = self.var(), self.var()
+            part = QSpec("part", word="comparative")
+            return Compare(QSpec(c.qtype, c.qrange, float(c.quantity), "comparative"),
+                           Quant(part, x, self.type_(c.restrictor, x), self.relation(c.body, x)),
+                           Quant(part, y, self.type_(c.comparison, y), self.relation(c.body, y)))
         if isinstance(c, Proposition):
             parts = [self.caption(k) for k in c.clauses]
             if c.proptype == "conjunction":

@@ -45,6 +45,8 @@ class QSpec:
     qrange: str | None = None
     quantity: float | None = None
     word: str = ""
+    #: a number bound ("... of the three red shapes"): the restrictor has exactly this many entities
+    bound: int | None = None
 
     def comparison(self) -> tuple[str, float]:
         """(qrange, quantity) of a count or ratio quantifier, which always has both."""
@@ -55,11 +57,19 @@ class QSpec:
     def negated(self) -> "QSpec":
         if self.qrange is None:
             raise ValueError("only count and ratio quantifiers have a negatable range")
+        if self.bound is not None:
+            raise ValueError("a number-bound quantifier has no simple negation")
         return QSpec(self.kind, NEGATED_QRANGE[self.qrange], self.quantity, self.word)
 
     def __str__(self) -> str:
         if self.kind in ("exists", "unique"):
             return self.kind
+        if self.kind == "part":  # one side of a comparative quantifier
+            return "part"
+        if self.kind == "select":  # "the leftmost": word = selector predtype, quantity = direction
+            return f"select[{self.word} {int(self.quantity or 0):+d}]"
+        if self.bound is not None:
+            return f"{self.kind}[{self.qrange} {self.quantity} of {self.bound}]"
         if self.kind == "definite":
             return "definite" if self.quantity is None else f"definite[{int(self.quantity)}]"
         q = int(self.quantity) if self.kind == "count" and self.quantity is not None else self.quantity
@@ -112,15 +122,21 @@ class Exists:
 
 @dataclass(frozen=True)
 class Rel:
-    """A binary relation of ``relations.BINARY_RELATIONS`` between ``var`` and its reference ``ref``."""
+    """A binary relation of ``relations.BINARY_RELATIONS`` between ``var`` and its reference ``ref``;
+    with ``comp``, the ternary proximity relation ("``var`` is closer to ``comp`` than ``ref``") or the
+    proximity selector's link to its comparison (``proximity-sel``, true of every triple)."""
 
     kind: str
     value: int
     var: str
     ref: str
+    comp: str | None = None
 
     def __str__(self) -> str:
-        return f"{RELATION_WORDS.get((self.kind, self.value), self.kind)}({self.var},{self.ref})"
+        word = RELATION_WORDS.get((self.kind, self.value), self.kind)
+        if self.comp is not None:
+            return f"{word}({self.var},{self.ref},{self.comp})"
+        return f"{word}({self.var},{self.ref})"
 
 
 # --------------------------------------------------------------------------- connectives
@@ -182,8 +198,22 @@ class Quant:
         return f"{self.spec} {self.var}.[{self.restr}][{self.body}]"
 
 
+@dataclass(frozen=True)
+class Compare:
+    """A comparative quantifier ("twice as many squares as circles are red"): ``left`` and
+    ``right`` are quantifiers (spec kind ``part``) over the compared sets with the same body; their
+    counts are compared by ``spec`` (``count``: the difference, ``ratio``: the quotient)."""
+
+    spec: QSpec
+    left: Quant
+    right: Quant
+
+    def __str__(self) -> str:
+        return f"compare[{self.spec.kind} {self.spec.qrange} {self.spec.quantity}]({self.left}; {self.right})"
+
+
 Atom = Union[Shape, Color, Noun, Exists, Rel]
-Formula = Union[Atom, Not, And, Or, Implies, Iff, Quant]
+Formula = Union[Atom, Not, And, Or, Implies, Iff, Quant, Compare]
 
 TRUE = And(())  # the empty conjunction
 
@@ -197,6 +227,8 @@ RELATION_WORDS: dict[tuple[str, int], str] = {
     ("shape-rel", -1): "different-shape", ("shape-rel", 1): "same-shape",
     ("color-rel", -1): "different-color", ("color-rel", 1): "same-color",
     ("id-rel", -1): "other-than",
+    ("proximity-rel", -1): "closer-than", ("proximity-rel", 1): "farther-than",
+    ("proximity-sel", -1): "closer-to", ("proximity-sel", 1): "farther-from",
 }
 
 
@@ -211,6 +243,8 @@ def children(f: Formula) -> tuple[Formula, ...]:
     if isinstance(f, Implies):
         return (f.antecedent, f.consequent)
     if isinstance(f, Iff):
+        return (f.left, f.right)
+    if isinstance(f, Compare):
         return (f.left, f.right)
     return ()
 
@@ -240,7 +274,7 @@ def free_vars(f: Formula) -> frozenset[str]:
     if isinstance(f, (Shape, Color, Noun, Exists)):
         return frozenset((f.var,))
     if isinstance(f, Rel):
-        return frozenset((f.var, f.ref))
+        return frozenset((f.var, f.ref) if f.comp is None else (f.var, f.ref, f.comp))
     if isinstance(f, Quant):
         return (free_vars(f.restr) | free_vars(f.body)) - {f.var}
     out: frozenset[str] = frozenset()
@@ -265,7 +299,8 @@ def substitute(f: Formula, old: str, new: str, suffix: str = "") -> Formula:
         if isinstance(g, (Noun, Exists)):
             return type(g)(var(g.var, bound))
         if isinstance(g, Rel):
-            return Rel(g.kind, g.value, var(g.var, bound), var(g.ref, bound))
+            comp = None if g.comp is None else var(g.comp, bound)
+            return Rel(g.kind, g.value, var(g.var, bound), var(g.ref, bound), comp)
         if isinstance(g, Quant):
             if suffix:
                 inner = bound | {g.var}
@@ -276,14 +311,16 @@ def substitute(f: Formula, old: str, new: str, suffix: str = "") -> Formula:
             return Quant(g.spec, var(g.var, inner), go(g.restr, inner), go(g.body, inner))
         if isinstance(g, Not):
             return Not(go(g.arg, bound))
-        if isinstance(g, And):
-            return And(tuple(go(h, bound) for h in g.args))
-        if isinstance(g, Or):
-            return Or(tuple(go(h, bound) for h in g.args))
+        if isinstance(g, (And, Or)):
+            return type(g)(tuple(go(h, bound) for h in g.args))
         if isinstance(g, Implies):
             return Implies(go(g.antecedent, bound), go(g.consequent, bound))
         if isinstance(g, Iff):
             return Iff(go(g.left, bound), go(g.right, bound))
+        if isinstance(g, Compare):
+            left, right = go(g.left, bound), go(g.right, bound)
+            assert isinstance(left, Quant) and isinstance(right, Quant)
+            return Compare(g.spec, left, right)
         raise TypeError(f"not a formula: {g!r}")
 
     return go(f, frozenset())
@@ -341,7 +378,7 @@ def ratio_quantity(numerator: int, denominator: int) -> float | None:
 
 __all__ = [
     "QRANGES", "NEGATED_QRANGE", "RATIO_LITERALS", "RATIO_NAMES", "RELATION_WORDS", "QSpec",
-    "Shape", "Color", "Noun", "Exists", "Rel", "Not", "And", "Or", "Implies", "Iff", "Quant",
+    "Shape", "Color", "Noun", "Exists", "Rel", "Not", "And", "Or", "Implies", "Iff", "Quant", "Compare",
     "Atom", "Formula", "TRUE", "children", "claims", "upward", "walk", "conjoin", "free_vars", "bound_vars",
     "ratio_quantity", "substitute",
 ]

@@ -21,7 +21,17 @@ BARE_RATIO_RANGE = "eq"
 
 
 def _indefinite(m: QuantifierMods) -> QSpec:
-    """"a"/"some"/bare plural, with whatever number, fraction or "most" is attached."""
+    """"a"/"some"/bare plural, with whatever number, fraction or "most" is attached; a partitive's
+    number bound ("a third of the three squares") is kept on the count or ratio."""
+    spec = _indefinite_unbounded(m)
+    if m.bound is None:
+        return spec
+    if spec.kind not in ("count", "ratio") or spec.word == "most":
+        raise UninterpretableMRS("a number bound without a count or fraction")
+    return QSpec(spec.kind, spec.qrange, spec.quantity, spec.word, bound=m.bound)
+
+
+def _indefinite_unbounded(m: QuantifierMods) -> QSpec:
     if m.den is not None:
         num = m.card if m.card is not None else 1
         quantity = ratio_quantity(num, m.den)
@@ -46,6 +56,10 @@ def _definite(m: QuantifierMods) -> QSpec:
     exactly that many)."""
     if m.den is not None or m.partitive or m.degree is not None or m.most:
         raise UninterpretableMRS("modified definite")
+    if m.selector is not None:  # "the leftmost square": ShapeWorld's selector
+        if m.card is not None or m.plural:
+            raise UninterpretableMRS("a selector on a plural")
+        return QSpec("select", quantity=float(m.selector[1]), word=m.selector[0])
     if m.card is not None or m.plural:
         return QSpec("definite", "eq", None if m.card is None else float(m.card), "the")
     return QSpec("unique", word="the")
@@ -80,7 +94,7 @@ def qspec(q: EP) -> QSpec:
     if p == "_half_q":
         if numbered:
             raise UninterpretableMRS("'half' with a number")
-        return QSpec("ratio", m.degree or BARE_RATIO_RANGE, 0.5, "fraction")
+        return QSpec("ratio", m.degree or BARE_RATIO_RANGE, 0.5, "fraction", bound=m.bound)
     raise UninterpretableMRS(f"quantifier {p} cannot be interpreted")
 
 
@@ -92,7 +106,7 @@ def apply_degree(f: Formula, qrange: str) -> Formula:
             return Quant(QSpec("count", qrange, 0.0, "number"), f.var, f.restr, f.body)
         bare = BARE_COUNT_RANGE if spec.kind == "count" else BARE_RATIO_RANGE
         if spec.word in ("number", "fraction") and spec.qrange == bare:  # only a bare quantity takes one
-            return Quant(QSpec(spec.kind, qrange, spec.quantity, spec.word), f.var, f.restr, f.body)
+            return Quant(QSpec(spec.kind, qrange, spec.quantity, spec.word, bound=spec.bound), f.var, f.restr, f.body)
     raise UninterpretableMRS("degree word without a quantity below it")
 
 

@@ -25,10 +25,20 @@ def normalize(w: WorkingMRS) -> None:
     """Run every rewrite, in dependency order."""
     rewrite_color_compounds(w)
     rewrite_partitives(w)
+    _complex_rewrites(w)
     rewrite_quantifier_modifiers(w)
     rewrite_relations(w)
     rewrite_event_coordination(w)
     rewrite_copula(w)
+
+
+def _complex_rewrites(w: WorkingMRS) -> None:
+    """ShapeWorld's comparative quantifiers, selectors and proximity relation (issue 20)."""
+    from .complex_rewrites import rewrite_comparative_quantifiers, rewrite_proximity, rewrite_selectors
+
+    rewrite_comparative_quantifiers(w)
+    rewrite_selectors(w)
+    rewrite_proximity(w)
 
 
 def rewrite_color_compounds(w: WorkingMRS) -> None:
@@ -88,6 +98,7 @@ def rewrite_partitives(w: WorkingMRS) -> None:
         if p.label != w.rstr_label(qx):
             continue
         ly = w.rstr_label(qy)
+        _number_bound(w, qx, y, ly)
         w.kill(qy, *links)
         w.relabel(ly, p.label)
         w.substitute(y, x)
@@ -95,6 +106,19 @@ def rewrite_partitives(w: WorkingMRS) -> None:
         if p.pred in FRACTION_NOUNS:
             qx.mods.den = FRACTION_NOUNS[p.pred]
         w.reindex()
+
+
+def _number_bound(w: WorkingMRS, qx: EP, y: str, ly: str) -> None:
+    """"... of the three blue shapes": the definite's cardinal becomes the outer quantifier's number
+    bound (ShapeWorld's NumberBound), not its own cardinal."""
+    for c in w.at(ly):
+        if c.pred == "card" and not c.dead and c.args.get("ARG1") == y:
+            try:
+                qx.mods.bound = int(c.carg or "")
+            except ValueError:
+                raise UninterpretableMRS(f"cardinal {c.carg!r} is not a number") from None
+            w.kill(c)
+            return
 
 
 def _attach_cardinals(w: WorkingMRS) -> tuple[dict[str, EP], dict[str, EP]]:

@@ -101,19 +101,19 @@ def quantifier(spec: QSpec, ax: int, ra: np.ndarray, r_possible: np.ndarray, rb_
         return np.asarray(agree), np.asarray(disagree)  # arrays already (keepdims); typed as such
     rb_a = rb_agree.sum(axis=ax, keepdims=True)
     rb_n = rb_possible.sum(axis=ax, keepdims=True)
-    if kind == "count":
-        qrange, target = spec.comparison()
-        return quantity_verdicts(qrange, rb_a.astype(float), rb_n.astype(float), target,
-                                 quantity_tolerance(target))
-    if kind not in ("definite", "ratio"):
+    if kind not in ("count", "definite", "ratio"):
         raise ValueError(f"unknown quantifier kind {kind!r}")
     r_a = ra.sum(axis=ax, keepdims=True)
     r_n = r_possible.sum(axis=ax, keepdims=True)
+    if kind == "count":
+        qrange, target = spec.comparison()
+        return _bounded(spec, r_a, r_n, quantity_verdicts(qrange, rb_a.astype(float), rb_n.astype(float), target,
+                                                          quantity_tolerance(target)))
     lower = np.where(r_n > 0, rb_a / np.maximum(r_n, 1), 0.0)
     upper = np.where(r_a > 0, rb_n / np.maximum(r_a, 1), np.where(rb_n == 0, 0.0, np.inf))
     if kind == "ratio":
         qrange, target = spec.comparison()
-        return quantity_verdicts(qrange, lower, upper, target, quantity_tolerance(target))
+        return _bounded(spec, r_a, r_n, quantity_verdicts(qrange, lower, upper, target, quantity_tolerance(target)))
     # "the squares": all of them (ratio eq 1, which has existential import);
     # "the two squares": and there are exactly two (count eq 2 over the restrictor)
     agree, disagree = quantity_verdicts("eq", lower, upper, 1.0, quantity_tolerance(1.0))
@@ -122,3 +122,11 @@ def quantifier(spec: QSpec, ax: int, ra: np.ndarray, r_possible: np.ndarray, rb_
         ca, cd = quantity_verdicts("eq", r_a.astype(float), r_n.astype(float), n, quantity_tolerance(n))
         agree, disagree = agree & ca, disagree | cd
     return agree, disagree
+
+
+def _bounded(spec: QSpec, r_a: np.ndarray, r_n: np.ndarray, verdict: TV) -> TV:
+    """A number bound ("... of the three red shapes"): also the restrictor count is exactly the bound."""
+    if spec.bound is None:
+        return verdict
+    ca, cd = quantity_verdicts("eq", r_a.astype(float), r_n.astype(float), float(spec.bound), 0.0)
+    return verdict[0] & ca, verdict[1] | cd

@@ -30,6 +30,12 @@ class QuantifierMods:
     most: bool = False
     degree: str | None = None
     plural: bool = False
+    #: the number of a partitive's definite ("a third of the three squares": 3), ShapeWorld's number bound
+    bound: int | None = None
+    #: a ShapeWorld selector on "the" ("the leftmost": ("x-max", -1))
+    selector: tuple[str, int] | None = None
+    #: a comparative quantifier ("as many X as Y"): see :mod:`.complex_rewrites`
+    compare: Any = None
     person: str = ""  # PERS of the variable ("1", "2", "3"; "" when the MRS does not say)
 
     def plain(self) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Union
+from typing import Any, Callable, ClassVar, Union
 
 import numpy as np
 
@@ -119,23 +119,41 @@ class EntityType(Component):
 
 @dataclass(frozen=True)
 class Selector(Component):
-    """A definite description; only ``unique`` ("the X") so far."""
+    """A definite description: ``unique`` ("the X"), or a ShapeWorld selector of
+    :data:`selection.SELECTORS` ("the leftmost X", "the bigger X", "the X closer to the Y":
+    ``comparison`` is then the unique "the Y")."""
 
     component: ClassVar[str] = "Selector"
     predtype: str
     scope: EntityType
     value: int = 0
+    comparison: "Selector | None" = None
+
+    def __post_init__(self) -> None:
+        from .selection import PROXIMITY_SELECTORS, SELECTORS
+
+        if self.predtype == "unique":
+            return
+        if self.predtype not in SELECTORS or self.value not in SELECTORS[self.predtype]:
+            raise CaptionModelError(f"bad selector {self.predtype}={self.value!r}")
+        if (self.predtype in PROXIMITY_SELECTORS) != (self.comparison is not None):
+            raise CaptionModelError("a proximity selector, and only it, has a comparison")
 
     def masks(self, a: WorldArrays) -> Masks:
         scope = self.scope.masks(a)
         if self.predtype != "unique":
-            raise CaptionModelError(f"selector {self.predtype!r} is not supported")
+            from .selected import selector_masks
+
+            return selector_masks(self, scope, a)
         unique = int(scope.agree.sum()) == 1 and int(scope.not_disagree.sum()) == 1
         return Masks(scope.agree & unique, scope.disagree.copy())
 
     def to_model(self) -> dict[str, Any]:
-        return {"component": self.component, "predtype": self.predtype, "value": self.value,
-                "scope": self.scope.to_model()}
+        model = {"component": self.component, "predtype": self.predtype, "value": self.value,
+                 "scope": self.scope.to_model()}
+        if self.comparison is not None:
+            model["comparison"] = self.comparison.to_model()
+        return model
 
 
 # --------------------------------------------------------------------------- relative clauses (issue 20)
@@ -174,9 +192,14 @@ class Relation(Component):
     predtype: str
     value: Any
     reference: Restrictor | None = None
+    #: the comparison "the C" of the ternary ``proximity-rel`` ("closer to the C than a R")
+    comparison: Selector | None = None
 
     def __post_init__(self) -> None:
-        if self.predtype in relations.BINARY_RELATIONS:
+        if self.predtype == "proximity-rel":
+            if self.value not in (-1, 1) or self.reference is None or not isinstance(self.comparison, Selector):
+                raise CaptionModelError("proximity relation needs a value ±1, a reference and a comparison")
+        elif self.predtype in relations.BINARY_RELATIONS:
             if self.value not in relations.BINARY_RELATIONS[self.predtype] or self.reference is None:
                 raise CaptionModelError(f"bad relation {self.predtype}={self.value!r}")
         elif self.predtype == "attribute":
@@ -196,6 +219,10 @@ class Relation(Component):
             return self.value.masks(a)
         if self.predtype == "negation":
             return self.value.masks(a).negate()
+        if self.comparison is not None:
+            from .selected import proximity_masks
+
+            return proximity_masks(self, a)
         agree, disagree = relations.conditions(self.predtype, self.value, a)
         return relations.relate(agree, disagree, self.referent().masks(a))
 
@@ -210,6 +237,8 @@ class Relation(Component):
         model = {"component": self.component, "predtype": self.predtype, "value": value}
         if self.reference is not None:
             model["reference"] = self.reference.to_model()
+        if self.comparison is not None:
+            model["comparison"] = self.comparison.to_model()
         return model
 
 
@@ -367,6 +396,10 @@ Caption = Union[EntityType, Existential, Quantifier, Proposition, Coreference]
 
 # --------------------------------------------------------------------------- loading
 
+#: loaders of components defined in other modules (``complex_quantifiers`` registers its own on import)
+EXTRA_COMPONENTS: dict[str, Callable[[dict[str, Any], Callable[[Any], Any]], Any]] = {}
+
+
 def from_model(model: Any) -> Any:
     """Rebuild a component tree from its ``to_model()`` dict."""
     if not isinstance(model, dict) or "component" not in model:
@@ -378,12 +411,14 @@ def from_model(model: Any) -> Any:
         if kind == "EntityType":
             return EntityType(tuple(from_model(x) for x in model["value"]))
         if kind == "Selector":
-            return Selector(model["predtype"], from_model(model["scope"]), int(model.get("value", 0)))
+            comparison = from_model(model["comparison"]) if model.get("comparison") else None
+            return Selector(model["predtype"], from_model(model["scope"]), int(model.get("value") or 0), comparison)
         if kind == "Relation":
             value = model["value"]
             value = from_model(value) if isinstance(value, dict) else int(value)
             reference = from_model(model["reference"]) if model.get("reference") else None
-            return Relation(model["predtype"], value, reference)
+            comparison = from_model(model["comparison"]) if model.get("comparison") else None
+            return Relation(model["predtype"], value, reference, comparison)
         if kind == "Existential":
             return Existential(from_model(model["restrictor"]), from_model(model["body"]))
         if kind == "Quantifier":
@@ -400,6 +435,8 @@ def from_model(model: Any) -> Any:
         if kind == "Coreference":
             return Coreference(model["form"], from_model(model["antecedent"]),
                                tuple(from_model(p) for p in model["parts"]))
+        if kind in EXTRA_COMPONENTS:  # NumberBound, ComparativeQuantifier (complex_quantifiers.py)
+            return EXTRA_COMPONENTS[kind](model, from_model)
     except (KeyError, TypeError) as exc:
         raise CaptionModelError(f"{kind} model is missing a field: {exc}") from None
     raise CaptionModelError(f"unknown caption component {kind!r}")
@@ -422,12 +459,14 @@ def family(caption: Any) -> str:
     if isinstance(caption, EntityType):
         return "existential"
     if isinstance(caption, Existential):
+        if isinstance(caption.restrictor, Selector) and caption.restrictor.predtype != "unique":
+            return "selection"
         body = caption.body
         while body.predtype == "negation":
             body = body.value
         if body.predtype in ("attribute", "type"):
             return "existential"
-        if body.predtype in ("x-rel", "y-rel", "z-rel"):
+        if body.predtype in ("x-rel", "y-rel", "z-rel", "proximity-rel"):
             return "spatial"
         return "relational"
     if isinstance(caption, Quantifier):
@@ -436,6 +475,9 @@ def family(caption: Any) -> str:
         return "logical"
     if isinstance(caption, Coreference):
         return "coreference"
+    complex_family = getattr(caption, "family", None)
+    if callable(complex_family):  # NumberBound, ComparativeQuantifier
+        return str(complex_family())
     raise CaptionModelError(f"not a caption: {caption!r}")
 
 

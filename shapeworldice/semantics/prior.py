@@ -28,8 +28,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..interpret.complex_tables import EXTRA_RELATIONS, compare, relation3, select_quantifier, selector_pairs
 from ..interpret.logic import (
-    Formula, Quant, Rel, bound_vars, free_vars, walk,
+    Compare, Formula, Quant, Rel, bound_vars, free_vars, walk,
 )
 from ..interpret.tables import atom, connective, exclude_context, quantifier
 from ..workers import process_pool
@@ -197,12 +198,27 @@ class _BatchEval:
             if hit is None:
                 hit = self.parts[key] = self.quant(f)
             return hit
+        if isinstance(f, Compare):
+            return compare(f.spec, self.part_counts(f.left), self.part_counts(f.right))
         tv = connective(f, self.ev, self.const)
         if tv is None:
             raise PriorUnavailable(f"not a formula: {f!r}")
         return tv
 
+    def part_counts(self, f: Quant) -> tuple[np.ndarray, np.ndarray]:
+        """(agreeing, possible) counts of restrictor ∩ body of one side of a comparison, per world."""
+        ra, rd = self.ev(f.restr)
+        ba, bd = self.ev(f.body)
+        ax = self.axis[f.var]
+        present = self.shaped(self.g.present, f.var)
+        shape = np.broadcast_shapes(ra.shape, rd.shape, ba.shape, bd.shape, present.shape)
+        agree = np.broadcast_to(ra & ba & present, shape).sum(axis=ax, keepdims=True)
+        possible = np.broadcast_to(~rd & ~bd & present, shape).sum(axis=ax, keepdims=True)
+        return agree, possible
+
     def relation(self, f: Rel) -> tuple[np.ndarray, np.ndarray]:
+        if f.kind in EXTRA_RELATIONS:
+            return relation3(f, self.axis.__getitem__, self.d, self.g.x, self.g.y, lead=(0,), cache=self.relations)
         key = (f.kind, f.value)
         mats = self.relations.get(key)
         if mats is None:
@@ -240,10 +256,14 @@ class _BatchEval:
         if f.spec.kind == "unique":
             unique = (ra.sum(axis=ax, keepdims=True) == 1) & (r_possible.sum(axis=ax, keepdims=True) == 1)
             ra = ra & unique
-        elif f.spec.kind not in ("exists", "definite", "count", "ratio"):
+        elif f.spec.kind not in ("exists", "definite", "count", "ratio", "select"):
             raise PriorUnavailable(f"quantifier {f.spec.kind!r} has no prior")
         ra, r_possible, only_self = exclude_context(ra, r_possible, ax, outer, not self.plan.restr_outer[f.var],
                                                     self.diagonal)
+        if f.spec.kind == "select":
+            cols = {c: getattr(self.g, c) for c in ("x", "y", "area", "shade", "shape", "color")}
+            pairs = selector_pairs(f, ax, self.axis.__getitem__, self.d + 1, cols, lead=(0,))
+            return select_quantifier(f.spec, ax, ra, r_possible, ba, bd, *pairs)
         return quantifier(f.spec, ax, ra, r_possible, ra & ba, r_possible & ~bd, only_self)
 
 

@@ -1,0 +1,99 @@
+"""Samplers of ShapeWorld's complex quantification captions (``quantification_complex``).
+
+* ``NumberBoundSampler``: "More than a third of the three blue shapes are triangles." — a ratio
+  (range, fraction) template drawn uniformly, filled with a restrictor of 2-8 entities (the bound)
+  and a body that make it true.
+* ``ComparativeSampler``: "As many red shapes as cyan shapes are rectangles.", "Twice as many
+  squares as circles are red.", "Two more squares than circles are red." — ShapeWorld's English
+  comparatives: count eq ±1..±5, ratio lt/eq/gt 0.5, 1, 2; restrictor and comparison name two
+  different values of one attribute kind present in the world, the body names the other kind.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..semantics.complex_quantifiers import BOUNDS, ComparativeQuantifier, NumberBound, quotient_bounds
+from ..semantics.components import Attribute, EntityType, Relation
+from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
+from ..world.model import COLOR_NAMES, SHAPES, World
+from .describe import Census
+from .sampling import FRACTIONS, _candidates
+
+#: number-bound quantifiers: every range with a proper fraction
+BOUND_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
+    (r, f) for f in FRACTIONS for r in ("lt", "leq", "eq", "neq", "geq", "gt"))
+#: ShapeWorld's English comparative quantifiers: (qtype, qrange, quantity)
+COMPARATIVES: tuple[tuple[str, str, float], ...] = tuple(
+    [("count", "eq", float(k)) for k in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)]
+    + [("ratio", r, q) for q in (0.5, 1.0, 2.0) for r in ("lt", "eq", "gt")])
+
+
+@dataclass(frozen=True)
+class NumberBoundSampler:
+    """"<ratio> of the <N> <restrictor> <body>" with N the restrictor's count (2-8)."""
+
+    max_templates: int = 20
+
+    def __call__(self, world: World, rng: np.random.Generator) -> NumberBound | None:
+        structures = _candidates(Census.of(world))
+        for _ in range(self.max_templates):
+            qrange, quantity = BOUND_QUANTIFIERS[int(rng.integers(len(BOUND_QUANTIFIERS)))]
+            tol = quantity_tolerance(quantity)
+            fits = []
+            for c in structures:
+                ratio = c.rb_count / np.maximum(c.r_count, 1)
+                ok = quantity_verdicts(qrange, ratio, ratio, quantity, tol)[0] & np.isin(c.r_count, BOUNDS)
+                idx = np.flatnonzero(ok)
+                if len(idx):
+                    fits.append((c, idx))
+            if not fits:
+                continue
+            c, idx = fits[int(rng.integers(len(fits)))]
+            i = int(idx[int(rng.integers(len(idx)))])
+            caption = NumberBound(int(c.r_count[i]), c.build(i, "ratio", qrange, quantity))
+            if caption.truth(world) == Truth.TRUE:
+                return caption
+        return None
+
+
+@dataclass(frozen=True)
+class ComparativeSampler:
+    """"<comparative> <restrictor> <as/than> <comparison> <body>"."""
+
+    max_templates: int = 20
+
+    def __call__(self, world: World, rng: np.random.Generator) -> ComparativeQuantifier | None:
+        table = Census.of(world).table  # [shape, colour]
+        for _ in range(self.max_templates):
+            qtype, qrange, quantity = COMPARATIVES[int(rng.integers(len(COMPARATIVES)))]
+            kind = "color" if rng.random() < 0.5 else "shape"
+            counts = table.T if kind == "color" else table  # [value, body value]
+            present = np.flatnonzero(counts.sum(axis=1))
+            if len(present) < 2:
+                continue
+            pairs = [(r, c, b) for r in present for c in present if r != c for b in range(counts.shape[1])]
+            rb = np.array([counts[r, b] for r, c, b in pairs], dtype=float)
+            cb = np.array([counts[c, b] for r, c, b in pairs], dtype=float)
+            if qtype == "count":
+                lower = upper = rb - cb
+                ok = quantity_verdicts(qrange, lower, upper, quantity, 0.0)[0]
+            else:
+                q = np.array([quotient_bounds(x, x, y, y)[0] for x, y in zip(rb, cb)])
+                ok = quantity_verdicts(qrange, q, q, quantity, quantity_tolerance(quantity))[0] & (cb > 0)
+            idx = np.flatnonzero(ok)
+            if not len(idx):
+                continue
+            r, c, b = pairs[int(idx[int(rng.integers(len(idx)))])]
+            names, other = (COLOR_NAMES, SHAPES) if kind == "color" else (SHAPES, COLOR_NAMES)
+            body_kind = "shape" if kind == "color" else "color"
+            caption = ComparativeQuantifier(
+                qtype, qrange, quantity, EntityType.of(**{kind: names[r]}), EntityType.of(**{kind: names[c]}),
+                Relation("attribute", Attribute(body_kind, other[b])))
+            if caption.truth(world) == Truth.TRUE:
+                return caption
+        return None
+
+
+__all__ = ["BOUND_QUANTIFIERS", "COMPARATIVES", "ComparativeSampler", "NumberBoundSampler"]
