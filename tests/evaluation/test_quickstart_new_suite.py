@@ -1,4 +1,4 @@
-"""quickstart --suite new: the same baseline table on the six tasks beyond the paper's, opt-in."""
+"""quickstart --suite new: the same baseline table on the nine tasks beyond the paper's, opt-in."""
 from __future__ import annotations
 
 import pytest
@@ -17,7 +17,7 @@ def test_new_suite_names_shipped_definitions_and_the_default_is_the_paper():
 
 
 @pytest.mark.slow
-def test_new_suite_scores_every_baseline_on_the_six_new_tasks(tmp_path):
+def test_new_suite_scores_every_baseline_on_the_nine_new_tasks(tmp_path):
     said: list[str] = []
     lines = list(quickstart.run(tmp_path / "qs", workers=1, train=8, test=4, say=said.append, suite="new"))
     assert [s.split()[1] for s in said] == [f"{name}:" for name in quickstart.NEW_TASKS]
