@@ -69,6 +69,17 @@ def _mapping_records(whole: dict[str, Any], source: str) -> list[dict[str, Any]]
     return records
 
 
+def _is_json(line: str) -> bool:
+    """Whether ``line`` is a JSON value (``null``, a number, a string …) rather than other text."""
+    import json
+
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
 def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]:
     """Records ``{"image_id", "caption", ...}`` in file order (extra keys such as the references
     baseline's ``reference_index`` are kept)."""
@@ -92,8 +103,9 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]
             for lineno, line in enumerate(split_lines(text), 1):
                 if not line.strip():
                     continue
-                if not line.lstrip().startswith("{"):  # CSV, plain text: none of the three formats
-                    raise UserError(f"{source}: line {lineno} is not JSON; expected {FORMATS}")
+                if not line.lstrip().startswith("{"):  # CSV, plain text, a bare JSON value: none of the formats
+                    what = "not a JSON object" if _is_json(line) else "not JSON"
+                    raise UserError(f"{source}: line {lineno} is {what}; expected {FORMATS}")
                 obj = loads_json(line, f"{source}: line {lineno}")
                 pairs.append(_record(obj, f"{source}: line {lineno}"))
     for record in pairs:

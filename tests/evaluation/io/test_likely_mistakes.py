@@ -29,6 +29,14 @@ def test_csv_and_plain_text_name_the_three_formats(small_dataset, tmp_path):
         assert "COCO results list" in line and "JSON object" in line and "JSON Lines" in line
 
 
+def test_a_bare_json_value_is_called_json_of_the_wrong_shape(small_dataset, tmp_path):
+    for text in ("null\n", "42\n", '"A square is red."\n'):
+        path = tmp_path / "c.json"
+        path.write_text(text)
+        line = one_line_error(run("evaluate", small_dataset, "--captions", path))
+        assert "line 1 is not a JSON object" in line and "COCO results list" in line
+
+
 def test_a_misspelt_dataset_name_gets_the_closest(tmp_path):
     line = one_line_error(run("generate", "spatial-twoshape", "--out", tmp_path / "d", "--test", "4"))
     assert "did you mean 'spatial-twoshapes'?" in line
