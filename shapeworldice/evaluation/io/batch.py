@@ -107,7 +107,7 @@ def check_folders(folders: dict[str, str | None], files: Sequence[Path], inputs:
             raise UserError(f"{option} {folder}: with several caption files it names a folder, and this is a file")
         if not path.exists():
             if not path.parent.is_dir() and str(path.parent) != "":
-                raise UserError(f"output folder does not exist: {path.parent}")
+                raise UserError(f"{option} {folder}: the folder it goes in does not exist: {path.parent}")
             continue  # made when the reports are written; nothing in it can be an input yet
         suffix = ".json" if option == "--out" else ".jsonl"
         outputs.extend((option, p) for p in output_files(files, folder, suffix))

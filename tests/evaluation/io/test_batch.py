@@ -137,6 +137,14 @@ def test_out_that_is_a_file_is_refused(checkpoints, tmp_path):
     assert (tmp_path / "taken").read_text() == "keep"
 
 
+def test_a_folder_in_a_missing_folder_names_its_option(checkpoints, tmp_path):
+    dataset, files, _ = checkpoints
+    line = one_line_error(run("evaluate", dataset, "--captions", files[0].parent, "--out", tmp_path / "reports",
+                              "--details", tmp_path / "missing" / "details"))
+    assert line.startswith(f"error: --details {tmp_path / 'missing' / 'details'}") and "does not exist" in line
+    assert not list(tmp_path.iterdir())
+
+
 def test_engine_without_extra_names_the_extra(checkpoints, tmp_path, monkeypatch):
     import sys
 
