@@ -14,7 +14,7 @@ from ...data.loader import Split
 from ...interpret import (
     Interpretation, construction, family, formula_of, formula_tuples, quantifier_range, relation,
 )
-from ...interpret.construction import construction_marks, syntax_marks
+from ...interpret.construction import claim_family, construction_marks, syntax_marks
 from ...parsing import Parsed, Parser
 from ...reasons import judge
 from ...semantics.components import from_json as caption_from_json
@@ -37,6 +37,8 @@ class Analysis:
     tuples: frozenset
     reason: str = "ok"
     reason_detail: str = ""
+    #: the family of what it claims, however phrased (:func:`claim_family`): informativeness's family
+    claim_family: str | None = None
 
 
 class Analyser:
@@ -60,7 +62,8 @@ class Analyser:
             key = construction(interpretation, marks)  # the syntax the grammar read is part of the key
             analysis = Analysis(True, interpretation, key, family(interpretation),
                                 quantifier_range(interpretation), relation(interpretation),
-                                frozenset(formula_tuples(interpretation.formula)), why.code, why.detail)
+                                frozenset(formula_tuples(interpretation.formula)), why.code, why.detail,
+                                claim_family(interpretation))
         self.cache[parsed.normalised] = analysis
         return analysis
 

@@ -101,11 +101,7 @@ def caption_information(prior: CaptionPrior, interpretation: Any, truth: str | N
 
 def _in_family(context: InformativenessContext, analysis: Any) -> bool:
     """Whether the caption's claim is of a family the references have (:func:`claim_family`)."""
-    if context.families is None:
-        return True
-    interpretation = getattr(analysis, "interpretation", None)
-    found = claim_family(interpretation) if interpretation is not None else getattr(analysis, "family", None)
-    return found in context.families
+    return context.families is None or getattr(analysis, "claim_family", None) in context.families
 
 
 def image_cap(prior: CaptionPrior, references: Sequence[Any]) -> float | None:
