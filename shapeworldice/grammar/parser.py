@@ -138,7 +138,9 @@ def _uncontract(token: str) -> list[str]:
 def tokenise(normalised: str) -> list[str]:
     """Words and punctuation, contractions written out ("isn't" → "is", "not"); the final full
     stop is dropped."""
-    toks = [t for token in _TOKEN_RE.findall(normalised) for t in _uncontract(token)]
+    toks = _TOKEN_RE.findall(normalised)
+    if "'" in normalised or "’" in normalised:  # the parse path's common case has no apostrophe at all
+        toks = [t for token in toks for t in _uncontract(token)]
     if toks and toks[-1] == ".":
         toks.pop()
     return toks
