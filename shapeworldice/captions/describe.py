@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..semantics.components import Attribute, EntityType
+from ..semantics.relations import conditions
 from ..world.model import COLOR_NAMES, SHAPES, World
 
 #: ShapeWorld's type captioner: all attributes with probability 1 − hypernym_rate (0.5),
@@ -65,3 +66,10 @@ class Census:
         rows = slice(None) if etype.shape is None else SHAPES.index(etype.shape)
         cols = slice(None) if etype.color is None else COLOR_NAMES.index(etype.color)
         return int(np.sum(self.table[rows, cols]))
+
+
+def holding_pairs(world: World, kind: str, value: int) -> np.ndarray:
+    """(e, r) index pairs of distinct entities for which a binary relation clearly holds."""
+    agree, _ = conditions(kind, value, world.arrays)
+    np.fill_diagonal(agree, False)
+    return np.argwhere(agree)

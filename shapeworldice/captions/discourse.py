@@ -18,19 +18,12 @@ from typing import Any
 import numpy as np
 
 from ..semantics.components import Anaphor, Coreference, Existential, Relation, RelativeType
-from ..semantics.relations import BINARY_RELATIONS, conditions
+from ..semantics.relations import BINARY_RELATIONS
 from ..semantics.truth import Truth
 from ..world.model import World
-from .describe import attribute_of, describe, sample_kinds
+from .describe import attribute_of, describe, holding_pairs, sample_kinds
 
 _OTHER = {"shape": "color", "color": "shape"}
-
-
-def _pairs(world: World, kind: str, value: int) -> np.ndarray:
-    """(e, r) index pairs of distinct entities for which the relation clearly holds."""
-    agree, _ = conditions(kind, value, world.arrays)
-    np.fill_diagonal(agree, False)
-    return np.argwhere(agree)
 
 
 def _relation_from(world: World, rng: np.random.Generator, relations: tuple[str, ...],
@@ -40,7 +33,7 @@ def _relation_from(world: World, rng: np.random.Generator, relations: tuple[str,
     options = [(kind, value) for kind in relations for value in BINARY_RELATIONS[kind]]
     for k in rng.permutation(len(options)):
         kind, value = options[int(k)]
-        pairs = _pairs(world, kind, value)
+        pairs = holding_pairs(world, kind, value)
         if subject is not None:
             pairs = pairs[pairs[:, 0] == subject]
         if len(pairs):
@@ -75,7 +68,7 @@ class RelativeClauseSampler:
     def object_relative(self, world: World, rng: np.random.Generator) -> Existential | None:
         options = [(kind, value) for kind in self.relations for value in BINARY_RELATIONS[kind]]
         kind, value = options[int(rng.integers(len(options)))]
-        pairs = _pairs(world, kind, value)
+        pairs = holding_pairs(world, kind, value)
         if not len(pairs):
             return None
         e, r = (int(i) for i in pairs[int(rng.integers(len(pairs)))])
@@ -120,7 +113,7 @@ class CoreferenceSampler:
         it would refer to the anaphor's entity)."""
         if last and rng.random() < self.anaphor:
             value = 1 if rng.random() < 0.5 else -1
-            pairs = _pairs(world, "y-rel", value)
+            pairs = holding_pairs(world, "y-rel", value)
             pairs = pairs[pairs[:, 1] == e]
             if len(pairs):
                 y = int(pairs[int(rng.integers(len(pairs))), 0])

@@ -15,10 +15,10 @@ import numpy as np
 
 from ..errors import UserError
 from ..semantics.components import Attribute, Caption, EntityType, Existential, Quantifier, Relation
-from ..semantics.relations import BINARY_RELATIONS, conditions
+from ..semantics.relations import BINARY_RELATIONS
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.model import COLOR_NAMES, SHAPES, World
-from .describe import Census, attribute_of, choose, describe, sample_kinds
+from .describe import Census, attribute_of, choose, describe, holding_pairs, sample_kinds
 from .discourse import CoreferenceSampler, RelativeClauseSampler
 from .logical import COMBINATIONS, LogicalSampler
 from .relational import ComparisonSampler
@@ -85,12 +85,9 @@ class RelationSampler:
     def __call__(self, world: World, rng: np.random.Generator) -> Existential | None:
         options = [(kind, value) for kind in self.relations for value in BINARY_RELATIONS[kind]]
         order = rng.permutation(len(options))
-        arrays = world.arrays
         for k in order:
             kind, value = options[int(k)]
-            agree, _ = conditions(kind, value, arrays)
-            np.fill_diagonal(agree, False)
-            pairs = np.argwhere(agree)
+            pairs = holding_pairs(world, kind, value)
             if not len(pairs):
                 continue
             subject, reference = (int(i) for i in pairs[int(rng.integers(len(pairs)))])
