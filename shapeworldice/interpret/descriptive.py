@@ -1,8 +1,10 @@
 """Rewrites for the English of descriptive captions (free-form captions), run before the
 template rewrites of :mod:`.rewrites`.
 
-* Framing adds nothing to the truth: "The image shows X" / "I can see X" / "X is shown" are
-  "there is X" (``_be_v_there``), and "in the image" is dropped wherever it attaches.
+* Framing adds nothing to the truth: "The image shows X" / "I can see X" / "X is shown" / "This is
+  an image of X" are "there is X" (``_be_v_there``), "The image shows that S" / "I can see that S"
+  are S, "There appears to be X" is "there is X" (the hedge is read as the claim), and "in the
+  image" is dropped wherever it attaches.
 * Verbs of position and placing ("X sits above Y", "X is located above Y"): the PP on the
   verb's event is a relation of the verb's subject, and the verb says that the subject exists.
 * Pronouns ("There is a red square. It is above a blue circle."): "it"/"they" is the most
@@ -15,7 +17,8 @@ from __future__ import annotations
 
 from .errors import UninterpretableMRS
 from .predicates import (
-    COORDINATIONS, DEPICTION_VERBS, FRAME_NOUNS, FRAME_PREPS, PLACING_VERBS, POSITION_VERBS, PRESENCE_ADJS,
+    COORDINATIONS, DEPICTION_VERBS, FRAME_NOUNS, FRAME_PREPS, HEDGE_VERBS, PLACING_VERBS, POSITION_VERBS,
+    PRESENCE_ADJS,
     shape_of, split_predicate,
 )
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
@@ -25,6 +28,7 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
     frames = _frames(w)
     _drop_frame_preps(w, frames)
+    _image_of(w)
     _depiction(w, frames)
     _positions(w)
     w.reindex()
@@ -73,27 +77,103 @@ def _there(e: EP, x: str) -> None:
     e.args = {"ARG0": e.arg0 or "e?", "ARG1": x}
 
 
-def _depiction(w: WorkingMRS, frames: set[str]) -> None:
-    """"The image shows X", "I can see X", "X is shown", "X is visible" → there is X."""
+def _is_pointing(w: WorkingMRS, v: str | None) -> bool:
+    """"this" / "it" without a noun: a demonstrative or pronoun quantifier."""
+    q = w.quant_of.get(v) if v is not None else None
+    return q is not None and q.pred in ("_this_q_dem", "_that_q_dem", "pronoun_q")
+
+
+def _image_of(w: WorkingMRS) -> None:
+    """"This is an image of X", "It is a picture of X" → there is X: an identity whose subject is
+    "this"/"it" and whose object is a frame noun with its "of" argument (our ``_of_p`` or the
+    ERG's ARG1 of ``_image_n_of``)."""
     for e in list(w.live):
-        if e.dead:
+        if e.dead or e.pred != "_be_v_id" or not _is_pointing(w, e.args.get("ARG1")):
             continue
-        if e.pred in PRESENCE_ADJS and is_var(e.args.get("ARG1"), "x"):
-            _there(e, e.args["ARG1"])
+        frame = e.args.get("ARG2")
+        q = w.quant_of.get(frame) if frame is not None else None
+        if q is None:
             continue
-        if e.pred not in DEPICTION_VERBS:
+        restriction = w.at(w.rstr_label(q))
+        depicted = [r.args.get("ARG1") for r in restriction if r.pred in FRAME_NOUNS and r.arg0 == frame]
+        depicted += [r.args.get("ARG2") for r in restriction if r.pred == "_of_p" and r.args.get("ARG1") == frame]
+        shown = [x for x in depicted if x is not None and is_var(x, "x")]
+        if not shown or not any(r.pred in FRAME_NOUNS for r in restriction):
             continue
-        subject, obj = e.args.get("ARG1"), e.args.get("ARG2")
-        if not is_var(obj, "x"):
-            continue
-        assert obj is not None
-        if is_var(subject, "x"):
-            if not _subject_is_frame(w, subject, frames):
-                continue  # "A square has a red color": not framing
-            assert subject is not None
-            _kill_entity(w, subject)
-        _there(e, obj)
-    # "can" over a depiction ("I can see X"): the modal adds nothing
+        subject = e.args["ARG1"]
+        assert subject is not None and frame is not None
+        # "This is an image of X and Y" read as two predicates: "this is Y" says Y is shown too
+        for other in w.live:
+            if other is not e and not other.dead and other.pred == "_be_v_id" and other.args.get("ARG1") == subject \
+                    and is_var(other.args.get("ARG2"), "x"):
+                _there(other, other.args["ARG2"])
+        _kill_entity(w, subject)
+        _kill_entity(w, frame)
+        _there(e, shown[0])
+    w.reindex()
+
+
+def _unwrap(w: WorkingMRS, e: EP, hole: str) -> bool:
+    """Replace a scopal predicate by the clause it takes ("shows that S" → S): the clause takes its
+    label, and its event stands for the predicate's event (a caption's sentences are joined by
+    their events)."""
+    try:
+        label = w.target(hole)
+    except UninterpretableMRS:
+        return False
+    inner = [x for x in w.at(label) if is_var(x.arg0, "e")]
+    if not inner:
+        return False
+    w.kill(e)
+    w.relabel(label, e.label)
+    w.substitute(e.arg0 or "", inner[0].arg0 or "")
+    return True
+
+
+def _depiction(w: WorkingMRS, frames: set[str]) -> None:
+    """"The image shows X", "I can see X", "X is shown", "X is visible" → there is X; "The image
+    shows that S", "I see S" → S; "There appears to be X" → there is X."""
+    depicted: set[str] = set()  # labels that now hold what a depiction said
+    for e in list(w.live):
+        if not e.dead and _depict(w, e, frames):
+            depicted.add(e.label)
+    w.reindex()
+    _drop_can(w, depicted)
+    w.reindex()
+
+
+def _depict(w: WorkingMRS, e: EP, frames: set[str]) -> bool:
+    """Rewrite one framing predicate into what it frames; whether it was one."""
+    if e.pred in PRESENCE_ADJS and is_var(e.args.get("ARG1"), "x"):
+        _there(e, e.args["ARG1"])
+        return False
+    if e.pred in HEDGE_VERBS and is_var(e.args.get("ARG1"), "h"):
+        return _unwrap(w, e, e.args["ARG1"])
+    if e.pred not in DEPICTION_VERBS and e.pred not in HEDGE_VERBS:
+        return False
+    subject, obj = e.args.get("ARG1"), e.args.get("ARG2")
+    if is_var(obj, "h"):
+        if not (_subject_is_frame(w, subject, frames) or _is_pointing(w, subject)):
+            return False
+        assert obj is not None and subject is not None
+        if not _unwrap(w, e, obj):
+            return False
+        _kill_entity(w, subject)
+        return True
+    if e.pred not in DEPICTION_VERBS or not is_var(obj, "x"):
+        return False
+    assert obj is not None
+    if is_var(subject, "x"):
+        if not _subject_is_frame(w, subject, frames):
+            return False  # "A square has a red color": not framing
+        assert subject is not None
+        _kill_entity(w, subject)
+    _there(e, obj)
+    return True
+
+
+def _drop_can(w: WorkingMRS, depicted: set[str]) -> None:
+    """"can" over a depiction ("I can see X", "I can see that S"): the modal adds nothing."""
     for m in list(w.live):
         if m.dead or m.pred != "_can_v_modal":
             continue
@@ -103,11 +183,12 @@ def _depiction(w: WorkingMRS, frames: set[str]) -> None:
         except UninterpretableMRS:
             continue
         there = [e for e in w.at(label) if e.pred == "_be_v_there"]
+        if not there and label in depicted:
+            there = [e for e in w.at(label) if is_var(e.arg0, "e")]
         if there:
             w.kill(m)
             w.relabel(label, m.label)
             w.substitute(m.arg0 or "", there[0].arg0 or "")
-    w.reindex()
 
 
 def _positions(w: WorkingMRS) -> None:

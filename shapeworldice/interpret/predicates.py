@@ -93,6 +93,9 @@ DEPICTION_VERBS = frozenset({"_show_v_1", "_contain_v_1", "_depict_v_1", "_featu
 POSITION_VERBS = frozenset({"_sit_v_1", "_lie_v_1", "_rest_v_1", "_float_v_1", "_appear_v_1", "_stand_v_1"})
 #: participles of placing: "X is located above Y" (ARG2 = X)
 PLACING_VERBS = frozenset({"_locate_v_1", "_position_v_1", "_place_v_1", "_situate_v_1"})
+#: verbs that hedge a claim ("There appears to be X", "The image suggests that ..."): the claim is
+#: read as made (ARG1 or ARG2 is the handle of the clause)
+HEDGE_VERBS = frozenset({"_appear_v_to", "_seem_v_to", "_suggest_v_to"})
 #: adjectives that say only that something is there ("three shapes are visible")
 PRESENCE_ADJS = frozenset({"_visible_a_1", "_present_a_1"})
 

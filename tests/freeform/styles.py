@@ -22,8 +22,9 @@ COLOR_NAMES = tuple(COLORS)
 
 NP_FRAMES = (("the-image-shows", "the image shows {}"), ("picture-contains", "the picture contains {}"),
              ("image-depicts", "the image depicts {}"), ("i-can-see", "I can see {}"), ("we-see", "we see {}"),
-             ("this-image-shows", "this image shows {}"))
-S_FRAMES = (("in-the-image", "in the image, {}"), ("in-the-picture", "{} in the picture"))
+             ("this-image-shows", "this image shows {}"), ("this-is-an-image-of", "this is an image of {}"))
+S_FRAMES = (("in-the-image", "in the image, {}"), ("in-the-picture", "{} in the picture"),
+            ("shows-that", "the image shows that {}"), ("see-that", "I can see that {}"))
 
 
 def _clause(d1: Desc, name: str, d2: Desc, rng: Optional[np.random.Generator] = None, other: bool = False,
@@ -116,11 +117,12 @@ def template(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Dra
 
 
 def framing(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Draft]:
-    """ "The image shows …", "In the image, …", "… in the picture.", "I can see …", "Shown are …"."""
+    """ "The image shows …", "In the image, …", "… in the picture.", "I can see …", "Shown are …",
+    "This is an image of …", "The image shows that …", "I can see that …", "There appears to be …"."""
     kind = pick(rng, tuple(k for k, _ in NP_FRAMES) + tuple(k for k, _ in S_FRAMES) + ("there-is-in-image",
-                                                                                     "shown-are"))
+                                                                                     "shown-are", "there-appears"))
     frames = dict(NP_FRAMES + S_FRAMES)
-    if kind in ("in-the-image", "in-the-picture"):
+    if kind in tuple(k for k, _ in S_FRAMES):
         if rng.random() < 0.6:
             part = _spatial_part(rng, scene, want)
             if part is None:
@@ -129,9 +131,10 @@ def framing(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Draf
             d = scene.mention(rng, want)
             part = (f"there is {a(d)}", exists(d))
         return Draft(kind, sentence(frames[kind].format(part[0])), [part])
-    if kind == "there-is-in-image":
+    if kind in ("there-is-in-image", "there-appears"):
         d = scene.mention(rng, want)
-        text = sentence(f"there is {a(d)} in the image")
+        body = f"there is {a(d)} in the image" if kind == "there-is-in-image" else f"there appears to be {a(d)}"
+        text = sentence(body)
         return Draft(kind, text, [(text, exists(d))])
     count = 2 if kind == "shown-are" else int(rng.integers(1, 3))
     parts = [(a(d), exists(d)) for d in _mentions(scene, rng, _mixed(rng, want, count))]

@@ -225,3 +225,39 @@ def test_contractions_read_as_written_out(contracted, written):
 
 def test_a_possessive_is_not_a_contracted_copula():
     assert "square's" in [w.lower() for w in parse("The square's colour is red.").unknown_words]
+
+
+# ------------------------------------------------------------------ clausal framing and hedges
+@pytest.mark.parametrize("text, expected", [
+    ("This is an image of a red square above a blue circle.", "true"),
+    ("This is a picture of a blue square.", "false"),
+    ("It is an image of three shapes.", "true"),
+    ("The image shows that a red square is above a blue circle.", "true"),
+    ("The picture shows that a blue circle is above a red square.", "false"),
+    ("I can see that there is a green triangle.", "true"),
+    ("We can see that a red square is to the right of a green triangle.", "false"),
+    ("I see a red square is above a blue circle.", "true"),
+    ("This image suggests that there is a yellow shape.", "false"),
+    ("There appears to be a red square.", "true"),
+    ("There seem to be two green triangles.", "false"),
+    ("A red square seems to be above a blue circle.", "true"),
+    ("There is a green triangle. It appears to be to the left of a red square.", "false"),
+])
+def test_clausal_framing_and_hedges_say_their_clause(text, expected):
+    assert judge(text, SCENE) == expected, (text, meaning(text))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_entity, min_size=1, max_size=4), st.sampled_from(_COLORS), st.sampled_from(_SHAPES),
+       st.sampled_from(_COLORS), st.sampled_from(("above", "below", "to the left of")))
+def test_a_framed_clause_has_the_truth_of_the_clause(specs, c1, s1, c2, rel):
+    world = make_world(*specs)
+    clause = f"a {c1} {s1} is {rel} a {c2} shape"
+    plain = judge(f"{clause[0].upper()}{clause[1:]}.", world)
+    for text in (f"The image shows that {clause}.", f"I can see that {clause}.",
+                 f"We see {clause}.", f"The picture suggests that {clause}."):
+        assert judge(text, world) == plain, (text, specs)
+    there = judge(f"There is a {c1} {s1}.", world)
+    for text in (f"There appears to be a {c1} {s1}.", f"This is an image of a {c1} {s1}.",
+                 f"It is a picture of a {c1} {s1}."):
+        assert judge(text, world) == there, (text, specs)
