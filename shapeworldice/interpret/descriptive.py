@@ -224,6 +224,13 @@ def _referents(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> l
     return sorted(out, key=lambda q: q.key, reverse=True)
 
 
+def _conjuncts_before(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> bool:
+    """Whether entities of this number were mentioned before as parts of a coordination."""
+    parts = {v for e in w.live if not e.dead and e.pred in COORDINATIONS for r, v in e.args.items() if r != "ARG0"}
+    return any(q.is_quantifier() and not q.dead and q.key < before and q.arg0 in parts
+               and (plural is None or q.mods.plural == plural) for q in w.live)
+
+
 def _local(w: WorkingMRS, pronoun: str) -> set[str]:
     """The entities a pronoun cannot refer to: its co-arguments ("A cross is below it.": "it" is
     not the cross), and the head a phrase around it modifies, through "of" and "to the left of"
@@ -249,6 +256,9 @@ def _pronouns(w: WorkingMRS) -> None:
         coarguments = _local(w, q.arg0 or "")
         found = [r for r in _referents(w, q.key, q.mods.plural) if r.arg0 not in coarguments]
         if not found:
+            if _conjuncts_before(w, q.key, q.mods.plural):
+                raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "
+                                         "circle'): which of them it means is not decided")
             raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to")
         w.kill(q, rs[0])
         w.substitute(q.arg0 or "", found[0].arg0 or "")

@@ -261,3 +261,10 @@ def test_a_framed_clause_has_the_truth_of_the_clause(specs, c1, s1, c2, rel):
     for text in (f"There appears to be a {c1} {s1}.", f"This is an image of a {c1} {s1}.",
                  f"It is a picture of a {c1} {s1}."):
         assert judge(text, world) == there, (text, specs)
+
+
+def test_a_pronoun_after_coordinated_shapes_names_the_ambiguity():
+    result = meaning("There is a red square and a blue circle. It is red.")
+    assert isinstance(result, Uninterpretable) and "mentioned together" in result.reason, result
+    # one shape before it is no ambiguity
+    assert judge("There is a red square. It is above a blue circle.", SCENE) == "true"
