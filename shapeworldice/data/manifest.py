@@ -37,6 +37,12 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _part(key: Any) -> str:
+    """A key as a part of a field's path: as it is when it is a plain name, else quoted (a key
+    holding a line break must not break the one-line message)."""
+    return key if isinstance(key, str) and re.fullmatch(r"[\w./+-]{1,60}", key) else _shown(key)
+
+
 class Node:
     """A schema node: ``problem(value, where)`` is None or one line naming the field."""
 
@@ -188,7 +194,7 @@ class Map(Node):
         for key, item in value.items():
             if self.key.problem(key, "") is not None:
                 return f"bad {self.key_label} {_shown(key)} in {where} (expected {self.key.what})"
-            found = self.value.problem(item, f"{where}.{key}")
+            found = self.value.problem(item, f"{where}.{_part(key)}")
             if found:
                 return found
         return None

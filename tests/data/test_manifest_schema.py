@@ -176,3 +176,10 @@ def test_read_manifest_returns_what_the_loader_sees(tiny):
     from shapeworldice.data.manifest import read_manifest
 
     assert read_manifest(tiny) == load(tiny, "test").manifest
+
+
+def test_a_key_with_a_line_break_is_quoted_in_the_one_line_message():
+    from shapeworldice.data.manifest import Int, Map
+
+    message = Map(Int()).problem({"bad\nkey": None}, "splits.train.templates")
+    assert message is not None and "\n" not in message and "'bad\\nkey'" in message
