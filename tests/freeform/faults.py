@@ -86,7 +86,11 @@ def error(scene: Scene, rng: np.random.Generator, want: bool) -> Optional[Draft]
         d = _desc_with_clear_noun(scene, rng)
         wrong = f"{a(d).rsplit(' ', 1)[0]} {plural(d.shape or 'shape')}"  # "a red circles"
         text = pick(rng, (f"{a(d1)} is {rel} {wrong}", f"there is {wrong}", f"{wrong} is {rel} {a(d2)}"))
-        return Draft(kind, sentence(text), wellformed=False, erg=REJECTS)
+        # ... except "there is a green circles": "a green" is a noun phrase (the ERG's noun green_n1) and
+        # the plural the existential's bare predicative noun phrase ("There is a green shapes." is
+        # accepted in the ERG judgments, "There is a red shapes." rejected)
+        green_there = text.startswith("there is a green ")
+        return Draft(kind, sentence(text), wellformed=False, erg=ACCEPTS if green_there else REJECTS)
     text = pick(rng, (f"{a(d1)} is {rel} a", f"{a(d1)} is {rel} the", f"the image shows {a(d1)} and",
                       f"there is {a(d1)} to the {pick(rng, ('left', 'right'))} of", f"I can see {a(d1)}, {a(d2)} and"))
     return Draft(kind, sentence(text), wellformed=False, erg=REJECTS)
