@@ -83,25 +83,45 @@ def _is_pointing(w: WorkingMRS, v: str | None) -> bool:
     return q is not None and q.pred in ("_this_q_dem", "_that_q_dem", "pronoun_q")
 
 
+def _shown_by(w: WorkingMRS, frame: str | None) -> str | None:
+    """What a frame entity ("an image of X") shows: X, by our ``_of_p`` or the ERG's ARG1 of
+    ``_image_n_of``; None when ``frame`` is no frame noun with an "of" argument."""
+    q = w.quant_of.get(frame) if frame is not None else None
+    if q is None:
+        return None
+    restriction = w.at(w.rstr_label(q))
+    if not any(r.pred in FRAME_NOUNS and r.arg0 == frame for r in restriction):
+        return None
+    shown = [r.args.get("ARG1") for r in restriction if r.pred in FRAME_NOUNS and r.arg0 == frame]
+    shown += [r.args.get("ARG2") for r in restriction if r.pred == "_of_p" and r.args.get("ARG1") == frame]
+    return next((x for x in shown if x is not None and is_var(x, "x")), None)
+
+
 def _image_of(w: WorkingMRS) -> None:
     """"This is an image of X", "It is a picture of X" → there is X: an identity whose subject is
-    "this"/"it" and whose object is a frame noun with its "of" argument (our ``_of_p`` or the
-    ERG's ARG1 of ``_image_n_of``)."""
+    "this"/"it" and whose object is a frame noun with its "of" argument.  "This is an image of X,
+    Y and Z" may be read with the list as the predicate ("an image of X", Y and Z): the image is
+    then replaced by X in the list."""
     for e in list(w.live):
         if e.dead or e.pred != "_be_v_id" or not _is_pointing(w, e.args.get("ARG1")):
             continue
-        frame = e.args.get("ARG2")
-        q = w.quant_of.get(frame) if frame is not None else None
-        if q is None:
+        subject, obj = e.args.get("ARG1"), e.args.get("ARG2")
+        assert subject is not None
+        frame, shown = obj, _shown_by(w, obj)
+        if shown is None:  # a list whose first item is the image
+            conj = next((c for c in w.live if not c.dead and c.pred in COORDINATIONS and c.arg0 == obj), None)
+            while conj is not None and shown is None:
+                first = conj.args.get("ARG1")
+                shown = _shown_by(w, first)
+                if shown is not None:
+                    frame = first
+                    conj.args["ARG1"] = shown
+                    shown = obj
+                else:
+                    conj = next((c for c in w.live if not c.dead and c.pred in COORDINATIONS and c.arg0 == first),
+                                None)
+        if shown is None or frame is None:
             continue
-        restriction = w.at(w.rstr_label(q))
-        depicted = [r.args.get("ARG1") for r in restriction if r.pred in FRAME_NOUNS and r.arg0 == frame]
-        depicted += [r.args.get("ARG2") for r in restriction if r.pred == "_of_p" and r.args.get("ARG1") == frame]
-        shown = [x for x in depicted if x is not None and is_var(x, "x")]
-        if not shown or not any(r.pred in FRAME_NOUNS for r in restriction):
-            continue
-        subject = e.args["ARG1"]
-        assert subject is not None and frame is not None
         # "This is an image of X and Y" read as two predicates: "this is Y" says Y is shown too
         for other in w.live:
             if other is not e and not other.dead and other.pred == "_be_v_id" and other.args.get("ARG1") == subject \
@@ -109,7 +129,7 @@ def _image_of(w: WorkingMRS) -> None:
                 _there(other, other.args["ARG2"])
         _kill_entity(w, subject)
         _kill_entity(w, frame)
-        _there(e, shown[0])
+        _there(e, shown)
     w.reindex()
 
 

@@ -242,6 +242,12 @@ def test_a_possessive_is_not_a_contracted_copula():
     ("There seem to be two green triangles.", "false"),
     ("A red square seems to be above a blue circle.", "true"),
     ("There is a green triangle. It appears to be to the left of a red square.", "false"),
+    ("This is an image of a red square, a blue circle and a green triangle.", "true"),
+    ("This is an image of a red square, a blue circle and a yellow triangle.", "false"),
+    ("This is not an image of a star.", "true"),
+    ("It seems that there is a blue circle.", "true"),
+    ("It appears that a blue circle is above a red square.", "false"),
+    ("I can see that there is no yellow square.", "true"),
 ])
 def test_clausal_framing_and_hedges_say_their_clause(text, expected):
     assert judge(text, SCENE) == expected, (text, meaning(text))
