@@ -97,6 +97,24 @@ def _shown_by(w: WorkingMRS, frame: str | None) -> str | None:
     return next((x for x in shown if x is not None and is_var(x, "x")), None)
 
 
+def _coordination_of(w: WorkingMRS, v: str | None) -> EP | None:
+    """The live coordination ("X and Y", a list) whose entity is ``v``, if any."""
+    return next((c for c in w.live if not c.dead and c.pred in COORDINATIONS and c.arg0 == v), None)
+
+
+def _image_first_in_list(w: WorkingMRS, v: str | None) -> tuple[EP, str, str] | None:
+    """For a list ``v`` whose first item (down nested lists) is a frame ("an image of X", Y and Z):
+    the coordination holding that item, the frame and what it shows."""
+    conj = _coordination_of(w, v)
+    while conj is not None:
+        first = conj.args.get("ARG1")
+        shown = _shown_by(w, first)
+        if shown is not None and first is not None:
+            return conj, first, shown
+        conj = _coordination_of(w, first)
+    return None
+
+
 def _image_of(w: WorkingMRS) -> None:
     """"This is an image of X", "It is a picture of X" → there is X: an identity whose subject is
     "this"/"it" and whose object is a frame noun with its "of" argument.  "This is an image of X,
@@ -106,22 +124,16 @@ def _image_of(w: WorkingMRS) -> None:
         if e.dead or e.pred != "_be_v_id" or not _is_pointing(w, e.args.get("ARG1")):
             continue
         subject, obj = e.args.get("ARG1"), e.args.get("ARG2")
-        assert subject is not None
+        if subject is None or obj is None:
+            continue
         frame, shown = obj, _shown_by(w, obj)
         if shown is None:  # a list whose first item is the image
-            conj = next((c for c in w.live if not c.dead and c.pred in COORDINATIONS and c.arg0 == obj), None)
-            while conj is not None and shown is None:
-                first = conj.args.get("ARG1")
-                shown = _shown_by(w, first)
-                if shown is not None:
-                    frame = first
-                    conj.args["ARG1"] = shown
-                    shown = obj
-                else:
-                    conj = next((c for c in w.live if not c.dead and c.pred in COORDINATIONS and c.arg0 == first),
-                                None)
-        if shown is None or frame is None:
-            continue
+            found = _image_first_in_list(w, obj)
+            if found is None:
+                continue
+            conj, frame, item = found
+            conj.args["ARG1"] = item  # the list now names what the image shows ...
+            shown = obj  # ... and the whole list is what is there
         # "This is an image of X and Y" read as two predicates: "this is Y" says Y is shown too
         for other in w.live:
             if other is not e and not other.dead and other.pred == "_be_v_id" and other.args.get("ARG1") == subject \
@@ -133,15 +145,16 @@ def _image_of(w: WorkingMRS) -> None:
     w.reindex()
 
 
-def _unwrap(w: WorkingMRS, e: EP, hole: str) -> bool:
+def _unwrap(w: WorkingMRS, e: EP, hole: str, prefer: str | None = None) -> bool:
     """Replace a scopal predicate by the clause it takes ("shows that S" → S): the clause takes its
-    label, and its event stands for the predicate's event (a caption's sentences are joined by
-    their events)."""
+    label, and its event (that of a ``prefer`` predicate there, if any) stands for the predicate's
+    event (a caption's sentences are joined by their events)."""
     try:
         label = w.target(hole)
     except UninterpretableMRS:
         return False
     inner = [x for x in w.at(label) if is_var(x.arg0, "e")]
+    inner = [x for x in inner if x.pred == prefer] or inner
     if not inner:
         return False
     w.kill(e)
@@ -202,13 +215,8 @@ def _drop_can(w: WorkingMRS, depicted: set[str]) -> None:
             label = w.target(hole)
         except UninterpretableMRS:
             continue
-        there = [e for e in w.at(label) if e.pred == "_be_v_there"]
-        if not there and label in depicted:
-            there = [e for e in w.at(label) if is_var(e.arg0, "e")]
-        if there:
-            w.kill(m)
-            w.relabel(label, m.label)
-            w.substitute(m.arg0 or "", there[0].arg0 or "")
+        if label in depicted or any(e.pred == "_be_v_there" for e in w.at(label)):
+            _unwrap(w, m, hole, prefer="_be_v_there")
 
 
 def _positions(w: WorkingMRS) -> None:
@@ -238,15 +246,20 @@ def _referents(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> l
     """Quantifiers of entities mentioned before ``before`` (surface order), most recent first,
     that are not the object of a relation or verb (the subjects and there-existentials)."""
     objects = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred != "_be_v_there"}
-    objects |= {v for e in w.live if not e.dead and e.pred in COORDINATIONS for r, v in e.args.items() if r != "ARG0"}
+    objects |= _coordinated(w)
     out = [q for q in w.live if q.is_quantifier() and not q.dead and q.key < before and q.pred != "pronoun_q"
            and q.arg0 not in objects and is_var(q.arg0, "x") and (plural is None or q.mods.plural == plural)]
     return sorted(out, key=lambda q: q.key, reverse=True)
 
 
+def _coordinated(w: WorkingMRS) -> set[str]:
+    """The entities that are items of a coordination ("a square and a circle")."""
+    return {v for e in w.live if not e.dead and e.pred in COORDINATIONS for r, v in e.args.items() if r != "ARG0"}
+
+
 def _conjuncts_before(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> bool:
     """Whether entities of this number were mentioned before as parts of a coordination."""
-    parts = {v for e in w.live if not e.dead and e.pred in COORDINATIONS for r, v in e.args.items() if r != "ARG0"}
+    parts = _coordinated(w)
     return any(q.is_quantifier() and not q.dead and q.key < before and q.arg0 in parts
                and (plural is None or q.mods.plural == plural) for q in w.live)
 
