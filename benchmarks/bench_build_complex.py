@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from bench_build import ms_per_instance  # the benchmarks folder is the script's own
+
 from shapeworldice.data import load_definition
 from shapeworldice.data.build import InstanceBuilder
 from shapeworldice.semantics.prior import CaptionPrior, sample_worlds
@@ -35,15 +37,8 @@ def main() -> None:
             sample_s = time.perf_counter() - start
         builder = InstanceBuilder(definition, prior)
         n = args.instances
-        start = time.perf_counter()
-        for i in range(n):
-            builder.instance(0, "train", i)
-        train_ms = (time.perf_counter() - start) / n * 1000
-        m = max(20, n // 10)
-        start = time.perf_counter()
-        for i in range(m):
-            builder.instance(0, "test", i)
-        test_ms = (time.perf_counter() - start) / m * 1000
+        train_ms = ms_per_instance(builder, "train", n)
+        test_ms = ms_per_instance(builder, "test", max(20, n // 10))
         print(f"{name:42s} {train_ms:13.2f} {test_ms:13.2f} {sample_s:14.1f}", flush=True)
 
 
