@@ -16,7 +16,7 @@ import subprocess
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from .errors import UserError
 
@@ -50,6 +50,12 @@ class Parsed:
     unknown_words: tuple[str, ...] = ()
     longest_span: str | None = None
     limit: str | None = None
+    #: a noun phrase on its own (the ERG's fragment root, not its strict sentence root), or a
+    #: caption with such a sentence: grammatical as a fragment
+    fragment: bool = False
+    #: sentences of a grammatical caption whose readings could not be interpreted with the rest,
+    #: left out of its joined reading: (sentence, why) pairs
+    uncovered: tuple[tuple[str, str], ...] = ()
 
 
 class Parser(Protocol):
@@ -109,6 +115,15 @@ class BuiltinParser:
         return grammar_version()
 
     def parse(self, text: str) -> Parsed:
+        from .interpret.discourse import sentences
+
+        normalised = self.normalise(text)
+        parts = sentences(normalised)
+        if len(parts) > 1:  # each sentence on its own: a description has no length limit
+            return parse_sentences(self._parse_one, text, normalised, parts)
+        return self._parse_one(text)
+
+    def _parse_one(self, text: str) -> Parsed:
         from .grammar.parser import get_parser, tokenise
 
         result = get_parser().parse_uncached(text)
@@ -118,8 +133,10 @@ class BuiltinParser:
             unknown = (match.group(1),) if match else ()
         span = getattr(result, "longest_span", None)
         where = marked_span(tokenise(result.normalised), *span) if span and not result.grammatical else None
+        fragment = any(r.derivation.label.startswith("root_fragment") for r in result.readings)
         return Parsed(text, result.normalised, result.grammatical, tuple(r.mrs for r in result.readings),
-                      result.error, unknown, where or None, None if result.grammatical else limit_of(result.error))
+                      result.error, unknown, where or None, None if result.grammatical else limit_of(result.error),
+                      fragment)
 
     def close(self) -> None:
         pass
@@ -293,7 +310,7 @@ class AceParser:
 
         parts = sentences(normalised)
         if len(parts) > 1:  # the ERG's root is one sentence
-            result = self._parse_sentences(text, normalised, parts)
+            result = parse_sentences(self.parse, text, normalised, parts)
         else:
             result = self._parse_normalised(text, normalised)
         if len(self._cache) >= CACHE_SIZE:
@@ -341,26 +358,6 @@ class AceParser:
         return Parsed(text, normalised, bool(readings), tuple(readings), error, _erg_unknown_words(readings),
                       None, limit)
 
-    def _parse_sentences(self, text: str, normalised: str, parts: Sequence[tuple[int, str]]) -> Parsed:
-        """A caption of several sentences: each parsed on its own, their readings joined into one
-        (:func:`shapeworldice.interpret.discourse.choose`); the first sentence that hits a limit
-        or has no parse gives the caption its limit or its failure, with where it broke."""
-        from .interpret.discourse import choose
-
-        parsed = [self.parse(sentence) for _, sentence in parts]
-        n = len(parsed)
-        unknown = tuple(dict.fromkeys(w for p in parsed for w in p.unknown_words))
-        for k, p in enumerate(parsed):
-            if p.limit is not None:
-                return Parsed(text, normalised, False, (), f"sentence {k + 1} of {n}: {p.error}", unknown, None,
-                              p.limit)
-        failed = next((k for k, p in enumerate(parsed) if not p.grammatical), None)
-        if failed is not None:
-            error = f"sentence {failed + 1} of {n} has no parse: {parts[failed][1]!r}"
-            return Parsed(text, normalised, False, (), error, unknown, _sentence_span(parsed), None)
-        joined, _ = choose([p.readings for p in parsed], [offset for offset, _ in parts])
-        return Parsed(text, normalised, True, (joined,), None, unknown)
-
     def close(self) -> None:
         if self._process is not None:
             try:
@@ -371,6 +368,32 @@ class AceParser:
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None
+
+
+def parse_sentences(parse_one: Callable[[str], Parsed], text: str, normalised: str,
+                    parts: Sequence[tuple[int, str]]) -> Parsed:
+    """A caption of several sentences: each parsed on its own (``parse_one``), their readings joined
+    into one (:func:`shapeworldice.interpret.discourse.cover`); the first sentence that hits a
+    limit or has no parse gives the caption its limit or its failure, with where it broke. A
+    sentence whose readings cannot be interpreted with the rest is left out of the join and named
+    in :attr:`Parsed.uncovered`: the caption keeps the claims of the others."""
+    from .interpret.discourse import cover
+
+    parsed = [parse_one(sentence) for _, sentence in parts]
+    n = len(parsed)
+    unknown = tuple(dict.fromkeys(w for p in parsed for w in p.unknown_words))
+    fragment = any(p.fragment for p in parsed)
+    for k, p in enumerate(parsed):
+        if p.limit is not None:
+            return Parsed(text, normalised, False, (), f"sentence {k + 1} of {n}: {p.error}", unknown, None, p.limit)
+    failed = next((k for k, p in enumerate(parsed) if not p.grammatical), None)
+    if failed is not None:
+        error = f"sentence {failed + 1} of {n} has no parse: {parts[failed][1]!r}"
+        return Parsed(text, normalised, False, (), error, unknown, _sentence_span(parsed), None, fragment)
+    joined, left_out = cover([p.readings for p in parsed], [offset for offset, _ in parts])
+    uncovered = tuple((parts[k][1], why) for k, why in left_out)
+    return Parsed(text, normalised, True, (joined,) if joined is not None else (), None, unknown, None, None,
+                  fragment, uncovered)
 
 
 def _sentence_span(parsed: Sequence[Parsed]) -> str | None:

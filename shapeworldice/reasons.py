@@ -17,7 +17,7 @@ evaluator (:mod:`shapeworldice.evaluation.core.analysis`) and ``shapeworldice pa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .interpret import Interpretation, Uninterpretable, interpret_readings, preference_order
 from .parsing import Parsed
@@ -65,6 +65,9 @@ def judge(parsed: Parsed) -> Judgement:
         index, result = interpret_readings(parsed.readings)
         if isinstance(result, Interpretation):
             interpretation = result
+            if parsed.uncovered:  # sentences left out: the rest is read, the whole never true
+                interpretation = replace(result, uncovered=tuple(
+                    f"{sentence!r}: {rephrase(why)}" for sentence, why in parsed.uncovered))
         else:
             failure = result
             order = preference_order(parsed.readings)
@@ -80,7 +83,15 @@ def reason_of(parsed: Parsed, interpretation: Interpretation | None, index: int 
     if interpretation is not None:
         n = len(parsed.readings)
         which = f"reading {index + 1} of {n}" if n > 1 and index is not None else "its one reading"
-        return Reason("ok", f"the world decides its truth ({which})")
+        detail = f"the world decides its truth ({which})"
+        if parsed.unknown_words:
+            words = ", ".join(_quote(w) for w in parsed.unknown_words)
+            detail += f"; vague where it says {words} (outside the grammar's vocabulary)"
+        if interpretation.uncovered:
+            k = len(interpretation.uncovered)
+            detail += (f"; {k} sentence{'s' if k > 1 else ''} left out, so it is at most vague as a whole: "
+                       + "; ".join(interpretation.uncovered))
+        return Reason("ok", detail)
     if parsed.limit in LIMIT_CODES:
         said = f" ({parsed.error})" if parsed.error else ""
         return Reason(parsed.limit, _LIMIT_TEXT[parsed.limit] + said)

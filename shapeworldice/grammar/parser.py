@@ -118,6 +118,12 @@ class ParseResult:
     def reading(self) -> Reading | None:
         return self.readings[0] if self.readings else None
 
+    @property
+    def sentence(self) -> bool:
+        """Grammatical as a sentence: the verdict of the ERG's strict root, which takes no
+        fragment (a noun phrase on its own parses by the fragment root only)."""
+        return self.grammatical and not any(r.derivation.label.startswith("root_fragment") for r in self.readings)
+
 
 #: contracted copulas and negations, read as the ERG reads them ("There's" = "There is"):
 #: "'s" only after the words it can be "is" of (a possessive "square's" stays one unknown word)

@@ -21,6 +21,7 @@ from .predicates import (
     PRESENCE_ADJS,
     shape_of, split_predicate,
 )
+from .placement import rewrite_placement
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 
@@ -31,6 +32,8 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _image_of(w)
     _depiction(w, frames)
     _positions(w)
+    w.reindex()
+    rewrite_placement(w)
     w.reindex()
     _pronouns(w)
     _one(w)

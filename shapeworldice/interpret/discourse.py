@@ -21,7 +21,7 @@ from typing import Any, Sequence
 from .interpret import Interpretation, interpret
 from .preference import preference_order
 
-__all__ = ["sentences", "join", "choose"]
+__all__ = ["sentences", "join", "choose", "cover"]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
@@ -130,3 +130,42 @@ def choose(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = No
         chosen.append(options[pick])
         picked.append(pick)
     return join(chosen, offsets), tuple(picked)
+
+
+def _refers_back(mrs: Any) -> bool:
+    """Whether a sentence refers to what an earlier one said ("it", "its", "the other", "another")."""
+    return any(str(ep.predicate) in ("pron", "pronoun_q", "def_explicit_q", "_another_q", "_other_a_1")
+               for ep in mrs.rels)
+
+
+def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = None
+          ) -> tuple[Any, list[tuple[int, str]]]:
+    """As :func:`choose`, but a sentence none of whose readings can be interpreted with the
+    sentences before it is left out (with why), so a description keeps the claims of the
+    sentences that can be read; once one is left out, a later sentence that refers back ("it",
+    "its", "the other") is left out too, since what it refers to may be in the missing one.
+    Returns the join of the kept sentences and the (index, reason) of those left out; when none
+    can be kept, :func:`choose`'s join and no list (the caption is uninterpretable as a whole)."""
+    offsets = list(offsets) if offsets is not None else [0] * len(readings)
+    chosen: list[Any] = []
+    kept: list[int] = []
+    left_out: list[tuple[int, str]] = []
+    for k, options in enumerate(readings):
+        order = preference_order(options)
+        why = "no readings"
+        if left_out and any(_refers_back(options[i]) for i in order[:1]):
+            left_out.append((k, "refers back to a sentence that could not be read"))
+            continue
+        for n, i in enumerate(order):
+            result = interpret(join([*chosen, options[i]], [*(offsets[j] for j in kept), offsets[k]]))
+            if isinstance(result, Interpretation):
+                chosen.append(options[i])
+                kept.append(k)
+                break
+            if n == 0:
+                why = result.reason
+        else:
+            left_out.append((k, why))
+    if not chosen:
+        return choose(readings, offsets)[0], []
+    return join(chosen, [offsets[j] for j in kept]), left_out

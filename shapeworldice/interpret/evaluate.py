@@ -26,14 +26,14 @@ from typing import Any, Callable, Hashable, Sequence, Union
 
 import numpy as np
 
-from ..semantics import relations
+from ..semantics import appearance, relations
 from ..semantics.truth import Truth
 from ..world.model import World, WorldArrays
 from .interpret import Interpretation, Uninterpretable, interpret_readings
 from .tables import atom, connective, exclude_context, quantifier
 from .complex_tables import EXTRA_RELATIONS, compare, relation3, select_quantifier, selector_pairs
 from .logic import (
-    Compare, Formula, Quant, Rel, bound_vars, free_vars, walk,
+    Attr, Compare, Formula, Quant, Rel, Scene, bound_vars, free_vars, walk,
 )
 
 
@@ -82,8 +82,9 @@ def _plan(interpretation: Union[Interpretation, Formula]) -> tuple[Formula, _Pla
 
 
 class _Eval:
-    def __init__(self, plan: _Plan, arrays: WorldArrays):
+    def __init__(self, plan: _Plan, arrays: WorldArrays, background: str = "black"):
         self.a = arrays
+        self.background = background
         self.n = arrays.n
         self.plan = plan
         self.axis = plan.axis
@@ -99,6 +100,10 @@ class _Eval:
         shape = (1,) * self.d
         return np.full(shape, value), np.full(shape, not value)
 
+    def const_vague(self) -> TV:
+        shape = (1,) * self.d
+        return np.zeros(shape, dtype=bool), np.zeros(shape, dtype=bool)
+
     def ev(self, f: Formula) -> TV:
         tv = atom(f, self.a.shape, self.a.color, self.shaped, self.const)
         if tv is not None:
@@ -107,6 +112,12 @@ class _Eval:
             return self.relation(f)
         if isinstance(f, Quant):
             return self.quant(f)
+        if isinstance(f, Attr):
+            agree, disagree = appearance.attribute(f.kind, f.value, self.a)
+            return self.shaped(agree, f.var), self.shaped(disagree, f.var)
+        if isinstance(f, Scene):
+            yes, no = appearance.background(f.value, self.background)
+            return self.const(True) if yes else (self.const(False) if no else self.const_vague())
         if isinstance(f, Compare):
             return compare(f.spec, self.part_counts(f.left), self.part_counts(f.right))
         tv = connective(f, self.ev, self.const)
@@ -130,7 +141,10 @@ class _Eval:
         key = (f.kind, f.value)
         mats = self.rel_cache.get(key)
         if mats is None:
-            mats = relations.conditions(f.kind, f.value, self.a)
+            if f.kind in appearance.CONTACT_RELATIONS:
+                mats = appearance.contact(f.kind, f.value, self.a)
+            else:
+                mats = relations.conditions(f.kind, f.value, self.a)
             self.rel_cache[key] = mats
         agree, disagree = mats
         i, j = self.axis[f.var], self.axis[f.ref]
@@ -182,11 +196,13 @@ class _Eval:
 def truth(interpretation: Union[Interpretation, Formula], world: World) -> Truth:
     """Three-valued truth (+1 true, 0 ambiguous, −1 false) of an interpretation on a world."""
     formula, plan = _plan(interpretation)
-    e = _Eval(plan, world.arrays)
+    e = _Eval(plan, world.arrays, world.background)
     if not isinstance(interpretation, Interpretation) and free_vars(formula):
         raise ValueError(f"formula has free variables: {formula}")
     agree, disagree = e.ev(formula)
     if bool(agree.reshape(-1)[0]):
+        if isinstance(interpretation, Interpretation) and interpretation.uncovered:
+            return Truth.AMBIGUOUS  # the parts it could read are true; the rest is not decided
         return Truth.TRUE
     if bool(disagree.reshape(-1)[0]):
         return Truth.FALSE

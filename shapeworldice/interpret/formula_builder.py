@@ -9,11 +9,18 @@ the fragment (a name, a pronoun, an unknown word) makes the reading uninterpreta
 from __future__ import annotations
 
 from .errors import UninterpretableMRS, not_covered
+from ..semantics.appearance import color_word
 from .logic import (
-    And, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Shape, conjoin, free_vars,
-    substitute,
+    TRUE, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Scene, Shape,
+    conjoin,
+    free_vars, substitute,
 )
-from .predicates import COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, color_of, shape_of
+from .placement import ATTR, SCENE
+from .predicates import (
+    CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS,
+    VAGUE_WORDS,
+    color_of, shape_of, split_predicate,
+)
 from .quantifiers import apply_degree, qspec
 from .scope import HoleNode, LabelNode, Scope
 from .working_mrs import EP, is_handle, is_var
@@ -145,6 +152,11 @@ class FormulaBuilder:
         color = color_of(p)
         if color is not None:
             return self._color(e, *color)
+        if p in (ATTR, SCENE):  # a place, look or background claim of the placement rewrites
+            kind, _, value = (e.carg or "vague:").partition(":")
+            if p == SCENE:
+                return Scene(kind, value)
+            return Attr(_entity_arg(e, "ARG1", "a place of no entity"), kind, value)
         if p == "_be_v_there":
             return Exists(_entity_arg(e, "ARG1", "'there is' without an entity"))
         if p == "neg":
@@ -158,7 +170,50 @@ class FormulaBuilder:
             return Iff(self.sub(node, e, "ARG1"), self.sub(node, e, "ARG2"))
         if p in DEGREE_WORDS and is_handle(e.args.get("ARG1")):
             return apply_degree(self.sub(node, e, "ARG1"), DEGREE_WORDS[p])
+        described = self._described(e)
+        if described is not None:
+            return described
         raise UninterpretableMRS(not_covered(p))
+
+    @staticmethod
+    def _described(e: EP) -> Formula | None:
+        """The words of descriptions (:mod:`shapeworldice.semantics.appearance`): colour words of
+        the colour table, tone and size adjectives, contact verbs and nearness, words the world
+        model does not record (true: they add nothing), and words it cannot decide (vague): those
+        of :data:`~.predicates.VAGUE_WORDS` and words outside the vocabulary (the ERG's generic
+        entries).  Any other predicate stays uncovered, so a reading built on a sense the world
+        model does not know ("quarter" as a time) is never taken for one it does."""
+        p = e.pred
+        lemma, pos, _ = split_predicate(p)
+        unknown = "/" in lemma and p.endswith("_u_unknown")
+        if unknown:  # the ERG's generic entry of a word outside the vocabulary: "_glorp/nn_u_unknown"
+            lemma, tag = lemma.split("/", 1)
+            pos = "n" if tag.lower().startswith("nn") else "a" if tag.lower().startswith("jj") else "v"
+        args = [v for r, v in sorted(e.args.items()) if r in ("ARG1", "ARG2") and is_var(v, "x")]
+        subject = e.args.get("ARG0") if pos == "n" else e.args.get("ARG1")
+        if not is_var(subject, "x") and pos == "v" and is_var(e.args.get("ARG2"), "x"):
+            subject = e.args.get("ARG2")  # a passive participle: "a square rotated ..."
+        if lemma in OUTSIDE_WORDS and pos in ("a", "v"):
+            return TRUE
+        if pos == "a" and is_var(subject, "x") and not unknown:
+            word = color_word(lemma.replace("+", " "))
+            if word is not None:
+                return Attr(subject or "", "colour", word)
+            if p in TONE_ADJS:
+                return Attr(subject or "", "tone", TONE_ADJS[p])
+            if p in SIZE_ADJS:
+                return Attr(subject or "", "size", SIZE_ADJS[p])
+        if pos == "v" and lemma in CONTACT_VERBS and len(args) == 2:
+            return Rel(CONTACT_VERBS[lemma], 1, e.args["ARG1"], e.args["ARG2"])
+        if p in NEAR_PREPS and len(args) == 2:
+            return Rel("near-rel", 1, e.args["ARG1"], e.args["ARG2"])
+        if not (unknown or p in VAGUE_WORDS):
+            return None
+        if len(args) == 2:
+            return Rel("vague-rel", 1, e.args["ARG1"], e.args["ARG2"])
+        if is_var(subject, "x"):
+            return Attr(subject or "", "vague", lemma)
+        return None
 
     @staticmethod
     def _noun(e: EP, shape: str | None) -> Formula:

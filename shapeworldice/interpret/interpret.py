@@ -40,6 +40,9 @@ class Interpretation:
 
     formula: Formula
     penalty: int = 0
+    #: parts of the caption left out of ``formula`` (a sentence that did not parse or could not be
+    #: interpreted, with why): the caption is then true only in part, so never true as a whole
+    uncovered: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return str(self.formula)
@@ -61,10 +64,6 @@ def _interpretation(mrs: Any) -> Interpretation:
         w = load(mrs)
     except UninterpretableMRS as exc:
         raise UninterpretableMRS(f"cannot read MRS: {exc}") from None
-    unknown = unknown_words(e.pred for e in w.eps)
-    if unknown:
-        which = "which are" if len(unknown) > 1 else "which is"
-        raise UninterpretableMRS(f"says {_quoted(unknown)}, {which} outside the vocabulary: the world cannot decide it")
     penalty = reading_penalty(e.pred for e in w.eps)
     rewrite_descriptive(w)
     normalize(w)

@@ -9,7 +9,7 @@ Everything here is immutable and hashable, so interpretations can be cached and 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator, Union
 
 #: Qranges of ShapeWorld's quantifier table.
@@ -121,6 +121,33 @@ class Exists:
 
 
 @dataclass(frozen=True)
+class Attr:
+    """``var`` has an appearance the world model records, named as people name it: ``kind``
+    ``colour`` (a colour word of the colour table, ``value`` e.g. "pink", "light blue"),
+    ``tone`` ("dark", "light", "bright"), ``size`` ("small", "large", ...), ``region`` (where it
+    is in the image: "top-left", "left-edge", "centre", ...), or ``vague`` (a word the world model
+    cannot decide: true and false of nothing). Meanings in :mod:`shapeworldice.semantics.appearance`."""
+
+    var: str
+    kind: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.value}({self.var})"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A claim about the image as a whole: ``kind`` ``background`` with a colour word ``value``."""
+
+    kind: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.value}"
+
+
+@dataclass(frozen=True)
 class Rel:
     """A binary relation of ``relations.BINARY_RELATIONS`` between ``var`` and its reference ``ref``;
     with ``comp``, the ternary proximity relation ("``var`` is closer to ``comp`` than ``ref``") or the
@@ -212,7 +239,7 @@ class Compare:
         return f"compare[{self.spec.kind} {self.spec.qrange} {self.spec.quantity}]({self.left}; {self.right})"
 
 
-Atom = Union[Shape, Color, Noun, Exists, Rel]
+Atom = Union[Shape, Color, Noun, Exists, Rel, Attr, Scene]
 Formula = Union[Atom, Not, And, Or, Implies, Iff, Quant, Compare]
 
 TRUE = And(())  # the empty conjunction
@@ -229,6 +256,8 @@ RELATION_WORDS: dict[tuple[str, int], str] = {
     ("id-rel", -1): "other-than",
     ("proximity-rel", -1): "closer-than", ("proximity-rel", 1): "farther-than",
     ("proximity-sel", -1): "closer-to", ("proximity-sel", 1): "farther-from",
+    ("overlap-rel", 1): "overlaps", ("touch-rel", 1): "touches", ("near-rel", 1): "next-to",
+    ("area-rel", -1): "smaller-than", ("area-rel", 1): "bigger-than",
 }
 
 
@@ -273,6 +302,10 @@ def free_vars(f: Formula) -> frozenset[str]:
     """Variables of ``f`` not bound by a quantifier inside it."""
     if isinstance(f, (Shape, Color, Noun, Exists)):
         return frozenset((f.var,))
+    if isinstance(f, Attr):
+        return frozenset((f.var,))
+    if isinstance(f, Scene):
+        return frozenset()
     if isinstance(f, Rel):
         return frozenset((f.var, f.ref) if f.comp is None else (f.var, f.ref, f.comp))
     if isinstance(f, Quant):
@@ -294,10 +327,10 @@ def substitute(f: Formula, old: str, new: str, suffix: str = "") -> Formula:
         return new if v == old else v
 
     def go(g: Formula, bound: frozenset[str]) -> Formula:
-        if isinstance(g, (Shape, Color)):
-            return type(g)(var(g.var, bound), g.value)
-        if isinstance(g, (Noun, Exists)):
-            return type(g)(var(g.var, bound))
+        if isinstance(g, (Shape, Color, Noun, Exists, Attr)):
+            return replace(g, var=var(g.var, bound))
+        if isinstance(g, Scene):
+            return g
         if isinstance(g, Rel):
             comp = None if g.comp is None else var(g.comp, bound)
             return Rel(g.kind, g.value, var(g.var, bound), var(g.ref, bound), comp)
@@ -378,7 +411,8 @@ def ratio_quantity(numerator: int, denominator: int) -> float | None:
 
 __all__ = [
     "QRANGES", "NEGATED_QRANGE", "RATIO_LITERALS", "RATIO_NAMES", "RELATION_WORDS", "QSpec",
-    "Shape", "Color", "Noun", "Exists", "Rel", "Not", "And", "Or", "Implies", "Iff", "Quant", "Compare",
+    "Shape", "Color", "Noun", "Exists", "Attr", "Scene", "Rel", "Not", "And", "Or", "Implies", "Iff", "Quant",
+    "Compare",
     "Atom", "Formula", "TRUE", "children", "claims", "upward", "walk", "conjoin", "free_vars", "bound_vars",
     "ratio_quantity", "substitute",
 ]

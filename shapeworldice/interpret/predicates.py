@@ -13,9 +13,9 @@ from ..world.model import COLOR_NAMES, SHAPES
 
 _COLOR_LEMMAS: dict[str, str] = {c: c for c in COLOR_NAMES}
 _COLOR_LEMMAS["grey"] = "gray"  # the ERG's spelling
-#: colours the worlds never have: English, and true of nothing (a caption saying them is false)
+#: colour words that are no palette colour: their meaning is the colour table of
+#: :mod:`shapeworldice.semantics.appearance` ("pink" names magenta, "black" no entity)
 NON_WORLD_COLORS = frozenset({"black", "white", "orange", "purple", "pink", "brown"})
-_COLOR_LEMMAS.update({c: c for c in NON_WORLD_COLORS})
 _SHAPE_LEMMAS: dict[str, str] = {s: s for s in SHAPES}
 #: other words for the worlds' shapes
 SHAPE_SYNONYMS: dict[str, str] = {"oval": "ellipse", "half+circle": "semicircle", "half-circle": "semicircle",
@@ -74,7 +74,7 @@ EQUALITY_ADJS: dict[str, tuple[str, int]] = {
 ATTRIBUTE_NOUNS: dict[str, str] = {"_shape_n_1": "shape-rel", "_color_n_1": "color-rel", "_colour_n_1": "color-rel"}
 #: nouns true of every entity ("shape", "object", "thing")
 ENTITY_NOUNS = frozenset({"_shape_n_1", "_shape_n_sw", "_object_n_1", "_thing_n_of-about", "generic_entity",
-                          "_item_n_of", "_one_n_1"})
+                          "_item_n_of", "_one_n_1", "_figure_n_1", "_form_n_1", "_element_n_1"})
 #: coordinations and their connective; implicit_conj (lists "A, B and C", run-on clauses)
 #: takes the connective of a coordination it is joined to ("A, B or C" = implicit_conj(A,
 #: or(B, C))), otherwise "and"
@@ -98,6 +98,75 @@ PLACING_VERBS = frozenset({"_locate_v_1", "_position_v_1", "_place_v_1", "_situa
 HEDGE_VERBS = frozenset({"_appear_v_to", "_seem_v_to", "_suggest_v_to"})
 #: adjectives that say only that something is there ("three shapes are visible")
 PRESENCE_ADJS = frozenset({"_visible_a_1", "_present_a_1"})
+
+
+# the words of vision-language models' descriptions (see :mod:`shapeworldice.semantics.appearance`)
+#: adjectives of tone: a claim on the shade
+TONE_ADJS: dict[str, str] = {"_dark_a_1": "dark", "_light_a_1": "light", "_light_a_2": "light",
+                             "_bright_a_1": "bright", "_pale_a_1": "light", "_pastel_a_1": "light",
+                             "_vivid_a_1": "bright", "_deep_a_1": "dark"}
+#: adjectives of size: a claim on the area
+SIZE_ADJS: dict[str, str] = {"_small_a_1": "small", "_little_a_1": "small", "_tiny_a_1": "tiny",
+                             "_large_a_1": "large", "_big_a_1": "large", "_huge_a_1": "huge"}
+#: words whose claims the world model does not record (a shape's rotation, style, ...): read as
+#: adding nothing, like "in the image" (a claim made only of them is "outside")
+OUTSIDE_WORDS = frozenset({
+    "tilted", "rotated", "angled", "flat", "solid", "plain", "simple", "geometric", "colorful", "colourful",
+    "colored", "coloured", "upright", "vertical", "horizontal", "diagonal", "oriented", "slanted", "pointing",
+    "point", "face", "facing", "abstract", "minimal", "minimalist", "uniform",
+    "shaped", "outlined", "filled", "bold", "clean", "sharp", "smooth", "crisp", "partially", "partly",
+    "slightly", "just", "also", "roughly", "approximately", "about", "mostly", "mainly", "almost", "directly",
+    "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
+    "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
+    "extend", "peek", "stick", "run", "stretch", "occupy", "dominate", "fill", "give", "make", "create",
+    "contrast", "stand", "remain", "seem", "look", "appear", "sit", "lie", "rest", "float", "single", "lone",
+    "turned", "clipped", "truncated", "filled", "shaded", "sized", "stretched", "elongated", "set", "tilted",
+    "rotated", "angled", "slanted", "cut+off",
+})
+#: predicates of descriptions whose claims the world model cannot decide: read as vague (never
+#: true nor false), so a claim resting on them is vague and the rest of the caption still counts
+VAGUE_WORDS = frozenset({
+    "_medium_a_1", "_empty_a_1", "_far_a_1", "_close_a_1", "_central_a_1", "_same_a_1", "_larger_a_1",
+    "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
+    "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
+    "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
+    "_toward_p", "_into_p", "_onto_p", "_inside_p", "_within_p", "_off_p", "_out+of_p", "_throughout_p",
+    "_surrounded_v_1", "_flanked_v_1", "_framed_v_1", "_accompanied_v_1", "_joined_v_1", "_followed_v_1",
+    "_crossed_v_1", "_bordered_v_1", "_hidden_v_1", "_obscured_v_1", "_partially+hidden_v_1",
+    "_partly+hidden_v_1", "_partially+covered_v_1", "_partly+covered_v_1", "_surrounding_v_1",
+    "_flanking_v_1", "_facing_v_1", "_pointing+toward_v_1", "_pointing+towards_v_1", "_pointing+at_v_1",
+    "_arranged_v_1", "_scattered_v_1", "_spread_v_1", "_spread+out_v_1", "_clustered_v_1", "_grouped_v_1",
+    "_centered_v_1", "_centred_v_1", "_aligned_v_1", "_stacked_v_1", "_distributed_v_1", "_dispersed_v_1",
+    "_sprinkled_v_1", "_spaced_v_1", "_separated_v_1", "_isolated_v_1", "_cluster_v_1", "_dominate_v_1",
+    "_occupy_v_1", "_fill_v_1", "_hang_v_1", "_lean_v_1", "_overlap_v_1", "_touch_v_1", "_cover_v_1",
+    "_edge_n_of", "_border_n_1", "_area_n_of", "_part_n_1", "_portion_n_of", "_section_n_1", "_region_n_1",
+    "_quadrant_n_1", "_corner_n_of", "_side_n_of", "_top_n_1", "_bottom_n_1", "_middle_n_of", "_center_n_of",
+})
+
+#: verbs and participles of contact between two shapes: the relation kind
+CONTACT_VERBS: dict[str, str] = {"overlap": "overlap-rel", "touch": "touch-rel", "cover": "overlap-rel",
+                                 "intersect": "overlap-rel", "meet": "touch-rel"}
+#: prepositions of nearness
+NEAR_PREPS = frozenset({"_next+to_p", "_beside_p", "_near_p", "_close+to_p", "_alongside_p", "_by_p"})
+#: nouns of a place in the picture ("in the upper left corner", "at the top", "near the left edge")
+REGION_NOUNS: dict[str, str] = {
+    "top": "top", "bottom": "bottom", "left": "left", "right": "right", "middle": "centre", "center": "centre",
+    "centre": "centre", "corner": "corner", "edge": "edge", "border": "edge", "side": "", "half": "", "part": "",
+    "area": "", "portion": "", "section": "", "region": "", "quadrant": "", "space": "", "frame": "",
+}
+#: modifiers of a place noun ("upper", "top", "left", "central")
+REGION_MODIFIERS: dict[str, str] = {
+    "upper": "top", "top": "top", "lower": "bottom", "bottom": "bottom", "left": "left", "right": "right",
+    "central": "centre", "middle": "centre", "center": "centre", "centre": "centre", "far": "", "very": "",
+    "left-hand": "left", "right-hand": "right", "top-left": "top+left", "top-right": "top+right",
+    "bottom-left": "bottom+left", "bottom-right": "bottom+right", "upper-left": "top+left",
+    "upper-right": "top+right", "lower-left": "bottom+left", "lower-right": "bottom+right",
+}
+#: prepositions that place a shape in a part of the picture
+REGION_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_near_p", "_along_p", "_toward_p", "_towards_p", "_to_p",
+                          "_by_p", "_across_p", "_around_p", "_within_p", "_into_p"})
+#: nouns of the picture's background ("on a black background")
+BACKGROUND_NOUNS = frozenset({"_background_n_1", "_backdrop_n_1", "_background_n_of"})
 
 
 def split_predicate(pred: str) -> tuple[str, str, str]:
@@ -140,7 +209,9 @@ def shape_of(pred: str) -> str | None:
 
 __all__ = [
     "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
-    "EQUALITY_ADJS", "FRAME_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "NON_WORLD_SHAPES", "PLACING_VERBS",
+    "EQUALITY_ADJS", "FRAME_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS", "CONTACT_VERBS",
+    "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_MODIFIERS", "REGION_NOUNS", "REGION_PREPS", "SIZE_ADJS",
+    "TONE_ADJS", "NON_WORLD_SHAPES", "PLACING_VERBS",
     "POSITION_VERBS", "PRESENCE_ADJS", "SHAPE_SYNONYMS", "SIDE_PREPS",
     "FRACTION_NOUNS", "INDEFINITE_QUANTIFIERS", "INTERPRETABLE_QUANTIFIERS", "SIDE_NOUNS", "SPATIAL_PREPS",
     "UNIVERSAL_QUANTIFIERS", "color_of", "normalize_predicate", "shape_of", "split_predicate",

@@ -211,6 +211,21 @@ def intersection_areas(polygons: Sequence[np.ndarray]) -> np.ndarray:
     return inter
 
 
+def gap_matrix(polygons: Sequence[np.ndarray]) -> np.ndarray:
+    """Symmetric n×n matrix of the distances between outlines (0 where two shapes touch or
+    overlap, and on the diagonal)."""
+    n = len(polygons)
+    gap = np.zeros((n, n), dtype=float)
+    if n < 2:
+        return gap
+    geoms = polygons_to_geometries(polygons)
+    i, j = np.triu_indices(n, k=1)
+    d = shapely.distance(geoms[i], geoms[j])
+    gap[i, j] = d
+    gap[j, i] = d
+    return gap
+
+
 def overlap_matrix(entities: Iterable) -> np.ndarray:
     """``[i, j] = area(i ∩ j) / area(i)`` for a sequence of entities (0 on the diagonal).
 

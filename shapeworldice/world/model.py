@@ -198,6 +198,13 @@ class WorldArrays:
 
         return overlap_matrix(self.entities)
 
+    @cached_property
+    def gap(self) -> np.ndarray:
+        """gap[i, j] = distance between the outlines of i and j (0 when they touch or overlap)."""
+        from .geometry import gap_matrix
+
+        return gap_matrix([e.polygon for e in self.entities])
+
     @classmethod
     def of(cls, world: World) -> "WorldArrays":
         es = world.entities

@@ -79,6 +79,6 @@ if __name__ == "__main__":
     second = split(load_judgments(FIXTURE_2), "erg-split-2:")
     parts["dev2"], parts["test2"] = second["dev"], second["test"]
     for name in sys.argv[1:] or ["dev", "test"]:
-        stats, wrong = agreement(parts[name], lambda t: parser.parse(t).grammatical)
+        stats, wrong = agreement(parts[name], lambda t: parser.parse(t).sentence)
         print(f"{name}: {len(parts[name])} sentences")
         print("\n".join(report(stats)))

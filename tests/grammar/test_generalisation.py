@@ -55,7 +55,7 @@ def test_split_is_fixed_disjoint_and_stratified():
 def test_heldout_agreement_with_erg():
     """Agreement on the test part, which no rule was decided on (figures printed with -s)."""
     parser = Parser(get_parser().g)  # a fresh cache: measure the grammar
-    stats, _ = agreement(split(load_judgments())["test"], lambda t: parser.parse(t).grammatical)
+    stats, _ = agreement(split(load_judgments())["test"], lambda t: parser.parse(t).sentence)
     print("\n" + "\n".join(report(stats)))
     assert rate(stats, "template")[0] == 1.0
     assert rate(stats, "free")[0] == 1.0
@@ -69,7 +69,7 @@ def test_heldout_agreement_with_the_fresh_erg_sample():
     parser = Parser(get_parser().g)
     parts = split(load_judgments(FIXTURE_2), "erg-split-2:")
     assert len(parts["dev"]) + len(parts["test"]) == 9204
-    stats, _ = agreement(parts["test"], lambda t: parser.parse(t).grammatical)
+    stats, _ = agreement(parts["test"], lambda t: parser.parse(t).sentence)
     print("\n" + "\n".join(report(stats)))
     assert rate(stats, "template")[0] == 1.0
     assert rate(stats, "free")[0] == 1.0
@@ -113,7 +113,7 @@ MODEL_ERRORS = [
 
 @pytest.mark.parametrize("text,erg,why", MODEL_ERRORS, ids=[t for t, _, _ in MODEL_ERRORS])
 def test_model_style_errors(text, erg, why):
-    assert parse(text).grammatical == erg, why
+    assert parse(text).sentence == erg, why
 
 
 def test_model_style_errors_match_the_reference_where_it_judges_them():
@@ -151,7 +151,7 @@ def test_model_style_errors_match_the_reference_where_it_judges_them():
 def test_erg_analyses_decided_on_dev(text, erg):
     judged = {r["text"]: r["erg"] for r in split(load_judgments())["dev"]}
     assert judged[text] == erg  # each case is a dev judgment of the ERG
-    assert parse(text).grammatical == erg
+    assert parse(text).sentence == erg
 
 
 @pytest.mark.parametrize("text,erg", [
@@ -188,7 +188,7 @@ def dev2_judgments() -> dict[str, bool]:
 
 def assert_dev2_judgment_kept(text: str, erg: bool) -> None:
     assert dev2_judgments()[text] == erg  # each case is a dev2 judgment of the ERG
-    assert parse(text).grammatical == erg
+    assert parse(text).sentence == erg
 
 
 @pytest.mark.parametrize("text,erg", [

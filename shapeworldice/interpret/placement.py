@@ -1,0 +1,264 @@
+"""Rewrites for what descriptions say about places, the background, company and quantities, run
+by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position are read.
+
+* A noun phrase on its own ("A red square and a blue circle.", the ERG's fragment root with its
+  ``unknown`` predicate) says that what it names is there.
+* A place in the picture ("in the upper left corner", "at the top", "near the right edge", "in
+  the middle of the image") is a claim on the shape's own position: an ``ATTR`` EP (``region``),
+  read by :func:`shapeworldice.semantics.appearance.region`.
+* The background ("on a black background", "against a dark backdrop", "The background is
+  black.") is a claim on the image (``SCENE``); "a black background with three shapes" says the
+  shapes are there.
+* Company ("a red square with a blue circle", "several shapes, including a red square", "along
+  with") says that the companion is there too.
+* Vague quantities ("several", "a few", "many", "multiple") are counts with a lower bound, and a
+  bare plural ("There are red squares.") means at least two.
+* Words the world model does not record (a shape's rotation, "cut off by the edge", "pointing
+  upwards") add nothing: the EP and whatever modifies it are dropped, and an entity that only
+  they mentioned (an angle, an edge) goes with them.
+"""
+from __future__ import annotations
+
+from .predicates import (
+    BACKGROUND_NOUNS, REGION_MODIFIERS, REGION_NOUNS, REGION_PREPS, TONE_ADJS, OUTSIDE_WORDS, color_of,
+    split_predicate,
+)
+from ..semantics.appearance import color_word
+from .working_mrs import EP, WorkingMRS, is_var
+
+#: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
+#: :class:`~.logic.Scene` (``carg`` = "kind:value")
+ATTR = "ATTR"
+SCENE = "SCENE"
+#: prepositions of company: the companion is there too
+COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
+#: vague quantity words as (count, qrange)
+QUANTITY_ADJS: dict[str, tuple[int, str]] = {
+    "_several_a_1": (3, "geq"), "_multiple_a_1": (2, "geq"), "_various_a_1": (2, "geq"),
+    "_numerous_a_1": (5, "geq"), "_many_a_1": (5, "geq"), "_a+few_a_1": (2, "geq"),
+    "_a+number+of_a_1": (2, "geq"), "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
+}
+#: nouns of things the world model has no entities for (besides places): dropped with their claims
+OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_mix_n_of", "_space_n_1"})
+
+
+def rewrite_placement(w: WorkingMRS) -> None:
+    """Run this module's rewrites, in dependency order."""
+    _fragments(w)
+    _background(w)
+    _company(w)
+    w.reindex()
+    _regions(w)
+    w.reindex()
+    _outside(w)
+    w.reindex()
+    _quantities(w)
+
+
+def _restriction(w: WorkingMRS, v: str) -> list[EP]:
+    q = w.quant_of.get(v)
+    return w.at(w.rstr_label(q)) if q is not None else []
+
+
+def _kill_entity(w: WorkingMRS, v: str) -> None:
+    """Kill ``v``'s quantifier and restriction, and the quantifiers of nouns compounded into it."""
+    q = w.quant_of.get(v)
+    if q is None:
+        return
+    for e in _restriction(w, v):
+        if e.pred == "compound" and is_var(e.args.get("ARG2"), "x") and e.args["ARG2"] != v:
+            _kill_entity(w, e.args["ARG2"])
+        w.kill(e)
+    w.kill(q)
+
+
+def _there(e: EP, x: str) -> None:
+    e.pred = "_be_v_there"
+    e.args = {"ARG0": e.arg0 or "e?", "ARG1": x}
+    e.carg = None
+
+
+def _fragments(w: WorkingMRS) -> None:
+    """``unknown(ARG = x)``, a noun phrase as a caption: x is there."""
+    for e in w.live:
+        if not e.dead and e.pred == "unknown" and is_var(e.args.get("ARG"), "x"):
+            _there(e, e.args["ARG"])
+
+
+def _colour_words(eps: list[EP], v: str) -> list[str]:
+    """The colour and tone words said of ``v`` in ``eps``."""
+    out = []
+    for e in eps:
+        if e.args.get("ARG1") != v:
+            continue
+        palette = color_of(e.pred)
+        lemma = split_predicate(e.pred)[0].replace("+", " ")
+        if palette is not None:
+            out.append(palette[0])
+        elif color_word(lemma) is not None:
+            out.append(color_word(lemma) or lemma)
+        elif e.pred in TONE_ADJS:
+            out.append(TONE_ADJS[e.pred])
+    return out
+
+
+def _background(w: WorkingMRS) -> None:
+    """"on a black background", "The background is black.", "a black background with X"."""
+    for v in list(w.quant_of):
+        rs = _restriction(w, v)
+        if not any(e.pred in BACKGROUND_NOUNS and e.arg0 == v for e in rs):
+            continue
+        said = _colour_words(rs, v)
+        users = [e for e in w.live if not e.dead and e not in rs and v in e.args.values() and not e.is_quantifier()]
+        claim_placed = False
+        for e in users:
+            said_here = _colour_words([e], v)
+            if e.args.get("ARG1") == v and is_var(e.args.get("ARG2"), "x"):  # "a background with X"
+                _there(e, e.args["ARG2"])
+            elif said_here:  # "The background is black."
+                _scene(e, said_here[0])
+                claim_placed = True
+            elif not claim_placed and said:  # "on a black background": the PP's place takes the claim
+                _scene(e, said[0])
+                claim_placed = True
+            elif e.pred in ("_be_v_there", "unknown"):
+                w.kill(e)
+            else:
+                w.kill(e)
+        _kill_entity(w, v)
+
+
+def _scene(e: EP, colour: str) -> None:
+    e.pred = SCENE
+    e.args = {"ARG0": e.arg0 or "e?"}
+    e.carg = f"background:{colour}"
+
+
+def _company(w: WorkingMRS) -> None:
+    """"with X", "including X", "along with X": X is there too."""
+    for e in w.live:
+        if not e.dead and e.pred in COMPANY_PREPS and is_var(e.args.get("ARG2"), "x"):
+            _there(e, e.args["ARG2"])
+
+
+def _region_of(w: WorkingMRS, y: str) -> str | None:
+    """The place a noun phrase names ("the upper left corner" → "left+top"), "" for a place too
+    vague to decide ("the edge"), None when ``y`` is not a place of the picture."""
+    parts: set[str] = set()
+    edge = corner = False
+    from .predicates import FRAME_NOUNS
+
+    for e in _restriction(w, y):
+        lemma, pos, _ = split_predicate(e.pred)
+        if pos == "n" and e.arg0 == y or e.pred == "compound" or pos == "n":
+            if e.pred == "compound":
+                continue
+            if lemma not in REGION_NOUNS:
+                return None
+            word = REGION_NOUNS[lemma]
+            edge |= word == "edge"
+            corner |= word == "corner"
+            if word in ("top", "bottom", "left", "right", "centre"):
+                parts.add(word)
+        elif e.pred == "_of_p":  # "of the image"
+            if e.args.get("ARG2") not in _frames(w):
+                return None
+        elif pos in ("a",) or e.pred.startswith("_left_a") or e.pred.startswith("_right_a"):
+            if lemma not in REGION_MODIFIERS:
+                return None
+            parts.update(p for p in REGION_MODIFIERS[lemma].split("+") if p)
+        elif e.pred == "superl":
+            continue
+        elif FRAME_NOUNS and e.pred in FRAME_NOUNS:
+            continue
+        else:
+            return None
+    if not parts or (corner and len(parts - {"centre"}) < 2) or (edge and (parts & {"centre"} or len(parts) != 1)):
+        return ""
+    if edge:
+        return f"{next(iter(parts))}-edge"
+    return "+".join(sorted(parts))
+
+
+def _frames(w: WorkingMRS) -> set[str]:
+    from .predicates import FRAME_NOUNS
+
+    return {v for v in w.quant_of if any(e.pred in FRAME_NOUNS and e.arg0 == v for e in _restriction(w, v))}
+
+
+def _subject_of(w: WorkingMRS, v: str | None) -> str | None:
+    """The entity a PP is about: itself, or the subject of the event it modifies."""
+    if v is None:
+        return None
+    if is_var(v, "x"):
+        return v
+    for e in w.live:
+        if not e.dead and e.arg0 == v and not e.is_quantifier():
+            for role in ("ARG1", "ARG2"):
+                if is_var(e.args.get(role), "x"):
+                    return e.args[role]
+    return None
+
+
+def _regions(w: WorkingMRS) -> None:
+    """"in the upper left", "at the top", "near the right edge": ``ATTR`` region of the subject."""
+    for e in list(w.live):
+        if e.dead or e.pred not in REGION_PREPS:
+            continue
+        y = e.args.get("ARG2")
+        if not is_var(y, "x") or y not in w.quant_of:
+            continue
+        assert y is not None
+        place = _region_of(w, y)
+        if place is None:
+            continue
+        subject = _subject_of(w, e.args.get("ARG1"))
+        _kill_entity(w, y)
+        if subject is None:
+            w.kill(e)
+            continue
+        e.pred = ATTR
+        e.carg = f"region:{place}" if place else "vague:place"
+        e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
+
+
+def _outside(w: WorkingMRS) -> None:
+    """Drop what the world model does not record, with what modifies it (see the module docstring)."""
+    dropped: set[str] = set()
+    for e in list(w.live):
+        if e.dead or e.is_quantifier():
+            continue
+        lemma, pos, _ = split_predicate(e.pred)
+        lemma = lemma.split("/")[0]
+        if pos in ("v", "a") and lemma in OUTSIDE_WORDS and e.arg0 is not None:
+            dropped.add(e.arg0)
+            w.kill(e)
+    grown = True
+    while grown:  # modifiers of what was dropped ("cut off by the edge": the by-phrase)
+        grown = False
+        for e in w.live:
+            if not e.dead and not e.is_quantifier() and e.args.get("ARG1") in dropped:
+                w.kill(e)
+                if e.arg0 is not None:
+                    dropped.add(e.arg0)
+                grown = True
+    for v in list(w.quant_of):  # entities that only dropped claims, or only themselves, mention
+        rs = _restriction(w, v)
+        nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        mentioned = any(not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values() for e in w.live)
+        place = all(split_predicate(n.pred)[0] in REGION_NOUNS for n in nouns) and nouns
+        if nouns and not mentioned and (place or all(n.pred in OUTSIDE_NOUNS for n in nouns)):
+            _kill_entity(w, v)
+
+
+def _quantities(w: WorkingMRS) -> None:
+    """"several", "a few", "many" on a bare plural: a count with a lower bound; a bare plural
+    otherwise ("There are red squares.") is at least two."""
+    for q in w.live:
+        if q.dead or q.pred != "udef_q" or not q.mods.plural or q.mods.card is not None:
+            continue
+        rs = _restriction(w, q.arg0 or "")
+        found = [e for e in rs if e.pred in QUANTITY_ADJS and e.args.get("ARG1") == q.arg0]
+        if found:
+            q.mods.card, q.mods.degree = QUANTITY_ADJS[found[0].pred]
+            w.kill(*found)

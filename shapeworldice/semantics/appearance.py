@@ -1,0 +1,194 @@
+"""What people say about a shape's look and place, as three-valued tests on the world model.
+
+Vision-language models name colours, sizes and places the way people do: "pink" for magenta,
+"teal" for cyan, "navy" for dark blue, "small", "in the upper left", "overlapping". Each word here
+has a stated meaning on the world model with a margin: a test returns (agree, disagree) arrays
+over the entities, and an entity in neither is *vague* for that word. A word never makes a claim
+false because it was not understood: a colour word outside :data:`COLOR_WORDS` is vague of every
+entity. The tables are documented in ``docs/descriptions.md``.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+import numpy as np
+
+from ..world.model import COLOR_NAMES, WorldArrays
+
+#: (colour, shade interval) = the entities of that palette colour whose shade lies in [lo, hi]
+Band = tuple[str, float, float]
+_ANY = (-1.0, 1.0)
+
+
+def _palette(color: str) -> tuple[Band, ...]:
+    return ((color, *_ANY),)
+
+
+#: colour word → (bands it clearly names, bands where it is vague); any other entity: false
+COLOR_WORDS: dict[str, tuple[tuple[Band, ...], tuple[Band, ...]]] = {
+    **{c: (_palette(c), ()) for c in COLOR_NAMES},
+    "grey": (_palette("gray"), ()),
+    "pink": (_palette("magenta"), (("red", 0.2, 1.0),)),
+    "purple": (_palette("magenta"), (("blue", 0.2, 1.0),)),
+    "teal": (_palette("cyan"), ()),
+    "light blue": ((("cyan", *_ANY), ("blue", 0.2, 1.0)), (("blue", 1e-9, 0.2),)),
+    "navy": ((("blue", -1.0, -0.2),), (("blue", -0.2, -1e-9),)),
+    "olive": ((("yellow", -1.0, -0.2),), (("yellow", -0.2, -1e-9),)),
+    "lime": (_palette("green"), ()),
+    "salmon": ((("red", 0.2, 1.0),), (("red", 1e-9, 0.2), ("magenta", 0.2, 1.0))),
+    "maroon": ((("red", -1.0, -0.2),), (("red", -0.2, -1e-9),)),
+    "silver": (_palette("gray"), ()),
+    "gold": (_palette("yellow"), ()),
+    "orange": ((), (("red", 0.2, 1.0), ("yellow", -1.0, -0.2))),
+    "brown": ((), (("yellow", -1.0, -0.2), ("red", -1.0, -0.2))),
+    "white": ((), (("gray", 0.2, 1.0),)),
+    "black": ((), (("gray", -1.0, -0.2),)),
+}
+#: other spellings and near-synonyms → the table's word
+COLOR_SYNONYMS: dict[str, str] = {
+    "fuchsia": "pink", "rose": "pink", "violet": "purple", "lavender": "purple", "lilac": "purple",
+    "plum": "purple", "turquoise": "teal", "aqua": "teal", "aquamarine": "teal", "sky blue": "light blue",
+    "baby blue": "light blue", "navy blue": "navy", "coral": "salmon", "peach": "salmon", "crimson": "maroon",
+    "burgundy": "maroon", "charcoal": "silver", "slate": "silver", "golden": "gold", "mustard": "gold",
+    "tan": "brown", "beige": "brown", "khaki": "brown",
+}
+#: tone word → (shade at or below which "dark"-like tones hold, ...): (true if, false if) as
+#: (lo, hi) intervals of the shade
+TONES: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {
+    "dark": ((-1.0, -0.15), (0.05, 1.0)),
+    "light": ((0.15, 1.0), (-1.0, -0.05)),
+    "bright": ((-0.05, 1.0), (-1.0, -0.2)),
+}
+TONE_SYNONYMS: dict[str, str] = {"pale": "light", "pastel": "light", "vivid": "bright", "deep": "dark"}
+#: size word → (area below which it holds, area above which it fails), or the reverse for large
+SIZES: dict[str, tuple[str, float, float]] = {
+    "small": ("<", 0.012, 0.02), "little": ("<", 0.012, 0.02), "tiny": ("<", 0.008, 0.014),
+    "large": (">", 0.026, 0.016), "big": (">", 0.026, 0.016), "huge": (">", 0.04, 0.026),
+}
+#: region parts: (axis, true if at most / at least, false if beyond) on the centre coordinate
+REGION_PARTS: dict[str, tuple[str, str, float, float]] = {
+    "left": ("x", "<=", 0.4, 0.5), "right": ("x", ">=", 0.6, 0.5),
+    "top": ("y", "<=", 0.4, 0.5), "bottom": ("y", ">=", 0.6, 0.5),
+    "left-edge": ("x", "<=", 0.2, 0.3), "right-edge": ("x", ">=", 0.8, 0.7),
+    "top-edge": ("y", "<=", 0.2, 0.3), "bottom-edge": ("y", ">=", 0.8, 0.7),
+}
+#: "in the middle": the centre's distance from the image centre (max norm) at most / at least
+CENTRE_TRUE, CENTRE_FALSE = 0.2, 0.3
+#: contact: overlap (intersection over the smaller shape), touching and nearness (outline gap)
+OVERLAP_MIN = 0.02
+TOUCH_GAP, TOUCH_FAR = 0.005, 0.03
+NEAR_GAP, NEAR_FAR = 0.1, 0.3
+#: cross-shape size comparison ("larger than" on area), ShapeWorld's area margin
+AREA_MARGIN = 0.005
+
+
+def color_word(word: str) -> str | None:
+    """The table's name of a colour word (``None`` for a word that is no colour word)."""
+    word = COLOR_SYNONYMS.get(word, word)
+    return word if word in COLOR_WORDS else None
+
+
+def _bands(a: WorldArrays, bands: Iterable[Band]) -> np.ndarray:
+    out = np.zeros(a.n, dtype=bool)
+    for color, lo, hi in bands:
+        index = COLOR_NAMES.index(color)
+        out |= (a.color == index) & (a.shade >= lo) & (a.shade <= hi)
+    return out
+
+
+def _between(values: np.ndarray, bounds: tuple[float, float]) -> np.ndarray:
+    return (values >= bounds[0]) & (values <= bounds[1])
+
+
+def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
+    """(agree, disagree) over the entities of an :class:`~shapeworldice.interpret.logic.Attr`."""
+    if kind == "colour":
+        table = COLOR_WORDS.get(color_word(value) or "")
+        if table is None:  # a colour word outside the table is vague, never false
+            none = np.zeros(a.n, dtype=bool)
+            return none, none
+        clear, vague = table
+        agree = _bands(a, clear)
+        return agree, ~agree & ~_bands(a, vague)
+    if kind == "tone":
+        true_if, false_if = TONES[TONE_SYNONYMS.get(value, value)]
+        return _between(a.shade, true_if), _between(a.shade, false_if)
+    if kind == "size":
+        op, yes, no = SIZES[value]
+        if op == "<":
+            return a.area < yes, a.area > no
+        return a.area > yes, a.area < no
+    if kind == "region":
+        return region(value, a.x, a.y)
+    if kind == "vague":
+        none = np.zeros(a.n, dtype=bool)
+        return none, none
+    raise ValueError(f"unknown attribute kind {kind!r}")
+
+
+def region(value: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where an entity's centre is: ``value`` is parts joined by "+" ("top+left", "centre",
+    "top+centre", "left-edge"); all parts must hold (and = min, as a conjunction of claims)."""
+    parts = value.split("+")
+    agree = np.ones(x.shape, dtype=bool)
+    disagree = np.zeros(x.shape, dtype=bool)
+    axes_named = {REGION_PARTS[p][0] for p in parts if p in REGION_PARTS}
+    for p in parts:
+        if p == "centre":
+            free = [c for name, c in (("x", x), ("y", y)) if name not in axes_named] or [x, y]
+            dist = np.max(np.stack([np.abs(c - 0.5) for c in free]), axis=0)
+            a_, d_ = dist <= CENTRE_TRUE, dist >= CENTRE_FALSE
+        elif p in REGION_PARTS:
+            axis, op, yes, no = REGION_PARTS[p]
+            c = x if axis == "x" else y
+            a_, d_ = (c <= yes, c >= no) if op == "<=" else (c >= yes, c <= no)
+        else:
+            raise ValueError(f"unknown region part {p!r}")
+        agree, disagree = agree & a_, disagree | d_
+    return agree, disagree
+
+
+def contact(kind: str, value: int, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
+    """Agree/disagree matrices [e, r] of overlapping, touching, nearness and cross-shape size."""
+    if kind == "vague-rel":  # a relation the world model cannot decide
+        none = np.zeros((a.n, a.n), dtype=bool)
+        return none, none
+    if kind == "area-rel":
+        diff = (a.area[:, None] - a.area[None, :]) * float(value)
+        return diff > AREA_MARGIN, -diff > AREA_MARGIN
+    gap = a.gap
+    if kind == "overlap-rel":
+        areas = a.area
+        smaller = np.minimum(areas[:, None], areas[None, :])
+        inter = a.overlap * areas[:, None]  # overlap[i, j] is area(i ∩ j) / area(i)
+        agree = inter / np.maximum(smaller, 1e-12) > OVERLAP_MIN
+        disagree = gap > 0.0
+    elif kind == "touch-rel":
+        agree, disagree = gap <= TOUCH_GAP, gap > TOUCH_FAR
+    elif kind == "near-rel":
+        agree, disagree = gap <= NEAR_GAP, gap >= NEAR_FAR
+    else:
+        raise ValueError(f"unknown contact relation {kind!r}")
+    off = ~np.eye(a.n, dtype=bool)
+    return agree & off, disagree | ~off
+
+
+def background(value: str, world_background: str) -> tuple[bool, bool]:
+    """(agree, disagree) of "on a VALUE background" ("dark" fits black)."""
+    word = color_word(value) or value
+    if word in ("dark", "black"):
+        return world_background == "black", world_background != "black"
+    if word in ("white", "light"):
+        return world_background == "white", world_background != "white"
+    if word in COLOR_WORDS:  # a palette colour is never the background
+        return False, True
+    return False, False
+
+
+#: relation kinds handled here rather than by ``relations.conditions``
+CONTACT_RELATIONS = frozenset({"overlap-rel", "touch-rel", "near-rel", "area-rel", "vague-rel"})
+
+__all__ = [
+    "COLOR_SYNONYMS", "COLOR_WORDS", "CONTACT_RELATIONS", "REGION_PARTS", "SIZES", "TONES", "TONE_SYNONYMS",
+    "attribute", "background", "color_word", "contact", "region",
+]
