@@ -21,7 +21,7 @@ quantifiers reduce their variable's axis. This reproduces the caption semantics 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable, Sequence, Union
 
 import numpy as np
@@ -32,6 +32,7 @@ from ..world.model import World, WorldArrays
 from .interpret import Interpretation, Uninterpretable, interpret_readings
 from .tables import atom, connective, exclude_context, quantifier
 from .complex_tables import EXTRA_RELATIONS, compare, relation3, select_quantifier, selector_pairs
+from .quantifiers import numeral_reading, read_numerals
 from .logic import (
     Attr, Compare, Formula, Quant, Rel, Scene, bound_vars, free_vars, walk,
 )
@@ -193,8 +194,24 @@ class _Eval:
         return idx.reshape(shape_i) == idx.reshape(shape_j)
 
 
-def truth(interpretation: Union[Interpretation, Formula], world: World) -> Truth:
-    """Three-valued truth (+1 true, 0 ambiguous, −1 false) of an interpretation on a world."""
+def _read(interpretation: Union[Interpretation, Formula], numerals: str | None) -> Union[Interpretation, Formula]:
+    """The interpretation with its bare numerals read as ``numerals`` (default: the reading in force)."""
+    reading = numerals or numeral_reading()
+    if reading == "at-least":
+        return interpretation
+    if isinstance(interpretation, Interpretation):
+        hit = interpretation.__dict__.get("_exact")
+        if hit is None:
+            hit = replace(interpretation, formula=read_numerals(interpretation.formula, reading))
+            object.__setattr__(interpretation, "_exact", hit)  # a cache, not a field
+        return hit
+    return read_numerals(interpretation, reading)
+
+
+def truth(interpretation: Union[Interpretation, Formula], world: World, numerals: str | None = None) -> Truth:
+    """Three-valued truth (+1 true, 0 ambiguous, −1 false) of an interpretation on a world; bare
+    numerals read as ``numerals`` ("exact" / "at-least"; default: :func:`numeral_reading`)."""
+    interpretation = _read(interpretation, numerals)
     formula, plan = _plan(interpretation)
     e = _Eval(plan, world.arrays, world.background)
     if not isinstance(interpretation, Interpretation) and free_vars(formula):
@@ -248,7 +265,7 @@ _DEFAULT_CACHE = InterpretationCache()
 
 
 def evaluate(readings: Sequence[Any], world: World, key: Hashable | None = None,
-             cache: InterpretationCache | None = None) -> Result:
+             cache: InterpretationCache | None = None, numerals: str | None = None) -> Result:
     """Evaluate a caption given its parser readings (MRS objects or SimpleMRS strings).
 
     The reading used is the first interpretable one in :func:`preference_order` (fewest
@@ -261,14 +278,15 @@ def evaluate(readings: Sequence[Any], world: World, key: Hashable | None = None,
         index, interp = interpret_readings(readings)
     if isinstance(interp, Uninterpretable):
         return Result("uninterpretable", None, interp)
-    return Result(verdict(interp, world), index, interp)
+    return Result(verdict(interp, world, numerals), index, interp)
 
 
-def verdict(interpretation: Union[Interpretation, Uninterpretable, None], world: World) -> str:
+def verdict(interpretation: Union[Interpretation, Uninterpretable, None], world: World,
+            numerals: str | None = None) -> str:
     """"true", "false" or "ambiguous" on the world; "uninterpretable" without an interpretation."""
     if interpretation is None or isinstance(interpretation, Uninterpretable):
         return "uninterpretable"
-    return truth(interpretation, world).label
+    return truth(interpretation, world, numerals).label
 
 
 __all__ = ["Result", "InterpretationCache", "truth", "evaluate", "verdict"]

@@ -20,7 +20,7 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    BACKGROUND_NOUNS, REGION_MODIFIERS, REGION_NOUNS, REGION_PREPS, TONE_ADJS, OUTSIDE_WORDS, color_of,
+    COORDINATIONS, BACKGROUND_NOUNS, REGION_MODIFIERS, REGION_NOUNS, REGION_PREPS, TONE_ADJS, OUTSIDE_WORDS, color_of,
     split_predicate,
 )
 from ..semantics.appearance import color_word
@@ -38,6 +38,8 @@ QUANTITY_ADJS: dict[str, tuple[int, str]] = {
     "_numerous_a_1": (5, "geq"), "_many_a_1": (5, "geq"), "_a+few_a_1": (2, "geq"),
     "_a+number+of_a_1": (2, "geq"), "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
 }
+#: predicates of a restriction that already say how many ("two", "most", "fewer", "a third of")
+_COUNTED = frozenset({"card", "much-many_a", "little-few_a", "part_of", "superl", "ord"})
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
 OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_mix_n_of", "_space_n_1"})
 
@@ -51,6 +53,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _regions(w)
     w.reindex()
     _outside(w)
+    w.reindex()
+    _adjective_lists(w)
     w.reindex()
     _quantities(w)
 
@@ -253,12 +257,86 @@ def _outside(w: WorkingMRS) -> None:
 
 def _quantities(w: WorkingMRS) -> None:
     """"several", "a few", "many" on a bare plural: a count with a lower bound; a bare plural
-    otherwise ("There are red squares.") is at least two."""
+    otherwise ("There are red squares.", "Red squares and a circle.") is at least two."""
+    predicative = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred == "_be_v_id"}
     for q in w.live:
-        if q.dead or q.pred != "udef_q" or not q.mods.plural or q.mods.card is not None:
+        if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain() or q.arg0 in predicative:
             continue
         rs = _restriction(w, q.arg0 or "")
+        if any(e.pred in COORDINATIONS or e.pred in _COUNTED for e in rs) or not any(
+                split_predicate(e.pred)[1] == "n" and e.arg0 == q.arg0 for e in rs):
+            continue  # a coordination, a partitive, or no noun of its own
         found = [e for e in rs if e.pred in QUANTITY_ADJS and e.args.get("ARG1") == q.arg0]
         if found:
             q.mods.card, q.mods.degree = QUANTITY_ADJS[found[0].pred]
             w.kill(*found)
+        else:
+            q.mods.card, q.mods.degree = 2, "geq"
+
+
+def _adjective_lists(w: WorkingMRS) -> None:
+    """"blue and yellow shapes", "red, green and gray circles": some of each (blue shapes and
+    yellow shapes), not shapes that are each blue and yellow. The noun phrase becomes the
+    coordination of one noun phrase per adjective, as the ERG reads "blue shapes and yellow shapes"."""
+    for q in list(w.live):
+        if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain():
+            continue
+        x, label = q.arg0 or "", w.rstr_label(q)
+        rs = w.at(label)
+        by_event = {e.arg0: e for e in rs if e.arg0 is not None}
+        coords = [e for e in rs if e.pred in COORDINATIONS and is_var(e.arg0, "e")]
+        inner = {v for c in coords for r, v in c.args.items() if r != "ARG0"}
+        tops = [c for c in coords if c.arg0 not in inner]
+        if len(tops) != 1:
+            continue
+        leaves: list[EP] = []
+        if not _adjective_leaves(by_event, tops[0].arg0, x, leaves) or len(leaves) < 2:
+            continue
+        rest = [e for e in rs if e not in leaves and e not in coords]
+        if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest):
+            continue
+        items = [_copy_phrase(w, q, rest, leaf, x) for leaf in leaves]
+        w.kill(*leaves, *coords, *rest)
+        connective = "_or_c" if any(c.pred == "_or_c" for c in coords) else "_and_c"
+        while len(items) > 2:  # "A, B and C" = A and (B and C)
+            tail = w.new_name("x")
+            _coordination(w, tail, items[-2], items[-1], connective, q)
+            items = [*items[:-2], tail]
+        label2 = w.new_name("h")
+        w.qeq[q.args["RSTR"]] = label2
+        w.eps.append(EP(connective, label2, {"ARG0": x, "ARG1": items[0], "ARG2": items[1]}, None, q.key))
+        w.reindex()
+
+
+def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: list[EP]) -> bool:
+    e = by_event.get(event or "")
+    if e is None:
+        return False
+    if e.pred in COORDINATIONS:
+        return (_adjective_leaves(by_event, e.args.get("ARG1"), x, out)
+                and _adjective_leaves(by_event, e.args.get("ARG2"), x, out))
+    if e.args.get("ARG1") == x and split_predicate(e.pred)[1] == "a":
+        out.append(e)
+        return True
+    return False
+
+
+def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str) -> str:
+    """A new singular indefinite entity restricted by copies of ``rest`` and ``leaf``."""
+    xi, label, rstr = w.new_name("x"), w.new_name("h"), w.new_name("h")
+    for e in [*rest, leaf]:
+        args = {r: (xi if v == x else w.new_name("e") if r == "ARG0" and is_var(v, "e") else v)
+                for r, v in e.args.items()}
+        w.eps.append(EP(e.pred, label, args, e.carg, e.key))
+    w.qeq[rstr] = label
+    w.eps.append(EP("udef_q", w.new_name("h"), {"ARG0": xi, "RSTR": rstr, "BODY": w.new_name("h")}, None, q.key))
+    return xi
+
+
+def _coordination(w: WorkingMRS, v: str, left: str, right: str, connective: str, q: EP) -> None:
+    label, rstr = w.new_name("h"), w.new_name("h")
+    w.eps.append(EP(connective, label, {"ARG0": v, "ARG1": left, "ARG2": right}, None, q.key))
+    w.qeq[rstr] = label
+    new_q = EP("udef_q", w.new_name("h"), {"ARG0": v, "RSTR": rstr, "BODY": w.new_name("h")}, None, q.key)
+    new_q.mods.plural = True
+    w.eps.append(new_q)

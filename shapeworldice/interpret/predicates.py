@@ -37,7 +37,7 @@ UNIVERSAL_QUANTIFIERS = frozenset({"_every_q", "_all_q", "_each_q"})
 
 #: degree words and the qrange they give
 DEGREE_WORDS: dict[str, str] = {
-    "_exactly_x_deg": "eq", "_exact_a_1": "eq", "_exactly_a_1": "eq",
+    "_exactly_x_deg": "eq", "_exact_a_1": "eq", "_exactly_a_1": "eq", "_just_x_deg": "eq",
     "_at+least_x_deg": "geq", "_at+least_a_1": "geq", "_at+least_p": "geq",
     "_at+most_x_deg": "leq", "_at+most_a_1": "leq", "_at+most_p": "leq",
     "_more+than_x": "gt", "_more+than_x_deg": "gt", "_more+than_a_1": "gt",

@@ -1,7 +1,8 @@
 """Quantifier specs: what a (rewritten) quantifier EP says about how many entities.
 
-Bare numerals are read as lower bounds ("Two squares are red." = at least two, like "there
-are two squares"); bare fractions are read as "exactly" ("Half the shapes are red." = ratio
+Bare numerals are the ERG's "at least" in the logical form (word "numeral"), and exact when truth is
+computed unless the "at-least" reading is asked for ("There are four triangles." is false of five:
+the reading every judge of miscounts and hallucination measure takes); bare fractions are read as "exactly" ("Half the shapes are red." = ratio
 eq 0.5), "most" as "more than half", "no" as ratio eq 0 and "every"/"all" as ratio eq 1
 (ShapeWorld's semantics, so "every square is red" is false when there is no square). A
 singular "the" is ShapeWorld's unique selector; a plural one ("the squares") means all of
@@ -14,8 +15,54 @@ from .logic import Formula, QSpec, Quant, ratio_quantity
 from .predicates import INDEFINITE_QUANTIFIERS, UNIVERSAL_QUANTIFIERS
 from .working_mrs import EP, QuantifierMods
 
-#: qrange of a bare numeral ("Two squares are red." = at least two).
+#: qrange of a bare numeral in the logical form: the ERG's "at least" ("Two squares are red."); the
+#: truth of a caption reads it by :func:`numeral_reading` (exact by default), see :func:`read_numerals`
 BARE_COUNT_RANGE = "geq"
+#: how bare numerals are read when truth is computed: "exact" (every judge of miscounts and every
+#: hallucination measure reads "four triangles" as four) or "at-least" (the ERG's and ShapeWorld's)
+NUMERAL_READINGS = ("exact", "at-least")
+_reading = ["exact"]
+
+
+def numeral_reading() -> str:
+    """The reading of bare numerals in force ("exact" unless :func:`set_numeral_reading` changed it)."""
+    return _reading[0]
+
+
+def set_numeral_reading(reading: str) -> None:
+    """Read bare numerals as ``reading`` ("exact" or "at-least") from now on, in this process."""
+    if reading not in NUMERAL_READINGS:
+        raise ValueError(f"numerals must be one of {', '.join(NUMERAL_READINGS)}, not {reading!r}")
+    _reading[0] = reading
+
+
+def read_numerals(f: Formula, reading: str) -> Formula:
+    """``f`` with its bare numerals (QSpec word "numeral", the ERG's "at least") read as ``reading``."""
+    if reading == "at-least":
+        return f
+    from .logic import And, Compare, Iff, Implies, Not, Or
+
+    def go(g: Formula) -> Formula:
+        if isinstance(g, Quant):
+            spec = g.spec
+            if spec.word == "numeral":
+                spec = QSpec(spec.kind, "eq", spec.quantity, spec.word, bound=spec.bound)
+            return Quant(spec, g.var, go(g.restr), go(g.body))
+        if isinstance(g, Not):
+            return Not(go(g.arg))
+        if isinstance(g, (And, Or)):
+            return type(g)(tuple(go(h) for h in g.args))
+        if isinstance(g, Implies):
+            return Implies(go(g.antecedent), go(g.consequent))
+        if isinstance(g, Iff):
+            return Iff(go(g.left), go(g.right))
+        if isinstance(g, Compare):
+            left, right = go(g.left), go(g.right)
+            assert isinstance(left, Quant) and isinstance(right, Quant)
+            return Compare(g.spec, left, right)
+        return g
+
+    return go(f)
 #: qrange of a bare fraction ("A third of the squares are red." = exactly a third).
 BARE_RATIO_RANGE = "eq"
 
@@ -39,7 +86,7 @@ def _indefinite_unbounded(m: QuantifierMods) -> QSpec:
             raise UninterpretableMRS(f"fraction {num}/{m.den} is not a ShapeWorld ratio")
         return QSpec("ratio", m.degree or BARE_RATIO_RANGE, quantity, "fraction")
     if m.card is not None:  # also "two of the squares"
-        return QSpec("count", m.degree or BARE_COUNT_RANGE, float(m.card), "number")
+        return QSpec("count", m.degree or BARE_COUNT_RANGE, float(m.card), "number" if m.degree else "numeral")
     if m.most:  # also "most of the shapes"
         if m.degree:
             raise UninterpretableMRS("degree word on 'most'")
@@ -105,9 +152,11 @@ def apply_degree(f: Formula, qrange: str) -> Formula:
         if spec.word == "no" and spec.qrange == "eq":  # "exactly zero": determiner "zero" read as "no"
             return Quant(QSpec("count", qrange, 0.0, "number"), f.var, f.restr, f.body)
         bare = BARE_COUNT_RANGE if spec.kind == "count" else BARE_RATIO_RANGE
-        if spec.word in ("number", "fraction") and spec.qrange == bare:  # only a bare quantity takes one
-            return Quant(QSpec(spec.kind, qrange, spec.quantity, spec.word, bound=spec.bound), f.var, f.restr, f.body)
+        if spec.word in ("number", "numeral", "fraction") and spec.qrange == bare:  # only a bare quantity takes one
+            word = "number" if spec.word == "numeral" else spec.word
+            return Quant(QSpec(spec.kind, qrange, spec.quantity, word, bound=spec.bound), f.var, f.restr, f.body)
     raise UninterpretableMRS("degree word without a quantity below it")
 
 
-__all__ = ["BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "apply_degree", "qspec"]
+__all__ = ["BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "NUMERAL_READINGS", "apply_degree", "numeral_reading", "qspec",
+           "read_numerals", "set_numeral_reading"]
