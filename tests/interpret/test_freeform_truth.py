@@ -143,7 +143,8 @@ def test_both_and_the_other_in_a_two_shape_world():
     assert judge("The red square is to the left of the other shape.", SCENE) == "ambiguous"
 
 
-@pytest.mark.parametrize("text", ["The image shows a shiny blob.", "A red square glorps.", "There is a periwinkle square."])
+@pytest.mark.parametrize("text", ["The image shows a shiny blob.", "A red square glorps.",
+                                  "There is a periwinkle square."])
 def test_words_the_world_model_cannot_decide_are_vague(text):
     # words outside the vocabulary (and untabled colour words) are vague: the claim they are in is
     # neither true nor false, and the reason names them
