@@ -3,9 +3,9 @@
 Bare numerals are the ERG's "at least" in the logical form (word "numeral"), and exact when truth is
 computed unless the "at-least" reading is asked for ("There are four triangles." is false of five:
 the reading every judge of miscounts and hallucination measure takes); bare fractions are read as
-"exactly" ("Half the shapes are red." = ratio eq 0.5), "most" as "more than half", "no" as ratio eq 0 and "every"/"all" as ratio eq 1
-(ShapeWorld's semantics, so "every square is red" is false when there is no square). A
-singular "the" is ShapeWorld's unique selector; a plural one ("the squares") means all of
+"exactly" ("Half the shapes are red." = ratio eq 0.5), "most" as "more than half", "no" as ratio
+eq 0, "every"/"all" as ratio eq 1 (ShapeWorld's semantics, so "every square is red" is false when
+there is no square). A singular "the" is ShapeWorld's unique selector; a plural one ("the squares") means all of
 them, which exist, and with a number ("the two squares") also exactly that many.
 """
 from __future__ import annotations
