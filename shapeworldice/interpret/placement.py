@@ -20,10 +20,11 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    COORDINATIONS, BACKGROUND_NOUNS, REGION_MODIFIERS, REGION_NOUNS, REGION_PREPS, TONE_ADJS, OUTSIDE_WORDS, color_of,
+    COORDINATIONS, BACKGROUND_NOUNS, SIDE_NOUNS, REGION_MODIFIERS, REGION_NOUNS, REGION_PREPS, TONE_ADJS, OUTSIDE_WORDS, color_of,
     split_predicate,
 )
 from ..semantics.appearance import color_word
+from .errors import UninterpretableMRS
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
@@ -50,12 +51,13 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _background(w)
     _company(w)
     w.reindex()
-    _regions(w)
-    w.reindex()
     _outside(w)
+    w.reindex()
+    _regions(w)
     w.reindex()
     _adjective_lists(w)
     w.reindex()
+    _predicated_lists(w)
     _quantities(w)
 
 
@@ -154,6 +156,8 @@ def _region_of(w: WorkingMRS, y: str) -> str | None:
 
     for e in _restriction(w, y):
         lemma, pos, _ = split_predicate(e.pred)
+        if e.pred in (SCENE, ATTR):  # "the bottom on a black background": a claim of its own
+            continue
         if pos == "n" and e.arg0 == y or e.pred == "compound" or pos == "n":
             if e.pred == "compound":
                 continue
@@ -204,10 +208,20 @@ def _subject_of(w: WorkingMRS, v: str | None) -> str | None:
     return None
 
 
+#: "above / below / left of / right of the middle": the half of the picture on that side
+_SIDE_OF_CENTRE = {"_above_p": "top", "_over_p": "top", "_below_p": "bottom", "_under_p": "bottom",
+                   "_beneath_p": "bottom", "_left+of_p": "left", "_right+of_p": "right"}
+
+
 def _regions(w: WorkingMRS) -> None:
-    """"in the upper left", "at the top", "near the right edge": ``ATTR`` region of the subject."""
+    """"in the upper left", "at the top", "near the right edge", "below the middle", "touching the
+    right edge": ``ATTR`` region of the subject."""
     for e in list(w.live):
-        if e.dead or e.pred not in REGION_PREPS:
+        if e.dead:
+            continue
+        side = _SIDE_OF_CENTRE.get(e.pred)
+        touching = split_predicate(e.pred)[0] in ("touch", "meet") and split_predicate(e.pred)[1] == "v"
+        if e.pred not in REGION_PREPS and side is None and not touching:
             continue
         y = e.args.get("ARG2")
         if not is_var(y, "x") or y not in w.quant_of:
@@ -216,7 +230,16 @@ def _regions(w: WorkingMRS) -> None:
         place = _region_of(w, y)
         if place is None:
             continue
+        if side is not None:  # "below the middle": only of the centre, and then the half below it
+            if place != "centre":
+                continue
+            place = side
+        if touching and not place.endswith("-edge"):
+            place = ""
         subject = _subject_of(w, e.args.get("ARG1"))
+        for claim in _restriction(w, y):  # a background said of the place keeps its claim
+            if claim.pred == SCENE:
+                claim.label = e.label
         _kill_entity(w, y)
         if subject is None:
             w.kill(e)
@@ -224,6 +247,12 @@ def _regions(w: WorkingMRS) -> None:
         e.pred = ATTR
         e.carg = f"region:{place}" if place else "vague:place"
         e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
+    w.reindex()
+    for v in list(w.quant_of):  # a place that is not read as one must not pass for a shape
+        nouns = [e for e in _restriction(w, v) if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        if nouns and all(split_predicate(n.pred)[0] in REGION_NOUNS and n.pred not in SIDE_NOUNS for n in nouns):
+            word = split_predicate(nouns[0].pred)[0]
+            raise UninterpretableMRS(f"says where with 'the {word}' in a way the world model does not place")
 
 
 def _outside(w: WorkingMRS) -> None:
@@ -279,7 +308,7 @@ def _adjective_lists(w: WorkingMRS) -> None:
     yellow shapes), not shapes that are each blue and yellow. The noun phrase becomes the
     coordination of one noun phrase per adjective, as the ERG reads "blue shapes and yellow shapes"."""
     for q in list(w.live):
-        if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain():
+        if q.dead or q.pred not in ("udef_q", "_the_q") or not q.mods.plural or not q.mods.plain():
             continue
         x, label = q.arg0 or "", w.rstr_label(q)
         rs = w.at(label)
@@ -293,9 +322,10 @@ def _adjective_lists(w: WorkingMRS) -> None:
         if not _adjective_leaves(by_event, tops[0].arg0, x, leaves) or len(leaves) < 2:
             continue
         rest = [e for e in rs if e not in leaves and e not in coords]
-        if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest):
-            continue
-        items = [_copy_phrase(w, q, rest, leaf, x) for leaf in leaves]
+        if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest) or any(
+                e.pred in _COUNTED for e in rest):
+            continue  # no noun, or a number of them all ("four crosses in yellow and cyan")
+        items = [_copy_phrase(w, q, rest, leaf, x, q.pred) for leaf in leaves]
         w.kill(*leaves, *coords, *rest)
         connective = "_or_c" if any(c.pred == "_or_c" for c in coords) else "_and_c"
         while len(items) > 2:  # "A, B and C" = A and (B and C)
@@ -303,6 +333,7 @@ def _adjective_lists(w: WorkingMRS) -> None:
             _coordination(w, tail, items[-2], items[-1], connective, q)
             items = [*items[:-2], tail]
         label2 = w.new_name("h")
+        q.pred = "udef_q"  # the coordination's own quantifier; "the" is each conjunct's
         w.qeq[q.args["RSTR"]] = label2
         w.eps.append(EP(connective, label2, {"ARG0": x, "ARG1": items[0], "ARG2": items[1]}, None, q.key))
         w.reindex()
@@ -321,16 +352,34 @@ def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: l
     return False
 
 
-def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str) -> str:
-    """A new singular indefinite entity restricted by copies of ``rest`` and ``leaf``."""
+def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantifier: str) -> str:
+    """A new singular entity ("a" or, for "the", "the") restricted by copies of ``rest`` and ``leaf``."""
     xi, label, rstr = w.new_name("x"), w.new_name("h"), w.new_name("h")
     for e in [*rest, leaf]:
         args = {r: (xi if v == x else w.new_name("e") if r == "ARG0" and is_var(v, "e") else v)
                 for r, v in e.args.items()}
         w.eps.append(EP(e.pred, label, args, e.carg, e.key))
     w.qeq[rstr] = label
-    w.eps.append(EP("udef_q", w.new_name("h"), {"ARG0": xi, "RSTR": rstr, "BODY": w.new_name("h")}, None, q.key))
+    w.eps.append(EP(quantifier, w.new_name("h"), {"ARG0": xi, "RSTR": rstr, "BODY": w.new_name("h")}, None, q.key))
     return xi
+
+
+def _predicated_lists(w: WorkingMRS) -> None:
+    """"The crosses are yellow and cyan.", "four crosses in yellow and cyan": which of them is which
+    is not said, and "each is both" (no shape has two colours) is not what it means: left
+    uninterpretable rather than read as false."""
+    for c in w.live:
+        if c.dead or c.pred not in COORDINATIONS or not is_var(c.arg0, "e"):
+            continue
+        parts = [e for e in w.live if not e.dead and e.arg0 in (c.args.get("ARG1"), c.args.get("ARG2"))]
+        subjects = {e.args.get("ARG1") for e in parts}
+        if len(parts) != 2 or len(subjects) != 1 or any(split_predicate(e.pred)[1] != "a" for e in parts):
+            continue
+        q = w.quant_of.get(next(iter(subjects)) or "")
+        colours = all(color_of(e.pred) is not None or color_word(split_predicate(e.pred)[0]) for e in parts)
+        if q is not None and q.mods.plural and (colours or c.label != w.rstr_label(q)):
+            raise UninterpretableMRS("says of several shapes that they are one thing and another: which of them "
+                                     "is which is not decided")
 
 
 def _coordination(w: WorkingMRS, v: str, left: str, right: str, connective: str, q: EP) -> None:

@@ -115,7 +115,7 @@ OUTSIDE_WORDS = frozenset({
     "colored", "coloured", "upright", "vertical", "horizontal", "diagonal", "oriented", "slanted", "pointing",
     "point", "face", "facing", "abstract", "minimal", "minimalist", "uniform",
     "shaped", "outlined", "filled", "bold", "clean", "sharp", "smooth", "crisp", "partially", "partly",
-    "slightly", "just", "also", "roughly", "approximately", "about", "mostly", "mainly", "almost", "directly",
+    "slightly", "just", "also", "roughly", "approximately", "about", "almost", "directly",
     "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
     "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
     "extend", "peek", "stick", "run", "stretch", "occupy", "dominate", "fill", "give", "make", "create",
@@ -140,6 +140,12 @@ VAGUE_WORDS = frozenset({
     "_occupy_v_1", "_fill_v_1", "_hang_v_1", "_lean_v_1", "_overlap_v_1", "_touch_v_1", "_cover_v_1",
     "_edge_n_of", "_border_n_1", "_area_n_of", "_part_n_1", "_portion_n_of", "_section_n_1", "_region_n_1",
     "_quadrant_n_1", "_corner_n_of", "_side_n_of", "_top_n_1", "_bottom_n_1", "_middle_n_of", "_center_n_of",
+    "_occupy_v_1", "_flank_v_1", "_surround_v_1", "_border_v_1", "_frame_v_1", "_hold_v_1", "_face_v_1",
+    *(f"_{w}_p" for w in ("below+that", "above+that", "under+that", "beneath+that", "next+to+that", "below+those",
+                           "above+those", "below+these", "above+these", "below+them", "above+them", "below+this",
+                           "above+this", "lower+down", "further+down", "farther+down", "higher+up", "further+up",
+                           "further+right", "further+left", "further+below", "further+above", "nearby",
+                           "beside+it", "below+it", "above+it", "next+to+it")),
 })
 
 #: verbs and participles of contact between two shapes: the relation kind
