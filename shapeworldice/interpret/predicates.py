@@ -140,7 +140,7 @@ VAGUE_WORDS = frozenset({
     "_occupy_v_1", "_fill_v_1", "_hang_v_1", "_lean_v_1", "_overlap_v_1", "_touch_v_1", "_cover_v_1",
     "_edge_n_of", "_border_n_1", "_area_n_of", "_part_n_1", "_portion_n_of", "_section_n_1", "_region_n_1",
     "_quadrant_n_1", "_corner_n_of", "_side_n_of", "_top_n_1", "_bottom_n_1", "_middle_n_of", "_center_n_of",
-    "_occupy_v_1", "_flank_v_1", "_surround_v_1", "_border_v_1", "_frame_v_1", "_hold_v_1", "_face_v_1",
+    "_flank_v_1", "_surround_v_1", "_border_v_1", "_frame_v_1", "_hold_v_1", "_face_v_1",
     *(f"_{w}_p" for w in ("below+that", "above+that", "under+that", "beneath+that", "next+to+that", "below+those",
                            "above+those", "below+these", "above+these", "below+them", "above+them", "below+this",
                            "above+this", "lower+down", "further+down", "farther+down", "higher+up", "further+up",
