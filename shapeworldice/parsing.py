@@ -133,7 +133,7 @@ class BuiltinParser:
             unknown = (match.group(1),) if match else ()
         span = getattr(result, "longest_span", None)
         where = marked_span(tokenise(result.normalised), *span) if span and not result.grammatical else None
-        fragment = any(r.derivation.label.startswith("root_fragment") for r in result.readings)
+        fragment = result.grammatical and not result.sentence
         return Parsed(text, result.normalised, result.grammatical, tuple(r.mrs for r in result.readings),
                       result.error, unknown, where or None, None if result.grammatical else limit_of(result.error),
                       fragment)

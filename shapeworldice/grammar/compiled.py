@@ -184,6 +184,8 @@ class Compiled:
         if root is None:
             raise GrammarError("rules.txt: no ROOT category in use")
         self.root: int = root
+        #: the fragment root (a noun phrase on its own, the ERG's root_frag), if the grammar has one
+        self.fragment_root: int | None = self.symbol_id.get(("FROOT", ()))
         self.vocabulary = frozenset(w.lower() for it in self.items for w in it.words
                                     if "unknown" not in it.entry.attrs)
 

@@ -122,7 +122,7 @@ class ParseResult:
     def sentence(self) -> bool:
         """Grammatical as a sentence: the verdict of the ERG's strict root, which takes no
         fragment (a noun phrase on its own parses by the fragment root only)."""
-        return self.grammatical and not any(r.derivation.label.startswith("root_fragment") for r in self.readings)
+        return self.grammatical and not self.readings[0].derivation.label.startswith("root_fragment")
 
 
 #: contracted copulas and negations, read as the ERG reads them ("There's" = "There is"):
@@ -353,11 +353,15 @@ class Parser:
             return ParseResult(text, norm, False, (), f"unknown word: {missing[0]!r}" if missing else None,
                                unknown)
         top = chart[0][len(tokens)]
-        root = self.g.root
-        if not top or root not in top:
+        # a sentence (the strict root) first, then the fragment root's noun phrase: the interpreter
+        # takes the first reading it can read, so a sentence built on a costly verb reading of a
+        # noun ("a green cross" as "green" + the verb "cross") does not hide the noun phrase
+        roots = [r for r in (self.g.root, self.g.fragment_root) if r is not None and top and r in top]
+        if not roots:
             return ParseResult(text, norm, False, (), None, unknown, self._longest_span(chart, len(tokens)))
-        deriv = self._derivation(chart, 0, len(tokens), root)
-        return ParseResult(text, norm, True, (Reading(deriv, top[root][0], self.g.data.sems),), None, unknown)
+        readings = tuple(Reading(self._derivation(chart, 0, len(tokens), r), top[r][0], self.g.data.sems)
+                         for r in roots)
+        return ParseResult(text, norm, True, readings, None, unknown)
 
     def _longest_span(self, chart, n: int) -> tuple[int, int] | None:
         """The leftmost longest span with a constituent (a symbol that is not part of a binarised rule)."""

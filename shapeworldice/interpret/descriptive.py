@@ -21,13 +21,13 @@ from .predicates import (
     PRESENCE_ADJS,
     shape_of, split_predicate,
 )
-from .placement import rewrite_placement
+from .placement import ATTR, frames_of, rewrite_placement
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 
 def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
-    frames = _frames(w)
+    frames = frames_of(w)
     _drop_frame_preps(w, frames)
     _image_of(w)
     _depiction(w, frames)
@@ -39,16 +39,6 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _one(w)
     _other(w)
     w.reindex()
-
-
-def _frames(w: WorkingMRS) -> set[str]:
-    """Variables of "the image"/"the picture"...: a quantifier whose restrictor is a frame noun."""
-    out = set()
-    for v, q in w.quant_of.items():
-        rs = w.at(w.rstr_label(q))
-        if rs and all(e.pred in FRAME_NOUNS and e.arg0 == v for e in rs):
-            out.add(v)
-    return out
 
 
 def _kill_entity(w: WorkingMRS, v: str) -> None:
@@ -330,6 +320,10 @@ def _other(w: WorkingMRS) -> None:
             raise UninterpretableMRS("says 'other' of no entity")
         found = [r for r in _referents(w, q.key, None) if r is not q]
         if not found:
+            if q.pred == "udef_q":  # "A, B and other shapes": others than those, which the list does not say
+                e.pred, e.carg = ATTR, "vague:other"
+                e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
+                continue
             raise UninterpretableMRS("says 'the other' with nothing before it to contrast with")
         e.pred = REL
         e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or "", "ARG2": found[0].arg0 or ""}

@@ -20,8 +20,8 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    BACKGROUND_NOUNS, COORDINATIONS, OUTSIDE_WORDS, REGION_MODIFIERS, REGION_NOUNS, REGION_PREPS, SIDE_NOUNS,
-    TONE_ADJS, color_of, split_predicate,
+    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS, REGION_NOUNS, REGION_PREPS, SIDE_NOUNS,
+    TONE_ADJS, color_of, shape_of, split_predicate,
 )
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
@@ -42,12 +42,14 @@ QUANTITY_ADJS: dict[str, tuple[int, str]] = {
 #: predicates of a restriction that already say how many ("two", "most", "fewer", "a third of")
 _COUNTED = frozenset({"card", "much-many_a", "little-few_a", "part_of", "superl", "ord"})
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
-OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_mix_n_of", "_space_n_1"})
+OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1"})
 
 
 def rewrite_placement(w: WorkingMRS) -> None:
     """Run this module's rewrites, in dependency order."""
     _fragments(w)
+    _collections(w)
+    w.reindex()
     _background(w)
     _company(w)
     w.reindex()
@@ -91,10 +93,36 @@ def _fragments(w: WorkingMRS) -> None:
             _there(e, e.args["ARG"])
 
 
+def _collections(w: WorkingMRS) -> None:
+    """"a collection / group / busy arrangement of shapes" is the shapes (at least two of them), and
+    "cross shapes" / "circle objects" are crosses / circles."""
+    for v in list(w.quant_of):
+        rs = _restriction(w, v)
+        of = [e for e in rs if e.pred == "_of_p" and e.args.get("ARG1") == v and is_var(e.args.get("ARG2"), "x")]
+        if of and any(e.pred in COLLECTIVE_NOUNS and e.arg0 == v for e in rs):
+            z = of[0].args["ARG2"]
+            _kill_entity(w, v)
+            w.substitute(v, z)
+            continue
+        for c in rs:
+            y = c.args.get("ARG2")
+            if c.pred != "compound" or c.args.get("ARG1") != v or y is None:
+                continue
+            inner = _restriction(w, y)
+            heads = [e for e in rs if e.arg0 == v and e.pred in ENTITY_NOUNS]
+            if heads and len(inner) == 1 and shape_of(inner[0].pred) is not None:
+                heads[0].pred = inner[0].pred
+                w.kill(c)
+                _kill_entity(w, y)
+    w.reindex()
+
+
 def _colour_words(eps: list[EP], v: str) -> list[str]:
     """The colour and tone words said of ``v`` in ``eps``."""
     out = []
     for e in eps:
+        if e.pred == "_black_n_1" and e.arg0 == v:  # "on black"
+            out.append("black")
         if e.args.get("ARG1") != v:
             continue
         palette = color_of(e.pred)
@@ -152,8 +180,6 @@ def _region_of(w: WorkingMRS, y: str) -> str | None:
     vague to decide ("the edge"), None when ``y`` is not a place of the picture."""
     parts: set[str] = set()
     edge = corner = False
-    from .predicates import FRAME_NOUNS
-
     for e in _restriction(w, y):
         lemma, pos, _ = split_predicate(e.pred)
         if e.pred in (SCENE, ATTR):  # "the bottom on a black background": a claim of its own
@@ -169,7 +195,7 @@ def _region_of(w: WorkingMRS, y: str) -> str | None:
             if word in ("top", "bottom", "left", "right", "centre"):
                 parts.add(word)
         elif e.pred == "_of_p":  # "of the image"
-            if e.args.get("ARG2") not in _frames(w):
+            if e.args.get("ARG2") not in frames_of(w):
                 return None
         elif pos in ("a",) or e.pred.startswith("_left_a") or e.pred.startswith("_right_a"):
             if lemma not in REGION_MODIFIERS:
@@ -188,10 +214,17 @@ def _region_of(w: WorkingMRS, y: str) -> str | None:
     return "+".join(sorted(parts))
 
 
-def _frames(w: WorkingMRS) -> set[str]:
-    from .predicates import FRAME_NOUNS
-
-    return {v for v in w.quant_of if any(e.pred in FRAME_NOUNS and e.arg0 == v for e in _restriction(w, v))}
+def frames_of(w: WorkingMRS) -> set[str]:
+    """Variables of "the image"/"the picture"...: a quantifier whose restrictor is a frame noun (with
+    adjectives of its own: "a black image", "the entire picture")."""
+    out = set()
+    for v, q in w.quant_of.items():
+        rs = w.at(w.rstr_label(q))
+        if rs and any(e.pred in FRAME_NOUNS and e.arg0 == v for e in rs) and all(
+                e.pred in FRAME_NOUNS and e.arg0 == v or split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == v
+                for e in rs):
+            out.add(v)
+    return out
 
 
 def _subject_of(w: WorkingMRS, v: str | None) -> str | None:
@@ -250,7 +283,8 @@ def _regions(w: WorkingMRS) -> None:
     w.reindex()
     for v in list(w.quant_of):  # a place that is not read as one must not pass for a shape
         nouns = [e for e in _restriction(w, v) if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
-        if nouns and all(split_predicate(n.pred)[0] in REGION_NOUNS and n.pred not in SIDE_NOUNS for n in nouns):
+        if nouns and all(split_predicate(n.pred)[0] in REGION_NOUNS and n.pred not in SIDE_NOUNS
+                         and split_predicate(n.pred)[0] != "half" for n in nouns):
             word = split_predicate(nouns[0].pred)[0]
             raise UninterpretableMRS(f"says where with 'the {word}' in a way the world model does not place")
 
@@ -321,12 +355,20 @@ def _adjective_lists(w: WorkingMRS) -> None:
         leaves: list[EP] = []
         if not _adjective_leaves(by_event, tops[0].arg0, x, leaves) or len(leaves) < 2:
             continue
-        rest = [e for e in rs if e not in leaves and e not in coords]
+        rest = [e for e in rs if e not in leaves and e not in coords and e.pred not in QUANTITY_ADJS]
         if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest) or any(
                 e.pred in _COUNTED for e in rest):
             continue  # no noun, or a number of them all ("four crosses in yellow and cyan")
-        items = [_copy_phrase(w, q, rest, leaf, x, q.pred) for leaf in leaves]
-        w.kill(*leaves, *coords, *rest)
+        # what is said of the entity alone is said of each part; what relates it to others (or says
+        # that others are there: "with a circle") stays once, with the first part
+        own = [e for e in rest if not any(is_var(v, "x") and v != x for v in e.args.values())]
+        other = [e for e in rest if e not in own]
+        copies = [_copy_phrase(w, q, own, leaf, x, q.pred) for leaf in leaves]
+        items = [xi for xi, _ in copies]
+        w.kill(*leaves, *coords, *own, *(e for e in rs if e.pred in QUANTITY_ADJS))
+        for e in other:
+            e.label = copies[0][1]
+            e.args = {r: (items[0] if v == x else v) for r, v in e.args.items()}
         connective = "_or_c" if any(c.pred == "_or_c" for c in coords) else "_and_c"
         while len(items) > 2:  # "A, B and C" = A and (B and C)
             tail = w.new_name("x")
@@ -347,13 +389,15 @@ def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: l
         return (_adjective_leaves(by_event, e.args.get("ARG1"), x, out)
                 and _adjective_leaves(by_event, e.args.get("ARG2"), x, out))
     if e.args.get("ARG1") == x and split_predicate(e.pred)[1] == "a":
-        out.append(e)
+        if e.pred not in QUANTITY_ADJS:  # "many green and blue shapes": "many" is no part
+            out.append(e)
         return True
     return False
 
 
-def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantifier: str) -> str:
-    """A new singular entity ("a" or, for "the", "the") restricted by copies of ``rest`` and ``leaf``."""
+def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantifier: str) -> tuple[str, str]:
+    """A new singular entity ("a" or, for "the", "the") restricted by copies of ``rest`` and ``leaf``:
+    its variable and the label of its restriction."""
     xi, label, rstr = w.new_name("x"), w.new_name("h"), w.new_name("h")
     for e in [*rest, leaf]:
         args = {r: (xi if v == x else w.new_name("e") if r == "ARG0" and is_var(v, "e") else v)
@@ -361,7 +405,7 @@ def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantif
         w.eps.append(EP(e.pred, label, args, e.carg, e.key))
     w.qeq[rstr] = label
     w.eps.append(EP(quantifier, w.new_name("h"), {"ARG0": xi, "RSTR": rstr, "BODY": w.new_name("h")}, None, q.key))
-    return xi
+    return xi, label
 
 
 def _predicated_lists(w: WorkingMRS) -> None:

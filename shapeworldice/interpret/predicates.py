@@ -170,8 +170,13 @@ REGION_MODIFIERS: dict[str, str] = {
 #: prepositions that place a shape in a part of the picture
 REGION_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_near_p", "_along_p", "_toward_p", "_towards_p", "_to_p",
                           "_by_p", "_across_p", "_around_p", "_within_p", "_into_p"})
+#: nouns of a collection ("a group of shapes", "a busy arrangement of circles"): the collection is its members
+COLLECTIVE_NOUNS = frozenset({f"_{n}_n_1" for n in (
+    "arrangement", "collection", "group", "set", "cluster", "assortment", "variety", "scattering", "series", "row",
+    "column", "handful", "number", "pair", "couple", "lot", "bunch", "array", "mix", "mixture", "selection",
+    "composition", "line", "ring", "pile", "stack", "trio", "chain")} | {"_mix_n_of", "_group_n_of", "_set_n_of"})
 #: nouns of the picture's background ("on a black background")
-BACKGROUND_NOUNS = frozenset({"_background_n_1", "_backdrop_n_1", "_background_n_of"})
+BACKGROUND_NOUNS = frozenset({"_background_n_1", "_backdrop_n_1", "_background_n_of", "_field_n_1", "_black_n_1"})
 
 
 def split_predicate(pred: str) -> tuple[str, str, str]:
@@ -214,7 +219,7 @@ def shape_of(pred: str) -> str | None:
 
 __all__ = [
     "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
-    "EQUALITY_ADJS", "FRAME_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS", "CONTACT_VERBS",
+    "EQUALITY_ADJS", "FRAME_NOUNS", "COLLECTIVE_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS", "CONTACT_VERBS",
     "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_MODIFIERS", "REGION_NOUNS", "REGION_PREPS", "SIZE_ADJS",
     "TONE_ADJS", "NON_WORLD_SHAPES", "PLACING_VERBS",
     "POSITION_VERBS", "PRESENCE_ADJS", "SHAPE_SYNONYMS", "SIDE_PREPS",
