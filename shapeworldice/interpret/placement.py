@@ -20,8 +20,8 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS, REGION_NOUNS, REGION_PREPS, SIDE_NOUNS,
-    TONE_ADJS, color_of, shape_of, split_predicate,
+    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS,
+    REGION_NOUNS, REGION_PREPS, SIDE_NOUNS, TONE_ADJS, color_of, shape_of, split_predicate,
 )
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
