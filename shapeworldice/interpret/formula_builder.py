@@ -15,7 +15,7 @@ from .logic import (
     conjoin,
     free_vars, substitute,
 )
-from .placement import ATTR, SCENE
+from .placement import ATTR, NOTHING, SCENE
 from .predicates import (
     CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS,
     VAGUE_WORDS,
@@ -132,7 +132,7 @@ class FormulaBuilder:
         return "and"
 
     def label(self, node: LabelNode) -> Formula:
-        return conjoin([self.ep(e, node) for e in node.eps])
+        return conjoin(_tone_colours([self.ep(e, node) for e in node.eps]))
 
     def sub(self, node: LabelNode, e: EP, role: str) -> Formula:
         """The formula of the hole that ``e``'s scopal argument ``role`` opens."""
@@ -152,6 +152,8 @@ class FormulaBuilder:
         color = color_of(p)
         if color is not None:
             return self._color(e, *color)
+        if p == NOTHING:  # a claim the world model does not record, dropped
+            return TRUE
         if p in (ATTR, SCENE):  # a place, look or background claim of the placement rewrites
             kind, _, value = (e.carg or "vague:").partition(":")
             if p == SCENE:
@@ -233,6 +235,23 @@ class FormulaBuilder:
         if pos == "v" and is_var(e.args.get("ARG2"), "x"):
             raise UninterpretableMRS(f"transitive colour verb {e.pred}")
         return Color(_entity_arg(e, "ARG1", f"{e.pred} predicated of a non-entity"), value)
+
+
+def _tone_colours(parts: list[Formula]) -> list[Formula]:
+    """"light blue" said of one entity is the colour table's "light blue" (cyan or a light blue), not
+    the tone "light" of a blue: the two atoms become one."""
+    tones = {(f.var, f.value): f for f in parts if isinstance(f, Attr) and f.kind == "tone"}
+    if not tones:
+        return parts
+    out: list[Formula] = []
+    merged: set[int] = set()
+    for f in parts:
+        if isinstance(f, Color) and (f.var, "light") in tones and f.value == "blue":
+            out.append(Attr(f.var, "colour", "light blue"))
+            merged.add(id(tones[(f.var, "light")]))
+        else:
+            out.append(f)
+    return [f for f in out if id(f) not in merged]
 
 
 __all__ = ["FormulaBuilder"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .predicates import (
     BACKGROUND_NOUNS, COLLECTIVE_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS,
-    REGION_NOUNS, REGION_PREPS, SIDE_NOUNS, TONE_ADJS, color_of, shape_of, split_predicate,
+    REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, TONE_ADJS, color_of, shape_of, split_predicate,
 )
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
@@ -31,6 +31,8 @@ from .working_mrs import EP, WorkingMRS, is_var
 #: :class:`~.logic.Scene` (``carg`` = "kind:value")
 ATTR = "ATTR"
 SCENE = "SCENE"
+#: an EP that says nothing (a claim the world model does not record, dropped)
+NOTHING = "NOTHING"
 #: prepositions of company: the companion is there too
 COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
 #: vague quantity words as (count, qrange)
@@ -56,6 +58,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _outside(w)
     w.reindex()
     _regions(w)
+    w.reindex()
+    _shared_adjectives(w)
     w.reindex()
     _adjective_lists(w)
     w.reindex()
@@ -252,6 +256,13 @@ def _regions(w: WorkingMRS) -> None:
     for e in list(w.live):
         if e.dead:
             continue
+        if e.pred in REGION_PHRASES:  # "left of center" as one phrase
+            subject = _subject_of(w, e.args.get("ARG1"))
+            if subject is not None:
+                e.carg = f"region:{REGION_PHRASES[e.pred]}"
+                e.pred = ATTR
+                e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
+            continue
         side = _SIDE_OF_CENTRE.get(e.pred)
         touching = split_predicate(e.pred)[0] in ("touch", "meet") and split_predicate(e.pred)[1] == "v"
         if e.pred not in REGION_PREPS and side is None and not touching:
@@ -273,6 +284,8 @@ def _regions(w: WorkingMRS) -> None:
         for claim in _restriction(w, y):  # a background said of the place keeps its claim
             if claim.pred == SCENE:
                 claim.label = e.label
+            elif claim.pred == "_of_p" and claim.args.get("ARG2") in w.quant_of:  # "... of the image"
+                _kill_entity(w, claim.args["ARG2"])
         _kill_entity(w, y)
         if subject is None:
             w.kill(e)
@@ -292,6 +305,15 @@ def _regions(w: WorkingMRS) -> None:
 def _outside(w: WorkingMRS) -> None:
     """Drop what the world model does not record, with what modifies it (see the module docstring)."""
     dropped: set[str] = set()
+    objects: set[str] = set()  # entities the dropped claims were about ("rotated like a diamond")
+    for v in list(w.quant_of):  # "by 45 degrees", "at an angle": what is said with them goes with them
+        rs = _restriction(w, v)
+        nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        if nouns and all(n.pred in OUTSIDE_NOUNS for n in nouns):
+            for e in w.live:
+                if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values():
+                    _nothing(e)
+            _kill_entity(w, v)
     for e in list(w.live):
         if e.dead or e.is_quantifier():
             continue
@@ -299,29 +321,43 @@ def _outside(w: WorkingMRS) -> None:
         lemma = lemma.split("/")[0]
         if pos in ("v", "a") and lemma in OUTSIDE_WORDS and e.arg0 is not None:
             dropped.add(e.arg0)
-            w.kill(e)
+            _nothing(e)
     grown = True
     while grown:  # modifiers of what was dropped ("cut off by the edge": the by-phrase)
         grown = False
         for e in w.live:
             if not e.dead and not e.is_quantifier() and e.args.get("ARG1") in dropped:
-                w.kill(e)
                 if e.arg0 is not None:
                     dropped.add(e.arg0)
+                objects.update(v for r, v in e.args.items() if r != "ARG1" and is_var(v, "x"))
+                _nothing(e)
                 grown = True
     for v in list(w.quant_of):  # entities that only dropped claims, or only themselves, mention
         rs = _restriction(w, v)
         nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
         mentioned = any(not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values() for e in w.live)
         place = all(split_predicate(n.pred)[0] in REGION_NOUNS for n in nouns) and nouns
-        if nouns and not mentioned and (place or all(n.pred in OUTSIDE_NOUNS for n in nouns)):
+        if nouns and not mentioned and (place or v in objects or all(n.pred in OUTSIDE_NOUNS for n in nouns)):
             _kill_entity(w, v)
+
+
+def _nothing(e: EP) -> None:
+    """Make ``e`` say nothing (``NOTHING``, true), keeping its place in the scope tree."""
+    e.pred = NOTHING
+    e.args = {"ARG0": e.arg0 or "e?"}
+    e.carg = None
 
 
 def _quantities(w: WorkingMRS) -> None:
     """"several", "a few", "many" on a bare plural: a count with a lower bound; a bare plural
     otherwise ("There are red squares.", "Red squares and a circle.") is at least two."""
     predicative = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred == "_be_v_id"}
+    for q in w.live:  # "a single triangle", "one lone square": exactly one
+        if not q.dead and q.pred in ("_a_q", "udef_q") and q.mods.plain():
+            found = [e for e in _restriction(w, q.arg0 or "") if e.pred in ("_single_a_1", "_lone_a_1")]
+            if found:
+                q.mods.card, q.mods.degree = 1, "eq"
+                w.kill(*found)
     for q in w.live:
         if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain() or q.arg0 in predicative:
             continue
@@ -379,6 +415,36 @@ def _adjective_lists(w: WorkingMRS) -> None:
         w.qeq[q.args["RSTR"]] = label2
         w.eps.append(EP(connective, label2, {"ARG0": x, "ARG1": items[0], "ARG2": items[1]}, None, q.key))
         w.reindex()
+
+
+def _shared_adjectives(w: WorkingMRS) -> None:
+    """"magenta crosses and triangles": the adjective is said of both nouns (its wide reading, the one
+    people take); with a list of adjectives ("pink, green and red squares and rectangles") how the
+    colours fall on the nouns is not said, so the phrase is left uninterpretable."""
+    for c in list(w.live):
+        if c.dead or c.pred not in ("_and_c", "_or_c") or not is_var(c.arg0, "x"):
+            continue
+        left, right = c.args.get("ARG1", ""), c.args.get("ARG2", "")
+        ql, qr = w.quant_of.get(left), w.quant_of.get(right)
+        if ql is None or qr is None or ql.pred != "udef_q" or qr.pred != "udef_q":
+            continue
+        if not (ql.mods.plural and qr.mods.plural and ql.mods.plain() and qr.mods.plain()):
+            continue
+        ls = _restriction(w, left)
+        rs = [e for e in _restriction(w, right) if right in e.args.values()]  # not "with X" said of it
+        if len(rs) != 1 or rs[0].arg0 != right or split_predicate(rs[0].pred)[1] != "n":
+            continue  # the second noun has words of its own: nothing is shared
+        shared = [e for e in ls if split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == left]
+        counts = [e for e in shared if e.pred in QUANTITY_ADJS]
+        shared = [e for e in shared if e not in counts]
+        if not shared:
+            continue
+        w.kill(*counts)  # "several cyan semicircles and ellipses": several in all; each plural is two or more
+        if any(e.pred in COORDINATIONS for e in ls):
+            raise UninterpretableMRS("says a list of colours of several kinds of shape: which shapes have which "
+                                     "colour is not said")
+        for e in shared:
+            w.eps.append(EP(e.pred, rs[0].label, {**e.args, "ARG0": w.new_name("e"), "ARG1": right}, e.carg, e.key))
 
 
 def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: list[EP]) -> bool:

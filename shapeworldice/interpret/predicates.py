@@ -119,13 +119,13 @@ OUTSIDE_WORDS = frozenset({
     "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
     "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
     "extend", "peek", "stick", "run", "stretch", "occupy", "dominate", "fill", "give", "make", "create",
-    "contrast", "stand", "remain", "seem", "look", "appear", "sit", "lie", "rest", "float", "single", "lone",
+    "contrast", "stand", "remain", "seem", "look", "appear", "sit", "lie", "rest", "float",
     "turned", "clipped", "truncated", "shaded", "sized", "stretched", "elongated", "set", "cut+off",
 })
 #: predicates of descriptions whose claims the world model cannot decide: read as vague (never
 #: true nor false), so a claim resting on them is vague and the rest of the caption still counts
 VAGUE_WORDS = frozenset({
-    "_medium_a_1", "_empty_a_1", "_far_a_1", "_close_a_1", "_central_a_1", "_same_a_1", "_larger_a_1",
+    "_medium_a_1", "_empty_a_1", "_far_a_1", "_close_a_1", "_central_a_1", "_same_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
     "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
     "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
@@ -166,6 +166,14 @@ REGION_MODIFIERS: dict[str, str] = {
     "left-hand": "left", "right-hand": "right", "top-left": "top+left", "top-right": "top+right",
     "bottom-left": "bottom+left", "bottom-right": "bottom+right", "upper-left": "top+left",
     "upper-right": "top+right", "lower-left": "bottom+left", "lower-right": "bottom+right",
+}
+#: place phrases of one word in the lexicon ("left of center", "below the middle") and the place they name
+REGION_PHRASES: dict[str, str] = {
+    "_left+of+center_p": "left", "_left+of+centre_p": "left", "_right+of+center_p": "right",
+    "_right+of+centre_p": "right", "_above+center_p": "top", "_below+center_p": "bottom",
+    "_above+the+middle_p": "top", "_below+the+middle_p": "bottom", "_above+the+center_p": "top",
+    "_below+the+center_p": "bottom", "_dead+center_p": "centre", "_in+the+center_p": "centre",
+    "_in+the+centre_p": "centre", "_in+the+middle_p": "centre", "_center+stage_p": "centre",
 }
 #: prepositions that place a shape in a part of the picture
 REGION_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_near_p", "_along_p", "_toward_p", "_towards_p", "_to_p",
@@ -221,7 +229,7 @@ __all__ = [
     "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
     "EQUALITY_ADJS", "FRAME_NOUNS", "COLLECTIVE_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS",
     "CONTACT_VERBS",
-    "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_MODIFIERS", "REGION_NOUNS", "REGION_PREPS", "SIZE_ADJS",
+    "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS", "REGION_PREPS", "SIZE_ADJS",
     "TONE_ADJS", "NON_WORLD_SHAPES", "PLACING_VERBS",
     "POSITION_VERBS", "PRESENCE_ADJS", "SHAPE_SYNONYMS", "SIDE_PREPS",
     "FRACTION_NOUNS", "INDEFINITE_QUANTIFIERS", "INTERPRETABLE_QUANTIFIERS", "SIDE_NOUNS", "SPATIAL_PREPS",

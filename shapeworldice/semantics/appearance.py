@@ -46,7 +46,7 @@ COLOR_WORDS: dict[str, tuple[tuple[Band, ...], tuple[Band, ...]]] = {
 }
 #: other spellings and near-synonyms → the table's word
 COLOR_SYNONYMS: dict[str, str] = {
-    "fuchsia": "pink", "rose": "pink", "violet": "purple", "lavender": "purple", "lilac": "purple",
+    "fuchsia": "pink", "rose": "pink", "hot pink": "pink", "violet": "purple", "lavender": "purple", "lilac": "purple",
     "plum": "purple", "turquoise": "teal", "aqua": "teal", "aquamarine": "teal", "sky blue": "light blue",
     "baby blue": "light blue", "navy blue": "navy", "coral": "salmon", "peach": "salmon", "crimson": "maroon",
     "burgundy": "maroon", "charcoal": "silver", "slate": "silver", "golden": "gold", "mustard": "gold",
