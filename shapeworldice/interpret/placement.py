@@ -253,15 +253,9 @@ _SIDE_OF_CENTRE = {"_above_p": "top", "_over_p": "top", "_below_p": "bottom", "_
 def _regions(w: WorkingMRS) -> None:
     """"in the upper left", "at the top", "near the right edge", "below the middle", "touching the
     right edge": ``ATTR`` region of the subject."""
+    _region_phrases(w)
     for e in list(w.live):
         if e.dead:
-            continue
-        if e.pred in REGION_PHRASES:  # "left of center" as one phrase
-            subject = _subject_of(w, e.args.get("ARG1"))
-            if subject is not None:
-                e.carg = f"region:{REGION_PHRASES[e.pred]}"
-                e.pred = ATTR
-                e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
             continue
         side = _SIDE_OF_CENTRE.get(e.pred)
         touching = split_predicate(e.pred)[0] in ("touch", "meet") and split_predicate(e.pred)[1] == "v"
@@ -294,7 +288,23 @@ def _regions(w: WorkingMRS) -> None:
         e.carg = f"region:{place}" if place else "vague:place"
         e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
     w.reindex()
-    for v in list(w.quant_of):  # a place that is not read as one must not pass for a shape
+    _unplaced(w)
+
+
+def _region_phrases(w: WorkingMRS) -> None:
+    """"left of center", "below the middle" as one phrase of the lexicon: the place of its subject."""
+    for e in w.live:
+        if not e.dead and e.pred in REGION_PHRASES:
+            subject = _subject_of(w, e.args.get("ARG1"))
+            if subject is not None:
+                e.carg = f"region:{REGION_PHRASES[e.pred]}"
+                e.pred = ATTR
+                e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
+
+
+def _unplaced(w: WorkingMRS) -> None:
+    """A place of the picture that is not read as one must not pass for a shape: uninterpretable."""
+    for v in list(w.quant_of):
         nouns = [e for e in _restriction(w, v) if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
         if nouns and all(split_predicate(n.pred)[0] in REGION_NOUNS and n.pred not in SIDE_NOUNS
                          and split_predicate(n.pred)[0] != "half" for n in nouns):
