@@ -130,13 +130,16 @@ def _write_stdout(data: bytes) -> None:
 
 def _critic_option(fn):
     """``--critic RUN``: the command runs with the learned critic of RUN as a catalogue measure
-    (scored on the command's DIRECTORY and --split); needs the [train] extra."""
+    (scored on the command's DIRECTORY and --split); needs the [train] extra.  Refused with
+    ``--engine`` (evaluate, curves): the critic is registered in this process, not on the workers."""
     import functools
 
     @functools.wraps(fn)
     def run(*args, critic=None, **kwargs):
         if critic is None:
             return fn(*args, **kwargs)
+        if kwargs.get("engine") is not None:  # the cluster's workers would score without it
+            raise click.UsageError("--critic runs in this process only: score with it without --engine")
         from ..training import require_torch
 
         require_torch()
@@ -177,9 +180,9 @@ def _extra_arguments_line(extra: list[str]) -> str:
 
 def _emit(result: dict, text: str, written: list, as_json: bool) -> None:
     """Print a result as JSON or as its table, then the files written."""
-    import json
+    from ..evaluation.io.outputs import json_text
 
-    click.echo(json.dumps(result, sort_keys=True) if as_json else text)
+    click.echo(json_text(result, sort_keys=True) if as_json else text)
     if not as_json:
         for path in written:
             click.echo(f"wrote {path}")

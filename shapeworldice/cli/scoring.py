@@ -70,9 +70,8 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 def evaluate(directory, captions_files, split, parser_name, ace_path, grammar_image, out, details, html,
              allow_missing, several_captions, meteor, as_json, quiet, engine, address) -> None:
     """GTD and surface metrics of a model's captions on a dataset split."""
-    import json
-
     from ..evaluation.core.gtd import evaluate as run
+    from ..evaluation.io.outputs import json_text
     from ..evaluation.io.report import details_bytes, report_json, summary_text, write_outputs
     from ..safe_write import STDOUT, check_outputs
 
@@ -105,7 +104,7 @@ def evaluate(directory, captions_files, split, parser_name, ace_path, grammar_im
     if details == STDOUT:
         _write_stdout(details_bytes(report))
     if as_json:
-        click.echo(json.dumps(report_json(report), indent=2, sort_keys=True))
+        click.echo(json_text(report_json(report), indent=2, sort_keys=True))
     elif not quiet:
         click.echo(summary_text(report), err=details == STDOUT)
 
@@ -126,9 +125,7 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
     if details == "-":
         raise click.UsageError("--details -: with several caption files --details names a folder")
     files = batch.caption_files(specs)
-    if engine is not None:
-        if click.get_current_context().params.get("critic") is not None:
-            raise click.UsageError("--critic runs in this process only: score with it without --engine")
+    if engine is not None:  # --critic with --engine is refused by the --critic option itself
         from ..engine import require
 
         require(engine)
@@ -269,8 +266,7 @@ def _curves_on_engine(engine: str, address: str | None, directory: str, specs: t
 def compare(directory, captions_files, split, draws, seed, several_captions, out, as_json, meteor, parser_name,
             ace_path, grammar_image) -> None:
     """Do two caption sets differ? Paired bootstrap over the same images: B - A, its interval, a p-value."""
-    import json
-
+    from ..evaluation.io.outputs import json_text
     from ..evaluation.studies.compare import compare as run, compare_table
     from ..evaluation.core.gtd import Evaluator
     from ..safe_write import check_outputs, write_file
@@ -288,5 +284,5 @@ def compare(directory, captions_files, split, draws, seed, several_captions, out
     finally:
         evaluator.close()
     if out:
-        write_file(out, (json.dumps(result, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+        write_file(out, (json_text(result, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     _emit(result, compare_table(result), [out] if out else [], as_json)

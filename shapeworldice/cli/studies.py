@@ -100,8 +100,11 @@ def validity(directory, caption_files, split, draws, seed, meteor, out, as_json,
              grammar_image) -> None:
     """Every metric against the ground truth: caption-level AUC for true captions, system-level tau/r with T."""
     from ..evaluation.core.gtd import Evaluator
-    from ..evaluation.studies.validity import validity as run, validity_table, write_validity
+    from ..evaluation.studies.validity import check_validity_outputs, validity as run, validity_table, write_validity
 
+    if out:
+        check_validity_outputs(out, {**{f"--captions {f}": f for f in caption_files},
+                                     **_inputs(directory, ace_path, grammar_image)})
     evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
     try:
         result = run(evaluator, caption_files, draws=draws, seed=seed, include_meteor=meteor, progress=not quiet)

@@ -4,12 +4,11 @@ Files are written atomically, so a failed evaluation never leaves a partial repo
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Sequence
 
 from ...metrics import catalogue
-from .outputs import write_file, write_together
+from .outputs import json_text, write_file, write_together
 
 Columns = Sequence[tuple[str, str]]
 
@@ -25,11 +24,14 @@ def report_json(report: dict[str, Any]) -> dict[str, Any]:
 
 
 def report_bytes(report: dict[str, Any]) -> bytes:
-    return (json.dumps(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8")
+    """The report as strict JSON: a score that is not a finite number (a diverged critic's NaN) is
+    written as null and named with its reason under ``not_finite``."""
+    return (json_text(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
 def details_bytes(report: dict[str, Any]) -> bytes:
-    return ("".join(json.dumps(r.to_dict(), sort_keys=True) + "\n" for r in report["details"])).encode("utf-8")
+    """One strict-JSON line per caption (NaN written as null, named under ``not_finite``)."""
+    return ("".join(json_text(r.to_dict(), sort_keys=True) + "\n" for r in report["details"])).encode("utf-8")
 
 
 def write_report(report: dict[str, Any], path: str | Path) -> None:

@@ -18,16 +18,16 @@ AUC is the Mann–Whitney U of the two groups over n₊n₋ (ties count ½), fro
 from __future__ import annotations
 
 import io
-import json
 import math
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
 from ...errors import UserError
 from ...metrics import catalogue
-from ..io.outputs import output_stem, pyplot, with_suffix, write_together
+from ...safe_write import check_outputs
+from ..io.outputs import bundle_files, check_owned, json_text, output_stem, pyplot, with_suffix, write_together
 from ..io.progress import progress_bar
 
 __all__ = ["roc_auc", "bootstrap_auc", "correlations", "validity", "validity_table", "write_validity"]
@@ -242,10 +242,28 @@ def plot_validity(result: dict[str, Any], stem: Path) -> list[tuple[Path, bytes]
     return files
 
 
+#: the files of a validity prefix
+SUFFIXES = (".json", ".png", ".svg")
+
+
+def is_validity_result(data: Any) -> bool:
+    """Whether a parsed JSON document is what :func:`write_validity` writes."""
+    return isinstance(data, dict) and {"caption_level", "system_level", "systems"} <= set(data)
+
+
+def check_validity_outputs(prefix: str | Path, inputs: Mapping[str, str | Path | None]) -> None:
+    """Refuse, before any work, a prefix whose files would replace an input, a run's file, a dataset's
+    or anything :func:`~shapeworldice.safe_write.check_outputs` refuses, or an existing file that an
+    earlier validity run did not write (PREFIX.json must be a validity result)."""
+    files = bundle_files(prefix, SUFFIXES)
+    check_outputs(files, inputs)
+    check_owned(files, is_validity_result, "validity")
+
+
 def write_validity(result: dict[str, Any], prefix: str | Path) -> list[Path]:
     """PREFIX.json (the result) and PREFIX.png/.svg (the plot), written together."""
     stem = output_stem(prefix)
-    files = [(with_suffix(stem, ".json"), (json.dumps(result, indent=1, sort_keys=True) + "\n").encode("utf-8")),
+    files = [(with_suffix(stem, ".json"), (json_text(result, indent=1, sort_keys=True) + "\n").encode("utf-8")),
              *plot_validity(result, stem)]
     return write_together(files)
 
