@@ -57,7 +57,10 @@ def _record(obj: Any, where: str) -> dict[str, Any]:
 
 def _mapping_records(whole: dict[str, Any], source: str) -> list[dict[str, Any]]:
     """The records of the mapping format ``{ID: caption or [captions]}``."""
-    if {"annotations", "images"} & set(whole):
+    if {"scores", "counts", "signature"} <= set(whole):
+        raise UserError(f"{source}: this is a GTD report (what `evaluate --out` writes: scores of captions), not "
+                        f"model outputs; give the caption file it was made from, {FORMATS}")
+    if "annotations" in whole or isinstance(whole.get("images"), list):
         raise UserError(f"{source}: this is a COCO ground-truth file (keys 'images'/'annotations': the "
                         f"references, as `export` writes them), not model outputs; expected {FORMATS}")
     records: list[dict[str, Any]] = []
