@@ -182,3 +182,17 @@ def test_a_critic_of_another_image_size_is_one_line(tiny_dataset, critic_run, re
     assert run("baseline", small, "--kind", "references", "--out", tmp_path / "r.json").exit_code == 0
     line = one_line_error(run("evaluate", small, "--captions", tmp_path / "r.json", "--critic", critic_run))
     assert "trained on 64-pixel images" in line and "32-pixel" in line
+
+
+def test_critic_train_on_a_one_reference_split_exits_2_not_sigabrt(tiny_dataset):
+    """Issue #33: after its one-line error the command sometimes died with SIGABRT at exit (Arrow's
+    thread pools, started by the shard reader, torn down while running): three runs, all exit 2."""
+    import subprocess
+    import sys
+
+    for _ in range(3):
+        result = subprocess.run([sys.executable, "-m", "shapeworldice", "critic", "train", str(tiny_dataset), "--out",
+                                 str(tiny_dataset.parent / "never"), "--split", "train", "--threads", "1"],
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.strip().count("\n") == 0 and "terminate called" not in result.stderr
