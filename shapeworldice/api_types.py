@@ -11,11 +11,13 @@ import numbers
 import os
 from typing import Any, Callable, Mapping
 
+from .errors import UserError
+
 #: what each kind of argument accepts, as said in the error
 _SAID = {
     "str": "a str", "str?": "a str or None", "path": "a str or os.PathLike path",
     "path?": "a str or os.PathLike path, or None",
-    "int": "an int", "int?": "an int or None", "bool": "a bool",
+    "int": "an int", "int?": "an int or None", "bool": "a bool", "seed": "an int from 0 to 2**63 - 1",
     "captions": "a caption file path (str or os.PathLike) or a list of {'image_id', 'caption'} dicts",
     "dataset": "a dataset name (str) or a DatasetDefinition",
     "out": "a folder path, a file:// URI, a pyarrow filesystem or a (filesystem, path) pair",
@@ -38,6 +40,8 @@ def _accepts(kind: str, value: Any) -> bool:
     if base == "str":
         return isinstance(value, str)
     if base == "int":
+        return _is_int(value)
+    if base == "seed":
         return _is_int(value)
     if base == "bool":
         return isinstance(value, bool)
@@ -72,13 +76,15 @@ def check_call(name: str, function: Callable[..., Any], args: tuple[Any, ...], k
         if kind is not None and not _accepts(kind, value):
             hint = " (a bool is not a number here)" if isinstance(value, bool) and "int" in kind else ""
             raise TypeError(f"swi.{name}: {parameter} must be {_SAID[kind]}, got {_shown(value)}{hint}")
+        if kind == "seed" and not 0 <= value < 2**63:
+            raise UserError(f"swi.{name}: {parameter} must be {_SAID[kind]}, got {value}")
 
 
-GENERATE = {"dataset": "dataset", "out": "out", "seed": "int", "train": "int?", "validation": "int?", "test": "int?",
+GENERATE = {"dataset": "dataset", "out": "out", "seed": "seed", "train": "int?", "validation": "int?", "test": "int?",
             "references": "int?", "image_size": "int?", "workers": "int", "progress": "bool", "prior_worlds": "int?",
             "engine": "str?", "address": "str?"}
 LOAD = {"directory": "path", "split": "str"}
-BASELINE = {"directory": "path", "kind": "str", "split": "str", "seed": "int"}
+BASELINE = {"directory": "path", "kind": "str", "split": "str", "seed": "seed"}
 EVALUATE = {"directory": "path", "captions": "captions", "split": "str", "parser": "parser", "allow_missing": "bool",
             "include_meteor": "bool", "ace": "path?", "grammar_image": "path?", "progress": "bool",
             "several_captions": "bool"}

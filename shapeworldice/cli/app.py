@@ -39,6 +39,9 @@ class _Group(click.Group):
         except RecursionError:
             click.echo("error: input nested too deeply to process", err=True)
             sys.exit(2)
+        except MemoryError:  # a backstop: the options that size memory are bounded before any work
+            click.echo("error: out of memory: use a smaller split or fewer draws, steps or captions", err=True)
+            sys.exit(2)
 
     def main(self, *args, **kwargs):
         kwargs["standalone_mode"] = False
@@ -68,6 +71,11 @@ SPLIT_HELP = "Split to use: train, validation or test."
 
 
 SEED_HELP = "Random seed (same seed, same bytes)."
+
+
+#: the one --seed range of every command: NumPy's generators take no negative seed, and the builder
+#: stores seeds as 63-bit integers
+SEED_TYPE = click.IntRange(min=0, max=2**63 - 1)
 
 
 WORKERS_HELP = "Worker processes; 0 = all cores. The bytes are the same for any number."

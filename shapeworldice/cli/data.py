@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from .app import (
-    main, SPLIT_HELP, SEED_HELP, _workers_option, _engine_options,
+    main, SPLIT_HELP, SEED_HELP, SEED_TYPE, _workers_option, _engine_options,
 )
 
 
@@ -52,7 +52,7 @@ def _ranges(numbers) -> str:
 @click.option("--test", type=int, help="Test instances.  [default: the definition's]")
 @click.option("--refs", type=int, help="Reference captions per validation/test instance.  "
               "[default: the definition's]")
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @_workers_option(1)
 @click.option("--image-size", type=int, help="Image side in pixels.  [default: the definition's]")
 @click.option("--quiet", is_flag=True, help="No progress bar and no 'built' line.")

@@ -9,8 +9,9 @@ from pathlib import Path
 import click
 
 from ..errors import UserError
+from ..evaluation.studies.limits import MAX_BOOTSTRAP_DRAWS
 from .app import (
-    main, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _parser_options, _meteor_option,
+    main, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, SEED_TYPE, _parser_options, _meteor_option,
     _quiet_option, _write_stdout, _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs,
 )
 from .app import _engine_options
@@ -154,7 +155,7 @@ SKILL_KINDS = ("count-only", "colours-only", "shapes-only", "colours-shapes-unbo
                    "permuted; random-words: its words replaced by vocabulary words; blind: the training caption "
                    "truest on the training worlds; prior: the most frequent training caption.")
 @click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @click.option("--out", required=True, type=click.Path(dir_okay=False, allow_dash=True),
               help="Caption file to write (COCO results); - for standard output.")
 def baseline(directory, kind, split, seed, out) -> None:
@@ -255,8 +256,9 @@ def _curves_on_engine(engine: str, address: str | None, directory: str, specs: t
 @click.option("--captions", "captions_files", required=True, multiple=True, type=click.Path(),
               help=f"Exactly two caption files to compare, A then B (each: {CAPTION_FORMATS}).")
 @click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--draws", default=1000, type=click.IntRange(min=100), help="Bootstrap draws of the images.")
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--draws", default=1000, type=click.IntRange(100, MAX_BOOTSTRAP_DRAWS),
+              help="Bootstrap draws of the images.")
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="Write the comparison as JSON here.  [default: print only]")

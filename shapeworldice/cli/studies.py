@@ -7,8 +7,10 @@ from typing import Any
 
 import click
 
+from ..evaluation.studies.limits import MAX_BOOTSTRAP_DRAWS, MAX_STEPS, MAX_VARIANCE_DRAWS
+
 from .app import (
-    main, _captions_option, SPLIT_HELP, SEED_HELP, _workers_option, _critic_option, _emit, _study_options,
+    main, _captions_option, SPLIT_HELP, SEED_HELP, SEED_TYPE, _workers_option, _critic_option, _emit, _study_options,
     _inputs, _with_parser,
 )
 
@@ -19,8 +21,9 @@ from .app import (
 @click.option("--split", default="test", help=SPLIT_HELP)
 @click.option("--transforms", default="shuffled,permuted,random-words",
               help="Comma-separated pathological transformations (shuffled, permuted, random-words).")
-@click.option("--steps", default=11, type=int, help="Number of strengths γ, evenly spaced from 0 to 1.")
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--steps", default=11, type=click.IntRange(2, MAX_STEPS),
+              help="Number of strengths γ, evenly spaced from 0 to 1.")
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @_study_options
 def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, quiet, parser_name, ace_path,
                grammar_image) -> None:
@@ -43,8 +46,9 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
 @click.argument("directory", type=click.Path())
 @_captions_option
 @click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--draws", default=20, type=int, help="Random reference subsets per size.")
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--draws", default=20, type=click.IntRange(2, MAX_VARIANCE_DRAWS),
+              help="Random reference subsets per size.")
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @_study_options
 def variance(directory, captions_file, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
              grammar_image) -> None:
@@ -93,8 +97,9 @@ def quickstart(out: str, workers: int, quiet: bool, suite: str) -> None:
 @click.option("--captions", "caption_files", required=True, multiple=True, type=click.Path(),
               help="A system's caption file (any format of evaluate --captions); repeat for each system.")
 @click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--draws", default=1000, type=click.IntRange(min=0), help="Bootstrap draws (images resampled).")
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--draws", default=1000, type=click.IntRange(0, MAX_BOOTSTRAP_DRAWS),
+              help="Bootstrap draws (images resampled).")
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @_study_options
 def validity(directory, caption_files, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
              grammar_image) -> None:

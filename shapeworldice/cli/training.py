@@ -6,7 +6,7 @@ import click
 
 from ..errors import UserError
 from .app import (
-    main,
+    main, SEED_TYPE,
 )
 
 
@@ -36,7 +36,8 @@ from .app import (
 @click.option("--compile", "use_compile", is_flag=True, help="torch.compile the step (CUDA graphs on a GPU).")
 @click.option("--threads", type=int, help="CPU threads PyTorch may use.  [default: 1 on a CPU (faster for these "
               "small models than every core), PyTorch's default beside a GPU]")
-@click.option("--seed", type=int, help="Random seed of the initial weights and the batch order.  [default: 0]")
+@click.option("--seed", type=SEED_TYPE,
+              help="Random seed of the initial weights and the batch order.  [default: 0]")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its newest model checkpoint, with "
               "its settings (any option given here replaces the saved one where allowed).")
 @click.option("--quiet", is_flag=True, help="No progress bar or per-checkpoint lines.")
@@ -108,7 +109,7 @@ def critic() -> None:
 @click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto",
               help="auto = cuda when a GPU is available, else cpu.")
 @click.option("--threads", default=0, type=click.IntRange(min=0), help="CPU threads of PyTorch; 0 = its default.")
-@click.option("--seed", default=0, type=int, help="Random seed of the weights, pairs and fakes.")
+@click.option("--seed", default=0, type=SEED_TYPE, help="Random seed of the weights, pairs and fakes.")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its newest epoch.")
 @click.option("--quiet", is_flag=True, help="No progress bar or per-epoch lines.")
 def critic_train(directory, run_dir, caption_files, epochs, split, heldout_split, no_transformations, batch_size,

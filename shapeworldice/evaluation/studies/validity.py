@@ -25,6 +25,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from ...errors import UserError
+from .limits import MAX_BOOTSTRAP_DRAWS, check_count
 from ...metrics import catalogue
 from ...safe_write import check_outputs
 from ..io.outputs import bundle_files, check_owned, json_text, output_stem, pyplot, with_suffix, write_together
@@ -131,6 +132,7 @@ def validity(evaluator: Any, caption_files: Sequence[str], draws: int = 1000, se
     docstring); ``evaluator`` is an :class:`~shapeworldice.evaluation.core.gtd.Evaluator` of the split."""
     if not caption_files:
         raise UserError("validity needs at least one --captions file")
+    check_count("draws", draws, 0, MAX_BOOTSTRAP_DRAWS)
     names = [Path(f).stem for f in caption_files]
     if len(set(names)) != len(names):
         names = [str(f) for f in caption_files]

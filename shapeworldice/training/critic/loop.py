@@ -68,6 +68,8 @@ class CriticConfig:
         check_learning_rate(self.learning_rate)
         if not 0 < self.decay <= 1 or not 0 < self.clip < math.inf:
             raise UserError("the clipping norm must be positive and finite and the decay in (0, 1]")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 2**63:
+            raise UserError(f"--seed must be an integer from 0 to 2**63 - 1, got {self.seed}")
         if self.split == self.heldout_split:
             raise UserError(f"the critic trains on {self.split} and is checked on {self.heldout_split}: "
                             "give two different splits")
