@@ -284,3 +284,17 @@ def test_the_study_functions_bound_their_counts_too(tiny):
         compare(evaluator, captions, captions, draws=100_000_000)
     with pytest.raises(UserError, match="--steps must be an integer from 2 to 101, got 100000000"):
         robustness(directory, steps=100_000_000, evaluator=evaluator)
+
+
+def test_a_newline_in_an_output_path_is_printed_escaped(tmp_path):
+    """Issue #33: generate --out $'a\\nb' printed its 'built' line with a raw newline (two lines)."""
+    out = tmp_path / "a\nb"
+    result = run("generate", "existential-oneshape", "--out", str(out), "--train", "0", "--validation", "0",
+                 "--test", "2")
+    assert result.exit_code == 0, result.output
+    shown = [line.split("\r")[-1].strip() for line in result.output.splitlines()
+             if "existential-oneshape" in line and "%" not in line]
+    assert shown == [f"built {tmp_path}/a\\nb/existential-oneshape"]  # one line, the newline escaped
+    written = run("baseline", str(out / "existential-oneshape"), "--kind", "generic", "--out",
+                  str(tmp_path / "c\nd.json"))
+    assert written.output.splitlines() == [f"wrote {tmp_path}/c\\nd.json"]

@@ -129,6 +129,12 @@ def _quiet_option(fn):
                         "terminal).")(fn)
 
 
+def shown(path: object) -> str:
+    """A path as a status line shows it: control characters and line separators escaped, so
+    ``--out $'a\\nb'`` prints one 'built' or 'wrote' line, not two."""
+    return one_line(str(path))
+
+
 def _write_stdout(data: bytes) -> None:
     """A result file streamed to standard output (an option given as ``-``)."""
     sys.stdout.flush()
@@ -193,7 +199,7 @@ def _emit(result: dict, text: str, written: list, as_json: bool) -> None:
     click.echo(json_text(result, sort_keys=True) if as_json else text)
     if not as_json:
         for path in written:
-            click.echo(f"wrote {path}")
+            click.echo(f"wrote {shown(path)}")
 
 
 def _study_options(fn):

@@ -11,7 +11,7 @@ import click
 from ..errors import UserError
 from ..evaluation.studies.limits import MAX_BOOTSTRAP_DRAWS
 from .app import (
-    main, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, SEED_TYPE, _parser_options, _meteor_option,
+    main, shown, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, SEED_TYPE, _parser_options, _meteor_option,
     _quiet_option, _write_stdout, _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs,
 )
 from .app import _engine_options
@@ -138,7 +138,8 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
     written = batch.write_reports(files, results, out, details)
     if not quiet:
         click.echo(table([(path.name, result.scores) for path, result in zip(files, results)]))
-        click.echo(f"wrote {len(written)} files to {out}" + (f" and {details}" if details not in (None, out) else ""))
+        click.echo(f"wrote {len(written)} files to {shown(out)}"
+                   + (f" and {shown(details)}" if details not in (None, out) else ""))
 
 
 #: the skill floors of :mod:`..evaluation.studies.skill_floors` (named here so that --help imports no NumPy)
@@ -169,7 +170,7 @@ def baseline(directory, kind, split, seed, out) -> None:
     if out == STDOUT:
         _write_stdout(baseline_bytes(entries))
     else:
-        click.echo(f"wrote {write_baseline(entries, out)}")
+        click.echo(f"wrote {shown(write_baseline(entries, out))}")
 
 
 @main.command(context_settings={"allow_extra_args": True})
@@ -214,7 +215,7 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
         line = f"{catalogue.label(metric):18s} {cells}"
         click.echo(line + (f"  (n/a: {values['reason']})" if values["reason"] else ""))
     for path in result["files"]:
-        click.echo(f"wrote {path}")
+        click.echo(f"wrote {shown(path)}")
 
 
 def _curves_here(directory: str, specs: tuple[str, ...], split: str, out: str, meteor: bool, quiet: bool,

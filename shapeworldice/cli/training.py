@@ -6,7 +6,7 @@ import click
 
 from ..errors import UserError
 from .app import (
-    main, SEED_TYPE,
+    main, shown, SEED_TYPE,
 )
 
 
@@ -83,7 +83,7 @@ def train(directory, model_name, run_dir, iterations, checkpoint_every, split, e
                  ("SPICE", "spice"))))
     if speed is not None:
         click.echo(f"{result['iterations_trained']} iterations at {speed:.2f} it/s on {resolved}")
-    click.echo(f"wrote {result['run_dir']}")
+    click.echo(f"wrote {shown(result['run_dir'])}")
 
 
 @main.group()
@@ -134,4 +134,4 @@ def critic_train(directory, run_dir, caption_files, epochs, split, heldout_split
     by_kind = ", ".join(f"{k} {v:.3f}" for k, v in held["auc_by_kind"].items() if v is not None)
     click.echo(f"held-out AUC ({held['split']}, {held['references']} references vs {held['fakes']} fakes): "
                f"{held['auc']:.3f} ({by_kind})" if held["auc"] is not None else "held-out AUC: n/a")
-    click.echo(f"wrote {result['run_dir']}")
+    click.echo(f"wrote {shown(result['run_dir'])}")

@@ -18,6 +18,7 @@ from .studies.baselines import FLOOR_KINDS, KINDS, baseline
 from .studies.curves import curves, row_of
 from .core.gtd import Evaluator
 from ..metrics import catalogue
+from ..errors import one_line
 from ..safe_write import write_file
 from .io.report import INTERVAL_NOTE, table
 from .studies.robustness import robustness, robustness_table, write_robustness
@@ -108,7 +109,7 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
     rob = robustness(built["spatial-twoshapes"], steps=5)
     yield robustness_table(rob)
     written = write_robustness(rob, out / "robustness-spatial-twoshapes")
-    yield f"wrote {written[-2]}"
+    yield f"wrote {one_line(str(written[-2]))}"
     yield ""
     folder = out / "curves"
     folder.mkdir(parents=True, exist_ok=True)
@@ -129,4 +130,4 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
         yield f"correlation of {catalogue.label(metric)} with T: " + ", ".join(
             f"{k} {'n/a' if values[k] is None else f'{values[k]:.2f}'}" for k in ("pearson", "spearman", "kendall"))
     for path in result["files"]:
-        yield f"wrote {path}"
+        yield f"wrote {one_line(str(path))}"
