@@ -95,7 +95,8 @@ def quickstart(out: str, workers: int, quiet: bool, suite: str) -> None:
 @_critic_option
 @click.argument("directory", type=click.Path())
 @click.option("--captions", "caption_files", required=True, multiple=True, type=click.Path(),
-              help="A system's caption file (any format of evaluate --captions); repeat for each system.")
+              help="A system's caption file (any format of evaluate --captions), or a quoted glob such as "
+                   "'ckpt-*.json' (one system per file); repeat for each system.")
 @click.option("--split", default="test", help=SPLIT_HELP)
 @click.option("--draws", default=1000, type=click.IntRange(0, MAX_BOOTSTRAP_DRAWS),
               help="Bootstrap draws (images resampled).")
@@ -105,8 +106,10 @@ def validity(directory, caption_files, split, draws, seed, meteor, out, as_json,
              grammar_image) -> None:
     """Every metric against the ground truth: caption-level AUC for true captions, system-level tau/r with T."""
     from ..evaluation.core.gtd import Evaluator
+    from ..evaluation.io.inputs import expand_caption_specs
     from ..evaluation.studies.validity import check_validity_outputs, validity as run, validity_table, write_validity
 
+    caption_files = expand_caption_specs(caption_files)
     if out:
         check_validity_outputs(out, {**{f"--captions {f}": f for f in caption_files},
                                      **_inputs(directory, ace_path, grammar_image)})

@@ -95,8 +95,9 @@ def critic() -> None:
 @click.argument("directory", type=click.Path())
 @click.option("--out", "run_dir", required=True, type=click.Path(), help="Run folder (checkpoints, critic.json).")
 @click.option("--captions", "caption_files", multiple=True, type=click.Path(),
-              help="Model captions used as fakes (any format of evaluate --captions; e.g. a train run's "
-                   "ckpt-*.json); repeat for several. Without any, the train split's captions stand in.")
+              help="Model captions used as fakes (any format of evaluate --captions), or a quoted glob such as "
+                   "a train run's 'run/ckpt-*.json'; repeat for several. Without any, the train split's captions "
+                   "stand in.")
 @click.option("--epochs", default=30, type=int, help="Training epochs (one positive and one fake per image each).")
 @click.option("--split", default="validation", help="Split trained on (needs 2+ human captions per image).")
 @click.option("--heldout-split", default="test", help="Split of the held-out AUC written at the end.")
@@ -120,8 +121,11 @@ def critic_train(directory, run_dir, caption_files, epochs, split, heldout_split
     require_torch()
     import torch
 
+    from ..evaluation.io.inputs import expand_caption_specs
     from ..training.critic.loop import CriticConfig, train_critic
     from ..training.device import resolve_device
+
+    caption_files = tuple(expand_caption_specs(caption_files))
 
     if threads:
         torch.set_num_threads(threads)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from ...errors import UserError
 from ...safe_read import loads_json, read_input
@@ -200,3 +200,22 @@ def excluded_references(records: Iterable[dict[str, Any]], references: Mapping[s
             raise UserError(f"{source}: image {image_id!r} has no reference left after excluding reference_index "
                             f"{sorted(indices)} (this split has {references[image_id]} per image)")
     return excluded
+
+
+def expand_caption_specs(specs: Sequence[str], option: str = "--captions") -> list[str]:
+    """``--captions`` values with each quoted glob (``'ckpt-*.json'``) replaced by the files it
+    matches, in name order, as ``curves`` does; a path that exists is taken as it is, even if
+    its name holds ``*`` or ``?``.  A glob that matches nothing is one line naming it."""
+    import glob
+    import os
+
+    out: list[str] = []
+    for spec in specs:
+        if os.path.lexists(spec) or not glob.has_magic(spec):
+            out.append(spec)
+            continue
+        matches = sorted(glob.glob(spec))
+        if not matches:
+            raise UserError(f"{option} {spec}: no file matches this pattern")
+        out.extend(matches)
+    return out

@@ -120,3 +120,15 @@ def test_validity_out_never_replaces_an_input_or_a_file_it_does_not_own(small_da
     assert ok.exit_code == 0, ok.output
     again = run("validity", small_dataset, "--captions", captions, "--draws", "5", "--out", tmp_path / "v", "--quiet")
     assert again.exit_code == 0, again.output  # its own earlier result is replaced
+
+
+def test_validity_expands_a_quoted_glob_as_curves_does(small_dataset, tmp_path):
+    """Issue #33: validity --captions 'ckpt-*.json' (README, docs/critic.md) said "captions file not found"."""
+    for n, kind in enumerate(("shuffled", "references", "generic"), 1):
+        assert run("baseline", small_dataset, "--kind", kind, "--out", tmp_path / f"ckpt-{n}.json").exit_code == 0
+    result = run("validity", small_dataset, "--captions", str(tmp_path / "ckpt-*.json"), "--draws", "5", "--json",
+                 "--quiet")
+    assert result.exit_code == 0, result.output
+    assert sorted(json.loads(result.output)["systems"]) == ["ckpt-1", "ckpt-2", "ckpt-3"]
+    line = one_line_error(run("validity", small_dataset, "--captions", str(tmp_path / "none-*.json")))
+    assert "none-*.json: no file matches this pattern" in line
