@@ -69,7 +69,8 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
 
 @main.command()
 @click.option("--out", default="shapeworldice-quickstart", type=click.Path(file_okay=False),
-              help="Folder for the datasets, caption files, table and plot.")
+              help="Folder for all it shows: the datasets (data/), every baseline's caption file (captions/DATASET/"
+                   "KIND.json), the table (table.txt, table.json), the robustness plot and the checkpoints' curves.")
 @_workers_option(0)
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr while the datasets are built and scored.")
 @click.option("--suite", default="paper", type=click.Choice(["paper", "new"]), show_default=True,
