@@ -132,3 +132,23 @@ def test_validity_expands_a_quoted_glob_as_curves_does(small_dataset, tmp_path):
     assert sorted(json.loads(result.output)["systems"]) == ["ckpt-1", "ckpt-2", "ckpt-3"]
     line = one_line_error(run("validity", small_dataset, "--captions", str(tmp_path / "none-*.json")))
     assert "none-*.json: no file matches this pattern" in line
+
+
+def test_validity_out_writes_the_csv_its_help_promises(small_dataset, tmp_path):
+    """Issue #33: --help promised PREFIX.csv beside .json/.png/.svg, and none was written."""
+    import csv
+
+    files = []
+    for kind in ("references", "shuffled", "generic"):
+        path = tmp_path / f"{kind}.json"
+        assert run("baseline", small_dataset, "--kind", kind, "--out", path).exit_code == 0
+        files += ["--captions", path]
+    result = run("validity", small_dataset, *files, "--draws", "20", "--out", tmp_path / "v", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert f"wrote {tmp_path / 'v.csv'}" in result.output
+    rows = list(csv.DictReader((tmp_path / "v.csv").open()))
+    by_measure = {row["measure"]: row for row in rows}
+    saved = json.loads((tmp_path / "v.json").read_text())
+    assert float(by_measure["grammaticality"]["auc_all"]) == saved["caption_level"]["grammaticality"]["all"]["auc"]
+    assert "bleu_4" in by_measure and "kendall_t" in rows[0]
+    assert ".csv" in run("validity", "--help").output
