@@ -298,3 +298,15 @@ def test_a_newline_in_an_output_path_is_printed_escaped(tmp_path):
     written = run("baseline", str(out / "existential-oneshape"), "--kind", "generic", "--out",
                   str(tmp_path / "c\nd.json"))
     assert written.output.splitlines() == [f"wrote {tmp_path}/c\\nd.json"]
+
+
+def test_baseline_quiet_writes_the_file_and_prints_nothing(tiny, tmp_path):
+    """Issue #33: baseline had no --quiet (every other writing command has one)."""
+    import json
+
+    directory, _ = tiny
+    out = tmp_path / "b.json"
+    result = CliRunner().invoke(main, ["baseline", directory, "--kind", "generic", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0 and result.output == ""
+    assert len(json.loads(out.read_text())) == 6
+    assert run("baseline", directory, "--kind", "generic", "--out", str(out)).output == f"wrote {out}\n"

@@ -159,7 +159,8 @@ SKILL_KINDS = ("count-only", "colours-only", "shapes-only", "colours-shapes-unbo
 @click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @click.option("--out", required=True, type=click.Path(dir_okay=False, allow_dash=True),
               help="Caption file to write (COCO results); - for standard output.")
-def baseline(directory, kind, split, seed, out) -> None:
+@click.option("--quiet", is_flag=True, help="No 'wrote' line (the captions are in --out).")
+def baseline(directory, kind, split, seed, out, quiet) -> None:
     """Write a sanity-baseline caption file made from the dataset itself."""
     from ..data.loader import load
     from ..evaluation.studies.baselines import baseline as make, baseline_bytes, write_baseline
@@ -170,7 +171,9 @@ def baseline(directory, kind, split, seed, out) -> None:
     if out == STDOUT:
         _write_stdout(baseline_bytes(entries))
     else:
-        click.echo(f"wrote {shown(write_baseline(entries, out))}")
+        written = write_baseline(entries, out)
+        if not quiet:
+            click.echo(f"wrote {shown(written)}")
 
 
 @main.command(context_settings={"allow_extra_args": True})
