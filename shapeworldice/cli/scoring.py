@@ -115,7 +115,7 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
                     engine: str | None, address: str | None, options: tuple[bool, bool, bool]) -> None:
     """evaluate over several caption files (or a folder): one report per file in the --out folder."""
     from ..evaluation.io import batch
-    from ..evaluation.io.report import table
+    from ..evaluation.io.report import computed_columns, table
 
     for option, value in (("--html", html), ("--json", as_json or None)):
         if value is not None:
@@ -137,7 +137,8 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
     results = batch.score_files(files, settings, engine, address, progress=not quiet)
     written = batch.write_reports(files, results, out, details)
     if not quiet:
-        click.echo(table([(path.name, result.scores) for path, result in zip(files, results)]))
+        rows = [(path.name, result.scores) for path, result in zip(files, results)]
+        click.echo(table(rows, computed_columns("table", [scores for _, scores in rows])))
         click.echo(f"wrote {len(written)} files to {shown(out)}"
                    + (f" and {shown(details)}" if details not in (None, out) else ""))
 

@@ -18,6 +18,14 @@ def columns(view: str = "table", meteor: bool = True) -> tuple[tuple[str, str], 
     return tuple((m.label, m.key) for m in catalogue.in_view(view, meteor))
 
 
+def computed_columns(view: str, rows: Sequence[dict[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """The columns of ``view`` for these rows of scores: an on-request measure (METEOR, off unless
+    --meteor) gets a column only when some row has a value for it, so a table never carries a
+    column that is n/a by construction (the report's ``unavailable`` line says why it is missing)."""
+    keep = any(row.get(m.key) is not None for m in catalogue.in_view(view) if m.on_request for row in rows)
+    return columns(view, meteor=keep)
+
+
 def report_json(report: dict[str, Any]) -> dict[str, Any]:
     """The report without the per-caption details (those go to JSONL)."""
     return {k: v for k, v in report.items() if k != "details"}
@@ -93,10 +101,12 @@ def summary_text(report: dict[str, Any]) -> str:
     """Terminal summary: overall scores, counts, reasons, per-family breakdown, signature."""
     parts = [f"warning: {w}" for w in report.get("warnings", [])]
     parts += [f"{report['dataset']} / {report['split']}: {report['images']} images, {report['captions']} captions",
-             table([("overall", report["scores"])], intervals=[report.get("intervals")])]
+             table([("overall", report["scores"])], computed_columns("table", [report["scores"]]),
+                   intervals=[report.get("intervals")])]
     families = report["breakdown"]["family"]
     if len(families) > 1:
-        parts.append(table([(f"family {k}", v) for k, v in families.items()], columns("family_table"),
+        parts.append(table([(f"family {k}", v) for k, v in families.items()],
+                           computed_columns("family_table", list(families.values())),
                            intervals=[v.get("intervals") for v in families.values()]))
     c = report["counts"]
     parts.append(f"grammatical {c['grammatical']}  true {c['true']}  false {c['false']}  ambiguous {c['ambiguous']}  "
