@@ -11,7 +11,9 @@ functions exported here. The Python API (``docs/api.md``)::
     report = swi.evaluate(path, captions)
     report["scores"]["truthfulness"], report["details"][0].truth
 
-Each function imports its machinery when called, so ``import shapeworldice`` stays fast.
+Each function imports its machinery when called, so ``import shapeworldice`` stays fast, and
+checks its arguments' types first (:mod:`shapeworldice.api_types`): a wrong type is a one-line
+``TypeError`` naming the argument.
 """
 from __future__ import annotations
 
@@ -29,32 +31,40 @@ __all__ = ["__version__", "baseline", "evaluate", "generate", "load", "parse"]
 
 def generate(*args: Any, **kwargs: Any) -> Path:
     """Build (or resume) a dataset and return its folder; see :func:`shapeworldice.data.build.generate`."""
+    from .api_types import GENERATE, check_call
     from .data.build import generate as _generate
 
+    check_call("generate", _generate, args, kwargs, GENERATE)
     return _generate(*args, **kwargs)
 
 
 def load(directory: str | Path, split: str = "test") -> "Split":
     """One split of a built dataset: worlds, images and reference captions, by index or image id;
     see :class:`shapeworldice.data.loader.Split`."""
+    from .api_types import LOAD, check_call
     from .data.loader import load as _load
 
+    check_call("load", load, (directory, split), {}, LOAD)
     return _load(directory, split)
 
 
 def baseline(directory: str | Path, kind: str, split: str = "test", seed: int = 0) -> list[dict[str, Any]]:
     """A sanity baseline's captions for a built dataset, as COCO results ``[{"image_id", "caption"}]``:
     ``references``, ``generic``, ``shuffled``, ``permuted``, ``random-words``, ``blind`` or ``prior``."""
+    from .api_types import BASELINE, check_call
     from .data.loader import load as _load
     from .evaluation.studies.baselines import baseline as _baseline
 
+    check_call("baseline", baseline, (directory, kind, split, seed), {}, BASELINE)
     return _baseline(_load(directory, split), kind, seed)
 
 
 def parse(text: str) -> "ParseResult":
     """Parse one caption with the built-in grammar; see :func:`shapeworldice.grammar.parse`."""
+    from .api_types import PARSE, check_call
     from .grammar import parse as _parse
 
+    check_call("parse", parse, (text,), {}, PARSE)
     return _parse(text)
 
 
@@ -62,6 +72,8 @@ def evaluate(*args: Any, **kwargs: Any) -> dict[str, Any]:
     """GTD and surface metrics of a model's captions (a file, or a list of ``{"image_id", "caption"}``):
     the report dict, with one :class:`~shapeworldice.evaluation.core.scoring.CaptionResult` per caption
     in ``report["details"]``; see :func:`shapeworldice.evaluation.core.gtd.evaluate`."""
+    from .api_types import EVALUATE, check_call
     from .evaluation.core.gtd import evaluate as _evaluate
 
+    check_call("evaluate", _evaluate, args, kwargs, EVALUATE)
     return _evaluate(*args, **kwargs)

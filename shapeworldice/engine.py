@@ -31,6 +31,8 @@ ENGINES = {"dask": "dask"}
 #: how many times a job that raised is tried again (a lost worker's job is rerun by the scheduler)
 RETRIES = 1
 FAULT_ENV = "SHAPEWORLDICE_ENGINE_FAULT"
+#: how long a scheduler given with --address has to answer before the command gives up, in one line
+CONNECT_SECONDS = 20.0
 
 
 def require(engine: str) -> None:
@@ -52,11 +54,11 @@ def cluster(engine: str, address: str | None = None, workers: int = 0) -> Iterat
     from distributed import Client, LocalCluster
 
     if address is not None:
+        reach(engine, address)
         try:
-            client = Client(address, timeout="20s")
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise UserError(f"cannot reach the {engine} scheduler at {address}: "
-                            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+            client = Client(address, timeout=f"{CONNECT_SECONDS}s")
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
+            raise UserError(f"cannot reach the {engine} scheduler at {address}: {_first_line(exc)}") from None
         try:
             yield client
         finally:
@@ -72,6 +74,52 @@ def cluster(engine: str, address: str | None = None, workers: int = 0) -> Iterat
             client.close()
     finally:
         local.close()
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def reach(engine: str, address: str) -> None:
+    """Refuse in one line, within :data:`CONNECT_SECONDS`, a scheduler that cannot be used: an
+    unknown scheme, ``tls://`` without Dask's TLS settings (a ``TypeError`` deep in Dask), a
+    refused connection, or a server that accepts and never answers (``Client`` waited past its own
+    timeout on such a server).  The probe asks the scheduler its identity, in a thread of its own
+    with a hard deadline, so a caller with a running event loop (a notebook) can use it too."""
+    import asyncio
+    import threading
+
+    outcome: list[BaseException | None] = []
+
+    async def probe() -> None:
+        from distributed.comm import connect
+        from distributed.security import Security
+
+        comm = await connect(address, timeout=CONNECT_SECONDS, **Security().get_connection_args("client"))
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            await comm.read()
+        finally:
+            comm.abort()
+
+    def attempt() -> None:
+        try:
+            asyncio.run(asyncio.wait_for(probe(), CONNECT_SECONDS))
+            outcome.append(None)
+        except BaseException as exc:  # handed to the caller's thread
+            outcome.append(exc)
+
+    thread = threading.Thread(target=attempt, name="shapeworldice-probe", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS + 2)
+    if not outcome or isinstance(outcome[0], (asyncio.TimeoutError, TimeoutError)):
+        raise UserError(f"cannot reach the {engine} scheduler at {address}: no answer within {CONNECT_SECONDS:g} s")
+    error = outcome[0]
+    if isinstance(error, TypeError) and address.lower().startswith(("tls://", "wss://")):
+        raise UserError(f"cannot connect to the {engine} scheduler at {address}: TLS needs Dask's TLS settings "
+                        "(distributed.comm.tls.ca-file, .client.cert, .client.key) and none are set")
+    if error is not None:
+        raise UserError(f"cannot reach the {engine} scheduler at {address}: {_first_line(error)}")
 
 
 def fault_point() -> None:

@@ -54,14 +54,42 @@ def _size_error(source: str, limit: int) -> UserError:
     return UserError(f"{source}: larger than {limit:,} bytes, the limit of an input file")
 
 
+#: bytes asked for per read of a stream of unknown size: ``read(n)`` allocates ``n`` bytes up front,
+#: so asking for the whole cap (256 MiB) at once failed under ``ulimit -v`` however small the input
+CHUNK_BYTES = 1 << 20
+
+
+def _regular_size(handle: BinaryIO) -> int | None:
+    try:
+        info = os.fstat(handle.fileno())
+    except (OSError, AttributeError, ValueError):  # io.BytesIO, a closed or fd-less stream
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
 def read_capped(handle: BinaryIO, source: str, limit: int | None = None) -> bytes:
-    """At most ``limit`` (default :data:`MAX_INPUT_BYTES`) bytes of an open stream (stdin, a
-    pipe, a device), or ``UserError``."""
+    """At most ``limit`` (default :data:`MAX_INPUT_BYTES`) bytes of an open stream (a file, stdin,
+    a pipe, a device), or ``UserError``.  Memory follows what is read, never the cap: a regular
+    file is read at its size, anything else :data:`CHUNK_BYTES` at a time."""
     limit = MAX_INPUT_BYTES if limit is None else limit
-    data = handle.read(limit + 1)
-    if len(data) > limit:
+    size = _regular_size(handle)
+    if size is not None and size > limit:
         raise _size_error(source, limit)
-    return data
+    parts: list[bytes] = []
+    total = 0
+    ask = min(size, limit) + 1 if size is not None else min(CHUNK_BYTES, limit + 1)
+    while total <= limit:
+        part = handle.read(ask)
+        if not part:
+            break
+        parts.append(part)
+        total += len(part)
+        ask = min(CHUNK_BYTES, limit + 1 - total)
+        if ask <= 0:
+            break
+    if total > limit:
+        raise _size_error(source, limit)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def read_input(path: str | Path, what: str, limit: int | None = None) -> bytes:

@@ -7,7 +7,9 @@ before any work when the command checks its outputs first) when it would replace
 - anything inside a dataset directory (its manifest, shards or prior sample),
 - something that is not a regular file: a device such as ``/dev/null``, a pipe, a socket, or a
   path under ``/dev`` or ``/proc`` (``/dev/stdout``; ``-`` is standard output where a command
-  allows it).
+  allows it),
+- a file of a training or critic run folder (its config, checkpoints, curves: the run owns them;
+  :mod:`shapeworldice.run_folders`).
 
 A write goes to a temp file beside the *resolved* target and is renamed over it, so readers
 see the old file or the whole new one, a symlink keeps pointing at its (now updated) target,
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Mapping, Sequence, Tuple, Union
 
 from .errors import UserError
+from .run_folders import owning_run
 
 #: ``-`` as an output path: standard output (only where the command says so)
 STDOUT = "-"
@@ -139,7 +142,11 @@ def check_outputs(outputs: Named, inputs: Mapping[str, str | Path | None] | None
         if str(path) == STDOUT and option in stdout:
             resolved.append((option, path, None))
             continue
-        resolved.append((option, path, resolve_output(path, option)))
+        checked = resolve_output(path, option)
+        owner = owning_run(checked) if checked.exists() else None
+        if owner is not None:
+            raise UserError(f"{option} {path} is a file of the run folder {owner}: refusing to replace it")
+        resolved.append((option, path, checked))
     for k, (option, path, target) in enumerate(resolved):
         for other, _, other_target in resolved[k + 1:]:
             if target is None and other_target is None:

@@ -13,7 +13,8 @@ local folder it names, and the build runs there exactly as it does for a plain p
 bytes, same lock, same resume).  A destination without a local view (``s3://``, ``gs://``,
 ``hdfs://``, an in-memory filesystem) is refused in one line before anything is written; the
 documentation says how to use a bucket (through a mount) and what native object-store output
-would need.  A URI is parsed without contacting any server.
+would need.  A URI is parsed without contacting any server; one with a query or a fragment
+(``?x=1``, ``#3``) is refused, since pyarrow would drop it and write elsewhere.
 """
 from __future__ import annotations
 
@@ -65,6 +66,10 @@ def local_folder(out: Destination, option: str = "--out") -> Path:
     scheme = match.group(1).lower()
     if scheme in REMOTE_SCHEMES:
         raise UserError(_no_local_view(option, text))
+    for mark, part in (("#", "fragment"), ("?", "query")):
+        if mark in text:  # pyarrow drops both: file:///x/run#3 would write into /x/run
+            raise UserError(f"{option} {text} has a {part} ({mark}...), which names no folder and pyarrow would "
+                            f"drop; give a plain path for a folder name with '{mark}' in it")
     from pyarrow.fs import FileSystem
 
     try:

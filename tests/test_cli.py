@@ -219,3 +219,94 @@ def test_corrupted_manifest_and_permissions(tmp_path):
     assert (data / "manifest.json").stat().st_mode & 0o777 == 0o666 & ~umask  # not mkstemp's private 0600
     (data / "manifest.json").write_text('{"complete": true}')
     assert "corrupted manifest" in one_line_error(run("show", str(data), "--out", str(tmp_path / "s.png")))
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    """A 6-image spatial-twoshapes test split and a caption file for it."""
+    from shapeworldice.data.build import generate
+
+    out = tmp_path_factory.mktemp("bounds")
+    directory = generate("spatial-twoshapes", out, seed=0, train=0, validation=6, test=6)
+    captions = out / "c.json"
+    assert run("baseline", str(directory), "--kind", "shuffled", "--out", str(captions)).exit_code == 0
+    return str(directory), str(captions)
+
+
+SEEDED = [
+    ("baseline", "D", "--kind", "shuffled", "--out", "OUT/x.json"),
+    ("compare", "D", "--captions", "C", "--captions", "C"),
+    ("validity", "D", "--captions", "C", "--out", "OUT/v"),
+    ("variance", "D", "--captions", "C", "--draws", "2", "--out", "OUT/v"),
+    ("robustness", "D", "--steps", "2", "--out", "OUT/r"),
+    ("critic", "train", "D", "--out", "OUT/critic", "--epochs", "1"),
+    ("train", "D", "--model", "lrcn1u", "--out", "OUT/run", "--iterations", "1"),
+    ("generate", "spatial-twoshapes", "--out", "OUT/data", "--test", "2"),
+]
+
+
+@pytest.mark.parametrize("args", SEEDED, ids=lambda a: a[0] if a[0] != "critic" else "critic-train")
+def test_a_negative_seed_is_one_line_on_every_command(tiny, tmp_path, args):
+    """Issue #33: --seed -1 was a NumPy traceback on baseline, compare, validity, variance, robustness
+    and critic train (which also left its config.json behind)."""
+    directory, captions = tiny
+    out = tmp_path / "out"
+    out.mkdir()
+    filled = [directory if a == "D" else captions if a == "C" else a.replace("OUT", str(out)) for a in args]
+    line = one_line_error(run(*filled, "--seed", "-1"))
+    assert "--seed" in line and "-1 is not in the range 0<=x" in line
+    assert list(out.iterdir()) == []
+
+
+@pytest.mark.parametrize("args, option", [
+    (("compare", "D", "--captions", "C", "--captions", "C", "--draws", "100000000"), "--draws"),
+    (("robustness", "D", "--steps", "100000000"), "--steps"),
+    (("variance", "D", "--captions", "C", "--draws", "100000000"), "--draws"),
+    (("validity", "D", "--captions", "C", "--draws", "100000000"), "--draws"),
+])
+def test_repetition_counts_are_bounded_before_any_work(tiny, args, option):
+    """Issue #33: compare --draws 100000000 and robustness --steps 100000000 ended in MemoryError tracebacks."""
+    directory, captions = tiny
+    filled = [directory if a == "D" else captions if a == "C" else a for a in args]
+    line = one_line_error(run(*filled))
+    assert f"Invalid value for '{option}': 100000000 is not in the range" in line
+
+
+def test_the_study_functions_bound_their_counts_too(tiny):
+    from shapeworldice.errors import UserError
+    from shapeworldice.evaluation.core.gtd import Evaluator
+    from shapeworldice.evaluation.studies.compare import compare
+    from shapeworldice.evaluation.studies.robustness import robustness
+
+    directory, captions = tiny
+    evaluator = Evaluator(directory)
+    with pytest.raises(UserError, match="--draws must be an integer from 100 to 10,000, got 100000000"):
+        compare(evaluator, captions, captions, draws=100_000_000)
+    with pytest.raises(UserError, match="--steps must be an integer from 2 to 101, got 100000000"):
+        robustness(directory, steps=100_000_000, evaluator=evaluator)
+
+
+def test_a_newline_in_an_output_path_is_printed_escaped(tmp_path):
+    """Issue #33: generate --out $'a\\nb' printed its 'built' line with a raw newline (two lines)."""
+    out = tmp_path / "a\nb"
+    result = run("generate", "existential-oneshape", "--out", str(out), "--train", "0", "--validation", "0",
+                 "--test", "2")
+    assert result.exit_code == 0, result.output
+    shown = [line.split("\r")[-1].strip() for line in result.output.splitlines()
+             if "existential-oneshape" in line and "%" not in line]
+    assert shown == [f"built {tmp_path}/a\\nb/existential-oneshape"]  # one line, the newline escaped
+    written = run("baseline", str(out / "existential-oneshape"), "--kind", "generic", "--out",
+                  str(tmp_path / "c\nd.json"))
+    assert written.output.splitlines() == [f"wrote {tmp_path}/c\\nd.json"]
+
+
+def test_baseline_quiet_writes_the_file_and_prints_nothing(tiny, tmp_path):
+    """Issue #33: baseline had no --quiet (every other writing command has one)."""
+    import json
+
+    directory, _ = tiny
+    out = tmp_path / "b.json"
+    result = CliRunner().invoke(main, ["baseline", directory, "--kind", "generic", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0 and result.output == ""
+    assert len(json.loads(out.read_text())) == 6
+    assert run("baseline", directory, "--kind", "generic", "--out", str(out)).output == f"wrote {out}\n"

@@ -114,3 +114,12 @@ def test_bad_world_files_are_one_line_errors(tmp_path, content, message):
     path = tmp_path / "w.jsonl"
     path.write_bytes(content)
     assert message in one_line_error(run("parse", "A square is red.", "--world", path))
+
+
+def test_world_file_image_without_its_build_tag(dataset, exported):
+    """Issue #33: parse --world worlds_test.jsonl --image test-000000 said "no world for image"."""
+    coco, _ = exported
+    inst = next(iter(load(dataset, "test")))
+    short = inst.id.partition("-")[2]
+    assert truths(run("parse", *inst.captions, "--world", coco / "worlds_test.jsonl", "--image", short, "--json")) \
+        == ["true"] * len(inst.captions)

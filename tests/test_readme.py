@@ -29,6 +29,23 @@ def walkthrough_blocks() -> list[tuple[str, str]]:
     return BLOCK.findall(README.read_text(encoding="utf-8"))
 
 
+def test_the_test_command_says_what_skips_and_pytest_shows_why():
+    """Issue #33: a newcomer running the README's test command skipped 27 tests (PyTorch, Dask,
+    Chromium) without a word. The README says so next to the command, and pytest prints every skip
+    with its reason (``-rs`` in the project's addopts)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+
+    text = README.read_text(encoding="utf-8")
+    after = text[text.index(".venv/bin/python -m pytest -q\n```"):][:900]
+    for word in ("PyTorch", "Dask", "Chromium", "skip", "-rs", "torch==2.13.0"):
+        assert word in after, word
+    options = tomllib.loads((README.parent / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert "-rs" in options["addopts"].split()
+
+
 def test_the_readme_tells_one_runnable_story():
     blocks = walkthrough()
     commands = [line.split()[1] for block in blocks for line in block.splitlines()

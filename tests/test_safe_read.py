@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -80,3 +82,53 @@ def test_missing_and_directory_inputs(tmp_path):
         read_input(tmp_path / "absent.json", "captions file")
     with pytest.raises(UserError, match="is a directory"):
         read_input(tmp_path, "captions file")
+
+
+class _Recorder(io.RawIOBase):
+    """A stream of ``size`` bytes that records how many bytes each read asked for."""
+
+    def __init__(self, size: int):
+        self.left, self.asked = size, []
+
+    def readable(self):
+        return True
+
+    def read(self, n=-1):
+        self.asked.append(n)
+        part = b"x" * max(0, min(n, self.left))
+        self.left -= len(part)
+        return part
+
+
+def test_a_capped_read_never_asks_for_the_whole_cap():
+    """Issue #33: read(limit + 1) allocates 256 MiB before reading a byte, so under ulimit -v every
+    capped read (manifest, captions, stdin) failed with MemoryError however small the input."""
+    stream = _Recorder(3 * (1 << 20) + 5)
+    assert len(read_capped(stream, "stdin")) == 3 * (1 << 20) + 5
+    assert max(stream.asked) <= 1 << 20
+    with pytest.raises(UserError, match="larger than 2,097,152 bytes"):
+        read_capped(_Recorder(5 << 20), "stdin", limit=2 << 20)
+
+
+PROBE = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (200 << 20, 200 << 20))
+from shapeworldice.safe_read import read_input
+import os
+from shapeworldice.safe_read import read_capped
+read, write = os.pipe()
+os.write(write, b"[]")
+os.close(write)
+with open(sys.argv[1], "rb") as handle, os.fdopen(read, "rb") as pipe:
+    print(len(read_capped(handle, "file")), len(read_input(sys.argv[1], "captions file")), len(read_capped(pipe, "-")))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or sys.platform != "linux", reason="RLIMIT_AS is Linux's")
+def test_small_inputs_read_under_a_small_address_space_limit(tmp_path):
+    """What ulimit -v does: with 200 MiB of address space a 256 MiB preallocation cannot happen."""
+    small = tmp_path / "c.json"
+    small.write_text("[]")
+    result = subprocess.run([sys.executable, "-c", PROBE, str(small)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["2", "2", "2"]

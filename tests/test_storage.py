@@ -135,3 +135,13 @@ def test_generate_command_refuses_a_bad_uri_writing_nothing(tmp_path, monkeypatc
     line = one_line_error(run("generate", "quantification-ratio", "--out", uri, "--test", 2))
     assert line.startswith(f"error: --out {uri}")
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("suffix", ["#3", "?x=1", "?", "#"])
+def test_a_uri_with_a_fragment_or_query_is_refused_writing_nothing(tmp_path, monkeypatch, suffix):
+    """Issue #33: pyarrow dropped '#3' and '?x=1', so --out file:///.../run#3 wrote into .../run."""
+    monkeypatch.chdir(tmp_path)
+    uri = f"file://{tmp_path}/run{suffix}"
+    line = one_line_error(run("generate", "quantification-ratio", "--out", uri, "--test", 2))
+    assert line.startswith(f"error: --out {uri} has a ") and ("fragment" in line or "query" in line)
+    assert not list(tmp_path.iterdir())

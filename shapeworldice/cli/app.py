@@ -39,6 +39,9 @@ class _Group(click.Group):
         except RecursionError:
             click.echo("error: input nested too deeply to process", err=True)
             sys.exit(2)
+        except MemoryError:  # a backstop: the options that size memory are bounded before any work
+            click.echo("error: out of memory: use a smaller split or fewer draws, steps or captions", err=True)
+            sys.exit(2)
 
     def main(self, *args, **kwargs):
         kwargs["standalone_mode"] = False
@@ -68,6 +71,11 @@ SPLIT_HELP = "Split to use: train, validation or test."
 
 
 SEED_HELP = "Random seed (same seed, same bytes)."
+
+
+#: the one --seed range of every command: NumPy's generators take no negative seed, and the builder
+#: stores seeds as 63-bit integers
+SEED_TYPE = click.IntRange(min=0, max=2**63 - 1)
 
 
 WORKERS_HELP = "Worker processes; 0 = all cores. The bytes are the same for any number."
@@ -121,6 +129,12 @@ def _quiet_option(fn):
                         "terminal).")(fn)
 
 
+def shown(path: object) -> str:
+    """A path as a status line shows it: control characters and line separators escaped, so
+    ``--out $'a\\nb'`` prints one 'built' or 'wrote' line, not two."""
+    return one_line(str(path))
+
+
 def _write_stdout(data: bytes) -> None:
     """A result file streamed to standard output (an option given as ``-``)."""
     sys.stdout.flush()
@@ -130,13 +144,16 @@ def _write_stdout(data: bytes) -> None:
 
 def _critic_option(fn):
     """``--critic RUN``: the command runs with the learned critic of RUN as a catalogue measure
-    (scored on the command's DIRECTORY and --split); needs the [train] extra."""
+    (scored on the command's DIRECTORY and --split); needs the [train] extra.  Refused with
+    ``--engine`` (evaluate, curves): the critic is registered in this process, not on the workers."""
     import functools
 
     @functools.wraps(fn)
     def run(*args, critic=None, **kwargs):
         if critic is None:
             return fn(*args, **kwargs)
+        if kwargs.get("engine") is not None:  # the cluster's workers would score without it
+            raise click.UsageError("--critic runs in this process only: score with it without --engine")
         from ..training import require_torch
 
         require_torch()
@@ -177,12 +194,12 @@ def _extra_arguments_line(extra: list[str]) -> str:
 
 def _emit(result: dict, text: str, written: list, as_json: bool) -> None:
     """Print a result as JSON or as its table, then the files written."""
-    import json
+    from ..evaluation.io.outputs import json_text
 
-    click.echo(json.dumps(result, sort_keys=True) if as_json else text)
+    click.echo(json_text(result, sort_keys=True) if as_json else text)
     if not as_json:
         for path in written:
-            click.echo(f"wrote {path}")
+            click.echo(f"wrote {shown(path)}")
 
 
 def _study_options(fn):

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from .app import (
-    main, SPLIT_HELP, SEED_HELP, _workers_option, _engine_options,
+    main, shown, SPLIT_HELP, SEED_HELP, SEED_TYPE, _workers_option, _engine_options,
 )
 
 
@@ -52,7 +52,7 @@ def _ranges(numbers) -> str:
 @click.option("--test", type=int, help="Test instances.  [default: the definition's]")
 @click.option("--refs", type=int, help="Reference captions per validation/test instance.  "
               "[default: the definition's]")
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @_workers_option(1)
 @click.option("--image-size", type=int, help="Image side in pixels.  [default: the definition's]")
 @click.option("--quiet", is_flag=True, help="No progress bar and no 'built' line.")
@@ -69,7 +69,7 @@ def generate(name: str, out: str, train: int | None, validation: int | None, tes
     target = build(name, out, seed=seed, train=train, validation=validation, test=test, references=refs,
                    image_size=image_size, workers=workers, progress=not quiet, engine=engine, address=address)
     if not quiet:
-        click.echo(f"built {target}")
+        click.echo(f"built {shown(target)}")
 
 
 @main.command()
@@ -84,7 +84,7 @@ def show(directory: str, split: str, count: int, out: str) -> None:
 
     check_outputs({"--out": out}, {"DIRECTORY": directory})
 
-    click.echo(f"wrote {contact_sheet(directory, out, split=split, count=count)}")
+    click.echo(f"wrote {shown(contact_sheet(directory, out, split=split, count=count))}")
 
 
 @main.command()
@@ -100,4 +100,4 @@ def export(directory: str, fmt: str, out: str) -> None:
 
     check_folder(out)
 
-    click.echo(f"wrote {run_export(directory, Path(out), fmt)}")
+    click.echo(f"wrote {shown(run_export(directory, Path(out), fmt))}")

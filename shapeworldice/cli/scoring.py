@@ -9,8 +9,9 @@ from pathlib import Path
 import click
 
 from ..errors import UserError
+from ..evaluation.studies.limits import MAX_BOOTSTRAP_DRAWS
 from .app import (
-    main, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, _parser_options, _meteor_option,
+    main, shown, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, SEED_TYPE, _parser_options, _meteor_option,
     _quiet_option, _write_stdout, _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs,
 )
 from .app import _engine_options
@@ -70,9 +71,8 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 def evaluate(directory, captions_files, split, parser_name, ace_path, grammar_image, out, details, html,
              allow_missing, several_captions, meteor, as_json, quiet, engine, address) -> None:
     """GTD and surface metrics of a model's captions on a dataset split."""
-    import json
-
     from ..evaluation.core.gtd import evaluate as run
+    from ..evaluation.io.outputs import json_text
     from ..evaluation.io.report import details_bytes, report_json, summary_text, write_outputs
     from ..safe_write import STDOUT, check_outputs
 
@@ -105,7 +105,7 @@ def evaluate(directory, captions_files, split, parser_name, ace_path, grammar_im
     if details == STDOUT:
         _write_stdout(details_bytes(report))
     if as_json:
-        click.echo(json.dumps(report_json(report), indent=2, sort_keys=True))
+        click.echo(json_text(report_json(report), indent=2, sort_keys=True))
     elif not quiet:
         click.echo(summary_text(report), err=details == STDOUT)
 
@@ -115,7 +115,7 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
                     engine: str | None, address: str | None, options: tuple[bool, bool, bool]) -> None:
     """evaluate over several caption files (or a folder): one report per file in the --out folder."""
     from ..evaluation.io import batch
-    from ..evaluation.io.report import table
+    from ..evaluation.io.report import computed_columns, table
 
     for option, value in (("--html", html), ("--json", as_json or None)):
         if value is not None:
@@ -126,9 +126,7 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
     if details == "-":
         raise click.UsageError("--details -: with several caption files --details names a folder")
     files = batch.caption_files(specs)
-    if engine is not None:
-        if click.get_current_context().params.get("critic") is not None:
-            raise click.UsageError("--critic runs in this process only: score with it without --engine")
+    if engine is not None:  # --critic with --engine is refused by the --critic option itself
         from ..engine import require
 
         require(engine)
@@ -139,8 +137,10 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
     results = batch.score_files(files, settings, engine, address, progress=not quiet)
     written = batch.write_reports(files, results, out, details)
     if not quiet:
-        click.echo(table([(path.name, result.scores) for path, result in zip(files, results)]))
-        click.echo(f"wrote {len(written)} files to {out}" + (f" and {details}" if details not in (None, out) else ""))
+        rows = [(path.name, result.scores) for path, result in zip(files, results)]
+        click.echo(table(rows, computed_columns("table", [scores for _, scores in rows])))
+        click.echo(f"wrote {len(written)} files to {shown(out)}"
+                   + (f" and {shown(details)}" if details not in (None, out) else ""))
 
 
 #: the skill floors of :mod:`..evaluation.studies.skill_floors` (named here so that --help imports no NumPy)
@@ -157,10 +157,11 @@ SKILL_KINDS = ("count-only", "colours-only", "shapes-only", "colours-shapes-unbo
                    "permuted; random-words: its words replaced by vocabulary words; blind: the training caption "
                    "truest on the training worlds; prior: the most frequent training caption.")
 @click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @click.option("--out", required=True, type=click.Path(dir_okay=False, allow_dash=True),
               help="Caption file to write (COCO results); - for standard output.")
-def baseline(directory, kind, split, seed, out) -> None:
+@click.option("--quiet", is_flag=True, help="No 'wrote' line (the captions are in --out).")
+def baseline(directory, kind, split, seed, out, quiet) -> None:
     """Write a sanity-baseline caption file made from the dataset itself."""
     from ..data.loader import load
     from ..evaluation.studies.baselines import baseline as make, baseline_bytes, write_baseline
@@ -171,7 +172,9 @@ def baseline(directory, kind, split, seed, out) -> None:
     if out == STDOUT:
         _write_stdout(baseline_bytes(entries))
     else:
-        click.echo(f"wrote {write_baseline(entries, out)}")
+        written = write_baseline(entries, out)
+        if not quiet:
+            click.echo(f"wrote {shown(written)}")
 
 
 @main.command(context_settings={"allow_extra_args": True})
@@ -216,7 +219,7 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
         line = f"{catalogue.label(metric):18s} {cells}"
         click.echo(line + (f"  (n/a: {values['reason']})" if values["reason"] else ""))
     for path in result["files"]:
-        click.echo(f"wrote {path}")
+        click.echo(f"wrote {shown(path)}")
 
 
 def _curves_here(directory: str, specs: tuple[str, ...], split: str, out: str, meteor: bool, quiet: bool,
@@ -258,8 +261,9 @@ def _curves_on_engine(engine: str, address: str | None, directory: str, specs: t
 @click.option("--captions", "captions_files", required=True, multiple=True, type=click.Path(),
               help=f"Exactly two caption files to compare, A then B (each: {CAPTION_FORMATS}).")
 @click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--draws", default=1000, type=click.IntRange(min=100), help="Bootstrap draws of the images.")
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--draws", default=1000, type=click.IntRange(100, MAX_BOOTSTRAP_DRAWS),
+              help="Bootstrap draws of the images.")
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @click.option("--several-captions", is_flag=True, help="Allow several captions per image id (any format).")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="Write the comparison as JSON here.  [default: print only]")
@@ -269,8 +273,7 @@ def _curves_on_engine(engine: str, address: str | None, directory: str, specs: t
 def compare(directory, captions_files, split, draws, seed, several_captions, out, as_json, meteor, parser_name,
             ace_path, grammar_image) -> None:
     """Do two caption sets differ? Paired bootstrap over the same images: B - A, its interval, a p-value."""
-    import json
-
+    from ..evaluation.io.outputs import json_text
     from ..evaluation.studies.compare import compare as run, compare_table
     from ..evaluation.core.gtd import Evaluator
     from ..safe_write import check_outputs, write_file
@@ -288,5 +291,5 @@ def compare(directory, captions_files, split, draws, seed, several_captions, out
     finally:
         evaluator.close()
     if out:
-        write_file(out, (json.dumps(result, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+        write_file(out, (json_text(result, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     _emit(result, compare_table(result), [out] if out else [], as_json)

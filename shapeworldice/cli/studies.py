@@ -7,8 +7,10 @@ from typing import Any
 
 import click
 
+from ..evaluation.studies.limits import MAX_BOOTSTRAP_DRAWS, MAX_STEPS, MAX_VARIANCE_DRAWS
+
 from .app import (
-    main, _captions_option, SPLIT_HELP, SEED_HELP, _workers_option, _critic_option, _emit, _study_options,
+    main, _captions_option, SPLIT_HELP, SEED_HELP, SEED_TYPE, _workers_option, _critic_option, _emit, _study_options,
     _inputs, _with_parser,
 )
 
@@ -19,8 +21,9 @@ from .app import (
 @click.option("--split", default="test", help=SPLIT_HELP)
 @click.option("--transforms", default="shuffled,permuted,random-words",
               help="Comma-separated pathological transformations (shuffled, permuted, random-words).")
-@click.option("--steps", default=11, type=int, help="Number of strengths γ, evenly spaced from 0 to 1.")
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--steps", default=11, type=click.IntRange(2, MAX_STEPS),
+              help="Number of strengths γ, evenly spaced from 0 to 1.")
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @_study_options
 def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, quiet, parser_name, ace_path,
                grammar_image) -> None:
@@ -43,8 +46,9 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
 @click.argument("directory", type=click.Path())
 @_captions_option
 @click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--draws", default=20, type=int, help="Random reference subsets per size.")
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--draws", default=20, type=click.IntRange(2, MAX_VARIANCE_DRAWS),
+              help="Random reference subsets per size.")
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @_study_options
 def variance(directory, captions_file, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
              grammar_image) -> None:
@@ -65,7 +69,8 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
 
 @main.command()
 @click.option("--out", default="shapeworldice-quickstart", type=click.Path(file_okay=False),
-              help="Folder for the datasets, caption files, table and plot.")
+              help="Folder for all it shows: the datasets (data/), every baseline's caption file (captions/DATASET/"
+                   "KIND.json), the table (table.txt, table.json), the robustness plot and the checkpoints' curves.")
 @_workers_option(0)
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr while the datasets are built and scored.")
 @click.option("--suite", default="paper", type=click.Choice(["paper", "new"]), show_default=True,
@@ -91,17 +96,24 @@ def quickstart(out: str, workers: int, quiet: bool, suite: str) -> None:
 @_critic_option
 @click.argument("directory", type=click.Path())
 @click.option("--captions", "caption_files", required=True, multiple=True, type=click.Path(),
-              help="A system's caption file (any format of evaluate --captions); repeat for each system.")
+              help="A system's caption file (any format of evaluate --captions), or a quoted glob such as "
+                   "'ckpt-*.json' (one system per file); repeat for each system.")
 @click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--draws", default=1000, type=click.IntRange(min=0), help="Bootstrap draws (images resampled).")
-@click.option("--seed", default=0, type=int, help=SEED_HELP)
+@click.option("--draws", default=1000, type=click.IntRange(0, MAX_BOOTSTRAP_DRAWS),
+              help="Bootstrap draws (images resampled).")
+@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
 @_study_options
 def validity(directory, caption_files, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
              grammar_image) -> None:
     """Every metric against the ground truth: caption-level AUC for true captions, system-level tau/r with T."""
     from ..evaluation.core.gtd import Evaluator
-    from ..evaluation.studies.validity import validity as run, validity_table, write_validity
+    from ..evaluation.io.inputs import expand_caption_specs
+    from ..evaluation.studies.validity import check_validity_outputs, validity as run, validity_table, write_validity
 
+    caption_files = expand_caption_specs(caption_files)
+    if out:
+        check_validity_outputs(out, {**{f"--captions {f}": f for f in caption_files},
+                                     **_inputs(directory, ace_path, grammar_image)})
     evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
     try:
         result = run(evaluator, caption_files, draws=draws, seed=seed, include_meteor=meteor, progress=not quiet)

@@ -6,7 +6,7 @@ import click
 
 from ..errors import UserError
 from .app import (
-    main,
+    main, shown, SEED_TYPE,
 )
 
 
@@ -36,7 +36,8 @@ from .app import (
 @click.option("--compile", "use_compile", is_flag=True, help="torch.compile the step (CUDA graphs on a GPU).")
 @click.option("--threads", type=int, help="CPU threads PyTorch may use.  [default: 1 on a CPU (faster for these "
               "small models than every core), PyTorch's default beside a GPU]")
-@click.option("--seed", type=int, help="Random seed of the initial weights and the batch order.  [default: 0]")
+@click.option("--seed", type=SEED_TYPE,
+              help="Random seed of the initial weights and the batch order.  [default: 0]")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its newest model checkpoint, with "
               "its settings (any option given here replaces the saved one where allowed).")
 @click.option("--quiet", is_flag=True, help="No progress bar or per-checkpoint lines.")
@@ -82,7 +83,7 @@ def train(directory, model_name, run_dir, iterations, checkpoint_every, split, e
                  ("SPICE", "spice"))))
     if speed is not None:
         click.echo(f"{result['iterations_trained']} iterations at {speed:.2f} it/s on {resolved}")
-    click.echo(f"wrote {result['run_dir']}")
+    click.echo(f"wrote {shown(result['run_dir'])}")
 
 
 @main.group()
@@ -94,8 +95,9 @@ def critic() -> None:
 @click.argument("directory", type=click.Path())
 @click.option("--out", "run_dir", required=True, type=click.Path(), help="Run folder (checkpoints, critic.json).")
 @click.option("--captions", "caption_files", multiple=True, type=click.Path(),
-              help="Model captions used as fakes (any format of evaluate --captions; e.g. a train run's "
-                   "ckpt-*.json); repeat for several. Without any, the train split's captions stand in.")
+              help="Model captions used as fakes (any format of evaluate --captions), or a quoted glob such as "
+                   "a train run's 'run/ckpt-*.json'; repeat for several. Without any, the train split's captions "
+                   "stand in.")
 @click.option("--epochs", default=30, type=int, help="Training epochs (one positive and one fake per image each).")
 @click.option("--split", default="validation", help="Split trained on (needs 2+ human captions per image).")
 @click.option("--heldout-split", default="test", help="Split of the held-out AUC written at the end.")
@@ -108,7 +110,7 @@ def critic() -> None:
 @click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto",
               help="auto = cuda when a GPU is available, else cpu.")
 @click.option("--threads", default=0, type=click.IntRange(min=0), help="CPU threads of PyTorch; 0 = its default.")
-@click.option("--seed", default=0, type=int, help="Random seed of the weights, pairs and fakes.")
+@click.option("--seed", default=0, type=SEED_TYPE, help="Random seed of the weights, pairs and fakes.")
 @click.option("--resume", is_flag=True, help="Continue the run in --out from its newest epoch.")
 @click.option("--quiet", is_flag=True, help="No progress bar or per-epoch lines.")
 def critic_train(directory, run_dir, caption_files, epochs, split, heldout_split, no_transformations, batch_size,
@@ -119,8 +121,11 @@ def critic_train(directory, run_dir, caption_files, epochs, split, heldout_split
     require_torch()
     import torch
 
+    from ..evaluation.io.inputs import expand_caption_specs
     from ..training.critic.loop import CriticConfig, train_critic
     from ..training.device import resolve_device
+
+    caption_files = tuple(expand_caption_specs(caption_files))
 
     if threads:
         torch.set_num_threads(threads)
@@ -133,4 +138,4 @@ def critic_train(directory, run_dir, caption_files, epochs, split, heldout_split
     by_kind = ", ".join(f"{k} {v:.3f}" for k, v in held["auc_by_kind"].items() if v is not None)
     click.echo(f"held-out AUC ({held['split']}, {held['references']} references vs {held['fakes']} fakes): "
                f"{held['auc']:.3f} ({by_kind})" if held["auc"] is not None else "held-out AUC: n/a")
-    click.echo(f"wrote {result['run_dir']}")
+    click.echo(f"wrote {shown(result['run_dir'])}")

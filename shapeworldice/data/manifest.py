@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import UserError
-from ..safe_read import loads_json
+from ..safe_read import loads_json, read_capped
 from .definition import MAX_REFERENCES, MAX_SPLIT_SIZE, SPLITS
 from .shards import NAME
 
@@ -288,12 +288,10 @@ def read_manifest_hashed(directory: Path) -> tuple[dict[str, Any], str]:
             raise UserError(f"dataset directory not found: {directory}")
         raise UserError(f"not a dataset directory (no manifest.json): {directory}")
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_MANIFEST_BYTES + 1)
+        with open(path, "rb") as handle:  # read at its size, not at the cap (no 256 MiB up front)
+            data = read_capped(handle, f"corrupted manifest {path}", MAX_MANIFEST_BYTES)
     except OSError as exc:
         raise UserError(f"cannot read manifest {path}: {exc.strerror}") from None
-    if len(data) > MAX_MANIFEST_BYTES:
-        raise UserError(f"corrupted manifest {path}: larger than {MAX_MANIFEST_BYTES >> 20} MiB")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

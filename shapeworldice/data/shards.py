@@ -97,10 +97,15 @@ def shard_bytes(rows: Iterable[Row]) -> bytes:
 
 
 def read_shard(path: Path) -> pa.Table:
+    """A shard's table, read in this thread: ``pq.read_table`` starts Arrow's CPU and I/O thread
+    pools, whose C++ workers were still running when the interpreter exited and, in about one exit
+    in twenty (more under load), were destroyed while joinable: "terminate called without an
+    active exception", SIGABRT after the command's last line.  ``ParquetFile.read`` without threads
+    or pre-buffering starts no pool (a shard is one small row group: nothing to parallelise)."""
     try:
         # a file object, not the path: pyarrow would read "run:1/..." as a URI of scheme "run"
         with open(path, "rb") as f:
-            return pq.read_table(f)
+            return pq.ParquetFile(f, pre_buffer=False).read(use_threads=False)
     except (OSError, pa.ArrowInvalid) as exc:
         raise UserError(f"corrupted shard {path}: {exc}".splitlines()[0]) from None
 

@@ -1,5 +1,9 @@
 """The main job on a small default: six datasets, five sanity baselines, one table, one plot.
 
+Everything it shows is kept under ``--out``: the datasets (``data/``), every baseline's caption
+file (``captions/DATASET/KIND.json``), the table (``table.txt`` as printed, ``table.json`` with
+each row's scores and intervals), the robustness files and the staged checkpoints with their curves.
+
 It shows in about a minute what ShapeWorldICE is for: the baselines separate cleanly on
 G and T while BLEU-4 and CIDEr-D keep "shuffled" (true of another image) close to the references.
 """
@@ -14,11 +18,13 @@ import numpy as np
 
 from ..data.build import generate
 from ..data.loader import load
-from .studies.baselines import FLOOR_KINDS, KINDS, baseline
+from .studies.baselines import FLOOR_KINDS, KINDS, baseline, write_baseline
 from .studies.curves import curves, row_of
 from .core.gtd import Evaluator
 from ..metrics import catalogue
-from ..safe_write import write_file
+from ..errors import one_line
+from ..safe_write import write_file, write_together
+from .io.outputs import json_text
 from .io.report import INTERVAL_NOTE, table
 from .studies.robustness import robustness, robustness_table, write_robustness
 
@@ -53,8 +59,11 @@ def baseline_table(out: Path, workers: int, train: int, test: int, say: Say = _s
         directory = generate(name, out / "data", seed=0, train=train, validation=8, test=test, workers=workers)
         built[name] = directory
         evaluator = Evaluator(directory)
+        (out / "captions" / name).mkdir(parents=True, exist_ok=True)
         for kind in KINDS + FLOOR_KINDS:
-            report = evaluator.evaluate(baseline(evaluator.data, kind, seed=0))
+            entries = baseline(evaluator.data, kind, seed=0)
+            write_baseline(entries, out / "captions" / name / f"{kind}.json")  # kept: --out promises them
+            report = evaluator.evaluate(entries)
             # the row's scores, with their 95% intervals under "intervals" (the table prints ± rows)
             rows.append((f"{name} {kind}", {**report["scores"], "intervals": report["intervals"]}))
     return rows, built
@@ -91,14 +100,19 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
     out = Path(out)
     workers = workers or os.cpu_count() or 1
     rows, built = baseline_table(out, workers, train, test, say, SUITES[suite])
-    yield table(rows, [(catalogue.label(k), k) for k in COLUMN_KEYS], intervals=[r["intervals"] for _, r in rows])
-    yield INTERVAL_NOTE
-    yield catalogue.measure("spice").note or ""
-    yield ("'blind' is the training caption truest on the training worlds, 'prior' the most frequent one, "
-           "each for every image: the floor of a dataset. I/ref = informativeness relative to the references "
-           "(prior sample of 1,000 worlds at this size).")
-    yield "'shuffled' is grammatical and often false,"
-    yield "yet its BLEU-4/CIDEr-D stay near the references': surface metrics miss truthfulness."
+    notes = [table(rows, [(catalogue.label(k), k) for k in COLUMN_KEYS], intervals=[r["intervals"] for _, r in rows]),
+             INTERVAL_NOTE, catalogue.measure("spice").note or "",
+             "'blind' is the training caption truest on the training worlds, 'prior' the most frequent one, "
+             "each for every image: the floor of a dataset. I/ref = informativeness relative to the references "
+             "(prior sample of 1,000 worlds at this size).",
+             "'shuffled' is grammatical and often false,",
+             "yet its BLEU-4/CIDEr-D stay near the references': surface metrics miss truthfulness."]
+    yield from notes
+    kept = write_together([(out / "table.txt", ("\n".join(notes) + "\n").encode("utf-8")),
+                           (out / "table.json", (json_text({label: scores for label, scores in rows}, indent=1,
+                                                           sort_keys=True) + "\n").encode("utf-8"))])
+    yield f"wrote {one_line(str(kept[0]))}, {one_line(str(kept[1]))} and each baseline's captions in " \
+          f"{one_line(str(out / 'captions'))}"
     if suite != "paper":
         return
     yield ""
@@ -108,7 +122,7 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
     rob = robustness(built["spatial-twoshapes"], steps=5)
     yield robustness_table(rob)
     written = write_robustness(rob, out / "robustness-spatial-twoshapes")
-    yield f"wrote {written[-2]}"
+    yield f"wrote {one_line(str(written[-2]))}"
     yield ""
     folder = out / "curves"
     folder.mkdir(parents=True, exist_ok=True)
@@ -129,4 +143,4 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
         yield f"correlation of {catalogue.label(metric)} with T: " + ", ".join(
             f"{k} {'n/a' if values[k] is None else f'{values[k]:.2f}'}" for k in ("pearson", "spearman", "kendall"))
     for path in result["files"]:
-        yield f"wrote {path}"
+        yield f"wrote {one_line(str(path))}"

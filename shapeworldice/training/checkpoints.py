@@ -1,5 +1,6 @@
 """Model checkpoints of a run: ``RUN_DIR/model-ITER.pt`` with weights, optimiser state, settings
-and vocabulary — everything ``--resume`` needs to continue the same run exactly.
+and vocabulary — everything ``--resume`` needs to continue the same run exactly.  They hold only
+tensors and plain data and are always loaded weights-only (:func:`read`): loading one never runs code.
 
 Every checkpoint is kept (truthfulness can peak and then fall, so the best one is often not
 the last); files are written atomically, so a run stopped mid-write leaves the previous one.
@@ -47,8 +48,18 @@ def load_latest(run_dir: Path) -> dict[str, Any]:
     iterations = saved_iterations(run_dir)
     if not iterations:
         raise UserError(f"--resume: no model checkpoint (model-ITER.pt) in {run_dir}")
-    path = checkpoint_path(run_dir, iterations[-1])
+    return read(checkpoint_path(run_dir, iterations[-1]))
+
+
+def read(path: Path, what: str = "checkpoint") -> dict[str, Any]:
+    """A checkpoint's contents on the CPU, loaded weights-only: tensors and plain data (dicts,
+    lists, numbers, strings) and nothing else, so a checkpoint someone shared cannot run code
+    here.  A file that is truncated, foreign or holds any other object is one line naming it."""
     try:
-        return torch.load(path, map_location="cpu", weights_only=False)
-    except Exception as exc:  # a truncated or foreign file: name it, no traceback
-        raise UserError(f"cannot read checkpoint {path}: {exc}") from None
+        state = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as exc:  # truncated, foreign, or a pickle of anything but weights
+        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise UserError(f"cannot read {what} {path} as weights only (tensors and plain data): {reason}") from None
+    if not isinstance(state, dict):
+        raise UserError(f"cannot read {what} {path}: not a checkpoint (a {type(state).__name__})")
+    return state

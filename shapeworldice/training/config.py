@@ -24,6 +24,17 @@ MODEL_KEYS = ("model", "embedding", "hidden", "feature", "channels", "batch_size
               "max_length", "split", "eval_images")
 
 
+#: the largest learning rate accepted: Adam above it diverges on these models (1e4 trains to NaN)
+MAX_LEARNING_RATE = 1.0
+
+
+def check_learning_rate(value: float) -> None:
+    """A learning rate must be a finite number in (0, MAX_LEARNING_RATE]: inf and NaN pass a bare
+    "positive" check and train to NaN weights."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_LEARNING_RATE:
+        raise UserError(f"--learning-rate must be a number above 0 and at most {MAX_LEARNING_RATE:g}, got {value}")
+
+
 @dataclass(frozen=True)
 class TrainConfig:
     """Everything that determines a run (the data directory aside)."""
@@ -56,8 +67,7 @@ class TrainConfig:
         for name in positive:
             if getattr(self, name) < 1:
                 raise UserError(f"--{name.replace('_', '-')} must be >= 1, got {getattr(self, name)}")
-        if not self.learning_rate > 0:
-            raise UserError(f"--learning-rate must be > 0, got {self.learning_rate}")
+        check_learning_rate(self.learning_rate)
         if self.eval_images is not None and self.eval_images < 1:
             raise UserError(f"--eval-images must be >= 1 (or 0 for the whole split), got {self.eval_images}")
         if self.split not in ("test", "validation", "train"):  # train: for overfitting checks

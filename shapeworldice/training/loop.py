@@ -18,6 +18,7 @@ import torch
 
 from ..data.lock import exclusive
 from ..errors import UserError
+from ..run_folders import check_run_folder
 from ..evaluation.io.outputs import write_file
 from . import checkpoints
 from .config import TrainConfig, same_model
@@ -82,8 +83,7 @@ def caption_images(model: Captioner, images: np.ndarray, vocabulary: Vocabulary,
 
 
 def _check_run_dir(run_dir: Path, resume: bool) -> None:
-    if run_dir.exists() and not run_dir.is_dir():
-        raise UserError(f"--out {run_dir} exists and is not a folder")
+    check_run_folder(run_dir, "train")
     if not resume and (checkpoints.saved_iterations(run_dir) or (run_dir / "curves.csv").exists()):
         raise UserError(f"{run_dir} already holds a run; pass --resume to continue it or choose another --out")
 
@@ -91,6 +91,7 @@ def _check_run_dir(run_dir: Path, resume: bool) -> None:
 def saved_config(run_dir: str | Path) -> TrainConfig | None:
     """The settings a run folder was last trained with (None when it holds no run yet)."""
     path = Path(run_dir) / "config.json"
+    check_run_folder(run_dir, "train")
     if not path.is_file():
         return None
     try:
@@ -189,7 +190,8 @@ def _train(directory: str | Path, run_dir: Path, config: TrainConfig, resume: bo
     bar = _Progress(False, start, config.iterations, config.model)  # the real one once training starts
     try:
         run_dir.mkdir(exist_ok=True)
-        write_file(run_dir / "config.json", (json.dumps({"data": str(Path(directory).resolve()), "dataset": dataset,
+        write_file(run_dir / "config.json", (json.dumps({"run": "train", "data": str(Path(directory).resolve()),
+                                                         "dataset": dataset,
                                                          "config": config.to_json(),
                                                          "vocabulary": data.vocabulary.tokens}, indent=1) + "\n"
                                              ).encode("utf-8"))
@@ -221,6 +223,9 @@ def _train(directory: str | Path, run_dir: Path, config: TrainConfig, resume: bo
                 torch.cuda.synchronize()
             train_seconds += time.perf_counter() - tick
             mean_loss = float(window_loss) / window
+            if not np.isfinite(mean_loss):  # nothing of a diverged stretch is saved
+                raise UserError(f"the loss is not finite at iteration {done} (training diverged); the run keeps "
+                                "its earlier checkpoints: train again with a lower --learning-rate")
             captions = caption_images(model, targets.images, data.vocabulary, config.max_length, device, amp)
             row = scorer.score(done, targets.ids, captions, mean_loss)
             checkpoints.save(run_dir, done, {"config": config.to_json(), "dataset": dataset,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..evaluation.studies.curves import plot
-from ..evaluation.io.outputs import write_file
+from ..evaluation.io.outputs import json_text, write_file
 
 COLUMNS = ("iteration", "loss", "grammaticality", "truthfulness", "diversity", "bleu_4", "cider_d", "spice",
            "bleu_1", "rouge_l", "informativeness_relative")
@@ -94,4 +94,4 @@ class Scorer:
         if best is not None:
             summary = {"best": best, "last": self.rows[-1],
                        "best_captions": captions_path(self.run_dir, best["iteration"]).name}
-            write_file(self.run_dir / "best.json", (json.dumps(summary, indent=1) + "\n").encode("utf-8"))
+            write_file(self.run_dir / "best.json", (json_text(summary, indent=1) + "\n").encode("utf-8"))

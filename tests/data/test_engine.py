@@ -205,3 +205,46 @@ def test_local_workers_die_with_a_killed_driver(tmp_path):
     proc.wait()
     gone, alive = psutil.wait_procs(workers, timeout=10)
     assert not alive
+
+
+@pytest.fixture
+def silent_scheduler():
+    """A TCP server that accepts connections and never answers (a hung or foreign service)."""
+    import socket
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("command", ["generate", "evaluate"])
+def test_a_scheduler_that_never_answers_is_one_line_within_the_timeout(tmp_path, monkeypatch, silent_scheduler,
+                                                                         command):
+    """Issue #33: an address that accepts and never answers hung past the 20 s the code asked for."""
+    import time
+
+    pytest.importorskip("distributed")
+    import shapeworldice.engine as engine
+
+    monkeypatch.setattr(engine, "CONNECT_SECONDS", 2.0)
+    args = (["generate", "quantification-ratio", "--out", tmp_path / "out", "--test", 4] if command == "generate" else
+            ["evaluate", tmp_path, "--captions", tmp_path / "c.json", "--out", tmp_path / "out"])
+    (tmp_path / "c.json").write_text("[]")
+    start = time.monotonic()
+    line = one_line_error(run(*args, "--engine", "dask", "--address", silent_scheduler))
+    assert time.monotonic() - start < 8
+    assert f"cannot reach the dask scheduler at {silent_scheduler}: no answer within 2 s" in line
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_tls_address_without_tls_settings_is_one_line(tmp_path):
+    """Issue #33: --address tls://... was a TypeError traceback from deep inside Dask."""
+    pytest.importorskip("distributed")
+    line = one_line_error(run("generate", "quantification-ratio", "--out", tmp_path, "--test", 4,
+                              "--engine", "dask", "--address", "tls://127.0.0.1:9"))
+    assert "cannot connect to the dask scheduler at tls://127.0.0.1:9: TLS needs Dask's TLS settings" in line
+    assert not list(tmp_path.iterdir())

@@ -70,3 +70,20 @@ def test_every_caption_is_true_and_within_the_view_bound(tmp_path):
     assert seen == 30 + 8 * 10
     assert generate(parse_definition(SPEC, "x.toml"), tmp_path / "again", seed=0, workers=2).joinpath(
         "manifest.json").read_bytes() == (directory / "manifest.json").read_bytes()
+
+
+def test_the_papers_informative_descriptions_name_their_skill_view():
+    """Issue #33: the six paper -informative descriptions (and their held-out forms) said only
+    max_prior; each now names its skill view and bound, or says that it has none."""
+    from shapeworldice.data.definition import load_definition
+    from tests.conftest import SIX
+
+    for name in SIX:
+        for form in ("-informative", "-informative-heldout"):
+            definition = load_definition(name + form)
+            text = definition.description
+            if definition.skill_view is None:
+                assert "no skill view" in text, name + form
+            else:
+                assert f"Skill view {definition.skill_view} (skill_view)" in text, name + form
+                assert f"max_view_prior {definition.max_view_prior:g}" in text, name + form

@@ -169,3 +169,17 @@ def test_evaluate_critic_without_torch_is_one_line(tiny_dataset, tmp_path):
         result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
         assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert not (tmp_path / "c").exists()
+
+
+def test_critic_train_expands_a_quoted_glob_of_caption_files(tiny_dataset, tmp_path):
+    """Issue #33: critic train --captions 'runs/lrcn/ckpt-*.json' (README, docs/critic.md) failed
+    with "captions file not found"; it expands the glob as curves does."""
+    pytest.importorskip("torch")
+    for n, kind in enumerate(("shuffled", "permuted"), 1):
+        assert run("baseline", tiny_dataset, "--kind", kind, "--out", tmp_path / f"ckpt-{n}.json").exit_code == 0
+    result = run("critic", "train", tiny_dataset, "--out", tmp_path / "run", "--captions",
+                 str(tmp_path / "ckpt-*.json"), "--epochs", "1", "--split", "test", "--heldout-split", "validation",
+                 "--batch-size", "4", "--device", "cpu", "--quiet", "--threads", "1")
+    assert result.exit_code == 0, result.output
+    config = json.loads((tmp_path / "run" / "config.json").read_text())
+    assert config["captions"] == [str(tmp_path / "ckpt-1.json"), str(tmp_path / "ckpt-2.json")]

@@ -65,12 +65,20 @@ def settings_for(directory: str, split: str, parser: str, ace: str | None, gramm
 
 def caption_files(specs: Sequence[str]) -> list[Path]:
     """The files ``--captions`` names: each spec a file, or a folder whose ``.json`` and ``.jsonl``
-    files are taken in name order.  Missing paths, empty folders and a file named twice are refused."""
+    files are taken in name order.  Missing paths, empty folders, a file named twice and a folder
+    entry that cannot be read as a file (a dangling link, a link loop, a pipe) are refused: none
+    is skipped without a word."""
     files: list[Path] = []
     for spec in specs:
         path = Path(spec)
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in CAPTION_SUFFIXES)
+            named = sorted(p for p in path.iterdir() if p.suffix.lower() in CAPTION_SUFFIXES)
+            for entry in named:
+                problem = _unreadable(entry)
+                if problem:
+                    raise UserError(f"--captions {spec}: {entry.name} {problem}: remove it or fix it (a folder's "
+                                    ".json and .jsonl entries are all scored)")
+            found = named
             if not found:
                 raise UserError(f"--captions {spec}: the folder holds no .json or .jsonl caption file")
             files.extend(found)
@@ -87,6 +95,26 @@ def caption_files(specs: Sequence[str]) -> list[Path]:
                             f"--captions {seen[name]} and {path} would both write {name}.json: rename one")
         seen[name] = path
     return files
+
+
+def _unreadable(entry: Path) -> str | None:
+    """Why a folder entry with a caption file's suffix cannot be read as one, or None."""
+    import errno
+    import stat
+
+    try:
+        info = os.stat(entry)
+    except FileNotFoundError:
+        return f"is a dangling symbolic link (to {os.readlink(entry)})" if os.path.islink(entry) else "vanished"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "is a symbolic link loop"
+        return f"cannot be read ({exc.strerror or exc})"
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder, not a caption file"
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file (a pipe, socket or device)"
+    return None
 
 
 def output_files(files: Sequence[Path], folder: str, suffix: str) -> list[Path]:

@@ -20,7 +20,7 @@ from ...data.loader import Split
 from ...errors import UserError
 from ...metrics import catalogue
 from ...reasons import CODES
-from .report import INTERVAL_NOTE, columns, fmt, half_width
+from .report import INTERVAL_NOTE, computed_columns, fmt, half_width
 
 VERDICTS = ("true", "false", "ambiguous", "uninterpretable", "ungrammatical")
 COLOURS = {"true": "#1a7f37", "false": "#cf222e", "ambiguous": "#9a6700", "uninterpretable": "#8250df",
@@ -135,7 +135,8 @@ def _table(header: Iterable[str], rows: Iterable[Iterable[str]], table_id: str |
 
 def _summary(report: dict[str, Any]) -> Iterator[str]:
     """Score table, verdict counts, notes and breakdowns: what the terminal summary shows, as tables."""
-    scores, shown, found = report["scores"], columns(), report.get("intervals") or {}
+    scores, found = report["scores"], report.get("intervals") or {}
+    shown = computed_columns("table", [scores])
     yield "<h2>Scores</h2>"
     rows = [["overall", *(fmt(scores.get(key)) for _, key in shown)]]
     if found:
@@ -155,7 +156,9 @@ def _summary(report: dict[str, Any]) -> Iterator[str]:
         yield f"<p>{escape(note)}</p>"
     if found:
         yield f"<p>{escape(INTERVAL_NOTE)}</p>"
-    group_columns = (("captions", "captions"), *columns("family_table"))
+    group_columns = (("captions", "captions"),
+                     *computed_columns("family_table", [g for groups in report["breakdown"].values()
+                                                        for g in groups.values()]))
     for axis, groups in report["breakdown"].items():
         if list(groups) == ["none"]:  # e.g. quantifier ranges of spatial captions: nothing to break down
             continue

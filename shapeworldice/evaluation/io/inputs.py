@@ -4,7 +4,8 @@
 - JSON Lines of the same objects;
 - a JSON object ``{"1a2b3c4d-test-000123": ["...", "..."], ...}`` (a string value is one caption).
 
-Image ids are the build's (``TAG-split-NNNNNN``, TAG naming dataset, definition and seed).
+Image ids are the build's (``TAG-split-NNNNNN``, TAG naming dataset, definition and seed); an id
+without its tag (``split-NNNNNN``) is read as this build's (:func:`id_resolver`).
 
 One rule for all three formats: each image id has exactly one caption, unless several
 captions per image are asked for (``several=True``, the CLI's ``--several-captions``); then an id
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ...errors import UserError
 from ...safe_read import loads_json, read_input
@@ -57,7 +58,10 @@ def _record(obj: Any, where: str) -> dict[str, Any]:
 
 def _mapping_records(whole: dict[str, Any], source: str) -> list[dict[str, Any]]:
     """The records of the mapping format ``{ID: caption or [captions]}``."""
-    if {"annotations", "images"} & set(whole):
+    if {"scores", "counts", "signature"} <= set(whole):
+        raise UserError(f"{source}: this is a GTD report (what `evaluate --out` writes: scores of captions), not "
+                        f"model outputs; give the caption file it was made from, {FORMATS}")
+    if "annotations" in whole or isinstance(whole.get("images"), list):
         raise UserError(f"{source}: this is a COCO ground-truth file (keys 'images'/'annotations': the "
                         f"references, as `export` writes them), not model outputs; expected {FORMATS}")
     records: list[dict[str, Any]] = []
@@ -135,7 +139,17 @@ def read_outputs(path: str | Path) -> list[dict[str, Any]]:
 
 
 _TAGGED_ID = re.compile(r"^([0-9a-f]{8})-(train|validation|test)-[0-9]+$")
-_UNTAGGED_ID = re.compile(r"^(train|validation|test)-[0-9]+$")
+
+
+def id_resolver(ids: Iterable[str]) -> Callable[[str], str]:
+    """A function from an image id as a caption file gives it to the split's own id: a split id is
+    itself, and an id without the build tag (``test-000123``) is the split's ``TAG-test-000123``
+    (docs/api.md: ids with or without the build tag). A split holds one build, so the short form
+    cannot name another build's image; a tagged id of another build stays unknown (and is named
+    as another build's)."""
+    known = set(ids)
+    short = {i.partition("-")[2]: i for i in known if _TAGGED_ID.match(i)}
+    return lambda image_id: image_id if image_id in known else short.get(image_id, image_id)
 
 
 def _unknown_id(image_id: str, ids: list[str], source: str, build: str) -> UserError:
@@ -146,9 +160,6 @@ def _unknown_id(image_id: str, ids: list[str], source: str, build: str) -> UserE
     if ours and theirs and theirs.group(1) != ours.group(1):
         return UserError(f"{source}: the captions belong to another build (image id {image_id!r} carries build tag "
                          f"{theirs.group(1)!r}; {here})")
-    if ours and _UNTAGGED_ID.match(image_id):
-        return UserError(f"{source}: unknown image id {image_id!r}: it has no build tag, so the captions were "
-                         f"made for another build ({here})")
     return UserError(f"{source}: unknown image id {image_id[:80]!r} (not in this split)")
 
 
@@ -161,9 +172,10 @@ def group_by_image(records: Iterable[dict[str, Any]], ids: list[str], allow_miss
     ``build`` describes the split's build for the other-build error (e.g. ``", spatial-twoshapes seed 0"``).
     """
     known = set(ids)
+    resolve = id_resolver(ids)
     grouped: dict[str, list[str]] = {}
     for record in records:
-        image_id, caption = record["image_id"], record["caption"]
+        image_id, caption = resolve(record["image_id"]), record["caption"]
         if image_id not in known:
             raise _unknown_id(image_id, ids, source, build)
         captions = grouped.setdefault(image_id, [])
@@ -184,10 +196,11 @@ def excluded_references(records: Iterable[dict[str, Any]], references: Mapping[s
     against the *other* references of its image). ``references``: image id → its number of
     references; an index out of range, not an integer, or one that leaves no reference is an error."""
     excluded: dict[str, set[int]] = {}
+    resolve = id_resolver(references)
     for record in records:
         if "reference_index" not in record:
             continue
-        image_id, index = record["image_id"], record["reference_index"]
+        image_id, index = resolve(record["image_id"]), record["reference_index"]
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < references.get(image_id, 0):
             raise UserError(f"{source}: bad reference_index {index!r} for image {image_id!r} "
                             f"(it has {references.get(image_id, 0)} references)")
@@ -197,3 +210,22 @@ def excluded_references(records: Iterable[dict[str, Any]], references: Mapping[s
             raise UserError(f"{source}: image {image_id!r} has no reference left after excluding reference_index "
                             f"{sorted(indices)} (this split has {references[image_id]} per image)")
     return excluded
+
+
+def expand_caption_specs(specs: Sequence[str], option: str = "--captions") -> list[str]:
+    """``--captions`` values with each quoted glob (``'ckpt-*.json'``) replaced by the files it
+    matches, in name order, as ``curves`` does; a path that exists is taken as it is, even if
+    its name holds ``*`` or ``?``.  A glob that matches nothing is one line naming it."""
+    import glob
+    import os
+
+    out: list[str] = []
+    for spec in specs:
+        if os.path.lexists(spec) or not glob.has_magic(spec):
+            out.append(spec)
+            continue
+        matches = sorted(glob.glob(spec))
+        if not matches:
+            raise UserError(f"{option} {spec}: no file matches this pattern")
+        out.extend(matches)
+    return out

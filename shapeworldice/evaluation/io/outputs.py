@@ -9,6 +9,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
+import os
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -16,7 +18,8 @@ from ...errors import UserError
 from ...safe_write import write_file, write_together
 
 __all__ = ["write_file", "write_together", "bundle_files", "output_stem", "with_suffix", "csv_cell", "pyplot",
-           "figure_bytes", "save_figure", "write_bundle"]
+           "figure_bytes", "save_figure", "write_bundle", "check_owned",
+           "json_text", "without_non_finite"]
 
 #: the files of a robustness or variance prefix
 BUNDLE_SUFFIXES = (".json", ".csv", ".png", ".svg")
@@ -24,10 +27,62 @@ BUNDLE_SUFFIXES = (".json", ".csv", ".png", ".svg")
 SVG_HASH_SALT = "shapeworldice"
 
 
+def without_non_finite(value: Any, path: str = "", found: dict[str, str] | None = None) -> tuple[Any, dict[str, str]]:
+    """``value`` with every NaN or infinite float replaced by None, and where each was
+    (``{"scores.critic": "nan"}``): strict JSON has no NaN, and a parser that meets one rejects
+    the whole file."""
+    found = {} if found is None else found
+    if isinstance(value, float) and not math.isfinite(value):
+        found[path or "."] = repr(value)
+        return None, found
+    if isinstance(value, dict):
+        return {k: without_non_finite(v, f"{path}.{k}" if path else str(k), found)[0] for k, v in value.items()}, found
+    if isinstance(value, (list, tuple)):
+        return [without_non_finite(v, f"{path}[{i}]", found)[0] for i, v in enumerate(value)], found
+    if hasattr(value, "dtype") and hasattr(value, "item") and getattr(value, "ndim", None) == 0:  # a NumPy scalar
+        return without_non_finite(value.item(), path, found)
+    return value, found
+
+
+#: the key under which a JSON output names the values that were not finite numbers (written as null)
+NOT_FINITE = "not_finite"
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """``json.dumps`` that never writes NaN or Infinity: each becomes null, and a top-level object
+    gains ``"not_finite": {PATH: "nan", ...}`` saying which values were nulled and why."""
+    clean, found = without_non_finite(value)
+    if found and isinstance(clean, dict):
+        clean[NOT_FINITE] = {path: f"{shown}: not a finite number, written as null" for path, shown in found.items()}
+    return json.dumps(clean, allow_nan=False, **options)
+
+
 def bundle_files(prefix: str | Path, suffixes: Sequence[str] = BUNDLE_SUFFIXES) -> list[tuple[str, Path]]:
     """The files an output prefix stands for, as ``("--out", PREFIX.SUFFIX)`` pairs to check."""
     stem = output_stem(prefix)
     return [("--out", with_suffix(stem, suffix)) for suffix in suffixes]
+
+
+def check_owned(files: Sequence[tuple[str, Path]], is_ours: Callable[[Any], bool], command: str) -> None:
+    """Refuse a prefix whose existing files an earlier run of ``command`` did not write: the first
+    file (PREFIX.json) must hold what ``is_ours`` recognises, and the others may exist only beside it."""
+    from ...safe_read import read_input
+
+    (option, main_file), *others = files
+    existing = [path for _, path in files if os.path.lexists(path)]
+    if not existing:
+        return
+    if os.path.lexists(main_file):
+        try:
+            data = json.loads(read_input(main_file, "file").decode("utf-8"))
+        except (UserError, ValueError, RecursionError):
+            data = None
+        if is_ours(data):
+            return
+        raise UserError(f"{option} {main_file} exists and is not a {command} result: refusing to replace it "
+                        "(choose another --out)")
+    raise UserError(f"{option} {existing[0]} exists and no {command} result is beside it: refusing to replace it "
+                    "(choose another --out)")
 
 
 def output_stem(prefix: str | Path) -> Path:
@@ -91,7 +146,7 @@ def write_bundle(result: dict[str, Any], prefix: str | Path, header: Sequence[st
                  plot: Callable[[dict[str, Any], Path], list[Path]]) -> list[Path]:
     """PREFIX.json (the result), PREFIX.csv (``header`` + ``rows``) and the plot's PNG/SVG."""
     stem = output_stem(prefix)
-    json_path = write_file(with_suffix(stem, ".json"), (json.dumps(result, indent=1) + "\n").encode("utf-8"))
+    json_path = write_file(with_suffix(stem, ".json"), (json_text(result, indent=1) + "\n").encode("utf-8"))
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)

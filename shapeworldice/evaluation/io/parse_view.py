@@ -128,7 +128,8 @@ def _records(text: str, source: str) -> list[dict[str, Any]] | dict[str, Any]:
 
 def world_from_file(data: bytes, source: str, image: str | None) -> World:
     """A world from a world JSON object, or from the line of an export's ``worlds_*.jsonl`` (or
-    ``captions.jsonl``) whose id is ``image``; ``image`` may be left out when the file has one line."""
+    ``captions.jsonl``) whose id is ``image``, with or without its build tag (``test-000000``);
+    ``image`` may be left out when the file has one line."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -145,6 +146,12 @@ def world_from_file(data: bytes, source: str, image: str | None) -> World:
     for record in records:
         if record["id"] == image:
             return _world_from_model(record["world"], f"{source}: {image}")
+    short = [r for r in records if r["id"].partition("-")[2] == image]  # the id given without its build tag
+    if len(short) == 1:
+        return _world_from_model(short[0]["world"], f"{source}: {short[0]['id']}")
+    if len(short) > 1:
+        raise UserError(f"{source}: {len(short)} worlds have id {image!r} under different build tags "
+                        f"({short[0]['id']!r}, {short[1]['id']!r}, ...); give the id with its tag")
     raise UserError(f"{source}: no world for image {image!r} (first id: {records[0]['id']!r})")
 
 

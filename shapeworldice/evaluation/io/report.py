@@ -4,12 +4,11 @@ Files are written atomically, so a failed evaluation never leaves a partial repo
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Sequence
 
 from ...metrics import catalogue
-from .outputs import write_file, write_together
+from .outputs import json_text, write_file, write_together
 
 Columns = Sequence[tuple[str, str]]
 
@@ -19,17 +18,28 @@ def columns(view: str = "table", meteor: bool = True) -> tuple[tuple[str, str], 
     return tuple((m.label, m.key) for m in catalogue.in_view(view, meteor))
 
 
+def computed_columns(view: str, rows: Sequence[dict[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """The columns of ``view`` for these rows of scores: an on-request measure (METEOR, off unless
+    --meteor) gets a column only when some row has a value for it, so a table never carries a
+    column that is n/a by construction (the report's ``unavailable`` line says why it is missing)."""
+    keep = any(row.get(m.key) is not None for m in catalogue.in_view(view) if m.on_request for row in rows)
+    return columns(view, meteor=keep)
+
+
 def report_json(report: dict[str, Any]) -> dict[str, Any]:
     """The report without the per-caption details (those go to JSONL)."""
     return {k: v for k, v in report.items() if k != "details"}
 
 
 def report_bytes(report: dict[str, Any]) -> bytes:
-    return (json.dumps(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8")
+    """The report as strict JSON: a score that is not a finite number (a diverged critic's NaN) is
+    written as null and named with its reason under ``not_finite``."""
+    return (json_text(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
 def details_bytes(report: dict[str, Any]) -> bytes:
-    return ("".join(json.dumps(r.to_dict(), sort_keys=True) + "\n" for r in report["details"])).encode("utf-8")
+    """One strict-JSON line per caption (NaN written as null, named under ``not_finite``)."""
+    return ("".join(json_text(r.to_dict(), sort_keys=True) + "\n" for r in report["details"])).encode("utf-8")
 
 
 def write_report(report: dict[str, Any], path: str | Path) -> None:
@@ -91,10 +101,12 @@ def summary_text(report: dict[str, Any]) -> str:
     """Terminal summary: overall scores, counts, reasons, per-family breakdown, signature."""
     parts = [f"warning: {w}" for w in report.get("warnings", [])]
     parts += [f"{report['dataset']} / {report['split']}: {report['images']} images, {report['captions']} captions",
-             table([("overall", report["scores"])], intervals=[report.get("intervals")])]
+             table([("overall", report["scores"])], computed_columns("table", [report["scores"]]),
+                   intervals=[report.get("intervals")])]
     families = report["breakdown"]["family"]
     if len(families) > 1:
-        parts.append(table([(f"family {k}", v) for k, v in families.items()], columns("family_table"),
+        parts.append(table([(f"family {k}", v) for k, v in families.items()],
+                           computed_columns("family_table", list(families.values())),
                            intervals=[v.get("intervals") for v in families.values()]))
     c = report["counts"]
     parts.append(f"grammatical {c['grammatical']}  true {c['true']}  false {c['false']}  ambiguous {c['ambiguous']}  "

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ...errors import UserError
+from .limits import MAX_BOOTSTRAP_DRAWS, check_count
 from ...metrics import catalogue
 from ..core.gtd import Evaluator, gtd_signature
 from ..core.intervals import DRAWS, paired_test, scored_table, signature_field
@@ -25,6 +26,7 @@ def compare(evaluator: Evaluator, a: str | Path | Sequence[dict[str, Any]], b: s
             draws: int = DRAWS, seed: int = 0, include_meteor: bool = False, several_captions: bool = False,
             names: tuple[str, str] = ("A", "B")) -> dict[str, Any]:
     """The paired comparison of caption sets ``a`` and ``b`` (files or COCO-results entries)."""
+    check_count("draws", draws, 100, MAX_BOOTSTRAP_DRAWS)
     scored_a, report_a = evaluator.score(a, include_meteor=include_meteor, several_captions=several_captions)
     scored_b, report_b = evaluator.score(b, include_meteor=include_meteor, several_captions=several_captions)
     if scored_a.image_order != scored_b.image_order:  # pragma: no cover - both must caption every image

@@ -41,6 +41,7 @@ from typing import Any, overload
 import numpy as np
 
 from ...errors import UserError
+from .limits import MAX_STEPS, check_count
 from ...interpret import verdict
 from ...metrics import Meteor, PreparedCorpus, catalogue, java_available
 from ...parsing import Parser
@@ -200,8 +201,7 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
                         f"(expected one or more of {', '.join(TRANSFORMS)})")
     if len(set(transforms)) != len(transforms):
         raise UserError("a transformation is named twice")
-    if steps < 2:
-        raise UserError(f"steps must be at least 2 (γ = 0 and γ = 1), got {steps}")
+    check_count("steps", steps, 2, MAX_STEPS)  # at least γ = 0 and γ = 1
     if evaluator is None:
         if directory is None:
             raise UserError("robustness needs a dataset directory or an evaluator")

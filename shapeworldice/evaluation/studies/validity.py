@@ -17,17 +17,20 @@ AUC is the Mann–Whitney U of the two groups over n₊n₋ (ties count ½), fro
 """
 from __future__ import annotations
 
+import csv
 import io
-import json
 import math
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
 from ...errors import UserError
+from .limits import MAX_BOOTSTRAP_DRAWS, check_count
 from ...metrics import catalogue
-from ..io.outputs import output_stem, pyplot, with_suffix, write_together
+from ...safe_write import check_outputs
+from ..io.outputs import (bundle_files, check_owned, csv_cell, json_text, output_stem, pyplot, with_suffix,
+                          write_together)
 from ..io.progress import progress_bar
 
 __all__ = ["roc_auc", "bootstrap_auc", "correlations", "validity", "validity_table", "write_validity"]
@@ -131,6 +134,7 @@ def validity(evaluator: Any, caption_files: Sequence[str], draws: int = 1000, se
     docstring); ``evaluator`` is an :class:`~shapeworldice.evaluation.core.gtd.Evaluator` of the split."""
     if not caption_files:
         raise UserError("validity needs at least one --captions file")
+    check_count("draws", draws, 0, MAX_BOOTSTRAP_DRAWS)
     names = [Path(f).stem for f in caption_files]
     if len(set(names)) != len(names):
         names = [str(f) for f in caption_files]
@@ -242,10 +246,52 @@ def plot_validity(result: dict[str, Any], stem: Path) -> list[tuple[Path, bytes]
     return files
 
 
+#: the files of a validity prefix (what --out's help names)
+SUFFIXES = (".json", ".csv", ".png", ".svg")
+#: the CSV's columns: one row per measure
+CSV_HEADER = ("measure", "auc_all", "auc_all_low", "auc_all_high", "auc_grammatical", "auc_grammatical_low",
+              "auc_grammatical_high", "kendall_t", "pearson_t", "kendall_iref", "pearson_iref")
+
+
+def is_validity_result(data: Any) -> bool:
+    """Whether a parsed JSON document is what :func:`write_validity` writes."""
+    return isinstance(data, dict) and {"caption_level", "system_level", "systems"} <= set(data)
+
+
+def check_validity_outputs(prefix: str | Path, inputs: Mapping[str, str | Path | None]) -> None:
+    """Refuse, before any work, a prefix whose files would replace an input, a run's file, a dataset's
+    or anything :func:`~shapeworldice.safe_write.check_outputs` refuses, or an existing file that an
+    earlier validity run did not write (PREFIX.json must be a validity result)."""
+    files = bundle_files(prefix, SUFFIXES)
+    check_outputs(files, inputs)
+    check_owned(files, is_validity_result, "validity")
+
+
+def validity_csv(result: dict[str, Any]) -> str:
+    """The table as CSV: per measure its caption-level AUCs with their intervals and its
+    system-level τ and r with T and I/ref (empty cells where there is no value)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    shown = {*result["caption_level"], *result["system_level"]["truthfulness"]}
+    for key in [m.key for m in catalogue.CATALOGUE if m.key in shown] + sorted(shown - set(catalogue.keys())):
+        level = result["caption_level"].get(key, {})
+        cells: list[Any] = [key]
+        for subset in ("all", "grammatical"):
+            entry = level.get(subset, {})
+            cells += [csv_cell(entry.get(k)) for k in ("auc", "low", "high")]
+        for target in TARGETS:
+            pair = result["system_level"][target].get(key, {})
+            cells += [csv_cell(pair.get("kendall")), csv_cell(pair.get("pearson"))]
+        writer.writerow(cells)
+    return buffer.getvalue()
+
+
 def write_validity(result: dict[str, Any], prefix: str | Path) -> list[Path]:
-    """PREFIX.json (the result) and PREFIX.png/.svg (the plot), written together."""
+    """PREFIX.json (the result), PREFIX.csv (the table) and PREFIX.png/.svg (the plot), written together."""
     stem = output_stem(prefix)
-    files = [(with_suffix(stem, ".json"), (json.dumps(result, indent=1, sort_keys=True) + "\n").encode("utf-8")),
+    files = [(with_suffix(stem, ".json"), (json_text(result, indent=1, sort_keys=True) + "\n").encode("utf-8")),
+             (with_suffix(stem, ".csv"), validity_csv(result).encode("utf-8")),
              *plot_validity(result, stem)]
     return write_together(files)
 

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import UserError
+from .limits import MAX_VARIANCE_DRAWS, check_count
 from ...metrics import Bleu, CiderD, Meteor, PreparedCorpus, catalogue
 from ...parsing import Parser
 from ..core.gtd import Evaluator, caption_entries, gtd_signature
@@ -163,8 +164,7 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
     (lists over ``sizes``; ``scores`` holds every draw), ``"summary"``, ``"most_variable"``,
     ``"consensus"}``.
     """
-    if draws < 2:
-        raise UserError(f"draws must be at least 2 (a standard deviation needs two), got {draws}")
+    check_count("draws", draws, 2, MAX_VARIANCE_DRAWS)  # a standard deviation needs two
     if evaluator is None:
         if directory is None:
             raise UserError("variance needs a dataset directory or an evaluator")

@@ -10,6 +10,7 @@ resumed run trains on exactly what the uninterrupted one would have.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -20,11 +21,13 @@ import torch
 from ...data.loader import load
 from ...data.lock import exclusive
 from ...errors import UserError
+from ...run_folders import check_run_folder
 from ...evaluation.core.gtd import caption_entries
-from ...evaluation.io.outputs import write_file
+from ...evaluation.io.outputs import json_text, write_file
 from ...evaluation.io.progress import progress_bar
 from ...evaluation.studies.validity import roc_auc
 from .. import checkpoints
+from ..config import check_learning_rate
 from ..data import dataset_signature
 from ..device import make_deterministic
 from ..vocab import Vocabulary
@@ -62,8 +65,11 @@ class CriticConfig:
         for name in ("epochs", "batch_size", "average"):
             if getattr(self, name) < 1:
                 raise UserError(f"--{name.replace('_', '-')} must be at least 1, got {getattr(self, name)}")
-        if not self.learning_rate > 0 or not 0 < self.decay <= 1 or not self.clip > 0:
-            raise UserError("the learning rate and clipping norm must be positive and the decay in (0, 1]")
+        check_learning_rate(self.learning_rate)
+        if not 0 < self.decay <= 1 or not 0 < self.clip < math.inf:
+            raise UserError("the clipping norm must be positive and finite and the decay in (0, 1]")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 2**63:
+            raise UserError(f"--seed must be an integer from 0 to 2**63 - 1, got {self.seed}")
         if self.split == self.heldout_split:
             raise UserError(f"the critic trains on {self.split} and is checked on {self.heldout_split}: "
                             "give two different splits")
@@ -201,8 +207,7 @@ def _resumed(run_dir: Path, config: CriticConfig, dataset: str | None) -> dict[s
 
 def _train(directory: str | Path, run_dir: Path, config: CriticConfig, caption_files: Sequence[str], resume: bool,
            progress: bool, log: Callable[[str], None] | None) -> dict[str, Any]:
-    if run_dir.exists() and not run_dir.is_dir():
-        raise UserError(f"--out {run_dir} exists and is not a folder")
+    check_run_folder(run_dir, "critic")
     if not resume and checkpoints.saved_iterations(run_dir):
         raise UserError(f"{run_dir} already holds a critic; pass --resume to continue it or choose another --out")
     dataset = dataset_signature(directory)
@@ -260,7 +265,8 @@ def _fit(inputs: _Inputs, referee: Referee, progress: bool, log: Callable[[str],
     name = load(directory, config.split).name
     run_dir.mkdir(exist_ok=True)
     write_file(run_dir / "config.json", (json.dumps({
-        "data": str(Path(directory).resolve()), "dataset": dataset, "name": name, "config": config.to_json(),
+        "run": "critic", "data": str(Path(directory).resolve()), "dataset": dataset, "name": name,
+        "config": config.to_json(),
         "captions": [str(p) for p in caption_files], "image_size": int(train.images.shape[1]),
         "vocabulary": vocabulary.tokens}, indent=1) + "\n").encode("utf-8"))
     images = torch.from_numpy(train.images).to(device)
@@ -283,6 +289,9 @@ def _fit(inputs: _Inputs, referee: Referee, progress: bool, log: Callable[[str],
                 bar.set_postfix(epoch=epoch + 1, loss=f"{losses[-1]:.3f}", refresh=False)
             row = {"epoch": epoch + 1, "loss": float(np.mean(losses)), "learning_rate": optimizer.param_groups[0]["lr"],
                    "negatives": sum(len(p) - 1 for p in pairs), "fakes": source.statistics()}
+            if not math.isfinite(row["loss"]):  # nothing of a diverged epoch is saved
+                raise UserError(f"the critic's loss is not finite at epoch {epoch + 1} (training diverged); "
+                                "train again with a lower --learning-rate")
             source.drawn.clear()
             source.rejected.clear()
             history.append(row)
@@ -295,8 +304,7 @@ def _fit(inputs: _Inputs, referee: Referee, progress: bool, log: Callable[[str],
     models = []
     for e in kept:
         m = Critic(len(vocabulary), train.images.shape[1], config.shape)
-        m.load_state_dict(torch.load(checkpoints.checkpoint_path(run_dir, e), map_location="cpu",
-                                     weights_only=False)["model"])
+        m.load_state_dict(checkpoints.read(checkpoints.checkpoint_path(run_dir, e))["model"])
         models.append(m)
     scorer = CriticScorer(models, vocabulary, test.images, "cpu")
     test_source = fake_source(test, entries, fallback, referee, config.transformations)
@@ -304,7 +312,7 @@ def _fit(inputs: _Inputs, referee: Referee, progress: bool, log: Callable[[str],
     summary = {"config": config.to_json(), "dataset": dataset, "name": name, "history": history,
                "heldout": {"split": config.heldout_split, "epochs_averaged": kept, **result,
                            "fakes_drawn": test_source.statistics()}}
-    write_file(run_dir / "critic.json", (json.dumps(summary, indent=1) + "\n").encode("utf-8"))
+    write_file(run_dir / "critic.json", (json_text(summary, indent=1) + "\n").encode("utf-8"))
     return {"run_dir": str(run_dir), **summary}
 
 

@@ -13,7 +13,6 @@ passes images in split order). A reference no image of the split has is a one-li
 """
 from __future__ import annotations
 
-import json
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar, Iterator, Sequence
@@ -85,34 +84,71 @@ class CriticScorer:
         return np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
 
 
-def load_models(run_dir: Path, average: int | None = None) -> tuple[list[Critic], Vocabulary, dict[str, Any]]:
-    """The weights of a run's last ``average`` epochs (its saved setting when None), its vocabulary
-    and its config.json."""
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def read_run_config(run_dir: Path) -> tuple[dict[str, Any], CriticShape]:
+    """A critic run's config.json, every field it is used for checked (a hand-edited file is one
+    line naming the field, never a traceback), and the network's shape."""
+    from ...safe_read import loads_json, read_input
+
     path = run_dir / "config.json"
     if not run_dir.is_dir() or not path.is_file():
         raise UserError(f"--critic {run_dir}: not a critic run folder (no config.json); train one with "
                         "'shapeworldice critic train'")
-    try:
-        saved = json.loads(path.read_text(encoding="utf-8"))
-        config = saved["config"]
-        vocabulary = Vocabulary(saved["vocabulary"][4:])
-        shape = CriticShape.from_json(config["shape"])
-        image_size = int(saved["image_size"])
-    except (ValueError, KeyError, TypeError) as exc:
-        raise UserError(f"cannot read {path}: {exc}") from None
+    saved = loads_json(read_input(path, "critic config").decode("utf-8", "replace"), str(path))
+    config = saved.get("config") if isinstance(saved, dict) else None
+    if not isinstance(config, dict):
+        raise UserError(f"{path}: not a critic run's config (no 'config' object)")
+    vocabulary, shape = saved.get("vocabulary"), config.get("shape")
+    checks = {"image_size": _count(saved.get("image_size")), "config.epochs": _count(config.get("epochs")),
+              "config.average": _count(config.get("average", 1)),
+              "vocabulary": isinstance(vocabulary, list) and len(vocabulary) >= 4
+              and all(isinstance(w, str) for w in vocabulary),
+              "config.shape": isinstance(shape, dict) and isinstance(shape.get("channels"), list)
+              and 1 <= len(shape["channels"]) <= 6 and all(_count(c) for c in shape["channels"])
+              and all(_count(shape.get(k, 1)) for k in ("feature", "embedding", "hidden", "mlp"))}
+    bad = [name for name, ok in checks.items() if not ok]
+    if bad:
+        raise UserError(f"{path}: field {bad[0]} is missing or of the wrong type or range (hand-edited?)")
+    assert isinstance(shape, dict)
+    return saved, CriticShape.from_json(shape)
+
+
+def load_models(run_dir: Path, average: int | None = None) -> tuple[list[Critic], Vocabulary, dict[str, Any]]:
+    """The weights of a run's last ``average`` epochs (its saved setting when None), its vocabulary
+    and its config.json.  A run stopped before its last epoch, or whose weights are not finite (it
+    diverged), is refused: its scores would not be a trained critic's."""
+    saved, shape = read_run_config(run_dir)
+    config = saved["config"]
+    vocabulary = Vocabulary(saved["vocabulary"][4:])
+    image_size = int(saved["image_size"])
     epochs = checkpoints.saved_iterations(run_dir)
     if not epochs:
         raise UserError(f"--critic {run_dir}: no trained epoch (model-EPOCH.pt) yet")
+    if epochs[-1] < config["epochs"]:
+        raise UserError(f"--critic {run_dir}: trained {epochs[-1]} of its {config['epochs']} epochs (stopped early?); "
+                        "finish it with 'shapeworldice critic train ... --resume' before scoring with it")
     keep = epochs[-max(1, int(config.get("average", 1) if average is None else average)):]
     models = []
     for epoch in keep:
         file = checkpoints.checkpoint_path(run_dir, epoch)
+        state = checkpoints.read(file, "critic checkpoint")
+        weights = state.get("model")
+        if isinstance(weights, dict) and not all(torch.isfinite(t).all() for t in weights.values()
+                                                 if isinstance(t, torch.Tensor) and t.is_floating_point()):
+            raise UserError(f"--critic {run_dir}: the weights of epoch {epoch} are not finite (NaN or inf: the "
+                            "training diverged); train it again with a lower --learning-rate")
         try:
-            state = torch.load(file, map_location="cpu", weights_only=False)
             model = Critic(len(vocabulary), image_size, shape)
-            model.load_state_dict(state["model"])
-        except Exception as exc:  # a truncated or foreign file: name it, no traceback
-            raise UserError(f"cannot read critic checkpoint {file}: {exc}") from None
+            model.load_state_dict(weights)  # type: ignore[arg-type]
+        except Exception as exc:  # weights of another shape, or no weights: name it, no traceback
+            raise UserError(f"cannot read critic checkpoint {file}: {_first_line(exc)}") from None
         models.append(model)
     return models, vocabulary, {**saved, "epochs_averaged": keep}
 
@@ -131,6 +167,9 @@ def load_scorer(run_dir: str | Path, directory: str | Path, split: str) -> tuple
                         "one dataset's images and words")
     instances = data.instances
     images = np.stack([inst.image for inst in instances]) if instances else np.zeros((0, 1, 1, 3), np.uint8)
+    if instances and images.shape[1] != saved["image_size"]:
+        raise UserError(f"--critic {run_dir} was trained on {saved['image_size']}-pixel images; {directory} has "
+                        f"{images.shape[1]}-pixel ones: train a critic on this build")
     signature = f"critic:{run_dir.name}|epochs:{','.join(map(str, saved['epochs_averaged']))}"
     return (CriticScorer(models, vocabulary, images), [inst.id for inst in instances],
             [tuple(inst.captions) for inst in instances], signature)

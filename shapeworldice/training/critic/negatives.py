@@ -126,13 +126,16 @@ class FakeSource:
 
 def model_captions(entries: Sequence[Mapping[str, Any]], ids: Sequence[str]) -> tuple[list[list[str]], list[str]]:
     """Caption-file entries → (each image's own captions, in ``ids`` order; every caption)."""
+    from ...evaluation.io.inputs import id_resolver
+
     position = {image_id: k for k, image_id in enumerate(ids)}
+    resolve = id_resolver(ids)  # ids with or without the build tag
     own: list[list[str]] = [[] for _ in ids]
     pool: list[str] = []
     for entry in entries:
         caption = str(entry["caption"])
         pool.append(caption)
-        k = position.get(str(entry["image_id"]))
+        k = position.get(resolve(str(entry["image_id"])))
         if k is not None:
             own[k].append(caption)
     return own, pool

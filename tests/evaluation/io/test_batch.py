@@ -6,6 +6,7 @@ The cluster tests skip when the [dask] extra is not installed.
 """
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -84,6 +85,25 @@ def test_caption_files_are_expanded_and_checked(tmp_path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(UserError, match="no .json or .jsonl"):
         caption_files([str(tmp_path / "empty")])
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda d: (d / "gone.json").symlink_to(d / "nowhere.json"), "gone.json is a dangling symbolic link"),
+    (lambda d: ((d / "loop.json").symlink_to(d / "loop2.json"), (d / "loop2.json").symlink_to(d / "loop.json")),
+     "is a symbolic link loop"),
+    (lambda d: os.mkfifo(d / "pipe.jsonl"), "pipe.jsonl is not a regular file"),
+    (lambda d: (d / "sub.json").mkdir(), "sub.json is a folder"),
+])
+def test_a_folder_entry_that_cannot_be_read_is_named_not_skipped(checkpoints, tmp_path, make, words):
+    """Issue #33: evaluate --captions DIR/ skipped a symlink loop or a dangling link without a word."""
+    dataset, files, _ = checkpoints
+    folder = tmp_path / "captions"
+    shutil.copytree(files[0].parent, folder)
+    make(folder)
+    line = one_line_error(run("evaluate", dataset, "--captions", f"{folder}/", "--out", tmp_path / "reports",
+                              "--quiet"))
+    assert words in line and line.startswith(f"error: --captions {folder}/: ")
+    assert not (tmp_path / "reports").exists()
 
 
 @pytest.mark.parametrize("extra, words", [

@@ -195,8 +195,26 @@ def test_results_accepted_for_their_build_only(tiny, tmp_path):
         assert "belong to another build" in line and other.name in line
 
 
-def test_untagged_ids_named_as_another_build(tiny, tmp_path):
-    path = tmp_path / "old.json"
-    path.write_text(json.dumps(entries([f"test-{k:06d}" for k in range(4)])))
-    line = one_line_error(run("evaluate", tiny, "--captions", path, "--no-meteor"))
-    assert "unknown image id 'test-000000'" in line and "another build" in line
+def test_ids_without_the_build_tag_are_this_builds(tiny, ids, tmp_path):
+    """Issue #33: docs/api.md says ids work with or without the build tag; evaluate refused untagged
+    ids as another build's. An untagged id is read as this split's id: the same report as the tagged
+    file, ids in the details tagged; an id and its short form together are one image twice."""
+    import shapeworldice as swi
+
+    short = [i.partition("-")[2] for i in ids]
+    assert short[0] == "test-000000"
+    tagged, untagged = tmp_path / "tagged.json", tmp_path / "untagged.json"
+    tagged.write_text(json.dumps(entries(ids)))
+    untagged.write_text(json.dumps(entries(short)))
+    for path in (tagged, untagged):
+        assert run("evaluate", tiny, "--captions", path, "--out", path.with_suffix(".report"), "--quiet").exit_code == 0
+    assert untagged.with_suffix(".report").read_bytes() == tagged.with_suffix(".report").read_bytes()
+    report = swi.evaluate(tiny, entries(short))
+    assert [r.image_id for r in report["details"]] == ids
+    mixed = tmp_path / "mixed.json"
+    mixed.write_text(json.dumps(entries(ids) + entries(short[:1])))
+    assert f"duplicate image id {ids[0]!r}" in one_line_error(run("evaluate", tiny, "--captions", mixed))
+    unknown = tmp_path / "unknown.json"
+    unknown.write_text(json.dumps(entries(["test-000099"])))
+    assert "unknown image id 'test-000099'" in one_line_error(run("evaluate", tiny, "--captions", unknown,
+                                                                  "--allow-missing"))

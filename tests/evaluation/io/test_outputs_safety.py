@@ -152,3 +152,33 @@ def test_evaluate_details_dash_streams_jsonl_and_moves_the_table_to_stderr(datas
         run("evaluate", dataset, "--captions", captions, "--details", "-", "--json"))
     assert "standard output (-) is not allowed" in one_line_error(
         run("evaluate", dataset, "--captions", captions, "--out", "-"))
+
+
+def _strict(text: str):
+    """json.loads that refuses NaN and Infinity, as strict JSON parsers do."""
+    def refuse(constant):
+        raise ValueError(f"non-standard JSON constant {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_nan_score_is_written_as_null_with_its_reason(dataset, captions, monkeypatch):
+    """Issue #33: a diverged critic's NaN reached report.json as ``NaN``, which strict JSON parsers
+    reject. Every JSON output writes null instead and names the value under ``not_finite``."""
+    import math
+
+    import shapeworldice as swi
+    from shapeworldice.evaluation.io.report import details_bytes, report_bytes
+
+    report = swi.evaluate(dataset, str(captions))
+    report["scores"]["bleu_4"] = math.nan
+    report["intervals"]["truthfulness"] = [-math.inf, math.inf]
+    report["details"][0].spice = math.nan
+    written = _strict(report_bytes(report).decode())
+    assert written["scores"]["bleu_4"] is None and written["intervals"]["truthfulness"] == [None, None]
+    assert written["not_finite"]["scores.bleu_4"].startswith("nan: not a finite number")
+    assert set(written["not_finite"]) == {"scores.bleu_4", "intervals.truthfulness[0]", "intervals.truthfulness[1]"}
+    first = _strict(details_bytes(report).decode().splitlines()[0])
+    assert first["scores"]["spice"] is None and "scores.spice" in first["not_finite"]
+    clean = swi.evaluate(dataset, str(captions))
+    assert "not_finite" not in _strict(report_bytes(clean).decode())  # nothing added when all is finite

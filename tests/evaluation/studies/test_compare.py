@@ -37,3 +37,18 @@ def test_cli_compare_prints_writes_and_refuses(small_dataset, tmp_path):
     assert "exactly two" in one_line_error(run("compare", small_dataset, "--captions", a))
     assert "--captions" in one_line_error(run("compare", small_dataset, "--captions", a, "--captions", b,
                                               "--out", a))  # an output may not replace an input
+
+
+def test_a_gtd_report_given_as_captions_is_called_a_report(small_dataset, tmp_path):
+    """Issue #33: compare called a GTD report 'a COCO ground-truth file' (it has an 'images' count)."""
+    from shapeworldice.data.loader import load
+
+    a = write_baseline(baseline(load(small_dataset, "test"), "shuffled"), tmp_path / "a.json")
+    report = tmp_path / "report.json"
+    assert run("evaluate", small_dataset, "--captions", a, "--out", report, "--quiet").exit_code == 0
+    line = one_line_error(run("compare", small_dataset, "--captions", a, "--captions", report, "--draws", "100"))
+    assert "report.json: this is a GTD report" in line and "ground-truth" not in line
+    coco = tmp_path / "gt.json"
+    coco.write_text(json.dumps({"images": [{"id": 1}], "annotations": [{"image_id": 1, "caption": "x"}]}))
+    assert "COCO ground-truth file" in one_line_error(run("compare", small_dataset, "--captions", a,
+                                                          "--captions", coco, "--draws", "100"))

@@ -90,3 +90,65 @@ def test_validity_needs_captions_and_distinct_files(small_dataset, tmp_path):
     assert run("baseline", small_dataset, "--kind", "generic", "--out", path).exit_code == 0
     assert "twice" in one_line_error(run("validity", small_dataset, "--captions", path, "--captions", path))
     assert "file not found" in one_line_error(run("validity", small_dataset, "--captions", tmp_path / "none.json"))
+
+
+def test_validity_out_never_replaces_an_input_or_a_file_it_does_not_own(small_dataset, tmp_path):
+    """Issue #33: --out v-a with v-a.json the caption file it reads replaced the captions; --out
+    critic-v/config replaced a critic's config. Both are one line before any work, the files intact."""
+    captions = tmp_path / "v-a.json"
+    assert run("baseline", small_dataset, "--kind", "generic", "--out", captions).exit_code == 0
+    before = captions.read_bytes()
+    line = one_line_error(run("validity", small_dataset, "--captions", captions, "--out", tmp_path / "v-a"))
+    assert "would overwrite the input --captions" in line
+    assert captions.read_bytes() == before and not (tmp_path / "v-a.png").exists()
+    run_dir = tmp_path / "critic-v"
+    run_dir.mkdir()
+    config = run_dir / "config.json"
+    config.write_text(json.dumps({"run": "critic", "config": {}, "vocabulary": [], "data": "d", "dataset": "x"}))
+    saved = config.read_bytes()
+    line = one_line_error(run("validity", small_dataset, "--captions", captions, "--out", run_dir / "config"))
+    assert "is a file of the run folder" in line and config.read_bytes() == saved
+    mine = tmp_path / "notes.json"  # a user's own file that validity did not write
+    mine.write_text('{"mine": true}')
+    line = one_line_error(run("validity", small_dataset, "--captions", captions, "--out", tmp_path / "notes"))
+    assert "is not a validity result" in line and mine.read_text() == '{"mine": true}'
+    picture = tmp_path / "photo.png"
+    picture.write_bytes(b"not ours")
+    line = one_line_error(run("validity", small_dataset, "--captions", captions, "--out", tmp_path / "photo"))
+    assert "no validity result is beside it" in line and picture.read_bytes() == b"not ours"
+    ok = run("validity", small_dataset, "--captions", captions, "--draws", "5", "--out", tmp_path / "v", "--quiet")
+    assert ok.exit_code == 0, ok.output
+    again = run("validity", small_dataset, "--captions", captions, "--draws", "5", "--out", tmp_path / "v", "--quiet")
+    assert again.exit_code == 0, again.output  # its own earlier result is replaced
+
+
+def test_validity_expands_a_quoted_glob_as_curves_does(small_dataset, tmp_path):
+    """Issue #33: validity --captions 'ckpt-*.json' (README, docs/critic.md) said "captions file not found"."""
+    for n, kind in enumerate(("shuffled", "references", "generic"), 1):
+        assert run("baseline", small_dataset, "--kind", kind, "--out", tmp_path / f"ckpt-{n}.json").exit_code == 0
+    result = run("validity", small_dataset, "--captions", str(tmp_path / "ckpt-*.json"), "--draws", "5", "--json",
+                 "--quiet")
+    assert result.exit_code == 0, result.output
+    assert sorted(json.loads(result.output)["systems"]) == ["ckpt-1", "ckpt-2", "ckpt-3"]
+    line = one_line_error(run("validity", small_dataset, "--captions", str(tmp_path / "none-*.json")))
+    assert "none-*.json: no file matches this pattern" in line
+
+
+def test_validity_out_writes_the_csv_its_help_promises(small_dataset, tmp_path):
+    """Issue #33: --help promised PREFIX.csv beside .json/.png/.svg, and none was written."""
+    import csv
+
+    files = []
+    for kind in ("references", "shuffled", "generic"):
+        path = tmp_path / f"{kind}.json"
+        assert run("baseline", small_dataset, "--kind", kind, "--out", path).exit_code == 0
+        files += ["--captions", path]
+    result = run("validity", small_dataset, *files, "--draws", "20", "--out", tmp_path / "v", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert f"wrote {tmp_path / 'v.csv'}" in result.output
+    rows = list(csv.DictReader((tmp_path / "v.csv").open()))
+    by_measure = {row["measure"]: row for row in rows}
+    saved = json.loads((tmp_path / "v.json").read_text())
+    assert float(by_measure["grammaticality"]["auc_all"]) == saved["caption_level"]["grammaticality"]["all"]["auc"]
+    assert "bleu_4" in by_measure and "kendall_t" in rows[0]
+    assert ".csv" in run("validity", "--help").output
