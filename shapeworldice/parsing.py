@@ -132,14 +132,37 @@ class BuiltinParser:
             match = _UNKNOWN_WORD.search(result.error)
             unknown = (match.group(1),) if match else ()
         span = getattr(result, "longest_span", None)
-        where = marked_span(tokenise(result.normalised), *span) if span and not result.grammatical else None
+        tokens = tokenise(result.normalised)
+        where = marked_span(tokens, *span) if span and not result.grammatical else None
         fragment = result.grammatical and not result.sentence
+        error = result.error
+        if not result.grammatical and error is None:
+            error = _run_on(tokens) or error
         return Parsed(text, result.normalised, result.grammatical, tuple(r.mrs for r in result.readings),
-                      result.error, unknown, where or None, None if result.grammatical else limit_of(result.error),
-                      fragment)
+                      error, unknown, where or None, None if result.grammatical else limit_of(error), fragment)
 
     def close(self) -> None:
         pass
+
+
+#: words that start a second sentence written without a full stop ("... the circle it is below ...")
+_RUN_ON_STARTS = frozenset({"it", "they", "there", "this", "these", "the"})
+RUN_ON = "two sentences without a full stop"
+
+
+def _run_on(tokens: Sequence[str]) -> str | None:
+    """Where an unparsed sentence is two sentences run together: a full stop before a word that
+    starts the second one makes both parse ("... a blue circle it is below the green one")."""
+    from .grammar.parser import get_parser
+
+    parser = get_parser()
+    for i in range(2, len(tokens) - 1):
+        if tokens[i].lower() not in _RUN_ON_STARTS or tokens[i - 1] in (",", ";", ":", "and", "or", "but"):
+            continue
+        first, second = " ".join(tokens[:i]), " ".join(tokens[i:])
+        if parser.parse(first).grammatical and parser.parse(second[:1].upper() + second[1:]).grammatical:
+            return f"{RUN_ON}: a new sentence starts at '{tokens[i]}' ({first} | {second})"
+    return None
 
 
 _ACE_VERSION = re.compile(r"ACE version ([0-9]+(?:\.[0-9]+)*)")

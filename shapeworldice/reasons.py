@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .interpret import Interpretation, Uninterpretable, interpret_readings, preference_order
-from .parsing import Parsed
+from .parsing import RUN_ON, Parsed
 
 __all__ = ["CODES", "LIMIT_CODES", "Judgement", "Reason", "judge", "reason_of", "rephrase"]
 
@@ -112,6 +112,8 @@ def _quote(word: str) -> str:
 
 
 def _no_parse(parsed: Parsed) -> str:
+    if parsed.error and parsed.error.startswith(RUN_ON):
+        return parsed.error
     if parsed.longest_span and "|" not in parsed.longest_span:  # every word in one constituent: a fragment
         return ("a phrase, not a sentence: it parses as a phrase with no main verb, and the ERG's strict root "
                 "(whole sentences only) rejects such fragments too; write it as 'There is ...'")
