@@ -84,14 +84,17 @@ def reason_of(parsed: Parsed, interpretation: Interpretation | None, index: int 
         n = len(parsed.readings)
         which = f"reading {index + 1} of {n}" if n > 1 and index is not None else "its one reading"
         detail = f"the world decides its truth ({which})"
-        if parsed.unknown_words:
+        code = "ok"
+        if parsed.unknown_words:  # read, with what those words say vague
             words = ", ".join(_quote(w) for w in parsed.unknown_words)
-            detail += f"; vague where it says {words} (outside the grammar's vocabulary)"
+            plural = "s" if len(parsed.unknown_words) > 1 else ""
+            code, detail = "unknown-words", (f"word{plural} outside the grammar's vocabulary: {words}, read as "
+                                             f"vague: it parsed, and the world decides the rest ({which})")
         if interpretation.uncovered:
             k = len(interpretation.uncovered)
             detail += (f"; {k} sentence{'s' if k > 1 else ''} left out, so it is at most vague as a whole: "
                        + "; ".join(interpretation.uncovered))
-        return Reason("ok", detail)
+        return Reason(code, detail)
     if parsed.limit in LIMIT_CODES:
         said = f" ({parsed.error})" if parsed.error else ""
         return Reason(parsed.limit, _LIMIT_TEXT[parsed.limit] + said)
@@ -115,8 +118,8 @@ def _no_parse(parsed: Parsed) -> str:
     if parsed.error and parsed.error.startswith(RUN_ON):
         return parsed.error
     if parsed.longest_span and "|" not in parsed.longest_span:  # every word in one constituent: a fragment
-        return ("a phrase, not a sentence: it parses as a phrase with no main verb, and the ERG's strict root "
-                "(whole sentences only) rejects such fragments too; write it as 'There is ...'")
+        return ("a phrase, not a sentence: it parses as a phrase with no main verb that is not a noun phrase "
+                "either (a noun phrase on its own is read as a fragment caption); write it as 'There is ...'")
     if parsed.longest_span:
         return f"no parse of the whole caption; the longest part that parsed: {parsed.longest_span}"
     said = f" ({parsed.error})" if parsed.error else ""

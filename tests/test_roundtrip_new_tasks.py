@@ -16,7 +16,7 @@ from tests.data.test_truth_check_new_tasks import TASKS
 from tests.test_roundtrip import check
 
 #: the ERG's predicate names for what these captions add (relative "that" adds none; "it" is pron)
-ERG_PREDICATES = {"pron", "pronoun_q", "implicit_conj", "_and_c", "_or_c", "_if_x_then", "neg", "_the_q",
+ERG_PREDICATES = {"unknown", "pron", "pronoun_q", "implicit_conj", "_and_c", "_or_c", "_if_x_then", "neg", "_the_q",
                   "_same_a_as", "_different_a_than-from", "_big_a_1", "_small_a_1", "_dark_a_1", "_light_a_1",
                   "more_comp", "comp_equal", "_above_p", "_below_p", "_to_p", "_left_n_1", "_right_n_1"}
 

@@ -105,7 +105,18 @@ def _engine_options(what: str, local: str = "--workers processes") -> Callable[[
     return decorate
 
 
+def _set_numerals(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    from ..interpret.quantifiers import set_numeral_reading
+
+    set_numeral_reading(value)
+    return value
+
+
 def _parser_options(fn):
+    fn = click.option("--numerals", type=click.Choice(["exact", "at-least"]), default="exact", expose_value=False,
+                      callback=_set_numerals, help="How a bare number is read: 'There are four triangles.' is "
+                      "false of five (exact, as judges of miscounts read it) or true (at-least, the ERG's and "
+                      "ShapeWorld's reading); the report's signature says which.")(fn)
     fn = click.option("--grammar-image", type=click.Path(), help="ERG grammar image for --parser ace "
                       "(or $SHAPEWORLDICE_ERG).")(fn)
     fn = click.option("--ace", "ace_path", type=click.Path(), help="ACE binary for --parser ace "

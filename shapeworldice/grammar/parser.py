@@ -99,6 +99,29 @@ class Reading:
         return f"Reading(cost={self.cost}, {self.derivation})"
 
 
+#: the fragment root's rules (a noun phrase on its own)
+FRAGMENT_ROOTS = frozenset({"root_fragment", "root_fragment_plural", "root_fragment_colon", "root_fragment_tail"})
+#: analyses a noun phrase caption may not rest on: noun compounds, nouns after nouns, appositions and
+#: the costly readings of other words ("green" as a noun, "cross" as a verb).  Strings of shape and
+#: colour words ("A cyan circle ellipse green.") are noun phrases only through them, and the ERG
+#: would take them as fragments too; as captions they are word salad, so no fragment is read.
+_NOT_IN_FRAGMENTS = frozenset({"n1_compound", "n1_postnum", "np_appos", "n1_barerel", "n1_barerel_v2",
+                               "n1_compound_name", "np_name_appos", "n1_per", "np_number", "np_numeral"})
+
+
+#: the lexical types of the costly readings of other words, kept out of noun phrase captions
+_OTHER_READINGS = frozenset({"noun_cm_cost", "noun_cnt_cost", "noun_col", "verb", "verb_intr", "verb_tr",
+                             "adj_cost", "np_pro", "np_lex", "noun_cnt_nocnh"})
+
+
+def _plain(d: Derivation) -> bool:
+    """Whether a fragment's derivation uses none of :data:`_NOT_IN_FRAGMENTS` and none of the costly
+    readings of other words (:data:`_OTHER_READINGS`)."""
+    if d.item is not None:
+        return d.item.entry.type not in _OTHER_READINGS
+    return d.label not in _NOT_IN_FRAGMENTS and all(_plain(k) for k in d.daughters)
+
+
 @dataclass(frozen=True)
 class ParseResult:
     """``unknown_words``: the tokens outside the vocabulary, in order (read with the ERG-style
@@ -357,10 +380,11 @@ class Parser:
         # takes the first reading it can read, so a sentence built on a costly verb reading of a
         # noun ("a green cross" as "green" + the verb "cross") does not hide the noun phrase
         roots = [r for r in (self.g.root, self.g.fragment_root) if r is not None and top and r in top]
-        if not roots:
-            return ParseResult(text, norm, False, (), None, unknown, self._longest_span(chart, len(tokens)))
         readings = tuple(Reading(self._derivation(chart, 0, len(tokens), r), top[r][0], self.g.data.sems)
                          for r in roots)
+        readings = tuple(r for r in readings if r.derivation.label not in FRAGMENT_ROOTS or _plain(r.derivation))
+        if not readings:
+            return ParseResult(text, norm, False, (), None, unknown, self._longest_span(chart, len(tokens)))
         return ParseResult(text, norm, True, readings, None, unknown)
 
     def _longest_span(self, chart, n: int) -> tuple[int, int] | None:

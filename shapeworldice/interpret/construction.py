@@ -22,8 +22,8 @@ from typing import Any, Iterable, Union
 
 from .interpret import Interpretation
 from .logic import (
-    RATIO_NAMES, RELATION_WORDS, And, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant, Rel,
-    Shape, walk,
+    RATIO_NAMES, RELATION_WORDS, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, Quant,
+    Rel, Scene, Shape, walk,
 )
 
 #: caption families; "coreference" and "relative" (issue 20) hold no caption of the paper's six datasets,
@@ -40,13 +40,14 @@ def _formula(x: _Interp) -> Formula:
 
 
 def _description(kinds: set[str]) -> str:
+    extra = "".join(f"+{k}" for k in sorted(kinds - {"shape", "color"}))  # tone, size, region, vague
     if "shape" in kinds and "color" in kinds:
-        return "color+shape"
+        return "color+shape" + extra
     if "shape" in kinds:
-        return "shape"
+        return "shape" + extra
     if "color" in kinds:
-        return "color"
-    return "none"
+        return "color" + extra
+    return extra[1:] or "none"
 
 
 def _qkey(q: Quant) -> str:
@@ -91,7 +92,7 @@ class _Renderer:
         if isinstance(f, Quant):
             self.names[f.var] = f"v{len(self.names)}"
             return f"{_qkey(f)} {self.var(f.var)}[{self.render(f.restr)}][{self.render(f.body)}]"
-        if isinstance(f, (Shape, Color, Noun, Exists, Rel, And)):
+        if isinstance(f, (Shape, Color, Noun, Exists, Rel, Attr, Scene, And)):
             return self.conjunction(f.args if isinstance(f, And) else (f,))
         if isinstance(f, Not):
             return f"not({self.render(f.arg)})"
@@ -111,8 +112,12 @@ class _Renderer:
         for p in parts:
             if isinstance(p, Shape):
                 described.setdefault(p.var, set()).add("shape")
-            elif isinstance(p, Color):
+            elif isinstance(p, Color) or isinstance(p, Attr) and p.kind == "colour":
                 described.setdefault(p.var, set()).add("color")
+            elif isinstance(p, Attr):  # tone, size, place: what kind of word, not which one
+                described.setdefault(p.var, set()).add(p.kind)
+            elif isinstance(p, Scene):
+                other.append(p.kind)
             elif isinstance(p, Noun):
                 described.setdefault(p.var, set())
             elif isinstance(p, Exists):

@@ -272,7 +272,10 @@ def _local(w: WorkingMRS, pronoun: str) -> set[str]:
 
 
 def _pronouns(w: WorkingMRS) -> None:
-    """"it"/"they": the most recent earlier entity of the same number (see the module docstring)."""
+    """"it"/"they": the most recent earlier entity of the same number (see the module docstring); a
+    second "it" with no such entity left ("A rectangle below it overlaps it.", where the first made
+    its antecedent an object) is the first's antecedent, when that is not its own co-argument."""
+    last: tuple[tuple[int, int], EP] | None = None  # the latest pronoun's key and antecedent
     for q in list(w.live):
         if q.dead or q.pred != "pronoun_q":
             continue
@@ -281,6 +284,10 @@ def _pronouns(w: WorkingMRS) -> None:
             continue  # "I", "we", "you" (the imperative's subject) are no anaphora
         coarguments = _local(w, q.arg0 or "")
         found = [r for r in _referents(w, q.key, q.mods.plural) if r.arg0 not in coarguments]
+        if not found and last is not None and last[1].arg0 not in coarguments and last[0] < q.key:
+            found = [last[1]]
+        if found:
+            last = (q.key, found[0])
         if not found:
             if _conjuncts_before(w, q.key, q.mods.plural):
                 raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "

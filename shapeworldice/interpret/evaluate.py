@@ -194,8 +194,10 @@ class _Eval:
         return idx.reshape(shape_i) == idx.reshape(shape_j)
 
 
-def _read(interpretation: Union[Interpretation, Formula], numerals: str | None) -> Union[Interpretation, Formula]:
-    """The interpretation with its bare numerals read as ``numerals`` (default: the reading in force)."""
+def read(interpretation: Union[Interpretation, Formula], numerals: str | None = None
+         ) -> Union[Interpretation, Formula]:
+    """The interpretation with its bare numerals read as ``numerals`` (default: the reading in force):
+    what its truth is computed from, and what its claims say."""
     reading = numerals or numeral_reading()
     if reading == "at-least":
         return interpretation
@@ -211,7 +213,7 @@ def _read(interpretation: Union[Interpretation, Formula], numerals: str | None) 
 def truth(interpretation: Union[Interpretation, Formula], world: World, numerals: str | None = None) -> Truth:
     """Three-valued truth (+1 true, 0 ambiguous, −1 false) of an interpretation on a world; bare
     numerals read as ``numerals`` ("exact" / "at-least"; default: :func:`numeral_reading`)."""
-    interpretation = _read(interpretation, numerals)
+    interpretation = read(interpretation, numerals)
     formula, plan = _plan(interpretation)
     e = _Eval(plan, world.arrays, world.background)
     if not isinstance(interpretation, Interpretation) and free_vars(formula):
@@ -289,4 +291,4 @@ def verdict(interpretation: Union[Interpretation, Uninterpretable, None], world:
     return truth(interpretation, world, numerals).label
 
 
-__all__ = ["Result", "InterpretationCache", "truth", "evaluate", "verdict"]
+__all__ = ["Result", "InterpretationCache", "read", "truth", "evaluate", "verdict"]

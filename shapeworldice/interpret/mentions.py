@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .logic import And, Color, Formula, QSpec, Quant, Shape
+from .logic import And, Attr, Color, Formula, QSpec, Quant, Shape
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,13 @@ class Mention:
         return " ".join((*self.colors, self.shape or "shape"))
 
     def matches(self, entity: Any) -> bool:
-        """Whether a world entity (``shape``, ``color``) fits the description."""
-        return (self.shape is None or entity.shape == self.shape) and all(entity.color == c for c in self.colors)
+        """Whether a world entity (``shape``, ``color``, ``shade``) may fit the description: a colour
+        word of the colour table fits where it is not clearly false ("pink" fits a magenta and a
+        light red shape), so an object is hallucinated only when nothing could be it."""
+        from ..semantics.appearance import word_fits
+
+        return (self.shape is None or entity.shape == self.shape) and all(
+            word_fits(c, entity.color, entity.shade) for c in self.colors)
 
 
 def commits(spec: QSpec) -> bool:
@@ -59,6 +64,8 @@ def _description(restrictor: Formula, var: str) -> Mention | None:
         elif isinstance(g, Shape) and g.var == var:
             shape = shape or g.value
         elif isinstance(g, Color) and g.var == var and g.value not in colors:
+            colors.append(g.value)
+        elif isinstance(g, Attr) and g.kind == "colour" and g.var == var and g.value not in colors:
             colors.append(g.value)
     if shape is None and not colors:
         return None

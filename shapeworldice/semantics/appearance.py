@@ -88,6 +88,15 @@ def color_word(word: str) -> str | None:
     return word if word in COLOR_WORDS else None
 
 
+def word_fits(word: str, color: str, shade: float) -> bool:
+    """Whether a colour word may name an entity of ``color`` and ``shade``: true or vague by the
+    table (a palette name fits its colour; a word outside the table fits everything)."""
+    table = COLOR_WORDS.get(color_word(word) or "")
+    if table is None:
+        return True
+    return any(c == color and lo <= shade <= hi for c, lo, hi in (*table[0], *table[1]))
+
+
 def _bands(a: WorldArrays, bands: Iterable[Band]) -> np.ndarray:
     out = np.zeros(a.n, dtype=bool)
     for color, lo, hi in bands:
@@ -190,5 +199,5 @@ CONTACT_RELATIONS = frozenset({"overlap-rel", "touch-rel", "near-rel", "area-rel
 
 __all__ = [
     "COLOR_SYNONYMS", "COLOR_WORDS", "CONTACT_RELATIONS", "REGION_PARTS", "SIZES", "TONES", "TONE_SYNONYMS",
-    "attribute", "background", "color_word", "contact", "region",
+    "attribute", "background", "color_word", "contact", "region", "word_fits",
 ]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ...interpret import Interpretation, claims, object_mentions, verdict
+from ...interpret.evaluate import read
 
 __all__ = ["ClaimCheck", "check", "precision_hook", "precision_weight", "hallucination_hook", "hallucination_weight",
            "recall_hook"]
@@ -58,6 +59,9 @@ class ClaimCheck:
 def check(interpretation: Interpretation, world: Any, label: str | None = None) -> ClaimCheck:
     """The :class:`ClaimCheck` of an interpretation on a world; ``label``, the caption's verdict
     when already known, is reused for a caption of one claim."""
+    read_as = read(interpretation)  # bare numerals as truth reads them, so a claim says what was checked
+    assert isinstance(read_as, Interpretation)
+    interpretation = read_as
     key = (id(interpretation), id(world), label)
     if _LAST and _LAST[0] == key:
         return _LAST[1]

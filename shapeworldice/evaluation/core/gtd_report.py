@@ -29,7 +29,9 @@ def gtd_signature(data: Split, parser: Parser) -> str:
     signature."""
     manifest = data.manifest
     refs = manifest["splits"][data.split]["captions_per_instance"]
-    return (f"GTD|v:{__version__}|grammar:{parser.version}|parser:{parser.name}"
+    from ...interpret.quantifiers import numeral_reading
+
+    return (f"GTD|v:{__version__}|grammar:{parser.version}|parser:{parser.name}|numerals:{numeral_reading()}"
             f"|data:{data.name}@manifest:{data.manifest_sha256[:8]}|seed:{manifest['seed']}"
             f"|split:{data.split}|refs:{refs}")
 
