@@ -63,11 +63,11 @@ def test_floors(split):
     assert t.claims_decided / t.claims >= 0.80
     assert t.agree / t.decided >= 0.92
     assert t.decided / t.decidable >= 0.55
-    assert t.g_agree / t.n >= 0.68
+    assert t.g_agree / t.n >= 0.67
 
 
 def test_one_sentence_captions_are_read():
     records = [r for r in load_corpus() if r["split"] == "test" and r["prompt"] == "one-sentence"]
     t = measure(records)
-    assert t.g_agree / t.n >= 0.93
+    assert t.g_agree / t.n >= 0.91
     assert t.decided / t.decidable >= 0.80 and t.agree / t.decided >= 0.95
