@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
+from .ace_process import STDERR_TAIL_BYTES, AceUnresponsive, BoundedACEParser
 from .errors import UserError
 
 CACHE_SIZE = 200_000  # parses kept by a parser (by normalised text)
@@ -186,6 +187,15 @@ def ace_version(executable: str) -> str:
     return match.group(1)
 
 
+def _file_hash(path: str) -> str:
+    """The first 8 hex digits of the SHA-256 of a file's bytes."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()[:8]
+
+
 def _last_line(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1][:200] if lines else ""
@@ -253,6 +263,8 @@ class AceParser:
         self.executable, self.image = str(Path(executable).resolve()), str(Path(image).resolve())
         self.ace_version = ace_version(self.executable)
         self.cmdargs = ["-r", root, "--timeout", str(timeout)] + (["-n", str(max_readings)] if max_readings else [])
+        #: how long a sentence's answer may take in all (ACE's own timeout, and a margin for its start)
+        self.deadline = 1.5 * timeout + 2.0
         self._cache: dict[str, Parsed] = {}  # by normalised text: ACE sees each caption once
         self._process: Any = None
         self._stderr: Any = None
@@ -261,15 +273,12 @@ class AceParser:
 
     @property
     def version(self) -> str:
-        """``ace-0.9.30:erg@1a2b3c4d``: ACE's version, the image's name and the first 8 hex digits
-        of the SHA-256 of its bytes (two images of one name never share a signature)."""
+        """``ace-0.9.30@5e6f7a8b:erg@1a2b3c4d``: ACE's version and the first 8 hex digits of the
+        SHA-256 of the binary, and of the grammar image's bytes (not its file name, which says nothing
+        of what it holds and may say what a user would not publish)."""
         if self._image_hash is None:
-            digest = hashlib.sha256()
-            with open(self.image, "rb") as handle:
-                for block in iter(lambda: handle.read(1 << 20), b""):
-                    digest.update(block)
-            self._image_hash = digest.hexdigest()[:8]
-        return f"ace-{self.ace_version}:{Path(self.image).stem}@{self._image_hash}"
+            self._image_hash = f"{_file_hash(self.executable)}:erg@{_file_hash(self.image)}"
+        return f"ace-{self.ace_version}@{self._image_hash}"
 
     def _proc(self):
         if self._process is None:
@@ -277,13 +286,13 @@ class AceParser:
 
             from delphin import ace
 
-            self._stderr = tempfile.TemporaryFile(mode="w+")
+            self._stderr = tempfile.TemporaryFile(mode="w+b")
             quiet = logging.getLogger("delphin.ace")
             was = quiet.disabled
             quiet.disabled = True  # pydelphin logs its own failures; ours are one line
             try:
-                self._process = ace.ACEParser(self.image, cmdargs=list(self.cmdargs), executable=self.executable,
-                                              stderr=self._stderr)
+                self._process = BoundedACEParser(self.image, cmdargs=list(self.cmdargs), executable=self.executable,
+                                                 stderr=self._stderr, deadline=self.deadline)
             except (OSError, subprocess.CalledProcessError, ace.ACEProcessError):
                 self._failed("startup")
             finally:
@@ -309,13 +318,19 @@ class AceParser:
         return _last_line("\n".join(self._stderr_lines(start)))
 
     def _stderr_lines(self, start: int) -> list[str]:
+        """ACE's stderr lines from offset ``start``: the last :data:`STDERR_TAIL_BYTES` of them at most,
+        so megabytes of notes are never read whole."""
         if self._stderr is None:
             return []
         self._stderr.flush()
-        self._stderr.seek(start)
-        lines = [line.strip() for line in self._stderr.read().splitlines() if line.strip()]
+        end = self._stderr.seek(0, os.SEEK_END)
+        self._stderr.seek(max(start, end - STDERR_TAIL_BYTES))
+        text = self._stderr.read().decode("utf-8", "replace")
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        if end - start > STDERR_TAIL_BYTES and lines:
+            lines = lines[1:]  # the first may be cut
         self._stderr.seek(0, os.SEEK_END)
-        return lines
+        return [line[:500] for line in lines]
 
     def normalise(self, text: str) -> str:
         from .grammar import normalise
@@ -350,7 +365,14 @@ class AceParser:
         runs = len(getattr(process, "run_infos", ()))
         try:
             response = process.interact(normalised)
-        except (OSError, ValueError, ace_errors()) as exc:
+        except AceUnresponsive as exc:
+            self._answered = True  # it is running (it took the sentence): the sentence is to blame
+            self._failed(str(exc), normalised)
+        except (AssertionError, KeyError, IndexError, ValueError) as exc:
+            # pydelphin asserts on, or cannot parse, an answer: ACE's output is garbled
+            self._answered = self._answered or process.run_infos and popen_alive(process)
+            self._failed(f"an answer that could not be read: {type(exc).__name__}", normalised)
+        except (OSError, ace_errors()) as exc:
             self._failed(type(exc).__name__, normalised)
         if len(getattr(process, "run_infos", ())) != runs:  # pydelphin reopened a process that died on this sentence
             self._failed("the process ended", normalised)
@@ -378,6 +400,8 @@ class AceParser:
             if limit:
                 error = message
                 break
+        if limit is not None:  # ACE gave up (time, memory, length): its partial readings decide nothing
+            return Parsed(text, normalised, False, (), error, _erg_unknown_words(readings), None, limit)
         return Parsed(text, normalised, bool(readings), tuple(readings), error, _erg_unknown_words(readings),
                       None, limit)
 
@@ -417,6 +441,13 @@ def parse_sentences(parse_one: Callable[[str], Parsed], text: str, normalised: s
     uncovered = tuple((parts[k][1], why) for k, why in left_out)
     return Parsed(text, normalised, True, (joined,) if joined is not None else (), None, unknown, None, None,
                   fragment, uncovered)
+
+
+def popen_alive(process: Any) -> bool:
+    """Whether pydelphin's ACE process is still running (so an unreadable answer is the sentence's,
+    not a sign that the grammar image could not be loaded)."""
+    popen = getattr(process, "_p", None)
+    return popen is not None and popen.poll() is None
 
 
 def _sentence_span(parsed: Sequence[Parsed]) -> str | None:

@@ -54,6 +54,21 @@ for line in sys.stdin:
     if entry.get("crash"):
         sys.stderr.write(entry["crash"] + "\n")
         sys.exit(3)
+    if entry.get("hang"):  # never answers
+        import time
+        time.sleep(3600)
+    if entry.get("flood"):  # endless lines, never the answer's end
+        while True:
+            sys.stdout.write("(:ninputs . 1)\n")
+    if entry.get("endless_line"):  # one line that never ends
+        while True:
+            sys.stdout.write("x" * 65536)
+    if entry.get("stderr_flood"):  # megabytes of notes on stderr before the answer
+        block = "NOTE: " + "y" * 1017 + "\n"
+        for _ in range(entry["stderr_flood"] * 1024):
+            sys.stderr.write(block)
+        sys.stderr.write(entry.get("stderr_last", "NOTE: the last line") + "\n")
+        sys.stderr.flush()
     readings = list(entry.get("readings", ()))
     if readings:
         k = seen % len(readings)  # the order depends on the process's history
@@ -63,6 +78,12 @@ for line in sys.stdin:
     if entry.get("stderr"):
         sys.stderr.write(entry["stderr"] + "\n")
         sys.stderr.flush()
+    if entry.get("garbage"):  # an answer that is no tsdb record and holds no MRS
+        readings = []
+        sys.stdout.write("(:results . ((:result-id . 0) (:mrs . [ LTOP: h0 RELS: < [ _x_q LBL: ]]]] >\n\n\n")
+        sys.stdout.flush()
+        seen += 1
+        continue
     results = " ".join("((:result-id . %d) (:mrs . %s))" % (i, quoted(m)) for i, m in enumerate(readings))
     out = "(:ninputs . %d) (:results . (%s)) (:readings . %d)" % (len(sentence.split()), results, len(readings))
     if entry.get("error"):

@@ -53,6 +53,7 @@ def ace(tmp_path, monkeypatch):
 
     binary, image = make_ace(tmp_path)  # answers -V; the process itself is FakeACE
     monkeypatch.setattr(delphin.ace, "ACEParser", FakeACE)
+    monkeypatch.setattr("shapeworldice.parsing.BoundedACEParser", FakeACE)
     FakeACE.instances.clear()
     parser = AceParser(str(binary), str(image), timeout=5)
     yield parser

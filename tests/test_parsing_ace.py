@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -159,11 +160,13 @@ def test_the_builtin_parser_reports_its_length_limit_too():
 def test_signature_names_ace_version_and_image_content(tmp_path):
     binary, image = make_ace(tmp_path / "one")
     parser = AceParser(str(binary), str(image))
-    assert parser.version == f"ace-0.9.30:erg@{image_hash(image)}"
+    # the binary by its bytes too, and no file name (the image is "erg" by what it holds)
+    assert parser.version == f"ace-0.9.30@{image_hash(binary)}:erg@{image_hash(image)}"
     other = tmp_path / "two" / "erg.dat"
     other.parent.mkdir()
     other.write_bytes(image.read_bytes() + b"another build\n")
-    assert AceParser(str(binary), str(other)).version == f"ace-0.9.30:erg@{image_hash(other)}" != parser.version
+    assert AceParser(str(binary), str(other)).version == f"ace-0.9.30@{image_hash(binary)}:erg@{image_hash(other)}" \
+        != parser.version
 
 
 def test_a_non_executable_ace_is_one_clean_line(tmp_path):
@@ -260,7 +263,7 @@ def test_evaluate_through_ace_gives_the_builtin_verdicts_and_reasons(tmp_path):
     theirs = [r.reason for r in ace["details"]]
     assert theirs[:4] == ["empty", "no-parse", "not-covered", "too-long"]
     assert ours[:3] == theirs[:3] and ours[4:] == theirs[4:] == ["ok"] * 8
-    assert f"grammar:ace-0.9.30:erg@{image_hash(image)}|parser:ace" in ace["signature"]
+    assert f"grammar:ace-0.9.30@{image_hash(binary)}:erg@{image_hash(image)}|parser:ace" in ace["signature"]
 
 
 # --- several sentences: the ERG parses one at a time -------------------------------------------------------------
@@ -354,3 +357,63 @@ def test_evaluate_through_ace_gives_the_builtin_claims_for_several_sentences(tmp
         assert theirs.reason == ours.reason == "ok", theirs.caption
         assert [c["truth"] for c in theirs.claims] == [c["truth"] for c in ours.claims], theirs.caption
         assert theirs.hallucinated_objects == ours.hallucinated_objects
+
+
+# ---- a hostile ACE: each failure ends within the deadline, in one line, with no temporary file left
+
+def _temp_files() -> set[str]:
+    import os
+    return set(os.listdir(tempfile.gettempdir()))
+
+
+@pytest.mark.parametrize("entry, said", [
+    ({"hang": True}, "no answer within"),
+    ({"flood": True}, "MiB"),
+    ({"endless_line": True}, "MiB"),
+    ({"garbage": True}, "could not be read"),
+])
+def test_a_hostile_ace_is_one_line_within_the_deadline(tmp_path, monkeypatch, entry, said):
+    import time
+
+    import shapeworldice.ace_process as ace_process
+
+    monkeypatch.setattr(ace_process, "MAX_ANSWER_BYTES", 4 << 20)  # 4 MiB: the flood tests stay quick
+    binary, image = make_ace(tmp_path, {"Bad.": entry})
+    before = _temp_files()
+    parser = AceParser(str(binary), str(image), timeout=1)
+    start = time.monotonic()
+    with pytest.raises(UserError) as failure:
+        parser.parse("Bad.")
+    parser.close()
+    assert time.monotonic() - start < parser.deadline + 3
+    message = str(failure.value)
+    assert "\n" not in message and said in message, message
+    assert _temp_files() <= before
+
+
+def test_a_flood_on_stderr_is_read_from_its_end_only(tmp_path):
+    # 8 MiB of notes before an answer: the answer is read, and only the last line of stderr is kept
+    binary, image = make_ace(tmp_path, {"Noisy.": {"stderr_flood": 8, "stderr_last": "NOTE: parse timed out",
+                                                   "readings": []}})
+    parser = AceParser(str(binary), str(image), timeout=5)
+    try:
+        parsed = parser.parse("Noisy.")
+        after = parser.parse("A square is red.")
+    finally:
+        parser.close()
+    assert parsed.limit == "timeout" and not parsed.grammatical and len(parsed.error or "") < 600
+    assert after.grammatical
+
+
+def test_a_timeout_with_partial_readings_is_not_grammatical(tmp_path):
+    # ACE may print the readings it found before its timeout: the verdict is the limit, not G = 1,
+    # so a caption's grammaticality never depends on how loaded the machine was
+    reading = BuiltinParser().parse("A square is red.").readings[0]
+    binary, image = make_ace(tmp_path, {"Slow.": {"readings": [simplemrs.encode(reading)],
+                                                  "stderr": "NOTE: parse timed out"}})
+    parser = AceParser(str(binary), str(image))
+    try:
+        parsed = parser.parse("Slow.")
+    finally:
+        parser.close()
+    assert parsed.limit == "timeout" and not parsed.grammatical and parsed.readings == ()

@@ -2,6 +2,9 @@
 evaluator (before parsing and as the parse-cache key).
 
 ``normalise(text)``:
+  0. applies Unicode NFKC (fullwidth "Ａ ｒｅｄ" is "A red", ligatures and compatibility forms
+     their plain letters) and drops format characters (category Cf: a right-to-left mark, a
+     zero-width joiner or space, a soft hyphen), which are invisible and carry no words;
   1. splits on any run of whitespace (Unicode whitespace included) and joins with one space,
      which also strips leading and trailing whitespace;
   2. removes a space before "," and before a final ".", "!" or "?";
@@ -13,12 +16,16 @@ Normalisation is idempotent: normalise(normalise(t)) == normalise(t).
 """
 from __future__ import annotations
 
+import unicodedata
+
 _FINAL = ".!?"
 
 
 def normalise(text: str) -> str:
     if not isinstance(text, str):
         text = str(text)
+    if not text.isascii():  # the captions the builder writes are ASCII: nothing to do for them
+        text = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
     text = " ".join(text.split())
     if not text:
         return ""

@@ -156,7 +156,16 @@ def test_normalise():
     assert normalise("If there is a cross , then there is a square") == \
         "If there is a cross, then there is a square."
     assert normalise("") == "" and normalise(" \t\n") == "" and normalise("...") == ""
-    for t in ["x", "  ÉCOLE  ", "a\u00a0b", "a\x00b", "ß", "?!"]:
+    for t in ["x", "  ÉCOLE  ", "a\u00a0b", "a\x00b", "ß", "?!", "\u200fA\u200d red\ufeff", "Ａ ｒｅｄ ｓｑｕａｒｅ"]:
         assert normalise(normalise(t)) == normalise(t)
+
+
+def test_invisible_format_characters_and_fullwidth_letters_are_normalised():
+    # a true reference with a right-to-left mark, a zero-width joiner or in fullwidth letters is the
+    # same caption (it parses, and is read, as the plain one)
+    plain = "There is a red square."
+    for text in ["There is a red\u200f square.", "There is a\u200d red square.", "\ufeffThere is a red square.",
+                 "Ｔｈｅｒｅ ｉｓ ａ ｒｅｄ ｓｑｕａｒｅ．", "There is a red squa\u00adre."]:
+        assert normalise(text) == plain, text
 
 
