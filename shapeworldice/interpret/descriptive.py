@@ -326,6 +326,9 @@ def _other(w: WorkingMRS) -> None:
         if q is None:
             raise UninterpretableMRS("says 'other' of no entity")
         found = [r for r in _referents(w, q.key, None) if r is not q]
+        if not found and _conjuncts_before(w, q.key, None):  # "a green triangle and no other shapes"
+            raise UninterpretableMRS("says 'other' than a shape named in the same list ('a triangle and no other "
+                                     "shapes'), which is not read")
         if not found:
             if q.pred == "udef_q":  # "A, B and other shapes": others than those, which the list does not say
                 e.pred, e.carg = ATTR, "vague:other"

@@ -72,8 +72,9 @@ def _interpretation(mrs: Any) -> Interpretation:
             raise UninterpretableMRS(f"quantifier {q.pred} cannot be interpreted")
     formula = FormulaBuilder(Scope(w)).build()
     unbound = free_vars(formula)
-    if unbound:
-        raise UninterpretableMRS(f"unbound variables {sorted(unbound)}")
+    if unbound:  # e.g. an elliptical comparison, "a smaller blue circle" (smaller than what?)
+        raise UninterpretableMRS("something it says is tied to no shape it names (a comparison such as "
+                                 "'smaller' or 'bigger' without 'than ...'?)")
     return Interpretation(formula, penalty)
 
 

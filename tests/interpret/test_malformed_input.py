@@ -39,7 +39,7 @@ def test_the_base_reading_is_interpretable():
     (SQUARE_RED.replace(" h5 qeq h7", ""), "hole h5 has no qeq"),
     (SQUARE_RED.replace("h0 qeq h1", "h0 qeq h99"), "hole h0 plugs an empty label"),
     (SQUARE_RED.replace("_red_a_1", "_blorp_a_1"), "says 'blorp', which the world model does not define"),
-    (SQUARE_RED.replace("ARG1: x3 ]", "ARG1: x9 ]"), "unbound variables ['x9']"),
+    (SQUARE_RED.replace("ARG1: x3 ]", "ARG1: x9 ]"), "tied to no shape it names"),
     (SQUARE_RED.replace("_a_q", "_many_q"), "quantifier _many_q cannot be interpreted"),
     (SQUARE_RED.replace("[ _square_n_of<2:8> LBL: h7 ARG0: x3 ARG1: i8 ]",
                         "[ _square_n_of<2:8> LBL: h7 ARG0: x3 ARG1: i8 ] "
