@@ -56,7 +56,7 @@ def _half(split: str) -> Tally:
     return measure([r for r in load_corpus() if r["split"] == split])
 
 
-@pytest.mark.parametrize("split", ["dev", "test"])
+@pytest.mark.parametrize("split", [pytest.param("dev", marks=pytest.mark.slow), "test"])
 def test_floors(split):
     t = _half(split)
     assert t.claims_agree / t.claims_decided >= 0.99  # claims: almost never a wrong truth value
