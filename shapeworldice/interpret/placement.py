@@ -159,10 +159,8 @@ def _background(w: WorkingMRS) -> None:
             elif not claim_placed and said:  # "on a black background": the PP's place takes the claim
                 _scene(e, said[0])
                 claim_placed = True
-            elif e.pred in ("_be_v_there", "unknown"):
-                w.kill(e)
-            else:
-                w.kill(e)
+            else:  # says nothing more of the image, and keeps its place in the scope tree
+                _nothing(e)
         _kill_entity(w, v)
 
 
