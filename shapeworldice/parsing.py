@@ -7,7 +7,6 @@ which parser produced G (:mod:`shapeworldice.reasons` turns the record into a re
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import re
@@ -18,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
-from .ace_process import STDERR_TAIL_BYTES, AceUnresponsive, BoundedACEParser
 from .errors import UserError
+from .safe_read import sha256_file
 
 CACHE_SIZE = 200_000  # parses kept by a parser (by normalised text)
 
@@ -187,15 +186,6 @@ def ace_version(executable: str) -> str:
     return match.group(1)
 
 
-def _file_hash(path: str) -> str:
-    """The first 8 hex digits of the SHA-256 of a file's bytes."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()[:8]
-
-
 def _last_line(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1][:200] if lines else ""
@@ -277,7 +267,7 @@ class AceParser:
         SHA-256 of the binary, and of the grammar image's bytes (not its file name, which says nothing
         of what it holds and may say what a user would not publish)."""
         if self._image_hash is None:
-            self._image_hash = f"{_file_hash(self.executable)}:erg@{_file_hash(self.image)}"
+            self._image_hash = f"{sha256_file(self.executable)[:8]}:erg@{sha256_file(self.image)[:8]}"
         return f"ace-{self.ace_version}@{self._image_hash}"
 
     def _proc(self):
@@ -285,6 +275,8 @@ class AceParser:
             import tempfile
 
             from delphin import ace
+
+            from .ace_process import BoundedACEParser
 
             self._stderr = tempfile.TemporaryFile(mode="w+b")
             quiet = logging.getLogger("delphin.ace")
@@ -318,8 +310,10 @@ class AceParser:
         return _last_line("\n".join(self._stderr_lines(start)))
 
     def _stderr_lines(self, start: int) -> list[str]:
-        """ACE's stderr lines from offset ``start``: the last :data:`STDERR_TAIL_BYTES` of them at most,
-        so megabytes of notes are never read whole."""
+        """ACE's stderr lines from offset ``start``: the last :data:`~.ace_process.STDERR_TAIL_BYTES`
+        of them at most, so megabytes of notes are never read whole."""
+        from .ace_process import STDERR_TAIL_BYTES
+
         if self._stderr is None:
             return []
         self._stderr.flush()
@@ -358,6 +352,8 @@ class AceParser:
 
     def _parse_normalised(self, text: str, normalised: str) -> Parsed:
         from delphin.codecs import simplemrs
+
+        from .ace_process import AceUnresponsive
 
         process = self._proc()
         self._stderr.seek(0, os.SEEK_END)

@@ -10,6 +10,7 @@ parser would silently keep the last one (a record scored against the wrong image
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -182,3 +183,13 @@ def loads_toml(text: str, source: str, max_depth: int = MAX_DEPTH) -> dict[str, 
         raise UserError(f"{source}: not a valid TOML file: {exc}") from None
     except (ValueError, RecursionError) as exc:
         raise UserError(f"{source}: unreadable TOML: {_first_line(exc)}") from None
+
+
+def sha256_file(path: str | os.PathLike) -> str:
+    """The hex SHA-256 of a file's bytes, read a MiB at a time (a dataset shard, an ACE binary or
+    grammar image of any size)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -49,11 +49,10 @@ class FakeACE:
 
 @pytest.fixture
 def ace(tmp_path, monkeypatch):
-    import delphin.ace
-
     binary, image = make_ace(tmp_path)  # answers -V; the process itself is FakeACE
-    monkeypatch.setattr(delphin.ace, "ACEParser", FakeACE)
-    monkeypatch.setattr("shapeworldice.parsing.BoundedACEParser", FakeACE)
+    # the bounded process class, not pydelphin's ACEParser it is built on (which must stay itself
+    # for whatever subclasses it later)
+    monkeypatch.setattr("shapeworldice.ace_process.BoundedACEParser", FakeACE)
     FakeACE.instances.clear()
     parser = AceParser(str(binary), str(image), timeout=5)
     yield parser

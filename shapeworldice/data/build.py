@@ -45,7 +45,8 @@ from ..world.sampling import WorldSampler
 from .definition import SPLITS, DatasetDefinition, load_definition
 from .lock import exclusive
 from .manifest import MAX_PRIOR_WORLDS, PRIOR_FILE, read_manifest
-from .shards import Row, atomic_write_bytes, atomic_write_json, sha256_file, shard_bytes
+from ..safe_read import sha256_file
+from .shards import Row, atomic_write_bytes, atomic_write_json, shard_bytes
 
 SPLIT_CODES = {"train": 0, "validation": 1, "test": 2}
 MAX_WORLD_REDRAWS = 1000

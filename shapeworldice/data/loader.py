@@ -17,7 +17,8 @@ from ..semantics.components import from_json as caption_from_json
 from ..world.model import World
 from .definition import SPLITS
 from .manifest import read_manifest_hashed
-from .shards import read_shard, sha256_file
+from ..safe_read import sha256_file
+from .shards import read_shard
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ the rest.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -43,14 +42,6 @@ class Row:
     semantics: list[str]
     templates: list[str]
     choices: list[str]
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _umask() -> int:
