@@ -101,7 +101,7 @@ class InterpretationCache:
 _DEFAULT_CACHE = InterpretationCache()
 
 
-def evaluate(readings: Sequence[Any], world: World, key: Hashable | None = None,
+def reading_verdict(readings: Sequence[Any], world: World, key: Hashable | None = None,
              cache: InterpretationCache | None = None, numerals: str | None = None) -> Result:
     """Evaluate a caption given its parser readings (MRS objects or SimpleMRS strings).
 
@@ -126,4 +126,4 @@ def verdict(interpretation: Union[Interpretation, Uninterpretable, None], world:
     return truth(interpretation, world, numerals).label
 
 
-__all__ = ["Result", "InterpretationCache", "read", "truth", "evaluate", "verdict"]
+__all__ = ["Result", "InterpretationCache", "read", "truth", "reading_verdict", "verdict"]

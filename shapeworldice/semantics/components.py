@@ -142,7 +142,7 @@ class Selector(Component):
     def masks(self, a: WorldArrays) -> Masks:
         scope = self.scope.masks(a)
         if self.predtype != "unique":
-            from .selected import selector_masks
+            from .selector_masks import selector_masks
 
             return selector_masks(self, scope, a)
         unique = int(scope.agree.sum()) == 1 and int(scope.not_disagree.sum()) == 1
@@ -220,7 +220,7 @@ class Relation(Component):
         if self.predtype == "negation":
             return self.value.masks(a).negate()
         if self.comparison is not None:
-            from .selected import proximity_masks
+            from .selector_masks import proximity_masks
 
             return proximity_masks(self, a)
         agree, disagree = relations.conditions(self.predtype, self.value, a)
