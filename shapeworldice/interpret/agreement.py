@@ -134,6 +134,9 @@ class Agreement:
 
     def attribute(self, f: Attr) -> TV:
         """A colour word, tone, size or place, world by world (padding neither agrees nor disagrees)."""
+        if not self.g.padded and self.w == 1:  # one world: its columns as they are
+            agree, disagree = appearance.attribute(f.kind, f.value, self.world_arrays(0))
+            return self.shaped(agree, f.var), self.shaped(disagree, f.var)
         agree = np.zeros((self.w, self.n), dtype=bool)
         disagree = np.zeros((self.w, self.n), dtype=bool)
         for w in range(self.w):
@@ -179,19 +182,26 @@ class Agreement:
 
     def relation_matrices(self, kind: str, value: int) -> TV:
         """(worlds × n × n) agree/disagree of a binary relation, world by world."""
+        if not self.g.padded and self.w == 1:  # one world: its matrices as they are
+            found = self._world_relation(kind, value, self.world_arrays(0))
+            return found[0][None], found[1][None]
         agree = np.zeros((self.w, self.n, self.n), dtype=bool)
         disagree = np.ones_like(agree)
         for w in range(self.w):
             arrays = self.world_arrays(w)
             k = arrays.n
-            if kind in appearance.CONTACT_RELATIONS or kind == "z-rel":
-                if k and not arrays.entities and kind not in ("vague-rel", "area-rel"):
-                    raise TruthUnavailable(f"{kind} needs the shapes' outlines, which these worlds do not keep")
-            if kind in appearance.CONTACT_RELATIONS:
-                agree[w, :k, :k], disagree[w, :k, :k] = appearance.contact(kind, value, arrays)
-            else:
-                agree[w, :k, :k], disagree[w, :k, :k] = relations.conditions(kind, value, arrays)
+            agree[w, :k, :k], disagree[w, :k, :k] = self._world_relation(kind, value, arrays)
         return agree, disagree
+
+    @staticmethod
+    def _world_relation(kind: str, value: int, arrays: WorldArrays) -> TV:
+        """(n × n) agree/disagree of a binary relation on one world."""
+        if kind in appearance.CONTACT_RELATIONS or kind == "z-rel":
+            if arrays.n and not arrays.entities and kind not in ("vague-rel", "area-rel"):
+                raise TruthUnavailable(f"{kind} needs the shapes' outlines, which these worlds do not keep")
+        if kind in appearance.CONTACT_RELATIONS:
+            return appearance.contact(kind, value, arrays)
+        return relations.conditions(kind, value, arrays)
 
     def diagonal(self, i: int, j: int) -> np.ndarray:
         """Boolean array, true where the entity on axis i is the entity on axis j."""
@@ -209,9 +219,10 @@ class Agreement:
         for k in outer:
             full[k] = self.n
         full[ax] = self.n
-        present = self.shaped(self.g.present, f.var)
-        ra = np.broadcast_to(ra, full) & present
-        r_possible = ~np.broadcast_to(rd, full) & present
+        ra, r_possible = np.broadcast_to(ra, full), ~np.broadcast_to(rd, full)
+        if self.g.padded:
+            present = self.shaped(self.g.present, f.var)
+            ra, r_possible = ra & present, r_possible & present
         ba, bd = np.broadcast_to(ba, full), np.broadcast_to(bd, full)
         if f.spec.kind == "unique":
             # ShapeWorld's unique selector, over all entities

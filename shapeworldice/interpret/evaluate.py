@@ -11,7 +11,7 @@ from typing import Any, Callable, Hashable, Sequence, Union
 from ..semantics.truth import Truth
 from ..world.columns import WorldSample
 from ..world.model import World
-from .agreement import Plan, agreement
+from .agreement import Agreement, Plan
 from .interpret import Interpretation, Uninterpretable, interpret_readings
 from .logic import Formula, free_vars
 from .quantifiers import numeral_reading, read_numerals
@@ -53,12 +53,12 @@ def truth(interpretation: Union[Interpretation, Formula], world: World, numerals
     if not isinstance(interpretation, Interpretation) and free_vars(formula):
         raise ValueError(f"formula has free variables: {formula}")
     arrays = world.arrays
-    agree, disagree = agreement(formula, WorldSample.single(arrays), lambda _: arrays, (world.background,), plan)
-    if bool(agree[0]):
+    agree, disagree = Agreement(plan, WorldSample.single(arrays), lambda _: arrays, (world.background,)).ev(formula)
+    if bool(agree.reshape(-1)[0]):
         if isinstance(interpretation, Interpretation) and interpretation.uncovered:
             return Truth.AMBIGUOUS  # the parts it could read are true; the rest is not decided
         return Truth.TRUE
-    if bool(disagree[0]):
+    if bool(disagree.reshape(-1)[0]):
         return Truth.FALSE
     return Truth.AMBIGUOUS
 

@@ -115,7 +115,7 @@ class Refiller:
         present = np.zeros((len(rows), width), dtype=bool)
         for w, row in enumerate(rows):
             present[w, :len(row["x"])] = True
-        return WorldSample(present=present, **out)
+        return WorldSample(out["x"], out["y"], out["shape"], out["color"], out["shade"], out["area"], present)
 
 
 #: re-fills per world when a dataset bounds its captions' view probability (standard error ≤ 0.09)

@@ -30,6 +30,8 @@ class WorldSample:
     shade: np.ndarray
     area: np.ndarray
     present: np.ndarray
+    #: whether some row has padding (a single world has none: its masks are not applied)
+    padded: bool = True
 
     @property
     def size(self) -> int:
@@ -52,13 +54,19 @@ class WorldSample:
             for c in _COLUMNS:
                 cols[c][i, :k] = getattr(arrays, c)
             present[i, :k] = True
-        return cls(present=present, **cols)
+        return cls(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"], present)
 
     @classmethod
     def single(cls, arrays: WorldArrays) -> "WorldSample":
-        """One world's columns as a batch of one (views, no padding)."""
-        return cls(x=arrays.x[None], y=arrays.y[None], shape=arrays.shape[None], color=arrays.color[None],
-                   shade=arrays.shade[None], area=arrays.area[None], present=np.ones((1, arrays.n), dtype=bool))
+        """One world's columns as a batch of one (views, no padding; kept with the columns)."""
+        hit = arrays.__dict__.get("_as_batch")
+        if hit is not None:
+            return hit
+        hit = cls(x=arrays.x[None], y=arrays.y[None], shape=arrays.shape[None], color=arrays.color[None],
+                  shade=arrays.shade[None], area=arrays.area[None], present=np.ones((1, arrays.n), dtype=bool),
+                  padded=False)
+        object.__setattr__(arrays, "_as_batch", hit)  # a cache, not a field
+        return hit
 
     def arrays(self, w: int) -> WorldArrays:
         """World ``w`` as the columns of one world (without outlines)."""
@@ -77,7 +85,8 @@ class WorldSample:
     @classmethod
     def from_bytes(cls, data: bytes) -> "WorldSample":
         buffer = io.BytesIO(gzip.decompress(data))
-        return cls(**{c: np.load(buffer, allow_pickle=False) for c in (*_COLUMNS, "present")})
+        columns = [np.load(buffer, allow_pickle=False) for _ in (*_COLUMNS, "present")]
+        return cls(*columns)
 
     @classmethod
     def load(cls, path: str | Path) -> "WorldSample":
