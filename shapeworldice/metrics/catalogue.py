@@ -107,7 +107,12 @@ CATALOGUE: list[Measure] = [
     Measure("out_of_family", "off-family", views=_views(),
             note="captions outside the families of the dataset's references (they carry I = 0)"),
     Measure("informative_truth", "T(inf)", "-h", views=_views(),
-            note="T(inf) = the share of captions that are true and whose prior is within the dataset's max_prior"),
+            note="T(inf) = the share of captions that are true, of the references' families and whose prior is "
+                 "within the dataset's max_prior"),
+    Measure("skill_truth", "T(skill)", "-<", views=_views(),
+            note="T(skill) = true and improbable given the view of a captioner without the dataset's skill "
+                 "(probability over worlds re-filled from that view at most the dataset's max_view_prior; any "
+                 "family); empty where the dataset names no skill view"),
     Measure("claim_precision", "P(claims)", "-x", views=_views(), note=_CLAIMS_NOTE),
     Measure("hallucination_rate", "Hall", "-+", views=_views(), note=_CLAIMS_NOTE),
     Measure("object_recall", "ObjR", "-*", views=_views(), note=_CLAIMS_NOTE),

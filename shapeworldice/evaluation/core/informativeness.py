@@ -17,8 +17,9 @@ worlds (:mod:`shapeworldice.interpret.prior`) making ``f`` true:
   and a blind constant caption, true in most worlds, scores about 0;
 * ``prior_unavailable``: true captions whose prior cannot be computed (e.g. depth relations on
   the stored sample); they count ``I = 0`` and are reported, not dropped;
-* ``informative_truth``: the share of captions that are true and whose prior is within the
-  dataset's ``max_prior`` (any prior where the dataset has no bound), to read beside T.
+* ``informative_truth``: the share of captions that are true, of the references' families, and
+  whose prior is within the dataset's ``max_prior`` (any prior where the dataset has no bound), to
+  read beside T (``skill_truth``, :mod:`.skill_truth`, bounds every caption instead).
 
 The measure (:class:`Informativeness`) is bound to a dataset's prior once per evaluator.
 """
@@ -102,8 +103,8 @@ class Informativeness(CaptionMeasure):
             "informative_truth")
     description = ("I = -log2 of the caption's smoothed prior truth if it is true of the image, else 0 (bits), "
                    "at most the bits of the image's most informative reference, 0 outside the references' "
-                   "families; I/ref divides by the references' mean I; T(inf) = true and within the "
-                   "dataset's prior bound")
+                   "families; I/ref divides by the references' mean I; T(inf) = true, of the references' "
+                   "families and within the dataset's prior bound")
     counted = frozenset({"prior_unavailable", "out_of_family"})
 
     def __init__(self, context: InformativenessContext | None = None):
@@ -136,10 +137,10 @@ class Informativeness(CaptionMeasure):
         return bits if bits is None or cap is None else min(bits, cap)
 
     def informative_truth(self, context: CaptionContext) -> float:
-        """1 for a true caption whose prior is within the dataset's bound."""
+        """1 for a true caption of the references' families whose prior is within the dataset's bound."""
         assert self.context is not None
         interpretation = context.analysis.interpretation
-        if context.truth != "true" or interpretation is None:
+        if context.truth != "true" or interpretation is None or not _in_family(self.context, context.analysis):
             return 0.0
         if self.context.bound is None:
             return 1.0

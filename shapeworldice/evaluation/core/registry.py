@@ -7,11 +7,12 @@ from typing import Iterator
 from .claim_measures import ClaimMeasures
 from .informativeness import Informativeness
 from .measures import CaptionMeasure
+from .skill_truth import SkillTruth
 
 __all__ = ["CAPTION_MEASURES", "caption_measures", "measure_of", "registered"]
 
 #: the registered measures, in report order (their keys' order is the report's)
-CAPTION_MEASURES: list[CaptionMeasure] = [Informativeness(), ClaimMeasures()]
+CAPTION_MEASURES: list[CaptionMeasure] = [Informativeness(), SkillTruth(), ClaimMeasures()]
 
 
 def caption_measures() -> tuple[CaptionMeasure, ...]:
