@@ -75,7 +75,7 @@ class InstanceBuilder:
             if definition.skill_view is not None:
                 from ..interpret.views import BOUND_TRUE_WORLDS, ViewBound
 
-                bound = ViewBound(definition.skill_view, prior.sample, true_worlds=BOUND_TRUE_WORLDS)
+                bound = ViewBound(definition.skill_view, prior.sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
                 view = lambda c, w: bound.probability(formula_of(c), w)  # noqa: E731
             max_prior = 1.0 if definition.max_prior is None else definition.max_prior
             self.samplers = [BoundedPrior(s, lambda c: prior.prior(formula_of(c)), max_prior, view=view,

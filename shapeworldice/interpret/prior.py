@@ -35,6 +35,7 @@ PRIOR_WORLDS = 10_000
 PRIOR_STREAM = 3
 
 _MAX_PARTS = 20_000  # cached sub-results (inner quantifiers) before the cache is emptied
+_MAX_TRUTHS = 2_048  # meanings whose truth vector over the sample is kept (10 kB each at 10,000 worlds)
 
 
 # ----------------------------------------------------------------------------- sampling
@@ -95,19 +96,33 @@ class CaptionPrior:
         self.sample = sample
         self.size = sample.size
         self._counts: dict[Any, int | None] = {}
+        self._truths: dict[str, np.ndarray | None] = {}
         self._relations: dict = {}
         self._parts: dict = {}
+
+    def truths(self, formula: Formula) -> np.ndarray | None:
+        """Whether ``formula`` is true in each world of the sample (None: it cannot be computed);
+        kept for the latest :data:`_MAX_TRUTHS` meanings, which the skill views ask for again."""
+        key = str(formula)
+        if key in self._truths:
+            return self._truths[key]
+        try:
+            if len(self._parts) > _MAX_PARTS:
+                self._parts.clear()
+            found: np.ndarray | None = truth_in(formula, self.sample, self._relations, self._parts)
+        except (ValueError, KeyError, TypeError):
+            found = None
+        if len(self._truths) >= _MAX_TRUTHS:
+            del self._truths[next(iter(self._truths))]
+        self._truths[key] = found
+        self._counts[key] = None if found is None else int(found.sum())
+        return found
 
     def count(self, formula: Formula) -> int | None:
         """Worlds where ``formula`` is true, or None if that cannot be computed."""
         key = str(formula)
         if key not in self._counts:
-            try:
-                if len(self._parts) > _MAX_PARTS:
-                    self._parts.clear()
-                self._counts[key] = true_in(formula, self.sample, self._relations, self._parts)
-            except (ValueError, KeyError, TypeError):
-                self._counts[key] = None
+            self.truths(formula)
         return self._counts[key]
 
     def prior(self, formula: Formula) -> float | None:
