@@ -119,9 +119,10 @@ SECTIONS: tuple[Section, ...] = (
         *_each(_PAPER_RUNS, "shapeworldice train data/{d} --model lrcn1u --out runs/lrcn1u-{d} --iterations 10000 "
                             "--preset cpu --device cpu --seed 0",
                f"shapeworldice train data/{{d}} --model lrcn1u --out runs/lrcn1u-{{d}} {_TRAIN_SMALL}"),
-        Step(_TRAIN_TABLE + " --figure figures/training-curves-cpu --panels runs/lrcn1u-existential-oneshape-200k "
+        Step(_TRAIN_TABLE + " --figure docs/training-curves-cpu --panels runs/lrcn1u-existential-oneshape-200k "
              "runs/lrcn1u-spatial-twoshapes runs/lrcn1u-quantification-ratio", "table",
-             _TRAIN_TABLE.replace(" --at 20000", " --at 10"))),
+             _TRAIN_TABLE.replace(" --at 20000", " --at 10 --figure figures/training-curves-cpu --panels "
+                                                 "runs/lrcn1u-spatial-twoshapes"))),
     ),
     Section("training-tasks", "LRCN1u on two of the relational tasks, against their blind floor", 0.5, (
         *(step for d in ("relational-comparative-informative", "coreference-informative") for step in (
@@ -196,7 +197,7 @@ def _run(command: str, work: Path) -> str:
     bin_dir = str(Path(sys.executable).parent)
     env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", PYTHONPATH=str(ROOT),
                OMP_NUM_THREADS="1")
-    argv = shlex.split(command.replace("benchmarks/", f"{ROOT}/benchmarks/"))
+    argv = [f"{ROOT}/{arg}" if arg.startswith(("benchmarks/", "docs/")) else arg for arg in shlex.split(command)]
     if argv[0] == "python":
         argv[0] = sys.executable
     print(f"$ {command}", file=sys.stderr, flush=True)
