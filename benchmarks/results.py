@@ -45,6 +45,7 @@ class Step:
     command: str
     shown: str | None = None
     small: str | None = None  # the same command at toy sizes (``--small``); None: as ``command``
+    start: str | None = None  # show the output from the first line holding this (skips progress lines)
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ _TRAIN_TABLE = ("python benchmarks/train_table.py runs/lrcn1u-existential-onesha
                 "runs/showtell-existential-oneshape-200k runs/lrcn1u-existential-oneshape "
                 + " ".join(f"runs/lrcn1u-{d}" for d in _PAPER_RUNS) + " --at 20000")
 _CRITIC_DATA = "data/existential-oneshape-informative"
+_RUNS = Step("mkdir -p runs")
 
 SECTIONS: tuple[Section, ...] = (
     Section("quickstart", "Sanity baselines (the quickstart table)", 0.05, (
@@ -88,13 +90,15 @@ SECTIONS: tuple[Section, ...] = (
              "python benchmarks/bench_build_complex.py --instances 4 --prior-worlds 200 --only selection"))),
     Section("robustness", "Robustness areas of the six datasets", 0.5, (
         Step("python benchmarks/bench_robustness.py --skip-bench --six 512 --data robustness", "text",
-             "python benchmarks/bench_robustness.py --skip-bench --six 16 --steps 3 --data robustness"),)),
+             "python benchmarks/bench_robustness.py --skip-bench --six 16 --steps 3 --data robustness",
+             "areas under"),)),
     Section("variance", "Reference-sample variance", 1.0, (
         Step("python benchmarks/bench_robustness.py --skip-bench --variance 4096 --draws 20 --data variance "
              "--variance-datasets spatial-twoshapes,quantification-count,existential-multishapes", "text",
              "python benchmarks/bench_robustness.py --skip-bench --variance 16 --draws 2 --data variance "
-             "--variance-datasets spatial-twoshapes"),)),
+             "--variance-datasets spatial-twoshapes", "reference-sample variance"),)),
     Section("training", "The GTD paper's runs, on CPU", 12.0, (
+        _RUNS,
         Step("shapeworldice generate existential-oneshape --out data200 --train 200000 --validation 0 --test 500",
              small="shapeworldice generate existential-oneshape --out data200 --train 40 --validation 0 --test 8"),
         Step("shapeworldice train data200/existential-oneshape --model lrcn1u --out "
@@ -125,6 +129,7 @@ SECTIONS: tuple[Section, ...] = (
                                                  "runs/lrcn1u-spatial-twoshapes"))),
     ),
     Section("training-tasks", "LRCN1u on two of the relational tasks, against their blind floor", 0.5, (
+        _RUNS,
         *(step for d in ("relational-comparative-informative", "coreference-informative") for step in (
             Step(f"shapeworldice generate {d} --out data --train 20000 --validation 0 --test 500",
                  small=f"shapeworldice generate {d} --out data --train 40 --validation 0 --test 8"),
@@ -137,6 +142,7 @@ SECTIONS: tuple[Section, ...] = (
              "runs/lrcn1u-coreference-informative", "table"),
     )),
     Section("critic", "The learned critic's robustness", 0.3, (
+        _RUNS,
         Step("shapeworldice generate existential-oneshape-informative --out data --train 2000 --validation 1024 "
              "--test 256", small="shapeworldice generate existential-oneshape-informative --out data --train 40 "
                                  "--validation 16 --test 8"),
@@ -157,6 +163,7 @@ SECTIONS: tuple[Section, ...] = (
              f"shapeworldice robustness {_CRITIC_DATA} --critic runs/critic-plain --out robustness-plain --steps 3"),
     )),
     Section("validity", "Every measure against the ground truth", 2.0, (
+        _RUNS,
         *(step for d in INFORMATIVE for step in (
             Step(f"shapeworldice generate {d} --out data --train 2000 --validation 1024 --test 256",
                  small=f"shapeworldice generate {d} --out data --train 40 --validation 16 --test 8"),
@@ -207,13 +214,22 @@ def _run(command: str, work: Path) -> str:
     return done.stdout
 
 
+def _shown(output: str, start: str | None) -> str:
+    """The output from the first line that holds ``start`` (all of it when None or not found)."""
+    lines = output.splitlines()
+    first = next((i for i, line in enumerate(lines) if start and start in line), 0)
+    return "\n".join(lines[first:])
+
+
 def measure(section: Section, work: Path, small: bool = False) -> str:
     """The section's generated block: what ran, where and when, then the outputs it shows."""
     work.mkdir(parents=True, exist_ok=True)
     commands = [(step.small or step.command) if small else step.command for step in section.steps]
-    outputs = [(step.shown, _run(command, work)) for step, command in zip(section.steps, commands)]
+    outputs = [(step.shown, _shown(_run(command, work), step.start))
+               for step, command in zip(section.steps, commands)]
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
-    lines = [f"Measured on {date} on {machine()} (about {section.hours:g} h there), in an empty folder, by:", "",
+    took = "toy sizes of --small" if small else f"about {section.hours:g} h there"
+    lines = [f"Measured on {date} on {machine()} ({took}), in an empty folder, by:", "",
              "```bash", *commands, "```", ""]
     for shown, text in outputs:
         if shown == "table":
