@@ -88,15 +88,19 @@ SECTIONS: tuple[Section, ...] = (
              "python benchmarks/complex_tasks.py --out grammar-tasks --train 20 --test 8 --only selection"),
         Step("python benchmarks/bench_build_complex.py", "text",
              "python benchmarks/bench_build_complex.py --instances 4 --prior-worlds 200 --only selection"))),
-    Section("robustness", "Robustness areas of the six datasets", 0.5, (
-        Step("python benchmarks/bench_robustness.py --skip-bench --six 512 --data robustness", "text",
-             "python benchmarks/bench_robustness.py --skip-bench --six 16 --steps 3 --data robustness",
-             "areas under"),)),
-    Section("variance", "Reference-sample variance", 1.0, (
-        Step("python benchmarks/bench_robustness.py --skip-bench --variance 4096 --draws 20 --data variance "
-             "--variance-datasets spatial-twoshapes,quantification-count,existential-multishapes", "text",
-             "python benchmarks/bench_robustness.py --skip-bench --variance 16 --draws 2 --data variance "
-             "--variance-datasets spatial-twoshapes", "reference-sample variance"),)),
+    Section("training-tasks", "LRCN1u on two of the relational tasks, against their blind floor", 0.5, (
+        _RUNS,
+        *(step for d in ("relational-comparative-informative", "coreference-informative") for step in (
+            Step(f"shapeworldice generate {d} --out data --train 20000 --validation 0 --test 500",
+                 small=f"shapeworldice generate {d} --out data --train 40 --validation 0 --test 8"),
+            Step(f"shapeworldice train data/{d} --model lrcn1u --out runs/lrcn1u-{d} --iterations 2500 "
+                 "--checkpoint-every 500 --eval-images 500 --preset cpu --device cpu --seed 0",
+                 small=f"shapeworldice train data/{d} --model lrcn1u --out runs/lrcn1u-{d} {_TRAIN_SMALL}"),
+            Step(f"shapeworldice baseline data/{d} --kind blind --out blind-{d}.json"),
+            Step(f"shapeworldice evaluate data/{d} --captions blind-{d}.json", "text"))),
+        Step("python benchmarks/train_table.py runs/lrcn1u-relational-comparative-informative "
+             "runs/lrcn1u-coreference-informative", "table"),
+    )),
     Section("training", "The GTD paper's runs, on CPU", 12.0, (
         _RUNS,
         Step("shapeworldice generate existential-oneshape --out data200 --train 200000 --validation 0 --test 500",
@@ -128,19 +132,15 @@ SECTIONS: tuple[Section, ...] = (
              _TRAIN_TABLE.replace(" --at 20000", " --at 10 --figure figures/training-curves-cpu --panels "
                                                  "runs/lrcn1u-spatial-twoshapes"))),
     ),
-    Section("training-tasks", "LRCN1u on two of the relational tasks, against their blind floor", 0.5, (
-        _RUNS,
-        *(step for d in ("relational-comparative-informative", "coreference-informative") for step in (
-            Step(f"shapeworldice generate {d} --out data --train 20000 --validation 0 --test 500",
-                 small=f"shapeworldice generate {d} --out data --train 40 --validation 0 --test 8"),
-            Step(f"shapeworldice train data/{d} --model lrcn1u --out runs/lrcn1u-{d} --iterations 2500 "
-                 "--checkpoint-every 500 --eval-images 500 --preset cpu --device cpu --seed 0",
-                 small=f"shapeworldice train data/{d} --model lrcn1u --out runs/lrcn1u-{d} {_TRAIN_SMALL}"),
-            Step(f"shapeworldice baseline data/{d} --kind blind --out blind-{d}.json"),
-            Step(f"shapeworldice evaluate data/{d} --captions blind-{d}.json", "text"))),
-        Step("python benchmarks/train_table.py runs/lrcn1u-relational-comparative-informative "
-             "runs/lrcn1u-coreference-informative", "table"),
-    )),
+    Section("robustness", "Robustness areas of the six datasets", 0.5, (
+        Step("python benchmarks/bench_robustness.py --skip-bench --six 512 --data robustness", "text",
+             "python benchmarks/bench_robustness.py --skip-bench --six 16 --steps 3 --data robustness",
+             "areas under"),)),
+    Section("variance", "Reference-sample variance", 1.0, (
+        Step("python benchmarks/bench_robustness.py --skip-bench --variance 4096 --draws 20 --data variance "
+             "--variance-datasets spatial-twoshapes,quantification-count,existential-multishapes", "text",
+             "python benchmarks/bench_robustness.py --skip-bench --variance 16 --draws 2 --data variance "
+             "--variance-datasets spatial-twoshapes", "reference-sample variance"),)),
     Section("critic", "The learned critic's robustness", 0.3, (
         _RUNS,
         Step("shapeworldice generate existential-oneshape-informative --out data --train 2000 --validation 1024 "
