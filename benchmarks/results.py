@@ -129,7 +129,7 @@ SECTIONS: tuple[Section, ...] = (
                f"shapeworldice train data/{{d}} --model lrcn1u --out runs/lrcn1u-{{d}} {_TRAIN_SMALL}"),
         Step(_TRAIN_TABLE + " --figure docs/training-curves-cpu --panels runs/lrcn1u-existential-oneshape-200k "
              "runs/lrcn1u-spatial-twoshapes runs/lrcn1u-quantification-ratio", "table",
-             _TRAIN_TABLE.replace(" --at 20000", " --at 10 --figure figures/training-curves-cpu --panels "
+             _TRAIN_TABLE.replace(" --at 20000", " --at 10 --figure runs/training-curves-cpu --panels "
                                                  "runs/lrcn1u-spatial-twoshapes"))),
     ),
     Section("robustness", "Robustness areas of the six datasets", 0.5, (
