@@ -25,7 +25,7 @@ import zlib
 from collections import Counter
 from contextlib import contextmanager, suppress
 from concurrent.futures import as_completed
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -64,7 +64,7 @@ class InstanceBuilder:
 
     def __init__(self, definition: DatasetDefinition, prior: CaptionPrior | None = None):
         self.definition = definition
-        self.world_sampler = WorldSampler(replace(definition.world, world_size=definition.image_size))
+        self.world_sampler = WorldSampler(definition.world_config)
         self.samplers = [make_sampler(f.name, f.options) for f in definition.families]
         if definition.max_prior is not None or definition.skill_view is not None:
             if prior is None:
@@ -83,7 +83,8 @@ class InstanceBuilder:
         weights = np.array([f.weight for f in definition.families], dtype=float)
         self.cumulative = np.cumsum(weights / weights.sum())
         # datasets built with the same seed must not share worlds: the name enters every stream
-        self.stream = zlib.crc32(definition.name.encode("utf-8"))
+        # (a dataset that draws another's worlds at another image size names that one)
+        self.stream = zlib.crc32(definition.stream_name.encode("utf-8"))
         self.tags: dict[int, str] = {}
 
     def captions_for(self, split: str) -> int:

@@ -237,7 +237,7 @@ def assert_dev2_judgment_kept(text: str, erg: bool) -> None:
     ('Most most shapes are semicircles.', True),
 ])
 def test_erg_analyses_decided_on_dev2_third_round(text, erg):
-    """The third round's analyses (grammar/README.md), each with a dev2 judgment at its edge."""
+    """The third round's analyses (docs/grammar-history.md), each with a dev2 judgment at its edge."""
     assert_dev2_judgment_kept(text, erg)
 
 
