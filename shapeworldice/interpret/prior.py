@@ -18,7 +18,6 @@ caption's truth on its own world comes from). Priors are cached per distinct mea
 from __future__ import annotations
 
 import zlib
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -55,9 +54,9 @@ MIN_CHUNK_WORLDS = 100
 
 def sample_worlds(definition: Any, size: int = PRIOR_WORLDS, seed: int = 0, workers: int = 1) -> WorldSample:
     """The prior sample of a dataset definition; the same worlds for any ``workers`` (a pool of at
-    most one process per :data:`MIN_CHUNK_WORLDS` worlds)."""
-    config = replace(definition.world, world_size=definition.image_size)
-    stream = zlib.crc32(definition.name.encode("utf-8"))
+    most one process per :data:`MIN_CHUNK_WORLDS` worlds), and for a dataset drawing another's
+    worlds (``worlds_from``) that dataset's sample."""
+    config, stream = definition.world_config, zlib.crc32(definition.stream_name.encode("utf-8"))
     step = max(MIN_CHUNK_WORLDS, -(-size // max(1, workers * 4)))
     chunks = [(config, seed, stream, (a, min(a + step, size))) for a in range(0, size, step)]
     if workers <= 1 or len(chunks) <= 1:
