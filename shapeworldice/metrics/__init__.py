@@ -6,7 +6,8 @@
 >>> sorted(results)
 ['bleu_1', 'bleu_2', 'bleu_3', 'bleu_4', 'cider_d', 'meteor', 'rouge_l']
 
-The measures, their labels, styles and ranges are listed once in :mod:`.catalogue`.
+The metrics are registered in :mod:`.registry`; their results' labels, styles and ranges are
+listed once in :mod:`.catalogue` (the report layout).
 
 Registry names → metrics → result names:
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import catalogue
+from . import catalogue, registry
 from .base import CaptionsInput, Metric, MetricResult, PreparedCorpus
 from .bleu import Bleu
 from .cider import CiderD, cider_d_similarity_matrix, document_frequency
@@ -40,23 +41,23 @@ __all__ = [
     "get_metric", "available_metrics", "score_all", "ptb_tokenize", "tokenize_caption",
     "PUNCTUATIONS", "cider_d_similarity_matrix", "document_frequency", "java_available",
     "self_cider", "lsa_diversity", "mbleu", "self_cider_diversity_image",
-    "lsa_diversity_image", "mbleu_image", "diversity_accuracy_f", "catalogue",
+    "lsa_diversity_image", "mbleu_image", "diversity_accuracy_f", "catalogue", "registry",
 ]
 
 def available_metrics() -> list[str]:
-    """Registry names accepted by :func:`get_metric` (from the measure catalogue)."""
-    return list(catalogue.families())
+    """Registry names accepted by :func:`get_metric` (:mod:`.registry`)."""
+    return list(registry.families())
 
 
 def get_metric(name: str, **kwargs: Any) -> Metric:
     """A metric by registry name (``bleu``, ``cider_d``, ``rouge_l``, ``meteor``, or one registered
-    in the catalogue).  Keyword arguments go to the metric's constructor (``get_metric("bleu", n=2)``).
+    in :mod:`.registry`).  Keyword arguments go to the metric's constructor (``get_metric("bleu", n=2)``).
     """
     key = name.lower().replace("-", "_")
-    registry = catalogue.families()
-    if key not in registry:
-        raise KeyError(f"unknown metric {name!r}; available: {', '.join(registry)}")
-    return registry[key](**kwargs)
+    known = registry.families()
+    if key not in known:
+        raise KeyError(f"unknown metric {name!r}; available: {', '.join(known)}")
+    return known[key](**kwargs)
 
 
 def score_all(
@@ -73,9 +74,9 @@ def score_all(
     reports always carry the key.
     """
     corpus = PreparedCorpus(candidates, references)
-    optional = catalogue.on_request_families()
+    optional = registry.on_request_families()
     out: dict[str, MetricResult] = {}
-    for family, cls in catalogue.families().items():
+    for family, cls in registry.families().items():
         metric = Meteor(timeout=meteor_timeout) if cls is Meteor else cls()
         if family in optional and not include_meteor:
             for name in metric.result_names:

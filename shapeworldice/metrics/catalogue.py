@@ -2,14 +2,14 @@
 
 Each :class:`Measure` says what a score is called (``key``), how people read it (``label``),
 how it is drawn (``style``), on what scale it lives (``low``–``high``, ``scale`` = the divisor
-that puts it on a shared 0–1 axis) and where it is shown (``views``).  Everything else is
-derived: the metric registry (:func:`shapeworldice.metrics.get_metric`), the metric families
-:func:`shapeworldice.metrics.score_all` computes, the report's ``scores`` keys, the terminal
-table's columns and the robustness, variance and curves plots.
+that puts it on a shared 0–1 axis) and where it is shown (``views``): the report's ``scores``
+keys, the terminal table's columns and the robustness, variance and curves plots follow it. It
+computes nothing: surface metrics are computed by the metrics of :mod:`.registry`, which a
+surface measure names by its registry name (``family``).
 
 Adding a surface metric = one module with a :class:`~shapeworldice.metrics.base.Metric`
-subclass plus one :func:`register` call (one :class:`Measure` per result name, ``family`` set to
-the registry name and ``metric`` to the class).
+subclass, registered in :mod:`.registry`, plus one :class:`Measure` here per result name
+(``family`` set to the registry name).
 
 Adding a per-caption GTD measure (like informativeness) = one
 :class:`~shapeworldice.evaluation.core.measures.CaptionMeasure` registered in
@@ -22,13 +22,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
-from .base import Metric
-from .bleu import Bleu
-from .cider import CiderD
-from .meteor import Meteor
-from .rouge import RougeL
 
-__all__ = ["Measure", "CATALOGUE", "measure", "keys", "labels", "label", "in_view", "families", "registered",
+__all__ = ["Measure", "CATALOGUE", "measure", "keys", "labels", "label", "in_view", "registered",
            "register", "unregister", "ON_REQUEST"]
 
 #: Where a measure can appear.
@@ -41,9 +36,9 @@ ON_REQUEST = "not computed (use --meteor)"
 class Measure:
     """One score: name, label, plot style, range and where it is shown.
 
-    ``family``/``metric``: the registry name and :class:`Metric` class that compute it (surface
-    metrics; a family such as ``bleu`` gives several measures).  ``on_request``: computed only
-    when asked (METEOR: Java, slow).  The evaluator computes the others: G, T, D and SPICE* itself,
+    ``family``: the registry name of the surface metric that computes it (:mod:`.registry`; a
+    family such as ``bleu`` gives several measures).  ``on_request``: shown only when computed
+    (METEOR: Java, slow, computed only when asked).  The evaluator computes the others: G, T, D and SPICE* itself,
     the per-caption measures through their interface
     (:mod:`shapeworldice.evaluation.core.measures`).
     """
@@ -55,7 +50,6 @@ class Measure:
     high: float = 1.0
     views: frozenset[str] = frozenset({"report"})
     family: str | None = None
-    metric: type[Metric] | None = None
     on_request: bool = False
     note: str | None = None
 
@@ -116,17 +110,16 @@ CATALOGUE: list[Measure] = [
     Measure("claim_precision", "P(claims)", "-x", views=_views(), note=_CLAIMS_NOTE),
     Measure("hallucination_rate", "Hall", "-+", views=_views(), note=_CLAIMS_NOTE),
     Measure("object_recall", "ObjR", "-*", views=_views(), note=_CLAIMS_NOTE),
-    Measure("bleu_1", "BLEU-1", ":x", views=_views("robustness", "variance"), family="bleu", metric=Bleu),
-    Measure("bleu_2", "BLEU-2", ":s", views=_views("variance"), family="bleu", metric=Bleu),
-    Measure("bleu_3", "BLEU-3", ":^", views=_views("variance"), family="bleu", metric=Bleu),
+    Measure("bleu_1", "BLEU-1", ":x", views=_views("robustness", "variance"), family="bleu"),
+    Measure("bleu_2", "BLEU-2", ":s", views=_views("variance"), family="bleu"),
+    Measure("bleu_3", "BLEU-3", ":^", views=_views("variance"), family="bleu"),
     Measure("bleu_4", "BLEU-4", "--o", views=_views("table", "robustness", "variance", "curves_surface"),
-            family="bleu", metric=Bleu),
+            family="bleu"),
     Measure("meteor", "METEOR", ":d", views=_views("table", "robustness", "variance", "curves_surface"),
-            family="meteor", metric=Meteor, on_request=True),
-    Measure("rouge_l", "ROUGE-L", ":+", views=_views("table", "robustness", "variance"), family="rouge_l",
-            metric=RougeL),
+            family="meteor", on_request=True),
+    Measure("rouge_l", "ROUGE-L", ":+", views=_views("table", "robustness", "variance"), family="rouge_l"),
     Measure("cider_d", "CIDEr-D", "--s", high=10.0,
-            views=_views("table", "robustness", "variance", "curves_surface"), family="cider_d", metric=CiderD),
+            views=_views("table", "robustness", "variance", "curves_surface"), family="cider_d"),
     Measure("spice", "SPICE*", "--^", views=_views("table", "robustness", "variance", "curves_surface"),
             note=_SPICE_NOTE),
 ]
@@ -158,20 +151,6 @@ def label(key: str) -> str:
 def labels() -> dict[str, str]:
     """{key: label} of every measure."""
     return {m.key: m.label for m in CATALOGUE}
-
-
-def families() -> dict[str, type[Metric]]:
-    """{registry name: Metric class} of the surface metrics, in catalogue order."""
-    out: dict[str, type[Metric]] = {}
-    for m in CATALOGUE:
-        if m.family is not None and m.metric is not None:
-            out.setdefault(m.family, m.metric)
-    return out
-
-
-def on_request_families() -> set[str]:
-    """Registry names of the metrics computed only when asked (METEOR)."""
-    return {m.family for m in CATALOGUE if m.family is not None and m.on_request}
 
 
 def register(*entries: Measure, before: str | None = None) -> None:

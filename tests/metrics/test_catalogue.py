@@ -1,10 +1,13 @@
 """The measure catalogue: one list from which the registry, score_all and labels are derived."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
 import numpy as np
 import pytest
 
-from shapeworldice.metrics import MetricResult, available_metrics, catalogue, get_metric, score_all
+from shapeworldice.metrics import MetricResult, available_metrics, catalogue, get_metric, registry, score_all
 from shapeworldice.metrics.base import Metric, PreparedCorpus
 
 CANDS = [["A red square is left of a circle."], ["There is a blue triangle."]]
@@ -29,13 +32,20 @@ class Length(Metric):
                                              self.signature(corpus))}
 
 
-TOY = catalogue.Measure("length_ratio", "LenRatio", ":*", high=5.0, views=frozenset({"report", "table"}),
-                        family="length", metric=Length)
+TOY_LAYOUT = catalogue.Measure("length_ratio", "LenRatio", ":*", high=5.0, views=frozenset({"report", "table"}),
+                               family="length")
+
+
+@contextmanager
+def toy_metric() -> Iterator[None]:
+    """The toy metric registered and shown (its registry entry and its place in the layout)."""
+    with registry.registered("length", Length), catalogue.registered(TOY_LAYOUT):
+        yield
 
 
 def test_registry_and_score_all_follow_the_catalogue():
     assert available_metrics() == ["bleu", "meteor", "rouge_l", "cider_d"]
-    with catalogue.registered(TOY):
+    with toy_metric():
         assert "length" in available_metrics()
         assert isinstance(get_metric("length"), Length)
         results = score_all(CANDS, REFS)

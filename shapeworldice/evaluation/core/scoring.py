@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, MutableMapping, Sequence
 from ...interpret import verdict
 from ...metrics import MetricResult, get_metric, score_all
 from ...metrics.base import ItemStatistics
-from ...metrics.catalogue import families
+from ...metrics.registry import families
 from ...reasons import CODES
 from .analysis import Analysis, ImageRecord
 from .columns import ScoreColumns

@@ -43,7 +43,7 @@ import numpy as np
 from ...errors import UserError
 from .limits import MAX_STEPS, check_count
 from ...interpret import verdict
-from ...metrics import Meteor, PreparedCorpus, catalogue, java_available
+from ...metrics import Meteor, PreparedCorpus, catalogue, java_available, registry
 from ...parsing import Parser
 from .baselines import baseline
 from ..core.gtd import Evaluator, gtd_signature, tuple_f1
@@ -150,8 +150,8 @@ def score_step(evaluator: Evaluator, base: _Base, captions: Sequence[str], inclu
     corpus = PreparedCorpus([[c] for c in captions], base.references)
     results = {}
     wanted = metrics(include_meteor)
-    on_request = catalogue.on_request_families()
-    for family, cls in catalogue.families().items():
+    on_request = registry.on_request_families()
+    for family, cls in registry.families().items():
         if family in on_request and not include_meteor:
             continue
         if not any(catalogue.measure(k).family == family for k in wanted):

@@ -30,7 +30,7 @@ import numpy as np
 
 from ...errors import UserError
 from .limits import MAX_VARIANCE_DRAWS, check_count
-from ...metrics import Bleu, CiderD, Meteor, PreparedCorpus, catalogue
+from ...metrics import Bleu, CiderD, Meteor, PreparedCorpus, catalogue, registry
 from ...parsing import Parser
 from ..core.gtd import Evaluator, caption_entries, gtd_signature
 from ..io.inputs import excluded_references, group_by_image
@@ -64,8 +64,8 @@ def _subset_view(base: PreparedCorpus, chosen: np.ndarray) -> PreparedCorpus:
 def _surface(corpus: PreparedCorpus, include_meteor: bool = False) -> dict[str, float | None]:
     """Every catalogue surface metric's corpus score (METEOR only on request)."""
     out: dict[str, float | None] = {}
-    on_request = catalogue.on_request_families()
-    for family, cls in catalogue.families().items():
+    on_request = registry.on_request_families()
+    for family, cls in registry.families().items():
         if family in on_request and not include_meteor:
             continue
         metric = Meteor() if cls is Meteor else cls()

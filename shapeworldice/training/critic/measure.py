@@ -22,7 +22,7 @@ import torch
 
 from ...data.loader import load
 from ...errors import UserError
-from ...metrics import catalogue
+from ...metrics import catalogue, registry
 from ...metrics.base import Metric, MetricResult, PreparedCorpus
 from ...metrics.tokenize import tokenize_many
 from .. import checkpoints
@@ -240,6 +240,6 @@ def critic_measure(run_dir: str | Path, directory: str | Path, split: str) -> It
     """The catalogue with the ``critic`` measure of run ``run_dir`` on ``directory``'s ``split``."""
     scorer, _, references, signature = load_scorer(run_dir, directory, split)
     entry = catalogue.Measure(KEY, "Critic", "-.*", views=frozenset(("report", *MEASURE_VIEWS)), family=KEY,
-                              metric=bound_metric(scorer, references, signature), note=NOTE)
-    with catalogue.registered(entry):
+                              note=NOTE)
+    with registry.registered(KEY, bound_metric(scorer, references, signature)), catalogue.registered(entry):
         yield scorer

@@ -17,13 +17,13 @@ from shapeworldice.evaluation.core.measures import CaptionContext, CaptionMeasur
 from shapeworldice.evaluation.core.registry import registered
 from shapeworldice.metrics import catalogue, score_all
 
-from tests.metrics.test_catalogue import TOY
+from tests.metrics.test_catalogue import toy_metric
 
 
 def test_registered_metric_reaches_report_and_table(evaluator):
     entries = baseline(evaluator.data, "shuffled", seed=0)
     by_id = {e["image_id"]: e["caption"] for e in entries}
-    with catalogue.registered(TOY):
+    with toy_metric():
         report = evaluator.evaluate(entries)
         text = summary_text(report)
         expected = score_all([[by_id[i]] for i in evaluator.ids], [im.captions for im in evaluator.images])

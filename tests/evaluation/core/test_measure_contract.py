@@ -12,7 +12,7 @@ import pytest
 from shapeworldice.evaluation.core.measures import CaptionContext, CaptionMeasure, DatasetContext
 from shapeworldice.evaluation.core.registry import caption_measures, measure_of
 from shapeworldice.evaluation.studies.baselines import baseline
-from shapeworldice.metrics import catalogue, get_metric
+from shapeworldice.metrics import catalogue, get_metric, registry
 
 CANDS = [["A red square is left of a circle."], ["There is a blue triangle.", "A shape is blue."],
          ["Two shapes are green."]]
@@ -20,7 +20,7 @@ REFS = [["A red square is to the left of a circle.", "There is a circle."], ["A 
         ["There are two green shapes.", "A green shape is a circle."]]
 
 MEASURES = caption_measures()
-FAMILIES = list(catalogue.families())
+FAMILIES = list(registry.families())
 
 
 @pytest.mark.parametrize("measure", MEASURES, ids=lambda m: type(m).__name__)
