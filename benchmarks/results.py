@@ -81,13 +81,14 @@ SECTIONS: tuple[Section, ...] = (
              + " ".join(SIX + INFORMATIVE), "table",
              "python benchmarks/skill_profile.py --out floors --train 60 --test 16 --only spatial-twoshapes"),)),
     Section("new-tasks", "The six relational, logical and discourse tasks", 1.0, (
-        Step("python benchmarks/new_tasks_table.py --out new-tasks", "table",
-             "python benchmarks/new_tasks_table.py --out new-tasks --train 20 --test 8 --timing 5 coreference"),)),
+        Step("python benchmarks/shapeworld_tasks_table.py --out new-tasks", "table",
+             "python benchmarks/shapeworld_tasks_table.py --out new-tasks --train 20 --test 8 --timing 5 "
+             "coreference"),)),
     Section("grammar-tasks", "Proximity, selection and complex quantification", 2.5, (
-        Step("python benchmarks/complex_tasks.py --out grammar-tasks", "table",
-             "python benchmarks/complex_tasks.py --out grammar-tasks --train 20 --test 8 --only selection"),
-        Step("python benchmarks/bench_build_complex.py", "text",
-             "python benchmarks/bench_build_complex.py --instances 4 --prior-worlds 200 --only selection"))),
+        Step("python benchmarks/selector_tasks_table.py --out grammar-tasks", "table",
+             "python benchmarks/selector_tasks_table.py --out grammar-tasks --train 20 --test 8 --only selection"),
+        Step("python benchmarks/bench_build_selectors.py", "text",
+             "python benchmarks/bench_build_selectors.py --instances 4 --prior-worlds 200 --only selection"))),
     Section("training-tasks", "LRCN1u on two of the relational tasks, against their blind floor", 0.5, (
         _RUNS,
         *(step for d in ("relational-comparative-informative", "coreference-informative") for step in (

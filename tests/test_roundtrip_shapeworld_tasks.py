@@ -12,7 +12,7 @@ from shapeworldice.grammar import parse
 from shapeworldice.interpret import Interpretation, interpret_readings
 from shapeworldice.interpret.construction import construction_marks, syntax_marks
 from shapeworldice.semantics import from_json
-from tests.data.test_truth_check_new_tasks import TASKS
+from tests.data.test_truth_check_shapeworld_tasks import TASKS
 from tests.test_roundtrip import check
 
 #: the ERG's predicate names for what these captions add (relative "that" adds none; "it" is pron)

@@ -1,7 +1,8 @@
-"""The issue-20 datasets: builder speed, references' G/T with an independent truth check, blind floors.
+"""ShapeWorld's tasks beyond the paper's six: builder speed, references' G/T with an independent
+truth check, blind floors.
 
 Run by hand from the repository root (one core; ``nice`` it):
-``python benchmarks/new_tasks_table.py --out /tmp/new-tasks [NAME ...]``. Per dataset it builds
+``python benchmarks/shapeworld_tasks_table.py --out /tmp/new-tasks [NAME ...]``. Per dataset it builds
 ``--train`` training and ``--test`` test instances (seed 0), times the builder in-process (ms per
 training instance, 1 caption; ms per test instance, 10 references; the prior sample is drawn
 once per build and not counted), scores *every* reference with the evaluator (G, T) and with the

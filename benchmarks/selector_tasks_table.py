@@ -1,7 +1,7 @@
-"""Issue 20's tasks (relational-proximity, selection, quantification-complex; twelve definitions):
-references' G and T, the independent truth check of every reference, and the blind floor.
+"""The selection, proximity and complex-quantification tasks (twelve definitions): references' G
+and T, the independent truth check of every reference, and the blind floor.
 
-``python benchmarks/complex_tasks.py --out DIR [--test 512] [--train 2000] [--only NAME ...]`` builds
+``python benchmarks/selector_tasks_table.py --out DIR [--test 512] [--train 2000] [--only NAME ...]`` builds
 each definition (seed 0; one already in DIR is reused) and prints a markdown table: references
 G / T, the independent labeller's agreement with the references (agreeing / checked), and the blind
 floor's T and I/ref. Run from the repository root (it reads ``tests/semantics/independent_complex.py``).

@@ -1,6 +1,7 @@
-"""Builder speed of issue 20's twelve definitions: ms per instance on one core, in-process.
+"""Builder speed of the selection, proximity and complex-quantification definitions (twelve):
+ms per instance on one core, in-process.
 
-Run by hand: ``python benchmarks/bench_build_complex.py [--instances 500] [--prior-worlds 10000]``.
+Run by hand: ``python benchmarks/bench_build_selectors.py [--instances 500] [--prior-worlds 10000]``.
 Prints, per definition, ms per training instance (one caption) and per test instance (10
 references), rendering, PNG encoding and realisation included. Informative definitions draw their
 captions under the prior bound, on a prior sample of ``--prior-worlds`` worlds (the shipped sizes
