@@ -39,6 +39,10 @@ class HFClient:
     def __init__(self, name_or_path: str, device: str = "auto", batch_size: int = 8):
         require_transformers()
         from transformers import AutoModelForImageTextToText, AutoProcessor
+        from transformers.utils import logging
+
+        logging.set_verbosity_error()  # no load-time notes or bars: the run's own bar shows progress
+        logging.disable_progress_bar()
 
         if not name_or_path:
             raise UserError("bad model spec 'hf:': expected hf:NAME_OR_PATH")
@@ -46,13 +50,13 @@ class HFClient:
         self.device = pick_device(device)
         self.batch_size = batch_size
         try:
-            self.processor: Any = AutoProcessor.from_pretrained(name_or_path, local_files_only=True)
-            self.model: Any = AutoModelForImageTextToText.from_pretrained(name_or_path, local_files_only=True)
+            processor: Any = AutoProcessor.from_pretrained(name_or_path, local_files_only=True)
+            model: Any = AutoModelForImageTextToText.from_pretrained(name_or_path, local_files_only=True)
         except (OSError, ValueError) as exc:
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             raise UserError(f"cannot load hf:{name_or_path} from a local folder or the local cache ({first[:200]})"
                             ) from None
-        self.model.to(self.device).eval()
+        self.processor, self.model = processor, model.to(self.device).eval()
         tokenizer = getattr(self.processor, "tokenizer", None)
         if tokenizer is not None:
             tokenizer.padding_side = "left"  # decoder-only batches generate from the right end

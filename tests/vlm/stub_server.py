@@ -93,7 +93,10 @@ def _handler(server: StubServer) -> type[BaseHTTPRequestHandler]:
             for key, value in headers.items():
                 self.send_header(key, value)
             self.end_headers()
-            self.wfile.write(data)
+            try:
+                self.wfile.write(data)
+            except OSError:  # the client stopped reading (a 10 MB answer refused): nothing to tell
+                self.close_connection = True
 
         def do_GET(self) -> None:
             if self.path.rstrip("/").endswith("/models"):
