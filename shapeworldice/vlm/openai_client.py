@@ -12,6 +12,7 @@ import base64
 import http.client
 import json
 import random
+import socket
 import threading
 import time
 import urllib.parse
@@ -38,6 +39,23 @@ class ServerOptions:
     timeout: float = 120.0
     backoff: float = 1.0
     max_backoff: float = 30.0
+
+
+class _Connection(http.client.HTTPConnection):
+    """A kept-alive connection that sends at once (``TCP_NODELAY``): without it the request's
+    headers and body, sent apart, wait on the server's delayed ACK, 40 ms a request."""
+
+    def connect(self) -> None:
+        super().connect()
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+class _SecureConnection(http.client.HTTPSConnection):
+    """:class:`_Connection` over TLS."""
+
+    def connect(self) -> None:
+        super().connect()
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 class _Retry(Exception):
@@ -127,13 +145,14 @@ class OpenAIClient:
         return shown_url(self.url)
 
     def _connection(self) -> http.client.HTTPConnection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            kind = http.client.HTTPSConnection if self._https else http.client.HTTPConnection
-            conn = kind(self._host, self._port, timeout=self.options.timeout)
-            self._local.conn = conn
-            with self._lock:
-                self._connections.append(conn)
+        found: http.client.HTTPConnection | None = getattr(self._local, "conn", None)
+        if found is not None:
+            return found
+        kind = _SecureConnection if self._https else _Connection
+        conn: http.client.HTTPConnection = kind(self._host, self._port, timeout=self.options.timeout)
+        self._local.conn = conn
+        with self._lock:
+            self._connections.append(conn)
         return conn
 
     def _headers(self) -> dict[str, str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import socket
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -82,6 +83,10 @@ class StubServer:
 def _handler(server: StubServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+
+        def setup(self) -> None:
+            super().setup()
+            self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # as real servers do
 
         def log_message(self, *args: Any) -> None:  # quiet
             pass

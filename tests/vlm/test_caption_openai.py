@@ -14,7 +14,6 @@ import pytest
 
 from shapeworldice.data.loader import load
 from shapeworldice.errors import UserError
-from shapeworldice.evaluation.core.gtd import evaluate
 from shapeworldice.vlm.caption import CaptionOptions, caption
 from shapeworldice.vlm.prompts import PROMPTS
 from shapeworldice.vlm.results import Decoding
@@ -60,13 +59,13 @@ def test_evaluate_signs_the_report_with_the_header(dataset, stub, tmp_path):
     out = tmp_path / "r.jsonl"
     caption(dataset, f"openai:{stub.url}#echo", out, options=CaptionOptions(prompt="detailed", image_size=96),
             progress=False)
-    report = evaluate(dataset, out)
+    html, report_file = tmp_path / "r.html", tmp_path / "r.json"
+    assert run("evaluate", dataset, "--captions", out, "--out", report_file, "--html", html, "--quiet").exit_code == 0
+    report = json.loads(report_file.read_text())
     assert report["captions"] == 12
     assert "|captioner:openai:echo,prompt:detailed@" in report["signature"]
     assert report["signature"].endswith(",max_new_tokens:64,temperature:0.0,seed:0,px:96")
     assert report["captioner"]["prompt"]["text"] == PROMPTS["detailed"]
-    html = tmp_path / "r.html"
-    assert run("evaluate", dataset, "--captions", out, "--html", html, "--quiet").exit_code == 0
     assert "Describe this image in detail." in html.read_text(encoding="utf-8")
 
 
