@@ -55,6 +55,7 @@ def test_images_are_sent_upscaled_without_smoothing(dataset, stub, tmp_path):
     assert {tuple(p) for p in big.reshape(-1, 3)} <= {tuple(p) for p in small.reshape(-1, 3)}
 
 
+@pytest.mark.slow
 def test_evaluate_signs_the_report_with_the_header(dataset, stub, tmp_path):
     out = tmp_path / "r.jsonl"
     caption(dataset, f"openai:{stub.url}#echo", out, options=CaptionOptions(prompt="detailed", image_size=96),

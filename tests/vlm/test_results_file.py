@@ -73,3 +73,16 @@ def test_bad_prompts(name, text, expected):
     with pytest.raises(UserError, match=expected):
         resolve_prompt(name, text)
     assert PROMPTS["coco"] == "Provide a one-sentence caption for the provided image."
+
+
+def test_the_signature_field_names_model_prompt_decoding_and_size():
+    from shapeworldice.evaluation.core.gtd_report import captioner_field
+    from shapeworldice.evaluation.io.html_report import _captioner
+
+    field = captioner_field({**HEADER, "model": "openai:a|b"})
+    assert field == "|captioner:openai:a%7Cb,prompt:coco@494392f0,max_new_tokens:64,temperature:0.0,seed:0,px:64"
+    assert captioner_field(None) == ""
+    other = make_header("openai:m", ("custom", "Say it."), Decoding(temperature=0.7), {"size": 64}, {})
+    assert captioner_field(other) != captioner_field(HEADER)
+    line = "".join(_captioner({"model": "hf:<x>", "prompt": {"text": "a & b"}, "decoding": {}, "image": {"size": 9}}))
+    assert "hf:&lt;x&gt;" in line and "a &amp; b" in line and "9 px" in line
