@@ -60,6 +60,7 @@ def test_one_task_per_prompt_reading_the_build_shards(dataset, tasks):
     assert config["metadata"]["build_signature"] == load(dataset).signature
 
 
+@pytest.mark.slow
 def test_the_hooks_give_evaluates_scores(dataset, tasks):
     import pyarrow.parquet as pq
 
