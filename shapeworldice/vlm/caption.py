@@ -77,6 +77,8 @@ def caption(directory: str | Path, spec: str, out: str | Path, split: str = "tes
     if not 1 <= options.batch_size <= 1024:
         raise UserError(f"--batch-size {options.batch_size}: expected 1 to 1024")
     data = load(directory, split)
+    if not data.files:
+        raise UserError(f"the {split} split of {directory} is empty: no image to ask about")
     size = options.image_size or data.image_size
     resize = None if size == data.image_size else size
     client = _client(kind, rest, options)

@@ -125,6 +125,40 @@ def test_bad_specs(dataset, tmp_path, spec, expected):
     assert expected in one_line_error(run("caption", dataset, "--model", spec, "--out", tmp_path / "r.jsonl"))
 
 
+@pytest.mark.parametrize("options, expected", [
+    (("--split", "train"), "the train split of"),
+    (("--concurrency", 0), "--concurrency 0: expected 1 to 256"),
+    (("--max-new-tokens", 0), "--max-new-tokens 0: expected 1 to 32768"),
+    (("--temperature", -1), "--temperature -1.0: expected 0 (greedy) to 2"),
+    (("--image-size", 0), "--image-size 0: expected 1 to 4096"),
+    (("--prompt", "coco", "--prompt-text", "Hi."), "give --prompt or --prompt-text, not both"),
+])
+def test_bad_options(dataset, stub, tmp_path, options, expected):
+    out = tmp_path / "r.jsonl"
+    line = one_line_error(run("caption", dataset, "--model", f"openai:{stub.url}#echo", "--out", out, *options))
+    assert expected in line and not out.exists() and not stub.log
+
+
+def test_no_results_file_inside_the_dataset(dataset, stub):
+    line = one_line_error(run("caption", dataset, "--model", f"openai:{stub.url}#echo", "--out",
+                              Path(dataset) / "r.jsonl"))
+    assert "is inside the dataset directory" in line
+
+
+def test_own_prompt_text_is_sent_and_recorded(dataset, stub, tmp_path, monkeypatch):
+    out = tmp_path / "r.jsonl"
+    sent = []
+    respond = stub.respond
+    monkeypatch.setattr(stub, "respond", lambda body: sent.append(body) or respond(body))
+    assert run("caption", dataset, "--model", f"openai:{stub.url}#echo", "--out", out, "--prompt-text",
+               "Name every shape.", "--max-new-tokens", 20, "--seed", 7, "--quiet").exit_code == 0
+    assert _lines(out)[0]["prompt"] == {"name": "custom", "text": "Name every shape."}
+    body = sent[0]
+    assert body["messages"][0]["content"][0] == {"type": "text", "text": "Name every shape."}
+    assert body["messages"][0]["content"][1]["image_url"]["url"].startswith("data:image/png;base64,")
+    assert (body["max_tokens"], body["temperature"], body["seed"]) == (20, 0.0, 7)
+
+
 def test_unreachable_server(dataset, tmp_path):
     line = one_line_error(run("caption", dataset, "--model", "openai:http://127.0.0.1:9/v1#m", "--out",
                               tmp_path / "r.jsonl"))
