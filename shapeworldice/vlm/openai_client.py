@@ -14,7 +14,6 @@ import json
 import random
 import socket
 import threading
-import time
 import urllib.parse
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
@@ -133,6 +132,8 @@ class OpenAIClient:
         self._local = threading.local()
         self._connections: list[http.client.HTTPConnection] = []
         self._lock = threading.Lock()
+        #: set when the run stops (an error, Ctrl-C): requests waiting to retry give up at once
+        self.stopping = threading.Event()
 
     @property
     def name(self) -> str:
@@ -206,12 +207,12 @@ class OpenAIClient:
                 return self._ask_once(image_id, body)
             except _Retry as exc:
                 attempt += 1
-                if attempt > self.options.retries:
+                if attempt > self.options.retries or self.stopping.is_set():
                     raise UserError(f"{self.server}: no answer for image {image_id} after {attempt} tries "
                                     f"(last: {exc})") from None
                 delay = min(self.options.max_backoff, self.options.backoff * 2 ** (attempt - 1))
                 delay = exc.wait if exc.wait is not None else delay * (0.5 + random.random() / 2)
-                time.sleep(min(delay, self.options.max_backoff))
+                self.stopping.wait(min(delay, self.options.max_backoff))
 
     def _ask_once(self, image_id: str, body: bytes) -> str:
         status, headers, data = self._exchange("POST", "/chat/completions", body)
@@ -266,6 +267,8 @@ def ask_all(client: OpenAIClient, work: Iterable[tuple[str, Callable[[], bytes]]
                 failure = _drain(pending, on_answer, FIRST_COMPLETED)
         except BaseException as exc:  # Ctrl-C or SIGTERM: stop asking, keep what arrived
             failure = exc
+        if failure is not None:
+            client.stopping.set()
         for future in pending:
             future.cancel()
         done_late = [f for f in pending if not f.cancelled()]
