@@ -39,7 +39,7 @@ import io
 
 from PIL import Image
 
-from shapeworldice.evaluation.core.gtd import evaluate
+import shapeworldice
 
 DATA = {data!r}
 SPLIT = {split!r}
@@ -65,7 +65,8 @@ def process_results(doc, results):
 
 @functools.lru_cache(maxsize=4)
 def _report(answers):
-    return evaluate(DATA, [{{"image_id": i, "caption": c}} for i, c in answers], split=SPLIT, allow_missing=True)
+    captions = [{{"image_id": i, "caption": c}} for i, c in answers]
+    return shapeworldice.evaluate(DATA, captions, split=SPLIT, allow_missing=True)
 
 
 def _score(results, metric):
