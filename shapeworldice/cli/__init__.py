@@ -8,11 +8,11 @@ Rules every command follows: each option has a help text and its default is show
 only copy of a result (``evaluate --quiet`` without an output file is a usage error).
 
 One module per group of commands: :mod:`.data`, :mod:`.scoring`, :mod:`.studies`,
-:mod:`.training`; :mod:`.app` holds the group and the rules they share.
+:mod:`.training`, :mod:`.vlm`; :mod:`.app` holds the group and the rules they share.
 """
 from __future__ import annotations
 
-from . import data, scoring, studies, training  # noqa: F401  (each registers its commands)
+from . import data, scoring, studies, training, vlm  # noqa: F401  (each registers its commands)
 from .app import main
 
 __all__ = ["main"]

@@ -89,12 +89,13 @@ def show(directory: str, split: str, count: int, out: str) -> None:
 
 @main.command()
 @click.argument("directory", type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["coco", "png"]), default="coco",
+@click.option("--format", "fmt", type=click.Choice(["coco", "png", "hf"]), default="coco",
               help="coco: images/, captions_SPLIT.json and worlds_SPLIT.jsonl; png: a folder per split of PNGs "
-                   "with its captions.jsonl.")
+                   "with its captions.jsonl; hf: a Hugging Face dataset folder (Parquet and a dataset card) that "
+                   "datasets.load_dataset(OUT) loads.")
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="Folder to write (new or empty).")
 def export(directory: str, fmt: str, out: str) -> None:
-    """Export a dataset as COCO captions JSON + PNGs, or as PNG folders."""
+    """Export a dataset as COCO captions JSON + PNGs, as PNG folders, or as a Hugging Face dataset."""
     from ..data.export import export as run_export
     from ..safe_write import check_folder
 

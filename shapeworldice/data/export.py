@@ -1,4 +1,6 @@
-"""Export a built dataset for other tools: COCO captions layout or plain PNG folders.
+"""Export a built dataset for other tools: COCO captions layout, plain PNG folders, or a Hugging
+Face dataset folder (Parquet files with an image feature and a dataset card) that
+``datasets.load_dataset(FOLDER)`` loads and the Hub hosts as it is.
 
 The export is assembled in a temporary sibling folder (``.NAME.XXXXXXXX.tmp``) and renamed into
 place at the end, so an interrupted export never leaves a half-written output folder behind: an
@@ -21,7 +23,19 @@ from .loader import load
 from .lock import exclusive, terminated_cleanly
 from .shards import UMASK
 
-FORMATS = ("coco", "png")
+FORMATS = ("coco", "png", "hf")
+#: the licence and citation a Hugging Face dataset card carries (the package's licence; the GTD paper)
+LICENSE = "mit"
+CITATION = """@article{xie2019going,
+  title   = {Going Beneath the Surface: Evaluating Image Captioning for Grammaticality, Truthfulness and Diversity},
+  author  = {Xie, Huiyuan and Sherborne, Tom and Kuhnle, Alexander and Copestake, Ann},
+  journal = {arXiv preprint arXiv:1912.08960},
+  year    = {2019}
+}"""
+#: the columns of the hf export, as ``datasets`` features (stored in each Parquet file and the card)
+HF_FEATURES = {"id": {"dtype": "string", "_type": "Value"}, "image": {"_type": "Image"},
+               "captions": {"feature": {"dtype": "string", "_type": "Value"}, "_type": "Sequence"},
+               "world": {"dtype": "string", "_type": "Value"}}
 
 
 def export(directory: str | Path, out: str | Path, fmt: str = "coco") -> Path:
@@ -62,7 +76,9 @@ def _write(splits: list, out: Path, fmt: str) -> None:
     try:
         tmp.chmod(0o777 & ~UMASK)
         for split in splits:
-            (_coco if fmt == "coco" else _png)(split, tmp)
+            {"coco": _coco, "png": _png, "hf": _hf}[fmt](split, tmp)
+        if fmt == "hf":
+            (tmp / "README.md").write_text(dataset_card(splits), encoding="utf-8")
         if out.exists():
             out.rmdir()
         os.replace(tmp, out)
@@ -97,3 +113,55 @@ def _png(split, root: Path) -> None:
             (folder / f"{inst.id}.png").write_bytes(inst.png)
             lines.write(json.dumps({"id": inst.id, "captions": list(inst.captions),
                                     "world": json.loads(inst.world_json)}, sort_keys=True) + "\n")
+
+
+def _hf(split, root: Path) -> None:
+    """One Parquet file per non-empty split under ``data/``, in batches of 256 rows."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    if not split.files:
+        return
+    schema = pa.schema([("id", pa.string()), ("image", pa.struct([("bytes", pa.binary()), ("path", pa.string())])),
+                        ("captions", pa.list_(pa.string())), ("world", pa.string())],
+                       metadata={"huggingface": json.dumps({"info": {"features": HF_FEATURES}})})
+    (root / "data").mkdir(exist_ok=True)
+    rows: list[dict] = []
+    with pq.ParquetWriter(root / "data" / f"{split.split}-00000-of-00001.parquet", schema) as writer:
+        for inst in split.stream():
+            rows.append({"id": inst.id, "image": {"bytes": inst.png, "path": f"{inst.id}.png"},
+                         "captions": list(inst.captions), "world": inst.world_json})
+            if len(rows) == 256:
+                writer.write_table(pa.Table.from_pylist(rows, schema))
+                rows.clear()
+        if rows:
+            writer.write_table(pa.Table.from_pylist(rows, schema))
+
+
+def dataset_card(splits: list) -> str:
+    """The dataset card (README.md): YAML metadata the Hub and ``datasets`` read, then what a
+    reader needs: the build's signature, the columns, licence and citation."""
+    first = splits[0]
+    present = [s for s in splits if s.files]
+    sizes = {s.split: len(s) for s in present}
+    yaml = ["---", f"license: {LICENSE}", f"pretty_name: ShapeWorldICE {first.name}",
+            "task_categories:", "- image-to-text", "configs:", "- config_name: default", "  data_files:"]
+    for s in present:
+        yaml += [f"  - split: {s.split}", f"    path: data/{s.split}-*.parquet"]
+    yaml += ["dataset_info:", "  features:", "  - name: id", "    dtype: string", "  - name: image",
+             "    dtype: image", "  - name: captions", "    sequence: string", "  - name: world", "    dtype: string"]
+    description = first.manifest["definition"].get("description", "")
+    body = [
+        "---", "", f"# ShapeWorldICE: {first.name}", "", description, "",
+        "Synthetic scenes of coloured shapes, each with its world model (every shape's type, colour, position and "
+        "size) and reference captions true of it, for diagnostic evaluation of image captioning: "
+        "grammaticality, truthfulness, diversity and informativeness of a model's captions are decided against "
+        "the world model (the `shapeworldice evaluate` command).", "",
+        "## Build", "", f"- signature: `{first.signature}`", f"- seed: {first.manifest['seed']}",
+        f"- image size: {first.image_size} pixels",
+        "- splits: " + ", ".join(f"{name} {size}" for name, size in sizes.items()), "",
+        "## Columns", "", "- `id`: the image id of the build (`TAG-split-NNNNNN`), as results files name it",
+        "- `image`: the PNG", "- `captions`: the reference captions (training captions on train)",
+        "- `world`: the world model as JSON", "",
+        "## Licence", "", "MIT.", "", "## Citation", "", "```bibtex", CITATION, "```", ""]
+    return "\n".join(yaml + body)

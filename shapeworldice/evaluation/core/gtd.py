@@ -20,7 +20,7 @@ from .gtd_report import build_report, gtd_signature
 from .floors import load_prior
 from .measures import CaptionMeasure, DatasetContext
 from .registry import caption_measures
-from ..io.inputs import excluded_references, group_by_image, parse_outputs, read_outputs
+from ..io.inputs import excluded_references, group_by_image, parse_outputs, read_outputs, results_header
 from ..io.progress import progress_bar
 from .scoring import CaptionResult, Scored, score_captions, tuple_f1
 
@@ -81,7 +81,7 @@ class Evaluator:
         with progress_bar(total, "evaluate", progress, unit="caption") as bar:
             scored = score_captions(self.images, grouped, excluded, self.analyse, include_meteor, tick=bar.update,
                                     stage=lambda text: bar.set_description(f"evaluate: {text}"), measures=measures)
-        return scored, build_report(scored, self.data, self.parser, grouped, missing)
+        return scored, build_report(scored, self.data, self.parser, grouped, missing, results_header(captions))
 
 
 def evaluate(directory: str | Path, captions: str | Path | Sequence[dict[str, Any]], split: str = "test",

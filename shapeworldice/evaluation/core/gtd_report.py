@@ -36,6 +36,21 @@ def gtd_signature(data: Split, parser: Parser) -> str:
             f"|split:{data.split}|refs:{refs}")
 
 
+def captioner_field(header: Mapping[str, Any] | None) -> str:
+    """``|captioner:MODEL,prompt:NAME@SHA8,max_new_tokens:64,temperature:0.0,seed:0,px:256``: the
+    signature field of a results file's header (what produced the captions), or nothing."""
+    if not header:
+        return ""
+    import hashlib
+
+    prompt, decoding, image = header.get("prompt") or {}, header.get("decoding") or {}, header.get("image") or {}
+    text_hash = hashlib.sha256(str(prompt.get("text", "")).encode("utf-8")).hexdigest()[:8]
+    parts = [str(header.get("model", "")), f"prompt:{prompt.get('name', '')}@{text_hash}",
+             *(f"{key}:{decoding[key]}" for key in ("max_new_tokens", "temperature", "seed") if key in decoding),
+             f"px:{image.get('size', '')}"]
+    return "|captioner:" + ",".join(part.replace("|", "%7C") for part in parts)
+
+
 def report_warnings(data: Split) -> list[str]:
     """What a reader of the scores should know about the split scored."""
     refs = data.manifest["splits"][data.split]["captions_per_instance"]
@@ -46,17 +61,18 @@ def report_warnings(data: Split) -> list[str]:
 
 
 def build_report(scored: Scored, data: Split, parser: Parser, grouped: Mapping[str, Sequence[str]],
-                 missing: Sequence[str]) -> dict[str, Any]:
-    """The report of one caption set; ``report["details"]`` holds one CaptionResult per caption."""
+                 missing: Sequence[str], header: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The report of one caption set; ``report["details"]`` holds one CaptionResult per caption.
+    ``header``: a results file's header (model, prompt, decoding, image size), signed and kept."""
     unavailable = {name: r.unavailable for name, r in scored.metrics.items() if r.unavailable}
     overall, by_group = report_intervals(scored)
     breakdown = breakdowns(scored.results, scored.reference_constructions)
     for axis, groups in breakdown.items():
         for key, summary in groups.items():
             summary["intervals"] = by_group[axis][key]
-    return {
+    report = {
         "diversity_section": diversity_section(grouped, scored.overall["truthfulness"]),
-        "signature": f"{gtd_signature(data, parser)}|{signature_field()}",
+        "signature": f"{gtd_signature(data, parser)}|{signature_field()}{captioner_field(header)}",
         "warnings": report_warnings(data),
         "dataset": data.name,
         "split": data.split,
@@ -74,3 +90,6 @@ def build_report(scored: Scored, data: Split, parser: Parser, grouped: Mapping[s
         "notes": dict(NOTES),
         "details": scored.results,
     }
+    if header:
+        report["captioner"] = {key: header[key] for key in ("model", "prompt", "decoding", "image") if key in header}
+    return report

@@ -203,6 +203,16 @@ def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]], page_size: i
                f'<ul class="refs">{refs}</ul></figcaption></figure>')
 
 
+def _captioner(captioner: dict | None) -> list[str]:
+    """The line naming what produced the captions (a results file of ``caption``), if known."""
+    if not captioner:
+        return []
+    decoding = ", ".join(f"{k} {v}" for k, v in (captioner.get("decoding") or {}).items())
+    return [f"<p>model <code>{escape(str(captioner.get('model', '')))}</code>, prompt "
+            f"&ldquo;{escape(str((captioner.get('prompt') or {}).get('text', '')))}&rdquo;, {escape(decoding)}, "
+            f"images sent at {escape(str((captioner.get('image') or {}).get('size', '')))} px</p>"]
+
+
 def render_html(report: dict[str, Any], split: Split, page_size: int = PAGE_SIZE) -> bytes:
     """The page for ``report`` (as returned by the evaluator) on the split it was computed on,
     ``page_size`` images to a page."""
@@ -228,6 +238,7 @@ def render_html(report: dict[str, Any], split: Split, page_size: int = PAGE_SIZE
         f"<h1>{escape(title)}</h1>",
         f"<p>{int(report['images'])} images, {int(report['captions'])} captions, parser "
         f"{escape(str(report.get('parser', '')))}<br><code>{escape(report['signature'])}</code></p>",
+        *_captioner(report.get("captioner")),
         *_summary(report),
         "<h2>Images</h2>",
         '<div class="controls">' + _options("verdict", "verdict", [v for v in VERDICTS if v in present])

@@ -17,6 +17,9 @@ raw U+2028 or U+0085 inside a caption stays in its caption.  Every problem is a 
 naming the first offending line, id or caption; ids from another build are named as such.
 A blank caption is not a problem of the file: models emit them, and the evaluator scores them
 (G = 0, reason ``empty``).
+
+The results file of ``caption`` is JSON Lines whose first line is a header (:data:`HEADER_KEY`:
+model, prompt, decoding, image size); the reader skips it and :func:`results_header` returns it.
 """
 from __future__ import annotations
 
@@ -31,6 +34,8 @@ MAX_CAPTION_CHARS = 1000
 #: the three formats, as an error names them
 FORMATS = ('a COCO results list [{"image_id": ID, "caption": TEXT}, ...], a JSON object {ID: caption or '
            '[captions]}, or JSON Lines (one {"image_id", "caption"} object per line)')
+#: the key of the header line that starts a results file of ``caption``
+HEADER_KEY = "shapeworldice_results"
 
 
 def _decode(data: bytes, source: str) -> str:
@@ -87,7 +92,7 @@ def _is_json(line: str) -> bool:
 def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]:
     """Records ``{"image_id", "caption", ...}`` in file order (extra keys such as the references
     baseline's ``reference_index`` are kept)."""
-    text = _decode(data, source)
+    text = _drop_header(_decode(data, source))
     stripped = text.lstrip()
     pairs: list[dict[str, Any]] = []
     if stripped.startswith("["):
@@ -122,6 +127,35 @@ def parse_outputs(data: bytes, source: str = "captions") -> list[dict[str, Any]]
     if not pairs:
         raise UserError(f"{source}: no captions")
     return pairs
+
+
+def _header_of(text: str) -> dict[str, Any] | None:
+    """The header object on the first line of ``text``, if that line is one."""
+    import json
+
+    first = text.partition("\n")[0]
+    if HEADER_KEY not in first or not first.lstrip().startswith("{"):
+        return None
+    try:
+        found = json.loads(first)
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) and HEADER_KEY in found else None
+
+
+def _drop_header(text: str) -> str:
+    """``text`` with a results file's header line blanked (line numbers stay those of the file)."""
+    return "\n" + text.partition("\n")[2] if _header_of(text) is not None else text
+
+
+def results_header(captions: object) -> dict[str, Any] | None:
+    """The header of a results file of ``caption`` (model, prompt, decoding, image size), or None
+    for any other caption file or for entries given in Python."""
+    if not isinstance(captions, (str, Path)):
+        return None
+    with open(captions, "rb") as handle:
+        first = handle.readline(1 << 20)
+    return _header_of(first.decode("utf-8", "replace").lstrip("\ufeff"))
 
 
 def split_lines(text: str) -> list[str]:
