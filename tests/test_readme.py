@@ -110,7 +110,7 @@ def test_the_readme_stays_a_front_page():
                     "Guarantees", "Where to go next"):
         assert heading in headings, heading
     evaluate_section = text.split("## Evaluate your model", 1)[1].split("\n## ", 1)[0]
-    assert "docs/vlm.md" in evaluate_section and len(evaluate_section.strip().splitlines()) == 1
+    assert "docs/vlm.md" in evaluate_section  # the three routes are one block (tests/vlm/test_docs.py runs it)
     assert not ROW.search(text)  # no measured table quoted here
     bash = re.findall(r"^```bash\n(.*?)^```", text, re.S | re.M)
     assert bash[:2] == [
