@@ -30,11 +30,19 @@ __all__ = ["__version__", "baseline", "evaluate", "generate", "load", "parse"]
 
 
 def generate(*args: Any, **kwargs: Any) -> Path:
-    """Build (or resume) a dataset and return its folder; see :func:`shapeworldice.data.build.generate`."""
+    """Build (or resume) a dataset and return its folder; see :func:`shapeworldice.data.build.generate`.
+
+    The manifest records the dataset's floors (:func:`~shapeworldice.evaluation.studies.manifest_floors.record_floors`,
+    the step handed to the builder; ``floors=None`` skips it). ``progress=True`` shows every phase on a
+    terminal; a callable ``progress(phase, done, total)`` hears of each (:mod:`shapeworldice.progress`)."""
     from .api_types import GENERATE, check_call
     from .data.build import generate as _generate
 
     check_call("generate", _generate, args, kwargs, GENERATE)
+    if "floors" not in kwargs:
+        from .evaluation.studies.manifest_floors import record_floors
+
+        kwargs["floors"] = record_floors
     return _generate(*args, **kwargs)
 
 

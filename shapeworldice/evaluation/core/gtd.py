@@ -20,7 +20,7 @@ from .gtd_report import build_report, gtd_signature
 from .floors import load_prior
 from .informativeness import active, context_for
 from ..io.inputs import excluded_references, group_by_image, parse_outputs, read_outputs
-from ..io.progress import progress_bar
+from ...progress import bar as progress_bar
 from .scoring import CaptionResult, Scored, score_captions, tuple_f1
 
 __all__ = ["Evaluator", "evaluate", "caption_entries", "CaptionResult", "Analyser", "Analysis", "ImageRecord",
