@@ -67,7 +67,7 @@ def _tqdm() -> type:
                 return
             self.told = True
             if self.total is None or self.done >= self.total:  # a phase stopped early has no end to tell
-                self.tell(self.done if self.total is None else self.total)
+                self.tell(self.done)
 
     return Reported
 
