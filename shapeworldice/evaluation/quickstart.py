@@ -27,7 +27,7 @@ from ..metrics import catalogue
 from ..errors import one_line
 from ..safe_write import write_file, write_together
 from .io.outputs import json_text
-from .io.report import INTERVAL_NOTE, table
+from .io.report import DIVERSITY_NOTE, INTERVAL_NOTE, table
 from .studies.robustness import robustness, robustness_table, write_robustness
 
 SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
@@ -110,7 +110,7 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
     workers = workers or os.cpu_count() or 1
     rows, built = baseline_table(out, workers, train, test, say, SUITES[suite], progress)
     notes = [table(rows, [(catalogue.label(k), k) for k in COLUMN_KEYS], intervals=[r["intervals"] for _, r in rows]),
-             INTERVAL_NOTE, catalogue.measure("spice").note or "",
+             INTERVAL_NOTE, DIVERSITY_NOTE, catalogue.measure("spice").note or "",
              "'blind' is the training caption truest on the training worlds, 'prior' the most frequent one, "
              "each for every image: the floor of a dataset. I/ref = informativeness relative to the references "
              "(prior sample of 1,000 worlds at this size).",
