@@ -15,7 +15,7 @@ from bench_build import ms_per_instance  # the benchmarks folder is the script's
 
 from shapeworldice.data import load_definition
 from shapeworldice.data.build import InstanceBuilder
-from shapeworldice.semantics.prior import CaptionPrior, sample_worlds
+from shapeworldice.interpret.prior import CaptionPrior, sample_worlds
 
 TASKS = ("relational-proximity", "selection", "quantification-complex")
 NAMES = tuple(f"{t}{s}" for t in TASKS for s in ("", "-heldout", "-informative", "-informative-heldout"))

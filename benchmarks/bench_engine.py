@@ -130,7 +130,7 @@ def _caption_files(tmp: Path, count: int) -> tuple[Path, list[Path]]:
 def evaluate_rates(count: int, tmp: Path) -> None:
     """``evaluate`` over ``count`` files: one process against the engine (its startup included), then the
     overhead of one evaluate job: its round trip on a warm 1-worker cluster less its scoring time."""
-    from shapeworldice.evaluation.io.batch import score_files, settings_for
+    from shapeworldice.commands.batch import score_files, settings_for
 
     dataset, files = _caption_files(tmp / "evaluate", count)
     settings = settings_for(str(dataset), "test", "builtin", None, None, details=True)
@@ -163,7 +163,7 @@ def evaluate_rates(count: int, tmp: Path) -> None:
 
 def _timed_score(settings: Any, path: Path) -> tuple[Any, float]:
     """A score_file job that also says how long the scoring itself took inside the worker."""
-    from shapeworldice.evaluation.io.batch import score_file
+    from shapeworldice.commands.batch import score_file
 
     begin = time.perf_counter()
     result = score_file(settings, path)

@@ -25,7 +25,7 @@ def speed(dataset: str, images: int) -> None:
     from shapeworldice.data.build import InstanceBuilder
     from shapeworldice.data.definition import load_definition
     from shapeworldice.interpret import formula_of
-    from shapeworldice.semantics.prior import PRIOR_WORLDS, CaptionPrior, sample_worlds
+    from shapeworldice.interpret.prior import PRIOR_WORLDS, CaptionPrior, sample_worlds
 
     definition = load_definition(dataset)
     start = time.process_time()

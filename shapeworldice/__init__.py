@@ -18,13 +18,14 @@ checks its arguments' types first (:mod:`shapeworldice.api_types`): a wrong type
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ._version import __version__
 
 if TYPE_CHECKING:
     from .data.loader import Split
     from .grammar.parser import ParseResult
+    from .parsing import Parser
 
 __all__ = ["__version__", "baseline", "evaluate", "generate", "load", "parse"]
 
@@ -76,12 +77,24 @@ def parse(text: str) -> "ParseResult":
     return _parse(text)
 
 
-def evaluate(*args: Any, **kwargs: Any) -> dict[str, Any]:
-    """GTD and surface metrics of a model's captions (a file, or a list of ``{"image_id", "caption"}``):
-    the report dict, with one :class:`~shapeworldice.evaluation.core.scoring.CaptionResult` per caption
-    in ``report["details"]``; see :func:`shapeworldice.evaluation.core.gtd.evaluate`."""
+def evaluate(directory: str | Path, captions: "str | Path | Sequence[dict[str, Any]]", split: str = "test",
+             parser: "str | Parser" = "builtin", allow_missing: bool = False, include_meteor: bool = False,
+             ace: str | None = None, grammar_image: str | None = None, progress: bool = False,
+             several_captions: bool = False) -> dict[str, Any]:
+    """GTD and surface metrics of a model's captions (a caption file, or a list of
+    ``{"image_id", "caption"}``) on a split of the dataset in ``directory``: the report dict, with
+    one :class:`~shapeworldice.evaluation.core.scoring.CaptionResult` per caption in
+    ``report["details"]``. ``parser``: ``"builtin"``, ``"ace"`` (with ``ace`` and
+    ``grammar_image``: the ACE binary and an ERG image) or a started parser; ``allow_missing``:
+    score although some images have no caption; ``several_captions``: several per image id;
+    ``include_meteor``: METEOR too (Java); ``progress``: a bar on stderr (when it is a terminal).
+    To write the report, details and HTML page as the CLI does, see
+    :func:`shapeworldice.commands.evaluate_to_files`."""
     from .api_types import EVALUATE, check_call
     from .evaluation.core.gtd import evaluate as _evaluate
 
-    check_call("evaluate", _evaluate, args, kwargs, EVALUATE)
-    return _evaluate(*args, **kwargs)
+    check_call("evaluate", evaluate, (directory, captions, split, parser, allow_missing, include_meteor, ace,
+                                      grammar_image, progress, several_captions), {}, EVALUATE)
+    return _evaluate(directory, captions, split=split, parser=parser, allow_missing=allow_missing,
+                     include_meteor=include_meteor, ace=ace, grammar_image=grammar_image, progress=progress,
+                     several_captions=several_captions)

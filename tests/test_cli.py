@@ -29,7 +29,7 @@ def test_help(command):
 
 def test_datasets_lists_every_definition():
     """The six paper datasets, their held-out variants and the informative variants of both (and the
-    same four forms of the nine issue-20 tasks)."""
+    same four forms of ShapeWorld's nine other tasks)."""
     result = run("datasets")
     assert result.exit_code == 0
     assert len(result.output.strip().splitlines()) == 24 + 24 + 12

@@ -15,7 +15,7 @@ from shapeworldice.data.build import InstanceBuilder
 from shapeworldice.grammar import parse
 from shapeworldice.interpret import Interpretation, construction, formula_of, interpret_readings, truth
 from shapeworldice.semantics import Truth, from_json
-from shapeworldice.semantics.prior import CaptionPrior, sample_worlds
+from shapeworldice.interpret.prior import CaptionPrior, sample_worlds
 from shapeworldice.world import World, WorldConfig, WorldSampler
 from tests.conftest import SIX
 

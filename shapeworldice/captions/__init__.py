@@ -1,8 +1,6 @@
 """Caption sampling: true caption semantics drawn directly from a world."""
-from .sampling import (
-    COUNT_QUANTIFIERS, RATIO_QUANTIFIERS, CaptionSampler, ExistentialSampler, QuantifierSampler,
-    RelationSampler, ThereIsSampler, make_sampler,
-)
+from .quantifiers import COUNT_QUANTIFIERS, RATIO_QUANTIFIERS, QuantifierSampler
+from .sampling import CaptionSampler, ExistentialSampler, RelationSampler, ThereIsSampler, make_sampler
 from .templates import template
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""Relative clauses and coreference (issue 20; the GTD paper's future work).
+"""Relative clauses and coreference (the GTD paper's future work).
 
 Relative clauses, subject and object: "A square that is above a red circle is blue.", "A circle
 is below a square that is red.", "A circle is below a square that is to the left of a

@@ -1,4 +1,4 @@
-"""Logical captions (issue 20): two existential clauses under and / or / if … then / if and only if.
+"""Logical captions: two existential clauses under and / or / if … then / if and only if.
 
 "There is a red square and a circle is blue.", "If a shape is red, then there is a square."
 The connective is drawn uniformly, then which clauses are true, among the combinations that

@@ -1,4 +1,4 @@
-"""Relational captions beyond the spatial ones (issue 20): attribute comparison, comparatives and
+"""Relational captions beyond the spatial ones: attribute comparison, comparatives and
 negated relations.
 
 "A red shape is the same shape as a blue shape.", "A green shape is darker than a green

@@ -9,37 +9,32 @@ ShapeWorld draws it, and only its values are filled from the world.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Callable, Protocol, Union
 
 import numpy as np
 
 from ..errors import UserError
-from ..semantics.components import Attribute, Caption, EntityType, Existential, Quantifier, Relation
+from ..semantics.comparative_quantifiers import ComparativeQuantifier, NumberBound
+from ..semantics.components import Caption, EntityType, Existential, Relation
 from ..semantics.relations import BINARY_RELATIONS
-from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
-from ..world.model import COLOR_NAMES, SHAPES, World
-from .describe import Census, attribute_of, choose, describe, holding_pairs, sample_kinds
+from ..semantics.truth import Truth
+from ..world.model import World
+from .comparative_quantifiers import ComparativeSampler, NumberBoundSampler
+from .describe import attribute_of, choose, describe, holding_pairs, sample_kinds
 from .discourse import CoreferenceSampler, RelativeClauseSampler
 from .logical import COMBINATIONS, LogicalSampler
+from .quantifiers import QuantifierSampler
 from .relational import ComparisonSampler
+from .selection import ProximitySampler, SelectionSampler
 
-#: (qrange, quantity) pairs the builder writes; tautologies ("at least zero", "at most all") are left out.
-COUNT_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
-    [("lt", q) for q in range(1, 6)] + [("leq", q) for q in range(1, 6)]
-    + [("eq", q) for q in range(0, 6)] + [("neq", q) for q in range(0, 6)]
-    + [("geq", q) for q in range(1, 6)] + [("gt", q) for q in range(0, 6)]
-)
-FRACTIONS: tuple[float, ...] = (0.25, 0.33, 0.5, 0.67, 0.75)
-RATIO_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
-    [(r, f) for f in FRACTIONS for r in ("lt", "leq", "eq", "neq", "geq", "gt")]
-    + [("eq", 0.0), ("eq", 1.0), ("neq", 1.0)]
-)
+#: what a family sampler draws: a caption's semantics (number bounds and comparatives included)
+SampledCaption = Union[Caption, NumberBound, ComparativeQuantifier]
 
 
 class CaptionSampler(Protocol):
     """Draws one true caption of a world, or None when the world admits none of this family."""
 
-    def __call__(self, world: World, rng: np.random.Generator) -> Caption | None: ...
+    def __call__(self, world: World, rng: np.random.Generator) -> SampledCaption | None: ...
 
 
 @dataclass(frozen=True)
@@ -105,88 +100,6 @@ class RelationSampler:
         return None
 
 
-#: quantifier (restrictor kind, body kind) structures, as ShapeWorld's quantification captioner builds them.
-QUANTIFIER_STRUCTURES: tuple[tuple[str | None, str], ...] = (
-    (None, "color"), (None, "shape"), (None, "type"), ("color", "shape"), ("shape", "color"),
-)
-
-
-@dataclass(frozen=True)
-class _Candidates:
-    """All (restrictor value, body value) fillings of one structure, with the world's counts."""
-
-    structure: tuple[str | None, str]
-    restrictor: np.ndarray  # value index per candidate (−1 = no restrictor attribute)
-    body: np.ndarray  # value index per candidate (type bodies: shape * 7 + colour)
-    r_count: np.ndarray
-    rb_count: np.ndarray
-
-    def build(self, i: int, qtype: str, qrange: str, quantity: float) -> Quantifier:
-        r_kind, b_kind = self.structure
-        rv, bv = int(self.restrictor[i]), int(self.body[i])
-        restrictor = EntityType() if r_kind is None else EntityType.of(
-            **{r_kind: (SHAPES if r_kind == "shape" else COLOR_NAMES)[rv]})
-        if b_kind == "type":
-            body = Relation("type", EntityType.of(shape=SHAPES[bv // len(COLOR_NAMES)],
-                                                  color=COLOR_NAMES[bv % len(COLOR_NAMES)]))
-        else:
-            body = Relation("attribute", Attribute(b_kind, (SHAPES if b_kind == "shape" else COLOR_NAMES)[bv]))
-        return Quantifier(qtype, qrange, quantity, restrictor, body)
-
-
-def _candidates(census: Census) -> list[_Candidates]:
-    table = census.table  # [shape, colour]
-    n = census.total
-    n_s, n_c = table.shape
-    per_shape, per_color = table.sum(axis=1), table.sum(axis=0)
-    out = [
-        _Candidates((None, "color"), np.full(n_c, -1), np.arange(n_c), np.full(n_c, n), per_color),
-        _Candidates((None, "shape"), np.full(n_s, -1), np.arange(n_s), np.full(n_s, n), per_shape),
-        _Candidates((None, "type"), np.full(n_s * n_c, -1), np.arange(n_s * n_c), np.full(n_s * n_c, n),
-                    table.reshape(-1)),
-    ]
-    colors = np.flatnonzero(per_color)  # restrictors name attributes present in the world
-    out.append(_Candidates(("color", "shape"), np.repeat(colors, n_s), np.tile(np.arange(n_s), len(colors)),
-                           np.repeat(per_color[colors], n_s), table[:, colors].T.reshape(-1)))
-    shapes = np.flatnonzero(per_shape)
-    out.append(_Candidates(("shape", "color"), np.repeat(shapes, n_c), np.tile(np.arange(n_c), len(shapes)),
-                           np.repeat(per_shape[shapes], n_c), table[shapes, :].reshape(-1)))
-    return out
-
-
-@dataclass(frozen=True)
-class QuantifierSampler:
-    """Count or ratio quantifier captions: the (range, quantity) template is drawn uniformly,
-    then filled with a restrictor and body whose count in this world makes it true."""
-
-    qtype: str = "count"
-    max_templates: int = 20
-
-    def __call__(self, world: World, rng: np.random.Generator) -> Quantifier | None:
-        quantifiers = COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
-        structures = _candidates(Census.of(world))
-        bounds = []
-        for c in structures:
-            if self.qtype == "count":
-                lower = upper = c.rb_count.astype(float)
-            else:
-                lower = upper = c.rb_count / np.maximum(c.r_count, 1)
-            bounds.append((lower, upper))
-        for _ in range(self.max_templates):
-            qrange, quantity = quantifiers[int(rng.integers(len(quantifiers)))]
-            tolerance = quantity_tolerance(quantity)
-            fits = [(c, np.flatnonzero(quantity_verdicts(qrange, lo, up, quantity, tolerance)[0]))
-                    for c, (lo, up) in zip(structures, bounds)]
-            fits = [(c, idx) for c, idx in fits if len(idx)]
-            if not fits:
-                continue
-            c, idx = fits[int(rng.integers(len(fits)))]
-            caption = c.build(int(idx[int(rng.integers(len(idx)))]), self.qtype, qrange, quantity)
-            if caption.truth(world) == Truth.TRUE:
-                return caption
-        return None
-
-
 def _share(options: dict, name: str) -> float:
     """A family option that is a share in [0, 1] (default 0); one clear error otherwise."""
     value = options.get(name, 0.0)
@@ -212,31 +125,18 @@ FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
         tuple(options.get("relations", ("size-rel", "shade-rel", "shape-rel", "color-rel")))),
     "count": lambda options: QuantifierSampler("count"),
     "ratio": lambda options: QuantifierSampler("ratio"),
-    # issue 20: the tasks beyond the paper's six
     "comparison": lambda options: ComparisonSampler(
         tuple(options.get("relations", ("size-rel", "shade-rel"))), _share(options, "negation")),
     "logical": lambda options: LogicalSampler(ThereIsSampler(), ExistentialSampler(), _connectives(options)),
     "relative-clause": lambda options: RelativeClauseSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
     "coreference": lambda options: CoreferenceSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
+    "proximity": lambda options: ProximitySampler(),
+    "selection": lambda options: SelectionSampler(tuple(options["selectors"])) if "selectors" in options
+    else SelectionSampler(),
+    "number-bound": lambda options: NumberBoundSampler(),
+    "comparative": lambda options: ComparativeSampler(),
 }
 
-
-
-def _complex(module: str, name: str, **kwargs: object) -> CaptionSampler:
-    """A sampler of ShapeWorld's selection / proximity / complex quantification families, imported
-    on first use (those modules build on this one)."""
-    import importlib
-
-    return getattr(importlib.import_module(f"{__package__}.{module}"), name)(**kwargs)
-
-
-FAMILY_SAMPLERS.update({
-    "proximity": lambda options: _complex("selection", "ProximitySampler"),
-    "selection": lambda options: _complex("selection", "SelectionSampler", **(
-        {"selectors": tuple(options["selectors"])} if "selectors" in options else {})),
-    "number-bound": lambda options: _complex("complex_quantifiers", "NumberBoundSampler"),
-    "comparative": lambda options: _complex("complex_quantifiers", "ComparativeSampler"),
-})
 
 
 def make_sampler(family: str, options: dict | None = None) -> CaptionSampler:
@@ -263,14 +163,14 @@ class BoundedPrior:
     """
 
     sampler: CaptionSampler
-    prior: Callable[[Caption], float | None]
+    prior: Callable[[SampledCaption], float | None]
     max_prior: float
     tries: int = MAX_CAPTION_TRIES
     #: probability of the caption given the skill-less view of its own world, and its bound (None: none)
-    view: Callable[[Caption, World], float | None] | None = None
+    view: Callable[[SampledCaption, World], float | None] | None = None
     max_view: float = 1.0
 
-    def __call__(self, world: World, rng: np.random.Generator) -> Caption | None:
+    def __call__(self, world: World, rng: np.random.Generator) -> SampledCaption | None:
         for _ in range(self.tries):
             caption = self.sampler(world, rng)
             if caption is None:

@@ -12,7 +12,7 @@ from ..errors import UserError
 from ..evaluation.studies.limits import MAX_BOOTSTRAP_DRAWS
 from .app import (
     main, shown, CAPTION_FORMATS, SPLIT_HELP, SEED_HELP, SEED_TYPE, _parser_options, _meteor_option,
-    _quiet_option, _write_stdout, _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit, _inputs,
+    _quiet_option, _write_stdout, _critic_option, _read_lines, _read_bytes, _extra_arguments_line, _emit,
 )
 from .app import _engine_options
 
@@ -34,7 +34,7 @@ from .app import _engine_options
 def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser_name, ace_path,
           grammar_image) -> None:
     """Parse captions; print their semantics (and truth on a world). Exit 1 if any is ungrammatical."""
-    from ..evaluation.io.parse_view import choose_world, parse_captions
+    from ..commands.parse import choose_world, parse_captions
 
     captions = list(texts) + (_read_lines(source) if source else [])
     if not captions:
@@ -71,10 +71,10 @@ def parse(texts, source, fmt, world_file, dataset, image, split, as_json, parser
 def evaluate(directory, captions_files, split, parser_name, ace_path, grammar_image, out, details, html,
              allow_missing, several_captions, meteor, as_json, quiet, engine, address) -> None:
     """GTD and surface metrics of a model's captions on a dataset split."""
-    from ..evaluation.core.gtd import evaluate as run
+    from ..commands import evaluate_to_files
     from ..evaluation.io.outputs import json_text
-    from ..evaluation.io.report import details_bytes, report_json, summary_text, write_outputs
-    from ..safe_write import STDOUT, check_outputs
+    from ..evaluation.io.report import details_bytes, report_json, summary_text
+    from ..safe_write import STDOUT
 
     if address is not None and engine is None:
         raise click.UsageError("--address needs --engine (the cluster engine to connect with)")
@@ -83,25 +83,15 @@ def evaluate(directory, captions_files, split, parser_name, ace_path, grammar_im
                         html, as_json, quiet, engine, address,
                         (allow_missing, several_captions, meteor))
         return
-    captions_file = captions_files[0]
     if quiet and not (out or details or html or as_json):
         raise click.UsageError("--quiet hides the table: give --out, --details, --html or --json to keep the "
                                "report, or drop --quiet")
     if as_json and details == STDOUT:
         raise click.UsageError("--json and --details - both print to standard output: write one of them to a file")
-    check_outputs({"--out": out, "--details": details, "--html": html},
-                  {"--captions": captions_file, "DIRECTORY": directory, "--ace": ace_path,
-                   "--grammar-image": grammar_image}, stdout=("--details",))
-    report = run(directory, captions_file, split=split, parser=parser_name, allow_missing=allow_missing,
-                 include_meteor=meteor, ace=ace_path, grammar_image=grammar_image, progress=not quiet,
-                 several_captions=several_captions)
-    page = None
-    if html:
-        from ..data.loader import load
-        from ..evaluation.io.html_report import render_html
-
-        page = render_html(report, load(directory, split))  # rendered before any file is written
-    write_outputs(report, out, None if details == STDOUT else details, (html, page) if page is not None else None)
+    report = evaluate_to_files(directory, captions_files[0], split=split, parser=parser_name, ace=ace_path,
+                               grammar_image=grammar_image, out=out, details=details, html=html,
+                               allow_missing=allow_missing, several_captions=several_captions,
+                               include_meteor=meteor, progress=not quiet)
     if details == STDOUT:
         _write_stdout(details_bytes(report))
     if as_json:
@@ -114,7 +104,7 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
                     out: str | None, details: str | None, html: str | None, as_json: bool, quiet: bool,
                     engine: str | None, address: str | None, options: tuple[bool, bool, bool]) -> None:
     """evaluate over several caption files (or a folder): one report per file in the --out folder."""
-    from ..evaluation.io import batch
+    from ..commands import evaluate_files
     from ..evaluation.io.report import computed_columns, table
 
     for option, value in (("--html", html), ("--json", as_json or None)):
@@ -125,17 +115,11 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
         raise click.UsageError("several caption files (or --engine) need --out FOLDER for their reports")
     if details == "-":
         raise click.UsageError("--details -: with several caption files --details names a folder")
-    files = batch.caption_files(specs)
-    if engine is not None:  # --critic with --engine is refused by the --critic option itself
-        from ..engine import require
-
-        require(engine)
-    batch.check_folders({"--out": out, "--details": details}, files, _inputs(directory, parser[1], parser[2]))
     allow_missing, several_captions, meteor = options
-    settings = batch.settings_for(directory, split, *parser, allow_missing=allow_missing,
-                                  several_captions=several_captions, include_meteor=meteor, details=details is not None)
-    results = batch.score_files(files, settings, engine, address, progress=not quiet)
-    written = batch.write_reports(files, results, out, details)
+    files, results, written = evaluate_files(
+        directory, specs, out, split=split, parser=parser[0], ace=parser[1], grammar_image=parser[2], details=details,
+        allow_missing=allow_missing, several_captions=several_captions, include_meteor=meteor, engine=engine,
+        address=address, progress=not quiet)
     if not quiet:
         rows = [(path.name, result.scores) for path, result in zip(files, results)]
         click.echo(table(rows, computed_columns("table", [scores for _, scores in rows])))
@@ -145,7 +129,7 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
 
 class _BaselineKind(click.Choice):
     """The baseline kinds: the fixed ones, then the skill floors' views, read from their one
-    definition (:data:`shapeworldice.semantics.views.SKILL_KINDS`) only when the option is parsed
+    definition (:data:`shapeworldice.interpret.views.SKILL_KINDS`) only when the option is parsed
     or its help shown, so that starting the CLI imports no NumPy."""
 
     def __init__(self, fixed: tuple[str, ...]) -> None:
@@ -153,7 +137,7 @@ class _BaselineKind(click.Choice):
 
     @property
     def choices(self) -> tuple[str, ...]:
-        from ..semantics.views import SKILL_KINDS
+        from ..interpret.views import SKILL_KINDS
 
         return self._fixed + SKILL_KINDS
 
@@ -212,19 +196,15 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
     """Evaluate checkpoints: CSV + PNG/SVG of GTD vs BLEU-4/CIDEr-D/SPICE, and correlations with T."""
     if ctx.args:
         raise click.UsageError(_extra_arguments_line(ctx.args))
-    from ..evaluation.io.outputs import bundle_files
+    from ..commands import curves_to_files
     from ..evaluation.io.report import fmt
     from ..metrics import catalogue
-    from ..safe_write import check_outputs
 
-    check_outputs(bundle_files(out, (".csv", ".png", ".svg")), _inputs(directory, ace_path, grammar_image))
     if address is not None and engine is None:
         raise click.UsageError("--address needs --engine (the cluster engine to connect with)")
-    if engine is not None:
-        result = _curves_on_engine(engine, address, directory, specs, split, out, meteor, quiet,
-                                   (parser_name, ace_path, grammar_image))
-    else:
-        result = _curves_here(directory, specs, split, out, meteor, quiet, (parser_name, ace_path, grammar_image))
+    result = curves_to_files(directory, specs, out, split=split, parser=parser_name, ace=ace_path,
+                             grammar_image=grammar_image, include_meteor=meteor, engine=engine, address=address,
+                             progress=not quiet)
     for warning in result["warnings"]:
         click.echo(f"warning: {warning}", err=True)
     click.echo("correlation with T   pearson  spearman   kendall")
@@ -234,40 +214,6 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
         click.echo(line + (f"  (n/a: {values['reason']})" if values["reason"] else ""))
     for path in result["files"]:
         click.echo(f"wrote {shown(path)}")
-
-
-def _curves_here(directory: str, specs: tuple[str, ...], split: str, out: str, meteor: bool, quiet: bool,
-                 parser: tuple[str, str | None, str | None]) -> dict:
-    """Curves with one Evaluator in this process, checkpoint after checkpoint."""
-    from ..evaluation.core.gtd import Evaluator
-    from ..evaluation.studies.curves import curves as run, row_of
-
-    evaluator = Evaluator(directory, split, *parser)
-    try:
-        return run(specs, lambda path: row_of(evaluator.evaluate(path, include_meteor=meteor)), out,
-                   title=f"{Path(directory).name} / {split}", include_meteor=meteor, progress=not quiet)
-    finally:
-        evaluator.close()
-
-
-def _curves_on_engine(engine: str, address: str | None, directory: str, specs: tuple[str, ...], split: str,
-                      out: str, meteor: bool, quiet: bool, parser: tuple[str, str | None, str | None]) -> dict:
-    """Curves with each checkpoint file a cluster job (paths made absolute: workers have their own cwd)."""
-    import os
-
-    from ..engine import cluster, require, run_jobs
-    from ..evaluation.studies.curves import curves as run, score_checkpoint
-
-    require(engine)
-    name, ace, image = parser
-    settings = (os.path.abspath(directory), split, name, ace and os.path.abspath(ace), image and os.path.abspath(image))
-
-    def score_all(paths: list[Path]):
-        with cluster(engine, address) as client:
-            yield from run_jobs(client, score_checkpoint, [Path(os.path.abspath(p)) for p in paths], settings, meteor)
-
-    return run(specs, None, out, title=f"{Path(directory).name} / {split}", include_meteor=meteor,
-               progress=not quiet, score_all=score_all)
 
 
 @main.command()
@@ -287,23 +233,13 @@ def _curves_on_engine(engine: str, address: str | None, directory: str, specs: t
 def compare(directory, captions_files, split, draws, seed, several_captions, out, as_json, meteor, parser_name,
             ace_path, grammar_image) -> None:
     """Do two caption sets differ? Paired bootstrap over the same images: B - A, its interval, a p-value."""
-    from ..evaluation.io.outputs import json_text
-    from ..evaluation.studies.compare import compare as run, compare_table
-    from ..evaluation.core.gtd import Evaluator
-    from ..safe_write import check_outputs, write_file
+    from ..commands import compare_files
+    from ..evaluation.studies.compare import compare_table
 
     if len(captions_files) != 2:
         raise click.UsageError(f"--captions: give exactly two files, A then B (got {len(captions_files)})")
     a, b = captions_files
-    if out:
-        inputs = {"--captions A": a, "--captions B": b, **_inputs(directory, ace_path, grammar_image)}
-        check_outputs({"--out": out}, inputs)
-    evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
-    try:
-        result = run(evaluator, a, b, draws=draws, seed=seed, include_meteor=meteor,
-                     several_captions=several_captions, names=(a, b))
-    finally:
-        evaluator.close()
-    if out:
-        write_file(out, (json_text(result, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    result = compare_files(directory, a, b, split=split, draws=draws, seed=seed, parser=parser_name, ace=ace_path,
+                           grammar_image=grammar_image, include_meteor=meteor, several_captions=several_captions,
+                           out=out)
     _emit(result, compare_table(result), [out] if out else [], as_json)

@@ -44,7 +44,7 @@ from ..progress import Progress, bar as progress_bar, phase
 from ..render import encode_png, render
 from ..safe_write import dataset_root
 from ..storage import Destination, local_folder
-from ..semantics.prior import PRIOR_WORLDS, CaptionPrior, WorldSample, sample_worlds
+from ..interpret.prior import PRIOR_WORLDS, CaptionPrior, WorldSample, sample_worlds
 from ..workers import cores, process_pool
 from ..world.sampling import WorldSampler
 from .definition import SPLITS, DatasetDefinition, load_definition
@@ -83,7 +83,7 @@ class InstanceBuilder:
 
             view = None
             if definition.skill_view is not None:
-                from ..semantics.views import BOUND_TRUE_WORLDS, ViewBound
+                from ..interpret.views import BOUND_TRUE_WORLDS, ViewBound
 
                 bound = ViewBound(definition.skill_view, prior.sample, true_worlds=BOUND_TRUE_WORLDS)
                 view = lambda c, w: bound.probability(formula_of(c), w)  # noqa: E731

@@ -58,7 +58,7 @@ class DatasetDefinition:
     shard_size: int = 1024
     #: upper bound on the prior truth of any caption the dataset contains (None: no bound)
     max_prior: float | None = None
-    #: the view of a model without the dataset's skill (see :mod:`shapeworldice.semantics.views`) and the
+    #: the view of a model without the dataset's skill (see :mod:`shapeworldice.interpret.views`) and the
     #: bound on a caption's probability of being true given that view of its own world (None: no bound)
     skill_view: str | None = None
     max_view_prior: float | None = None
@@ -125,7 +125,7 @@ class DatasetDefinition:
         if (self.skill_view is None) != (self.max_view_prior is None):
             raise UserError("skill_view and max_view_prior go together: give both or neither")
         if self.skill_view is not None:
-            from ..semantics.views import VIEWS
+            from ..interpret.views import VIEWS
 
             if self.skill_view not in VIEWS:
                 raise UserError(f"unknown skill_view {self.skill_view!r} (expected one of {', '.join(VIEWS)})")

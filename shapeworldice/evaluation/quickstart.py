@@ -32,7 +32,7 @@ from .studies.robustness import robustness, robustness_table, write_robustness
 
 SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
        "quantification-count", "quantification-ratio")
-#: the opt-in ``new`` suite: the tasks beyond the paper's six (issue 20), same table, no plots
+#: the opt-in ``new`` suite: ShapeWorld's tasks beyond the paper's six, same table, no plots
 NEW_TASKS = ("relational-attribute", "relational-comparative", "relational-negation", "relational-proximity",
              "selection", "quantification-complex", "logical", "relative-clauses", "coreference")
 SUITES = {"paper": SIX, "new": NEW_TASKS}

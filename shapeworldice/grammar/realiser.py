@@ -27,7 +27,7 @@ class Realisation:
     choices: tuple[str, ...] = ()
 
 
-#: the literal of realise.txt that ends one sentence of a caption and starts the next (issue 20)
+#: the literal of realise.txt that ends one sentence of a caption and starts the next
 SENTENCE_BREAK = "."
 
 
@@ -88,14 +88,14 @@ def component_keys(comp: Any) -> tuple[str, ...]:
         return (f"{comp.qtype}/{q}/{comp.qrange}", f"{comp.qtype}/{q}", comp.qtype, "Quantifier", "*")
     if isinstance(comp, Proposition):
         return (comp.proptype, "Proposition", "*")
-    issue20_keys = _issue20_keys(comp)
-    if issue20_keys is not None:
-        return issue20_keys
+    discourse_keys = _discourse_keys(comp)
+    if discourse_keys is not None:
+        return discourse_keys
     raise RealisationError(f"cannot realise {type(comp).__name__}: {comp!r}")
 
 
-def _issue20_keys(comp: Any) -> tuple[str, ...] | None:
-    """Keys of issue 20's components: relative clauses and coreference; ShapeWorld's number bounds
+def _discourse_keys(comp: Any) -> tuple[str, ...] | None:
+    """Keys of the components beyond the paper's templates: relative clauses and coreference; ShapeWorld's number bounds
     ("NumberBound", then its quantifier's keys) and comparative quantifiers
     ("ComparativeQuantifier/ratio/2.0/eq", ...)."""
     if isinstance(comp, RelativeType):
@@ -127,7 +127,7 @@ def _field(comp: Any, name: str) -> Any:
         if len(clauses) != 2:
             raise RealisationError(f"{comp.proptype} with {len(clauses)} clauses is not supported")
         return clauses[i]
-    if name.startswith("part"):  # issue 20: the clauses of a Coreference
+    if name.startswith("part"):  # the clauses of a Coreference
         parts = comp.parts
         if int(name[4:]) >= len(parts):
             raise RealisationError(f"{type(comp).__name__} has no {name}")
@@ -269,7 +269,7 @@ class Realiser:
                 nxt = words[i + 1].split(" ", 1)[0].lower()
                 words[i] = article_v if self.onset.get(nxt, "c") == "v" else article_c
         text = " ".join(words).replace(" ,", ",")
-        if SENTENCE_BREAK in words:  # issue 20: captions of several sentences
+        if SENTENCE_BREAK in words:  # captions of several sentences
             text = " ".join(_sentences(words)).replace(" ,", ",")
         return Realisation(normalise(text), tuple(choices))
 

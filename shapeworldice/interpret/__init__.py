@@ -8,7 +8,7 @@ ERG's predicate names. The pipeline:
   :class:`Uninterpretable`; malformed or unsupported MRS is uninterpretable, any other
   exception is a bug and propagates;
 * :func:`truth` → ShapeWorld's three-valued :class:`~shapeworldice.semantics.Truth` on a world;
-  :func:`evaluate` does both for a caption's readings and returns a :class:`Result`
+  :func:`reading_verdict` does both for a caption's readings and returns a :class:`Result`
   ("true" / "false" / "ambiguous" / "uninterpretable");
 * :func:`construction`, :func:`family`, :func:`quantifier_range`, :func:`relation` give the
   diversity key and the report breakdowns; :func:`scene_tuples` the SPICE-style tuples;
@@ -21,12 +21,12 @@ Example::
 
     from delphin.codecs import simplemrs
     readings = [simplemrs.decode(s) for s in erg_readings]
-    result = evaluate(readings, world, key="A square is red.")
+    result = reading_verdict(readings, world, key="A square is red.")
     result.truth, construction(result.interpretation)
 """
 from .construction import FAMILIES, construction, family, quantifier_range, relation
 from .errors import UninterpretableMRS
-from .evaluate import InterpretationCache, Result, evaluate, truth, verdict
+from .evaluate import InterpretationCache, Result, reading_verdict, truth, verdict
 from .from_caption import formula_of, interpretation_of
 from .interpret import Interpretation, Uninterpretable, interpret, interpret_readings
 from .logic import Formula, QSpec, claims
@@ -38,7 +38,7 @@ from .tuples import formula_tuples, scene_tuples
 __all__ = [
     "BARE_COUNT_RANGE", "BARE_RATIO_RANGE", "FAMILIES", "Formula", "claims", "Interpretation", "InterpretationCache",
     "Mention", "object_mentions",
-    "QSpec", "Result", "Uninterpretable", "UninterpretableMRS", "construction", "evaluate", "family",
+    "QSpec", "Result", "Uninterpretable", "UninterpretableMRS", "construction", "reading_verdict", "family",
     "formula_of", "formula_tuples", "interpret", "interpretation_of", "interpret_readings", "preference_order",
     "quantifier_range", "reading_penalty", "relation", "scene_tuples", "truth", "verdict",
 ]

@@ -26,7 +26,7 @@ from .logic import (
     Rel, Scene, Shape, walk,
 )
 
-#: caption families; "coreference" and "relative" (issue 20) hold no caption of the paper's six datasets,
+#: caption families; "coreference" and "relative" hold no caption of the paper's six datasets,
 #: nor do "selection" and "comparative" (ShapeWorld's selectors and comparative quantifiers)
 FAMILIES: tuple[str, ...] = ("existential", "spatial", "relational", "count", "ratio", "logical", "coreference",
                              "relative", "other", "selection", "comparative")
@@ -189,7 +189,7 @@ def syntax_marks(mrs: Any) -> tuple[str, ...]:
 
 def construction_marks(caption: Any) -> tuple[str, ...]:
     """The syntax marks (:func:`syntax_marks`) of the sentence the builder realises for a stored
-    caption (issue 20): ``relative-clause`` for a RelativeType, ``run-on`` for a coreference
+    caption: ``relative-clause`` for a RelativeType, ``run-on`` for a coreference
     caption of several sentences, ``pp-modifier`` for "the T above / below it"; template
     captions have none."""
     from ..semantics.components import Anaphor, Coreference, Existential, Proposition, Relation, RelativeType
@@ -300,7 +300,7 @@ def _relational(f: Formula) -> bool:
 
 
 def _discourse_family(f: Quant) -> str | None:
-    """Issue 20: "coreference" when the top quantifier's body joins a relational clause with
+    """"Coreference" when the top quantifier's body joins a relational clause with
     something more said of the same entity ("There is a square. It is above a circle.", "A
     circle is blue, and the square below it is green."); "relative" when an entity is picked
     out by its relation to another ("A square that is above a circle is red."). Template

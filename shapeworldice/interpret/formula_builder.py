@@ -72,7 +72,7 @@ class FormulaBuilder:
         if not (len(eps) == 1 and eps[0].pred in COORDINATIONS and eps[0].arg0 == var):
             spec = qspec(q)
             if spec.kind == "select":  # "the X closer to the C": "the C" scopes over the selector
-                from .complex_rewrites import lift_comparison
+                from .selector_rewrites import lift_comparison
 
                 return lift_comparison(Quant(spec, var, self.hole(rh), body))
             return Quant(spec, var, self.hole(rh), body)

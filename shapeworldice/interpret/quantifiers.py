@@ -85,6 +85,8 @@ def _indefinite_unbounded(m: QuantifierMods) -> QSpec:
         if quantity is None:
             raise UninterpretableMRS(f"fraction {num}/{m.den} is not a ShapeWorld ratio")
         return QSpec("ratio", m.degree or BARE_RATIO_RANGE, quantity, "fraction")
+    if m.card == 0 and not m.degree:  # "zero shapes": exactly none under either reading, never "at least zero"
+        return QSpec("count", "eq", 0.0, "number")
     if m.card is not None:  # also "two of the squares"
         return QSpec("count", m.degree or BARE_COUNT_RANGE, float(m.card), "number" if m.degree else "numeral")
     if m.most:  # also "most of the shapes"

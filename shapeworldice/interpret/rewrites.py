@@ -25,16 +25,16 @@ def normalize(w: WorkingMRS) -> None:
     """Run every rewrite, in dependency order."""
     rewrite_color_compounds(w)
     rewrite_partitives(w)
-    _complex_rewrites(w)
+    _selector_rewrites(w)
     rewrite_quantifier_modifiers(w)
     rewrite_relations(w)
     rewrite_event_coordination(w)
     rewrite_copula(w)
 
 
-def _complex_rewrites(w: WorkingMRS) -> None:
-    """ShapeWorld's comparative quantifiers, selectors and proximity relation (issue 20)."""
-    from .complex_rewrites import rewrite_comparative_quantifiers, rewrite_proximity, rewrite_selectors
+def _selector_rewrites(w: WorkingMRS) -> None:
+    """ShapeWorld's comparative quantifiers, selectors and proximity relation."""
+    from .selector_rewrites import rewrite_comparative_quantifiers, rewrite_proximity, rewrite_selectors
 
     rewrite_comparative_quantifiers(w)
     rewrite_selectors(w)

@@ -1,10 +1,8 @@
-"""Truth tables over agree/disagree arrays, shared by the one-world evaluator
-(:mod:`.evaluate`) and the all-worlds prior (:mod:`shapeworldice.semantics.prior`).
+"""Truth tables over agree/disagree arrays: what a connective or a quantifier makes of its parts.
 
-A truth value is a pair of boolean arrays (agree, disagree) broadcast over one axis per bound
-variable (plus, for the prior, a leading world axis): neither set = ambiguous. Both evaluators
-build the restrictor and body arrays their own way; what a connective or a quantifier makes of
-them is the same, so it is written once here.
+A truth value is a pair of boolean arrays (agree, disagree) broadcast over a leading world axis
+and one axis per bound variable: neither set = ambiguous. The evaluator (:mod:`.agreement`)
+builds the restrictor and body arrays; the tables here combine them.
 """
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ class QuantifierMods:
     bound: int | None = None
     #: a ShapeWorld selector on "the" ("the leftmost": ("x-max", -1))
     selector: tuple[str, int] | None = None
-    #: a comparative quantifier ("as many X as Y"): see :mod:`.complex_rewrites`
+    #: a comparative quantifier ("as many X as Y"): see :mod:`.selector_rewrites`
     compare: Any = None
     person: str = ""  # PERS of the variable ("1", "2", "3"; "" when the MRS does not say)
 

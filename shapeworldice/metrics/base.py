@@ -18,14 +18,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Sequence, Union
+from typing import Any, Callable, Sequence, Union
 
 import numpy as np
 
 from ._ngrams import NgramTable, SentenceIndex
 from .tokenize import TOKENIZER_ID, tokenize_many
 
-__all__ = ["MetricResult", "Metric", "PreparedCorpus", "CaptionsInput", "impl_version"]
+__all__ = ["ItemStatistics", "MetricResult", "Metric", "PreparedCorpus", "CaptionsInput", "impl_version"]
 
 #: Per image: a list of raw captions (a bare string is accepted as a one-caption list).
 CaptionsInput = Sequence[Union[str, Sequence[str]]]
@@ -41,6 +41,16 @@ def impl_version() -> str:
 #: ``extra`` entries kept for the evaluator in memory, never serialised: per-caption scores, and
 #: BLEU's per-caption sufficient statistics with each caption's image (the report's BLEU intervals)
 IN_MEMORY_EXTRA = frozenset({"per_caption", "item_stats"})
+
+
+@dataclass(frozen=True)
+class ItemStatistics:
+    """Sufficient statistics of a metric's results: one row per item (``values``: items × k), the
+    image of each item, and the scores (result name → one value per row) of summed rows."""
+
+    values: np.ndarray
+    item_image: np.ndarray
+    score: Callable[[np.ndarray], dict[str, np.ndarray]]
 
 
 @dataclass
@@ -233,3 +243,11 @@ class Metric(ABC):
     @abstractmethod
     def signature(self, corpus: PreparedCorpus, result_name: str) -> str:
         """The sacrebleu-style signature of one result on this corpus."""
+
+    def statistics(self, result: MetricResult) -> "ItemStatistics | None":
+        """The per-item sufficient statistics ``result`` was made from (sacrebleu's contract): the
+        corpus score is :attr:`ItemStatistics.score` of their sum, so resampling sums gives
+        intervals and paired tests for any metric that has them. None for a metric whose score is
+        no function of summed statistics (CIDEr-D: its IDF weights depend on the whole corpus);
+        the evaluator then resamples its per-caption scores."""
+        return None

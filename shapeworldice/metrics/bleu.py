@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from ._ngrams import group_max_sparse
-from .base import Metric, MetricResult, PreparedCorpus, impl_version
+from .base import ItemStatistics, Metric, MetricResult, PreparedCorpus, impl_version
 
 __all__ = ["Bleu", "BleuStats", "bleu_stats", "bleu_scores"]
 
@@ -74,20 +75,37 @@ def _combine(correct, guess, testlen, reflen, n: int):
     return out, ratio
 
 
+def brevity_penalty(ratio: Any) -> Any:
+    """BLEU's brevity penalty, exp(1 − 1/ratio) below ratio 1, else 1. A Python float (the corpus
+    value) goes through ``math.exp`` as in pycocoevalcap; an array (per item, per bootstrap draw)
+    through NumPy, whose ``exp`` can differ in the last bit."""
+    if isinstance(ratio, float):
+        return math.exp(1 - 1 / ratio) if ratio < 1 else 1.0
+    ratio = np.asarray(ratio)
+    return np.where(ratio < 1, np.exp(1 - 1 / np.where(ratio > 0, ratio, 1)), 1.0)
+
+
 def bleu_scores(stats: BleuStats, n: int = 4) -> tuple[list[float], np.ndarray]:
     """(corpus BLEU-1..n, per-item BLEU array of shape (n, n_items)), pycocoevalcap-exact."""
     per, ratio = _combine(stats.correct.T, stats.guess.T, stats.testlen, stats.reflen, n)
     per_item = np.vstack(per) if per else np.zeros((0, len(stats.testlen)))
     short = ratio < 1
     if short.any():
-        bp = np.exp(1 - 1 / ratio[short])
-        per_item[:, short] *= bp
+        per_item[:, short] *= brevity_penalty(ratio[short])
     tot_c = [float(x) for x in stats.correct.sum(axis=0)]
     tot_g = [float(x) for x in stats.guess.sum(axis=0)]
     corpus, cratio = _combine(tot_c, tot_g, float(stats.testlen.sum()), float(stats.reflen.sum()), n)
-    if cratio < 1:
-        corpus = [b * math.exp(1 - 1 / cratio) for b in corpus]
-    return corpus, per_item
+    penalty = brevity_penalty(cratio)
+    return [b * penalty for b in corpus] if cratio < 1 else corpus, per_item
+
+
+def scores_of_sums(sums: np.ndarray, n: int = 4) -> dict[str, np.ndarray]:
+    """BLEU-1..n of summed statistics, one row per sum: columns correct (n), guess (n), testlen,
+    reflen (the layout of :meth:`Bleu.statistics`)."""
+    correct, guess = sums[:, :n].T, sums[:, n:2 * n].T
+    scores, ratio = _combine(correct, guess, sums[:, 2 * n], sums[:, 2 * n + 1], n)
+    penalty = brevity_penalty(ratio)
+    return {f"bleu_{k}": np.asarray(score) * penalty for k, score in enumerate(scores, 1)}
 
 
 class Bleu(Metric):
@@ -102,6 +120,16 @@ class Bleu(Metric):
     def signature(self, corpus: PreparedCorpus, result_name: str) -> str:
         k = result_name.rsplit("_", 1)[-1]
         return f"BLEU-{k}|{corpus.signature_fields()}|eff:closest|smooth:coco|impl:{impl_version()}"
+
+    def statistics(self, result: MetricResult) -> ItemStatistics | None:
+        """Per item: clipped matches and guesses per order, candidate and closest reference length."""
+        found = result.extra.get("item_stats")
+        if found is None:
+            return None
+        stats, item_image = found
+        n = self.n
+        return ItemStatistics(np.column_stack([stats.correct, stats.guess, stats.testlen, stats.reflen]), item_image,
+                              lambda sums: scores_of_sums(sums, n))
 
     def _compute(self, corpus: PreparedCorpus) -> dict[str, MetricResult]:
         stats = bleu_stats(corpus, self.n)

@@ -1,4 +1,4 @@
-"""The one list of measures: every score a report, table, CSV or plot shows is an entry here.
+"""The layout of every report: each score a report, table, CSV or plot shows is an entry here.
 
 Each :class:`Measure` says what a score is called (``key``), how people read it (``label``),
 how it is drawn (``style``), on what scale it lives (``low``–``high``, ``scale`` = the divisor
@@ -11,24 +11,16 @@ Adding a surface metric = one module with a :class:`~shapeworldice.metrics.base.
 subclass plus one :func:`register` call (one :class:`Measure` per result name, ``family`` set to
 the registry name and ``metric`` to the class).
 
-Adding a per-caption GTD measure (like informativeness) = one :class:`Measure` with a
-``per_caption`` hook: ``hook(analysis, image, references, truth) -> float | None``, called by the
-evaluator's scoring step for every grammatical output caption with the caption's analysis
-(reading, construction, tuples), the image (``image.world``: its world model), the image's
-kept references (construction, tuples and logical form ``formula`` of each) and the caption's
-truth label on the image, which the scorer has already computed.
-The value goes into the caption's ``scores[key]`` and the report's score is the mean over all
-captions (ungrammatical ones count 0), unless ``aggregate`` (a function of the per-caption
-values, ``None`` for ungrammatical captions) says otherwise — e.g. a 'relative' variant that
-divides by the references' own value — or a ``weight`` hook (same arguments, a float) makes it a
-ratio of sums: Σ weight·value / Σ weight over the captions, ungrammatical ones weighing 0
-(claim precision: each caption weighs its number of claims).
+Adding a per-caption GTD measure (like informativeness) = one
+:class:`~shapeworldice.evaluation.core.measures.CaptionMeasure` registered in
+:mod:`shapeworldice.evaluation.core.registry` plus one :class:`Measure` here per key it gives (its
+label, style and views): this module is the layout of every report, and computes nothing.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence
+from typing import Iterator
 
 from .base import Metric
 from .bleu import Bleu
@@ -45,18 +37,15 @@ VIEWS = ("report", "table", "family_table", "robustness", "variance", "curves_gt
 #: The reason a metric that runs only on request (METEOR) carries when it was not asked for.
 ON_REQUEST = "not computed (use --meteor)"
 
-PerCaptionHook = Callable[[Any, Any, Any, "str | None"], "float | None"]
-
-
 @dataclass(frozen=True)
 class Measure:
-    """One score: name, label, plot style, range, where it is shown and how it is computed.
+    """One score: name, label, plot style, range and where it is shown.
 
     ``family``/``metric``: the registry name and :class:`Metric` class that compute it (surface
     metrics; a family such as ``bleu`` gives several measures).  ``on_request``: computed only
-    when asked (METEOR: Java, slow).  ``per_caption``/``weight``/``aggregate``: the GTD hooks
-    described in the module docstring.  GTD's own four measures and SPICE* are computed by the evaluator and
-    have neither.
+    when asked (METEOR: Java, slow).  The evaluator computes the others: G, T, D and SPICE* itself,
+    the per-caption measures through their interface
+    (:mod:`shapeworldice.evaluation.core.measures`).
     """
 
     key: str
@@ -68,9 +57,6 @@ class Measure:
     family: str | None = None
     metric: type[Metric] | None = None
     on_request: bool = False
-    per_caption: PerCaptionHook | None = None
-    weight: Callable[[Any, Any, Any, "str | None"], float] | None = None
-    aggregate: Callable[[Sequence[float | None]], float | None] | None = None
     note: str | None = None
 
     @property
@@ -89,30 +75,6 @@ def _views(*names: str) -> frozenset[str]:
     if unknown:
         raise ValueError(f"unknown view {sorted(unknown)}; views: {', '.join(VIEWS)}")
     return frozenset(("report", *names))
-
-
-def _informativeness(name: str) -> Callable[..., Any]:
-    """A hook of :mod:`shapeworldice.evaluation.core.informativeness`, imported when first called."""
-
-    def hook(*args: Any) -> Any:
-        from ..evaluation.core import informativeness
-
-        return getattr(informativeness, name)(*args)
-
-    hook.__name__ = name
-    return hook
-
-
-def _claims(name: str) -> Callable[..., Any]:
-    """A hook of :mod:`shapeworldice.evaluation.core.claims`, imported when first called."""
-
-    def hook(*args: Any) -> Any:
-        from ..evaluation.core import claims
-
-        return getattr(claims, name)(*args)
-
-    hook.__name__ = name
-    return hook
 
 
 _CLAIMS_NOTE = ("claims: the caption's conjuncts, each with its truth; P(claims) = true / decided claims, "
@@ -137,21 +99,23 @@ CATALOGUE: list[Measure] = [
     Measure("coverage", "Cov", "-.", views=_views("table", "family_table"), note=_COVERAGE_NOTE),
     Measure("diversity", "D", "-^", views=_views("table", "family_table", "curves_gtd")),
     Measure("informativeness", "I bits", "-d", high=15.0, views=_views("family_table"),
-            per_caption=_informativeness("information_hook"), note=_INFO_NOTE),
+            note=_INFO_NOTE),
     Measure("informativeness_relative", "I/ref", "-p", views=_views("table", "family_table", "curves_gtd"),
-            per_caption=_informativeness("relative_hook"), note=_INFO_NOTE),
-    Measure("prior_unavailable", "no prior", views=_views(), per_caption=_informativeness("unavailable_hook"),
-            aggregate=_informativeness("count"), note="true captions whose prior could not be computed (I = 0)"),
-    Measure("out_of_family", "off-family", views=_views(), per_caption=_informativeness("out_of_family_hook"),
-            aggregate=_informativeness("count"),
+            note=_INFO_NOTE),
+    Measure("prior_unavailable", "no prior", views=_views(),
+            note="true captions whose prior could not be computed (I = 0)"),
+    Measure("out_of_family", "off-family", views=_views(),
             note="captions outside the families of the dataset's references (they carry I = 0)"),
-    Measure("informative_truth", "T(inf)", "-h", views=_views(), per_caption=_informativeness("informative_truth_hook"),
-            note="T(inf) = the share of captions that are true and whose prior is within the dataset's max_prior"),
-    Measure("claim_precision", "P(claims)", "-x", views=_views(), per_caption=_claims("precision_hook"),
-            weight=_claims("precision_weight"), note=_CLAIMS_NOTE),
-    Measure("hallucination_rate", "Hall", "-+", views=_views(), per_caption=_claims("hallucination_hook"),
-            weight=_claims("hallucination_weight"), note=_CLAIMS_NOTE),
-    Measure("object_recall", "ObjR", "-*", views=_views(), per_caption=_claims("recall_hook"), note=_CLAIMS_NOTE),
+    Measure("informative_truth", "T(inf)", "-h", views=_views(),
+            note="T(inf) = the share of captions that are true, of the references' families and whose prior is "
+                 "within the dataset's max_prior"),
+    Measure("skill_truth", "T(skill)", "-<", views=_views(),
+            note="T(skill) = true and improbable given the view of a captioner without the dataset's skill "
+                 "(probability over worlds re-filled from that view at most the dataset's max_view_prior; any "
+                 "family); empty where the dataset names no skill view"),
+    Measure("claim_precision", "P(claims)", "-x", views=_views(), note=_CLAIMS_NOTE),
+    Measure("hallucination_rate", "Hall", "-+", views=_views(), note=_CLAIMS_NOTE),
+    Measure("object_recall", "ObjR", "-*", views=_views(), note=_CLAIMS_NOTE),
     Measure("bleu_1", "BLEU-1", ":x", views=_views("robustness", "variance"), family="bleu", metric=Bleu),
     Measure("bleu_2", "BLEU-2", ":s", views=_views("variance"), family="bleu", metric=Bleu),
     Measure("bleu_3", "BLEU-3", ":^", views=_views("variance"), family="bleu", metric=Bleu),

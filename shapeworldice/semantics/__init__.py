@@ -3,7 +3,7 @@ from .components import (
     Attribute, Caption, CaptionModelError, EntityType, Existential, Proposition, Quantifier, Relation,
     Selector, family, from_json, from_model, truth,
 )
-from .complex_quantifiers import ComparativeQuantifier, NumberBound
+from .comparative_quantifiers import ComparativeQuantifier, NumberBound
 from .truth import Masks, Truth
 
 __all__ = [

@@ -142,7 +142,7 @@ class Selector(Component):
     def masks(self, a: WorldArrays) -> Masks:
         scope = self.scope.masks(a)
         if self.predtype != "unique":
-            from .selected import selector_masks
+            from .selector_masks import selector_masks
 
             return selector_masks(self, scope, a)
         unique = int(scope.agree.sum()) == 1 and int(scope.not_disagree.sum()) == 1
@@ -156,7 +156,7 @@ class Selector(Component):
         return model
 
 
-# --------------------------------------------------------------------------- relative clauses (issue 20)
+# --------------------------------------------------------------------------- relative clauses
 
 @dataclass(frozen=True)
 class RelativeType(Component):
@@ -220,7 +220,7 @@ class Relation(Component):
         if self.predtype == "negation":
             return self.value.masks(a).negate()
         if self.comparison is not None:
-            from .selected import proximity_masks
+            from .selector_masks import proximity_masks
 
             return proximity_masks(self, a)
         agree, disagree = relations.conditions(self.predtype, self.value, a)
@@ -320,7 +320,7 @@ class Proposition(Component):
                 "clauses": [c.to_model() for c in self.clauses]}
 
 
-# --------------------------------------------------------------------------- coreference (issue 20)
+# --------------------------------------------------------------------------- coreference
 
 @dataclass(frozen=True)
 class Anaphor(Component):
@@ -396,7 +396,7 @@ Caption = Union[EntityType, Existential, Quantifier, Proposition, Coreference]
 
 # --------------------------------------------------------------------------- loading
 
-#: loaders of components defined in other modules (``complex_quantifiers`` registers its own on import)
+#: loaders of components defined in other modules (``comparative_quantifiers`` registers its own on import)
 EXTRA_COMPONENTS: dict[str, Callable[[dict[str, Any], Callable[[Any], Any]], Any]] = {}
 
 
@@ -435,7 +435,7 @@ def from_model(model: Any) -> Any:
         if kind == "Coreference":
             return Coreference(model["form"], from_model(model["antecedent"]),
                                tuple(from_model(p) for p in model["parts"]))
-        if kind in EXTRA_COMPONENTS:  # NumberBound, ComparativeQuantifier (complex_quantifiers.py)
+        if kind in EXTRA_COMPONENTS:  # NumberBound, ComparativeQuantifier (comparative_quantifiers.py)
             return EXTRA_COMPONENTS[kind](model, from_model)
     except (KeyError, TypeError) as exc:
         raise CaptionModelError(f"{kind} model is missing a field: {exc}") from None
@@ -475,9 +475,9 @@ def family(caption: Any) -> str:
         return "logical"
     if isinstance(caption, Coreference):
         return "coreference"
-    complex_family = getattr(caption, "family", None)
-    if callable(complex_family):  # NumberBound, ComparativeQuantifier
-        return str(complex_family())
+    own_family = getattr(caption, "family", None)
+    if callable(own_family):  # NumberBound, ComparativeQuantifier
+        return str(own_family())
     raise CaptionModelError(f"not a caption: {caption!r}")
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from shapeworldice.captions import make_sampler, template
-from shapeworldice.captions.complex_quantifiers import COMPARATIVES
+from shapeworldice.captions.comparative_quantifiers import COMPARATIVES
 from shapeworldice.data.definition import load_definition
 from shapeworldice.semantics import Truth
 from shapeworldice.semantics.selection import SELECTORS

@@ -10,7 +10,7 @@ from pathlib import Path
 import shapeworldice as swi
 from shapeworldice.data.build import FLOOR_FIELDS, generate
 from shapeworldice.evaluation.studies.manifest_floors import record_floors
-from shapeworldice.semantics.prior import CaptionPrior
+from shapeworldice.interpret.prior import CaptionPrior
 from tests.cli_support import run
 
 DATA = Path(swi.__file__).parent / "data"

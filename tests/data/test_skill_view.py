@@ -10,7 +10,7 @@ from shapeworldice.errors import UserError
 from shapeworldice.evaluation.core.floors import load_prior
 from shapeworldice.interpret import formula_of
 from shapeworldice.semantics import Truth
-from shapeworldice.semantics.views import BOUND_TRUE_WORLDS, ViewBound
+from shapeworldice.interpret.views import BOUND_TRUE_WORLDS, ViewBound
 
 SPEC = {"name": "bag-bounded", "world": {"entity_counts": [4, 5]},
         "captions": {"families": {"spatial": 1}, "skill_view": "object-bag", "max_view_prior": 0.5},

@@ -32,7 +32,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from shapeworldice.interpret import evaluate
+from shapeworldice.interpret import reading_verdict
 from shapeworldice.parsing import BuiltinParser
 from shapeworldice.world.model import World
 
@@ -84,7 +84,7 @@ def run(records: Iterable[dict[str, Any]] | None = None,
         parsed = parser.parse(record["text"])
         verdict = None
         if parsed.grammatical:
-            verdict = evaluate(parsed.readings, world, key=parsed.normalised).truth
+            verdict = reading_verdict(parsed.readings, world, key=parsed.normalised).truth
         outcomes.append(Outcome(record, parsed.grammatical, verdict))
     return outcomes
 

@@ -16,7 +16,7 @@ from interpret_support import make_world, worlds_for
 
 from shapeworldice.grammar import parse
 from shapeworldice.interpret import (
-    Interpretation, construction, evaluate, family, interpret, quantifier_range, relation, truth,
+    Interpretation, construction, reading_verdict, family, interpret, quantifier_range, relation, truth,
 )
 from shapeworldice.interpret.logic import And, Or, Quant
 
@@ -34,7 +34,7 @@ def meaning(text: str) -> Interpretation:
 
 
 def judge(text: str, world) -> str:
-    return evaluate([reading(text).mrs], world).truth
+    return reading_verdict([reading(text).mrs], world).truth
 
 
 def key(text: str) -> str:

@@ -15,7 +15,7 @@ import pytest
 from interpret_support import NotTemplate, decoded, erg_readings, judgments, read_caption, texts, worlds_for
 
 from shapeworldice.interpret import (
-    Interpretation, Uninterpretable, interpret_readings, evaluate, family, interpret, preference_order, truth,
+    Interpretation, Uninterpretable, interpret_readings, reading_verdict, family, interpret, preference_order, truth,
 )
 from shapeworldice.semantics.truth import Truth
 
@@ -59,7 +59,7 @@ def test_template_coverage():
 
 @pytest.mark.parametrize("fam", FAMILIES)
 def test_template_truth_matches_caption_semantics(fam):
-    """evaluate(ERG readings, world) == caption.truth(world) on 20 random worlds per sentence."""
+    """reading_verdict(ERG readings, world) == caption.truth(world) on 20 random worlds per sentence."""
     checked = 0
     values = collections.Counter()
     for text in texts("template", fam):
@@ -69,7 +69,7 @@ def test_template_truth_matches_caption_semantics(fam):
         readings = erg_readings()[text]
         for world in worlds_for(text, 20, seed=len(text)):
             expected = LABEL[caption.truth(world)]
-            result = evaluate(readings, world, key=("erg", text))
+            result = reading_verdict(readings, world, key=("erg", text))
             assert result.truth == expected, (text, str(result.interpretation), world.to_json())
             values[expected] += 1
             checked += 1
@@ -98,7 +98,7 @@ def test_free_sentences_in_template_language_match():
         readings = erg_readings()[text]
         for world in worlds_for(text, 10, seed=7):
             # ShapeWorld reads a bare numeral as "at least"
-            assert evaluate(readings, world, numerals="at-least").truth == LABEL[caption.truth(world)], text
+            assert reading_verdict(readings, world, numerals="at-least").truth == LABEL[caption.truth(world)], text
         checked += 1
     assert checked >= 280
 

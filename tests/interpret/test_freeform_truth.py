@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from tests.conftest import make_world
 
 from shapeworldice.grammar import parse
-from shapeworldice.interpret import Uninterpretable, claims, evaluate, interpret, truth
+from shapeworldice.interpret import Uninterpretable, claims, reading_verdict, interpret, truth
 
 
 def judge(text: str, world) -> str:
     r = parse(text)
     assert r.grammatical, text
-    return evaluate([r.reading.mrs], world).truth
+    return reading_verdict([r.reading.mrs], world).truth
 
 
 # the world of issue #22: a green cross whose only cyan neighbour is above it, not below it

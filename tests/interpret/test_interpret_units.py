@@ -9,7 +9,7 @@ from interpret_support import (
 )
 
 from shapeworldice.interpret import (
-    Interpretation, Uninterpretable, interpret_readings, construction, evaluate, family, interpret,
+    Interpretation, Uninterpretable, interpret_readings, construction, reading_verdict, family, interpret,
     quantifier_range, relation, scene_tuples, truth,
 )
 from shapeworldice.interpret.logic import And, Color, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel
@@ -24,7 +24,7 @@ def erg(text: str) -> Interpretation:
 
 
 def judge(text: str, world) -> str:
-    return evaluate(erg_readings()[text], world).truth
+    return reading_verdict(erg_readings()[text], world).truth
 
 
 # --------------------------------------------------------------------------- logical forms
@@ -135,7 +135,7 @@ def test_elided_predicates_are_uninterpretable():
     world = make_world(("square", "red", 0.5, 0.5))
     for mrs in (ELIDED, BIGGER):
         assert isinstance(interpret(mrs), Uninterpretable)
-        result = evaluate([mrs], world)
+        result = reading_verdict([mrs], world)
         assert result.truth == "uninterpretable" and result.reading_index is None
     assert "ellipsis" in interpret(ELIDED).reason or "ellipsis_ref" in interpret(ELIDED).reason
     # real ERG readings with VP ellipsis ("A cross is [so] to the right of a pentagon.") are rejected
@@ -154,8 +154,8 @@ def test_names_and_odd_analyses_are_uninterpretable():
 def test_garbage_never_crashes(bad):
     world = make_world(("square", "red", 0.5, 0.5))
     assert isinstance(interpret(bad), Uninterpretable)
-    assert evaluate([bad], world).truth == "uninterpretable"
-    assert evaluate([], world).truth == "uninterpretable"
+    assert reading_verdict([bad], world).truth == "uninterpretable"
+    assert reading_verdict([], world).truth == "uninterpretable"
 
 
 def test_dmrs_and_string_input():

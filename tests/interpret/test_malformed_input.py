@@ -15,7 +15,7 @@ from delphin.codecs import simplemrs
 from interpret_support import erg_readings, make_world
 
 from shapeworldice.interpret import (
-    Interpretation, Uninterpretable, evaluate, interpret, interpret_readings, preference_order, scene_tuples,
+    Interpretation, Uninterpretable, reading_verdict, interpret, interpret_readings, preference_order, scene_tuples,
 )
 from shapeworldice.interpret import formula_builder, rewrites, scope
 
@@ -85,8 +85,8 @@ def test_unreadable_readings_are_tried_last_and_skipped():
     assert index is None and isinstance(result, Uninterpretable)
     assert scene_tuples("not an mrs") == set()
     world = make_world(("square", "red", 0.5, 0.5))
-    assert evaluate(["garbage"], world).truth == "uninterpretable"
-    assert evaluate(["garbage", SQUARE_RED], world).truth == "true"
+    assert reading_verdict(["garbage"], world).truth == "uninterpretable"
+    assert reading_verdict(["garbage", SQUARE_RED], world).truth == "true"
 
 
 def _boom(*args, **kwargs):
@@ -126,7 +126,7 @@ def test_exceptions_the_old_catch_all_hid_now_propagate(monkeypatch, exc):
     with pytest.raises(type(exc)):
         interpret(SQUARE_RED)
     with pytest.raises(type(exc)):
-        evaluate([SQUARE_RED], make_world(("square", "red", 0.5, 0.5)))
+        reading_verdict([SQUARE_RED], make_world(("square", "red", 0.5, 0.5)))
 
 
 #: readings of these captions are mutated by the fuzz test

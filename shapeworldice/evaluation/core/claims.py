@@ -12,20 +12,19 @@ For a caption with an interpretation, on its image's world:
 * ``object_recall``: the share of the world's entities that fit at least one mention.
 
 The report's claim precision and hallucination rate are ratios of sums over all captions
-(Σ true / Σ decided claims; Σ hallucinated / Σ mentions), weighted through the catalogue's
-``weight`` hooks; object recall is the mean over captions (0 for a caption without an
-interpretation, as informativeness counts one).
+(Σ true / Σ decided claims; Σ hallucinated / Σ mentions), weighted by each caption's claims and
+mentions; object recall is the mean over captions (0 for a caption without an interpretation, as
+informativeness counts one). The measure is :class:`~.claim_measures.ClaimMeasures`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ...interpret import Interpretation, claims, object_mentions, verdict
 from ...interpret.evaluate import read
 
-__all__ = ["ClaimCheck", "check", "precision_hook", "precision_weight", "hallucination_hook", "hallucination_weight",
-           "recall_hook"]
+__all__ = ["ClaimCheck", "check"]
 
 
 @dataclass(frozen=True)
@@ -62,9 +61,6 @@ def check(interpretation: Interpretation, world: Any, label: str | None = None) 
     read_as = read(interpretation)  # bare numerals as truth reads them, so a claim says what was checked
     assert isinstance(read_as, Interpretation)
     interpretation = read_as
-    key = (id(interpretation), id(world), label)
-    if _LAST and _LAST[0] == key:
-        return _LAST[1]
     formula = interpretation.formula
     parts, texts, mentions, mention_texts = _parts(interpretation)
     if len(parts) == 1 and parts[0] is formula and label is not None:
@@ -76,7 +72,6 @@ def check(interpretation: Interpretation, world: Any, label: str | None = None) 
     found = ClaimCheck(tuple(zip(texts, verdicts)), mention_texts,
                        tuple(t for t, row in zip(mention_texts, fits) if not any(row)),
                        sum(any(row[i] for row in fits) for i in range(len(entities))), len(entities))
-    _LAST[:] = [key, found, interpretation, world]  # the objects stay alive while their ids are the key
     return found
 
 
@@ -84,55 +79,10 @@ def _parts(interpretation: Interpretation) -> tuple[list[Any], tuple[str, ...], 
     """An interpretation's claims and mentions with their texts, computed once per interpretation:
     every caption with the same reading shares the same strings (200,000 captions of a few
     thousand readings would otherwise hold 200,000 copies of each logical form)."""
-    hit = _PARTS.get(id(interpretation))
-    if hit is not None and hit[0] is interpretation:
-        return hit[1:]
-    parts = claims(interpretation.formula)
-    mentions = object_mentions(interpretation.formula)
-    entry = (interpretation, parts, tuple(str(p) for p in parts), mentions, tuple(map(str, mentions)))
-    if len(_PARTS) >= _PARTS_KEPT:
-        _PARTS.clear()
-    _PARTS[id(interpretation)] = entry  # holds the interpretation, so its id is not reused while kept
-    return entry[1:]
-
-
-_PARTS: dict[int, tuple[Any, ...]] = {}
-_PARTS_KEPT = 100_000
-
-
-_LAST: list[Any] = []  # the last check: the hooks of one caption ask for it one after the other
-
-
-def _checked(analysis: Any, image: Any, truth: str | None) -> ClaimCheck | None:
-    interpretation = getattr(analysis, "interpretation", None)
-    return None if interpretation is None else check(interpretation, image.world, truth)
-
-
-def precision_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
-    """Per-caption ``claim_precision`` (None without an interpretation)."""
-    found = _checked(analysis, image, truth)
-    return None if found is None else found.precision
-
-
-def precision_weight(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float:
-    """The weight of a caption's claim precision in the report's: its number of decided claims."""
-    found = _checked(analysis, image, truth)
-    return 0.0 if found is None else float(len(found.claims))
-
-
-def hallucination_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
-    """Per-caption ``hallucination_rate`` (None without an interpretation or without mentions)."""
-    found = _checked(analysis, image, truth)
-    return None if found is None else found.hallucination_rate
-
-
-def hallucination_weight(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float:
-    """The weight of a caption's hallucination rate in the report's: its number of mentions."""
-    found = _checked(analysis, image, truth)
-    return 0.0 if found is None else float(len(found.mentions))
-
-
-def recall_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
-    """Per-caption ``object_recall`` (0 for a grammatical caption without an interpretation)."""
-    found = _checked(analysis, image, truth)
-    return 0.0 if found is None else found.recall
+    hit = interpretation.__dict__.get("_claim_parts")
+    if hit is None:
+        parts = claims(interpretation.formula)
+        mentions = object_mentions(interpretation.formula)
+        hit = (parts, tuple(str(p) for p in parts), mentions, tuple(map(str, mentions)))
+        object.__setattr__(interpretation, "_claim_parts", hit)  # a cache, not a field
+    return hit

@@ -21,7 +21,7 @@ from ...data.manifest import PRIOR_FILE, read_manifest
 from ...errors import UserError
 from ...interpret import formula_of
 from ...semantics.components import from_json as caption_from_json
-from ...semantics.prior import PRIOR_WORLDS, CaptionPrior, WorldSample, sample_worlds, true_in
+from ...interpret.prior import PRIOR_WORLDS, CaptionPrior, WorldSample, sample_worlds, true_in
 
 SCREEN_WORLDS = 1_000
 FINALISTS = 50

@@ -18,7 +18,8 @@ from ...parsing import Parser, make_parser
 from .analysis import Analyser, Analysis, ImageRecord, analyse_split
 from .gtd_report import build_report, gtd_signature
 from .floors import load_prior
-from .informativeness import active, context_for
+from .measures import CaptionMeasure, DatasetContext
+from .registry import caption_measures
 from ..io.inputs import excluded_references, group_by_image, parse_outputs, read_outputs
 from ...progress import bar as progress_bar
 from .scoring import CaptionResult, Scored, score_captions, tuple_f1
@@ -40,11 +41,22 @@ class Evaluator:
         self.ids = [image.id for image in self.images]
         self.reference_counts = {image.id: len(image.captions) for image in self.images}
         self.build = f", {self.data.name} seed {self.data.manifest['seed']}"
-        self.informativeness = context_for(self.data, load_prior(directory, self.data.manifest))
+        self.prior = load_prior(directory, self.data.manifest)
+        self._prepared: dict[int, tuple[CaptionMeasure, CaptionMeasure]] = {}  # id → (registered, prepared)
 
     def close(self) -> None:
         """End the parser's process (ACE); the built-in parser has none."""
         self.parser.close()
+
+    def measures(self) -> list[CaptionMeasure]:
+        """The registered per-caption measures (as the registry is now), each prepared once."""
+        out = []
+        for m in caption_measures():
+            hit = self._prepared.get(id(m))
+            if hit is None or hit[0] is not m:
+                hit = self._prepared[id(m)] = (m, m.prepare(DatasetContext(self.data, self.prior)))
+            out.append(hit[1])
+        return out
 
     def evaluate(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,
                  include_meteor: bool = False, progress: bool = False,
@@ -65,9 +77,10 @@ class Evaluator:
         excluded = excluded_references(entries, self.reference_counts, source)
         del entries  # the records (a dict per caption) are not needed once grouped
         total = sum(len(v) for v in grouped.values())
-        with progress_bar(total, "evaluate", progress, unit="caption") as bar, active(self.informativeness):
+        measures = self.measures()
+        with progress_bar(total, "evaluate", progress, unit="caption") as bar:
             scored = score_captions(self.images, grouped, excluded, self.analyse, include_meteor, tick=bar.update,
-                                    stage=lambda text: bar.set_description(f"evaluate: {text}"))
+                                    stage=lambda text: bar.set_description(f"evaluate: {text}"), measures=measures)
         return scored, build_report(scored, self.data, self.parser, grouped, missing)
 
 

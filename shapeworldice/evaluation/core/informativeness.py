@@ -1,7 +1,7 @@
 """Informativeness: how much a true caption says about its scene, beyond what is true anyway.
 
 For an output caption with meaning ``f`` on an image, with ``k`` of the dataset's ``S`` prior
-worlds (:mod:`shapeworldice.semantics.prior`) making ``f`` true:
+worlds (:mod:`shapeworldice.interpret.prior`) making ``f`` true:
 
 * ``I = −log2 p̃`` bits if the caption is *true* of the image, and 0 otherwise (false,
   ambiguous, uninterpretable or ungrammatical), where ``p̃ = (k + ½) / (S + ½)`` is the prior
@@ -17,27 +17,25 @@ worlds (:mod:`shapeworldice.semantics.prior`) making ``f`` true:
   and a blind constant caption, true in most worlds, scores about 0;
 * ``prior_unavailable``: true captions whose prior cannot be computed (e.g. depth relations on
   the stored sample); they count ``I = 0`` and are reported, not dropped;
-* ``informative_truth``: the share of captions that are true and whose prior is within the
-  dataset's ``max_prior`` (any prior where the dataset has no bound), to read beside T.
+* ``informative_truth``: the share of captions that are true, of the references' families, and
+  whose prior is within the dataset's ``max_prior`` (any prior where the dataset has no bound), to
+  read beside T (``skill_truth``, :mod:`.skill_truth`, bounds every caption instead).
 
-The evaluator activates a dataset's prior for the duration of a scoring step (:func:`active`);
-the catalogue's per-caption hooks (:func:`information_hook` and friends) read it.
+The measure (:class:`Informativeness`) is bound to a dataset's prior once per evaluator.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...data.loader import Split
 from ...interpret.construction import claim_family
 from ...interpret import formula_of
 from ...semantics.components import from_json as caption_from_json
-from ...semantics.prior import CaptionPrior
+from ...interpret.prior import CaptionPrior
+from .measures import CaptionContext, CaptionMeasure, DatasetContext
 
-__all__ = ["InformativenessContext", "active", "caption_information", "context_for", "information_hook",
-           "informative_truth_hook", "out_of_family_hook", "relative_hook", "unavailable_hook"]
+__all__ = ["Informativeness", "InformativenessContext", "caption_information", "context_for", "image_cap"]
 
 
 @dataclass(frozen=True)
@@ -49,9 +47,6 @@ class InformativenessContext:
     reference_mean: float | None
     families: frozenset[str] | None = None
     bound: float | None = None
-
-
-_ACTIVE: ContextVar[InformativenessContext | None] = ContextVar("informativeness", default=None)
 
 
 def reference_mean(split: Split, prior: CaptionPrior) -> float | None:
@@ -80,16 +75,6 @@ def context_for(split: Split, prior: CaptionPrior) -> InformativenessContext:
                                   None if bound is None else float(bound))
 
 
-@contextmanager
-def active(context: InformativenessContext) -> Iterator[None]:
-    """Make ``context`` the prior the informativeness hooks read, for a ``with`` block."""
-    token = _ACTIVE.set(context)
-    try:
-        yield
-    finally:
-        _ACTIVE.reset(token)
-
-
 def caption_information(prior: CaptionPrior, interpretation: Any, truth: str | None) -> float | None:
     """Bits a caption carries on its image: −log2 p̃ when true, 0 otherwise, None when true but
     without a computable prior."""
@@ -111,57 +96,53 @@ def image_cap(prior: CaptionPrior, references: Sequence[Any]) -> float | None:
     return max(known) if known else None
 
 
-def information_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
-    """Per-caption hook of ``informativeness`` (None outside an evaluation with a prior): 0 outside
-    the references' families, else the caption's bits capped by its image's best reference."""
-    context = _ACTIVE.get()
-    if context is None:
-        return None
-    if not _in_family(context, analysis):
-        return 0.0
-    bits = caption_information(context.prior, analysis.interpretation, truth)
-    cap = image_cap(context.prior, getattr(image, "references", ())) if bits else None
-    return bits if bits is None or cap is None else min(bits, cap)
+class Informativeness(CaptionMeasure):
+    """The informativeness scores of a caption on a dataset with a prior (unbound: no values)."""
 
+    keys = ("informativeness", "informativeness_relative", "prior_unavailable", "out_of_family",
+            "informative_truth")
+    description = ("I = -log2 of the caption's smoothed prior truth if it is true of the image, else 0 (bits), "
+                   "at most the bits of the image's most informative reference, 0 outside the references' "
+                   "families; I/ref divides by the references' mean I; T(inf) = true, of the references' "
+                   "families and within the dataset's prior bound")
+    counted = frozenset({"prior_unavailable", "out_of_family"})
 
-def relative_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
-    """Per-caption hook of ``informativeness_relative``: bits divided by the references' mean."""
-    context = _ACTIVE.get()
-    bits = information_hook(analysis, image, references, truth)
-    if context is None or bits is None or not context.reference_mean:
-        return None
-    return bits / context.reference_mean
+    def __init__(self, context: InformativenessContext | None = None):
+        self.context = context
 
+    def prepare(self, dataset: DatasetContext) -> "Informativeness":
+        if dataset.prior is None:
+            return Informativeness()
+        return Informativeness(context_for(dataset.split, dataset.prior))
 
-def unavailable_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
-    """Per-caption hook of ``prior_unavailable``: 1 for a true caption without a computable prior."""
-    context = _ACTIVE.get()
-    if context is None:
-        return None
-    return 1.0 if truth == "true" and information_hook(analysis, image, references, truth) is None else 0.0
+    def score(self, context: CaptionContext) -> Mapping[str, float | None]:
+        if self.context is None:
+            return dict.fromkeys(self.keys)
+        bits = self.information(context)
+        mean = self.context.reference_mean
+        return {"informativeness": bits,
+                "informativeness_relative": None if bits is None or not mean else bits / mean,
+                "prior_unavailable": 1.0 if context.truth == "true" and bits is None else 0.0,
+                "out_of_family": 0.0 if _in_family(self.context, context.analysis) else 1.0,
+                "informative_truth": self.informative_truth(context)}
 
+    def information(self, context: CaptionContext) -> float | None:
+        """0 outside the references' families, else the caption's bits capped by its image's best
+        reference (None: true without a computable prior)."""
+        assert self.context is not None
+        if not _in_family(self.context, context.analysis):
+            return 0.0
+        bits = caption_information(self.context.prior, context.analysis.interpretation, context.truth)
+        cap = image_cap(self.context.prior, getattr(context.image, "references", ())) if bits else None
+        return bits if bits is None or cap is None else min(bits, cap)
 
-def out_of_family_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
-    """Per-caption hook of ``out_of_family``: 1 for a caption outside the references' families."""
-    context = _ACTIVE.get()
-    if context is None:
-        return None
-    return 0.0 if _in_family(context, analysis) else 1.0
-
-
-def informative_truth_hook(analysis: Any, image: Any, references: Sequence[Any], truth: str | None) -> float | None:
-    """Per-caption hook of ``informative_truth``: 1 for a true caption whose prior is within the bound."""
-    context = _ACTIVE.get()
-    if context is None:
-        return None
-    if truth != "true" or analysis.interpretation is None:
-        return 0.0
-    if context.bound is None:
-        return 1.0
-    p = context.prior.prior(getattr(analysis.interpretation, "formula", analysis.interpretation))
-    return 1.0 if p is not None and p <= context.bound else 0.0
-
-
-def count(values: Sequence[float | None]) -> float | None:
-    """Aggregate of ``prior_unavailable``: how many captions."""
-    return float(sum(v or 0.0 for v in values))
+    def informative_truth(self, context: CaptionContext) -> float:
+        """1 for a true caption of the references' families whose prior is within the dataset's bound."""
+        assert self.context is not None
+        interpretation = context.analysis.interpretation
+        if context.truth != "true" or interpretation is None or not _in_family(self.context, context.analysis):
+            return 0.0
+        if self.context.bound is None:
+            return 1.0
+        p = self.context.prior.prior(getattr(interpretation, "formula", interpretation))
+        return 1.0 if p is not None and p <= self.context.bound else 0.0

@@ -25,12 +25,13 @@ the one image that has it is left out), and its paired test is the jackknife's n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from ...metrics.bleu import BleuStats, _combine
-from .scoring import weight_of
+from ...metrics.base import ItemStatistics
+from .registry import caption_measures
+from .scoring import grouped_results, weight_of
 
 __all__ = ["DRAWS", "LEVEL", "ImageTable", "image_table", "draw_weights", "score_draws", "intervals",
            "paired_test", "signature_field", "scored_table", "report_intervals"]
@@ -49,19 +50,23 @@ class ImageTable:
     images: list[str]
     ratios: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)  # key → (numerator, denominator)
     constructions: tuple[np.ndarray, np.ndarray] | None = None  # (outputs, references): (n, K) booleans
-    bleu: BleuStats | None = None  # summed per image: correct/guess (n, 4), testlen/reflen (n,)
+    #: surface metrics' sufficient statistics summed per image (n, k), with the scores of their sums
+    statistics: dict[str, tuple[np.ndarray, Callable[[np.ndarray], dict[str, np.ndarray]]]] = field(
+        default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.images)
 
 
 def image_table(results: Sequence[Any], image_order: Sequence[str],
-                reference_constructions: Mapping[str, Iterable[str]], bleu: BleuStats | None = None,
-                bleu_item_image: np.ndarray | None = None, caption_keys: Iterable[str] = ()) -> ImageTable:
+                reference_constructions: Mapping[str, Iterable[str]],
+                statistics: Mapping[str, ItemStatistics] | None = None, caption_keys: Iterable[str] = ()
+                ) -> ImageTable:
     """The table of a scored caption set: ``results`` are the per-caption records (image_id,
     grammatical, truth, construction, spice, scores), ``reference_constructions`` each image's
-    references' construction keys, ``bleu`` the per-caption BLEU statistics with the image of each
-    caption in ``bleu_item_image``, ``caption_keys`` the per-caption scores to average."""
+    references' construction keys, ``statistics`` the surface metrics' per-caption sufficient
+    statistics (:meth:`~shapeworldice.metrics.base.Metric.statistics`), ``caption_keys`` the
+    per-caption scores to average."""
     row = {image: i for i, image in enumerate(image_order)}
     n = len(image_order)
     table = ImageTable(list(image_order))
@@ -98,14 +103,10 @@ def image_table(results: Sequence[Any], image_order: Sequence[str],
             references[row[image], column[c]] = True
     table.constructions = (outputs, references)
 
-    if bleu is not None and bleu_item_image is not None:
-        def summed(a: np.ndarray) -> np.ndarray:
-            out = np.zeros((n, *a.shape[1:]))
-            np.add.at(out, bleu_item_image, a)
-            return out
-
-        table.bleu = BleuStats(summed(bleu.correct), summed(bleu.guess), summed(bleu.testlen),
-                               summed(bleu.reflen))
+    for name, found in (statistics or {}).items():
+        summed = np.zeros((n, found.values.shape[1]))
+        np.add.at(summed, found.item_image, found.values)
+        table.statistics[name] = (summed, found.score)
     return table
 
 
@@ -132,16 +133,8 @@ def score_draws(table: ImageTable, weights: np.ndarray) -> dict[str, np.ndarray]
         sums = weights @ stacked
         for k, key in enumerate(keys):
             out[key] = _divide(sums[:, 2 * k], sums[:, 2 * k + 1])
-    if table.bleu is not None:
-        b = table.bleu
-        order = b.correct.shape[1]
-        sums = weights @ np.column_stack([b.correct, b.guess, b.testlen, b.reflen])
-        correct, guess = sums[:, :order].T, sums[:, order:2 * order].T
-        testlen, reflen = sums[:, 2 * order], sums[:, 2 * order + 1]
-        scores, ratio = _combine(correct, guess, testlen, reflen, correct.shape[0])
-        penalty = np.where(ratio < 1, np.exp(1 - 1 / np.where(ratio > 0, ratio, 1)), 1.0)
-        for k, score in enumerate(scores, 1):
-            out[f"bleu_{k}"] = np.asarray(score) * penalty
+    for summed, score in table.statistics.values():  # a metric with sufficient statistics: its own formula
+        out.update(score(weights @ summed))
     return out
 
 
@@ -240,11 +233,9 @@ def signature_field(draws: int = DRAWS, seed: int = 0) -> str:
 def _caption_keys(results: Sequence[Any]) -> list[str]:
     """Per-caption scores averaged into a report score: every key but BLEU (corpus formula) and
     the counts (``prior_unavailable``)."""
-    from ...metrics import catalogue
-
     keys = {k for r in results for k in r.scores}
-    return sorted(k for k in keys if not k.startswith("bleu_")
-                  and not (k in catalogue.keys() and catalogue.measure(k).aggregate is not None))
+    counted = {k for m in caption_measures() for k in m.counted}
+    return sorted(k for k in keys if not k.startswith("bleu_") and k not in counted)
 
 
 def scored_table(scored: Any, results: Sequence[Any] | None = None, axis_key: tuple[str, str] = ("*", "*")
@@ -258,16 +249,14 @@ def scored_table(scored: Any, results: Sequence[Any] | None = None, axis_key: tu
     refs = {image: [ref.construction for ref in scored.image_references.get(image, ())
                     if axis_key in (("*", "*"), ("heldout", "held-out" if heldout[image] else "seen"), *ref.axes)]
             for image in order}
-    bleu, item_image = scored.bleu if results is None and scored.bleu is not None else (None, None)
-    return image_table(chosen, order, refs, bleu, item_image, _caption_keys(chosen))
+    statistics = scored.statistics if results is None else None
+    return image_table(chosen, order, refs, statistics, _caption_keys(chosen))
 
 
 def report_intervals(scored: Any, draws: int = DRAWS, seed: int = 0) -> tuple[dict[str, Any], dict[str, Any]]:
     """(intervals of the overall scores, intervals per breakdown group) of a scored caption set."""
-    from .scoring import caption_hooks, grouped_results
-
     overall = intervals(scored_table(scored), draws, seed) if scored.results else {}
-    shown = set(GROUP_SCORES) | {m.key for m in caption_hooks()}  # what a breakdown group reports
+    shown = set(GROUP_SCORES) | {k for m in caption_measures() for k in m.keys}  # what a breakdown group reports
     groups: dict[str, Any] = {}
     for axis, members_of in grouped_results(scored.results).items():
         groups[axis] = {}

@@ -2,8 +2,8 @@
 
 Input: the analysed images (:mod:`.analysis`) and the captions grouped per image; output: a
 :class:`Scored` with one :class:`CaptionResult` per caption and every catalogue score.  The
-measures come from :mod:`shapeworldice.metrics.catalogue`: surface metrics through
-:func:`~shapeworldice.metrics.score_all`, per-caption GTD hooks through :func:`caption_hooks`.
+surface metrics come through :func:`~shapeworldice.metrics.score_all`, the per-caption measures
+through their interface (:mod:`.measures`, registered in :mod:`.registry`).
 """
 from __future__ import annotations
 
@@ -12,11 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, MutableMapping, Sequence
 
 from ...interpret import verdict
-from ...metrics import MetricResult, catalogue, score_all
+from ...metrics import MetricResult, get_metric, score_all
+from ...metrics.base import ItemStatistics
+from ...metrics.catalogue import families
 from ...reasons import CODES
 from .analysis import Analysis, ImageRecord
 from .columns import ScoreColumns
-from .claims import check as check_claims
+from .measures import CaptionContext, CaptionMeasure
+from .registry import caption_measures
 
 __all__ = ["AXES", "CaptionResult", "Scored", "score_captions", "summary", "breakdowns", "group_key",
            "grouped_results", "reason_counts", "tuple_f1"]
@@ -104,8 +107,8 @@ def summary(results: Sequence[CaptionResult], reference_constructions: set[str])
                    "ambiguous": truths["ambiguous"], "uninterpretable": truths["uninterpretable"],
                    "constructions_output": len(constructions),
                    "constructions_references": len(reference_constructions)},
-        # per-caption catalogue measures (informativeness) in every group too
-        **{m.key: _aggregate(m, results) for m in caption_hooks()},
+        # per-caption measures (informativeness, claims) in every group too
+        **aggregates(results),
     }
 
 
@@ -150,8 +153,8 @@ class Scored:
     scores: dict[str, float | None]
     #: each image's kept references (their construction and breakdown keys), for the intervals
     image_references: dict[str, list[Any]] = field(default_factory=dict)
-    #: each caption's BLEU statistics and the row of its image in ``image_order`` (corpus BLEU's intervals)
-    bleu: tuple[Any, Any] | None = None
+    #: the surface metrics' per-caption sufficient statistics, by result name (their intervals)
+    statistics: dict[str, ItemStatistics] = field(default_factory=dict)
 
 
 def _attach_per_caption(results: list[CaptionResult], metrics: Mapping[str, MetricResult],
@@ -170,37 +173,29 @@ def _attach_per_caption(results: list[CaptionResult], metrics: Mapping[str, Metr
                 r.scores[name] = result.per_image[position[r.image_id]]
 
 
-def caption_hooks() -> list[catalogue.Measure]:
-    """The catalogue measures computed per caption by a hook (``Measure.per_caption``)."""
-    return [m for m in catalogue.CATALOGUE if m.per_caption is not None]
-
-
 def weight_of(result: Any, key: str) -> float:
-    """A caption's weight in measure ``key``'s score: its weight hook's value, 1 without a hook."""
+    """A caption's weight in measure ``key``'s score (1 unless the measure weighs its captions)."""
     weights = getattr(result, "weights", None)
     weight = None if weights is None else weights.get(key)
     return 1.0 if weight is None else weight
 
 
-def _aggregate(measure: catalogue.Measure, results: Sequence[CaptionResult]) -> float | None:
-    """A per-caption measure's score: its ``aggregate``, else Σ weight·value / Σ weight (weight 1
-    unless the measure has a weight hook; a missing value counts 0)."""
-    if measure.aggregate is not None:
-        return measure.aggregate([r.scores.get(measure.key) for r in results])
-    weights = [weight_of(r, measure.key) for r in results]
-    total = sum(weights)
-    if not total:
-        return None
-    return sum(w * (r.scores.get(measure.key) or 0.0) for w, r in zip(weights, results)) / total
+def aggregates(results: Sequence[CaptionResult], measures: Sequence[CaptionMeasure] | None = None
+               ) -> dict[str, float | None]:
+    """Every per-caption measure's score over ``results`` (the registered measures by default)."""
+    return {key: m.aggregate(key, [r.scores.get(key) for r in results], [weight_of(r, key) for r in results])
+            for m in (caption_measures() if measures is None else measures) for key in m.keys}
 
 
 def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence[str]],
                    excluded: Mapping[str, Any], analyse: Callable[[str], Analysis], include_meteor: bool = False,
-                   tick: Callable[[int], Any] | None = None, stage: Callable[[str], Any] | None = None) -> Scored:
+                   tick: Callable[[int], Any] | None = None, stage: Callable[[str], Any] | None = None,
+                   measures: Sequence[CaptionMeasure] | None = None) -> Scored:
     """Verdicts and scores of the captions ``grouped`` by image id (references in ``excluded``
-    left out of their image's set); ``tick(n)`` is told of every n captions analysed and
+    left out of their image's set); ``measures``: the per-caption measures, prepared (the
+    registered ones, unprepared, by default); ``tick(n)`` is told of every n captions analysed and
     ``stage(text)`` when the surface metrics start (for progress bars)."""
-    hooks = caption_hooks()
+    measures = caption_measures() if measures is None else measures
     results: list[CaptionResult] = []
     reference_constructions: dict[tuple[str, str], set[str]] = defaultdict(set)
     candidates, references, image_order = [], [], []
@@ -224,13 +219,16 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
                                    a.quantifier_range, a.relation, image.heldout, spice=tuple_f1(a.tuples, ref_tuples),
                                    scores=score_columns.row(), reason=a.reason, reason_detail=a.reason_detail,
                                    weights=weight_columns.row())
-            for m in hooks:
-                assert m.per_caption is not None
-                result.scores[m.key] = m.per_caption(a, image, kept, label) if a.grammatical else None
-                if m.weight is not None:
-                    result.weights[m.key] = m.weight(a, image, kept, label) if a.grammatical else 0.0
+            context = CaptionContext(a, image, kept, label)
+            for m in measures:
+                values = m.score(context) if a.grammatical else {}
+                for key in m.keys:
+                    result.scores[key] = values.get(key)
+                    if key in m.weighted:
+                        result.weights[key] = m.weight(key, context) if a.grammatical else 0.0
             if a.interpretation is not None:
-                found = check_claims(a.interpretation, image.world, label)
+                found = context.claims
+                assert found is not None
                 result.claim_pairs, result.hallucinated = found.claims, found.hallucinated
             results.append(result)
         if tick is not None:
@@ -250,9 +248,19 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
     for name, outcome in metrics.items():
         scores[name] = outcome.score
     scores["spice"] = sum(r.spice or 0.0 for r in results) / len(results) if results else None
-    for m in hooks:
-        scores[m.key] = _aggregate(m, results)
-    # BLEU's per-caption statistics as the metric computed them (the corpus is not tokenised twice)
-    bleu = metrics["bleu_4"].extra.get("item_stats") if "bleu_4" in metrics else None
+    scores.update(aggregates(results, measures))
     return Scored(results, image_order, dict(reference_constructions), overall, metrics, scores, image_references,
-                  bleu)
+                  metric_statistics(metrics))
+
+
+def metric_statistics(metrics: Mapping[str, MetricResult]) -> dict[str, ItemStatistics]:
+    """The sufficient statistics of every surface metric that has them, once per metric family
+    (as the metric computed them: the corpus is not tokenised twice)."""
+    out: dict[str, ItemStatistics] = {}
+    for family in families():
+        metric = get_metric(family)
+        first = next((metrics[name] for name in metric.result_names if name in metrics), None)
+        found = None if first is None else metric.statistics(first)
+        if found is not None:
+            out[family] = found
+    return out

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...data.loader import load
 from ...progress import Progress, phase
-from ...semantics.prior import CaptionPrior
+from ...interpret.prior import CaptionPrior
 from ..core.floors import floor_summary
 from .skill_floors import floor_record
 

@@ -3,7 +3,7 @@
 A *view* is what a captioner without some skill knows of a scene (e.g. ``object-bag``: which
 colour–shape objects occur and how often, but not where). For each test image the floor picks the
 training caption most probably true given the image's view. That probability is estimated by
-*re-filling* (:mod:`shapeworldice.semantics.views`): the hidden attributes are taken from a training
+*re-filling* (:mod:`shapeworldice.interpret.views`): the hidden attributes are taken from a training
 world (the *donor*), the visible ones kept from the test image; the caption's truth is evaluated on
 :data:`REFILLS` such worlds per image.
 
@@ -34,8 +34,8 @@ from ...errors import UserError
 from ...interpret import formula_of, truth
 from ...interpret.construction import claim_family
 from ...semantics.components import from_json as caption_from_json
-from ...semantics.prior import CaptionPrior, PriorUnavailable, WorldSample, truth_in
-from ...semantics.views import SKILL_KINDS, VIEWS, Refiller
+from ...interpret.prior import CaptionPrior, TruthUnavailable, WorldSample, truth_in
+from ...interpret.views import SKILL_KINDS, VIEWS, Refiller
 from ...workers import process_pool
 from ...world.model import World
 
@@ -83,7 +83,7 @@ def _probabilities(formulas: list, sample: WorldSample, refills: int) -> np.ndar
             parts.clear()
         try:
             out[k] = truth_in(f, sample, relations, parts).reshape(images, refills).mean(axis=1)
-        except (PriorUnavailable, ValueError, KeyError, TypeError):
+        except (TruthUnavailable, ValueError, KeyError, TypeError):
             pass
     return out
 

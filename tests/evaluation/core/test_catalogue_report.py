@@ -13,6 +13,8 @@ from shapeworldice.evaluation.studies.baselines import baseline
 from shapeworldice.evaluation.studies.curves import MIN_POINTS, correlations, warnings
 from shapeworldice.progress import bar as progress_bar
 from shapeworldice.evaluation.io.report import summary_text
+from shapeworldice.evaluation.core.measures import CaptionContext, CaptionMeasure
+from shapeworldice.evaluation.core.registry import registered
 from shapeworldice.metrics import catalogue, score_all
 
 from tests.metrics.test_catalogue import TOY
@@ -34,20 +36,35 @@ def test_registered_metric_reaches_report_and_table(evaluator):
     assert "length_ratio" not in evaluator.evaluate(entries)["scores"]  # gone once unregistered
 
 
-def test_per_caption_gtd_hook(evaluator):
-    """A GTD measure computed per caption from its analysis and the image, averaged (0 if ungrammatical)."""
-    def tuples_kept(analysis, image, references, truth) -> float:
-        union = set().union(*(r.tuples for r in references))
-        return len(analysis.tuples & union) / max(len(analysis.tuples), 1)
+class _TuplesKept(CaptionMeasure):
+    """A toy per-caption measure: the share of the caption's tuples its image's references have,
+    as a mean (``toy_gtd``) and as a maximum (``toy_gtd_max``)."""
 
-    hook = catalogue.Measure("toy_gtd", "TG", views=frozenset({"report", "table"}), per_caption=tuples_kept)
-    ratio = catalogue.Measure("toy_gtd_max", "TGmax", per_caption=tuples_kept,
-                              aggregate=lambda values: max((v for v in values if v is not None), default=None))
+    keys = ("toy_gtd", "toy_gtd_max")
+    description = "share of a caption's tuples among its references' tuples"
+
+    def score(self, context: CaptionContext) -> dict[str, float | None]:
+        union = set().union(*(r.tuples for r in context.references))
+        value = len(context.analysis.tuples & union) / max(len(context.analysis.tuples), 1)
+        return {"toy_gtd": value, "toy_gtd_max": value}
+
+    def aggregate(self, key, values, weights):
+        if key == "toy_gtd_max":
+            return max((v for v in values if v is not None), default=None)
+        return super().aggregate(key, values, weights)
+
+
+def test_per_caption_measure_reaches_report(evaluator):
+    """A registered per-caption measure, computed from the caption's analysis and the image,
+    averaged (0 if ungrammatical) or aggregated its own way; shown where its layout entry says."""
     entries = baseline(evaluator.data, "shuffled", seed=1)
     for entry in entries[::2]:
         entry["caption"] = "Square red a is."  # ungrammatical: no value, counts 0 in the mean
-    with catalogue.registered(hook, ratio):
+    layout = (catalogue.Measure("toy_gtd", "TG", views=frozenset({"report", "table"})),
+              catalogue.Measure("toy_gtd_max", "TGmax"))
+    with registered(_TuplesKept()), catalogue.registered(*layout):
         report = evaluator.evaluate(entries)
+        text = summary_text(report)
     per_caption = []
     for image, entry in zip(evaluator.images, entries):
         a = evaluator.analyse(entry["caption"])
@@ -57,6 +74,8 @@ def test_per_caption_gtd_hook(evaluator):
     assert report["scores"]["toy_gtd"] == pytest.approx(sum(v or 0 for v in per_caption) / len(per_caption))
     assert report["scores"]["toy_gtd_max"] == max(v for v in per_caption if v is not None)
     assert [r.scores["toy_gtd"] for r in report["details"]] == per_caption
+    assert text.splitlines()[1].split()[-1] == "TG"
+    assert "toy_gtd" not in evaluator.evaluate(entries)["scores"]  # gone once unregistered
 
 
 def test_per_caption_scores_with_several_captions(evaluator):

@@ -5,10 +5,10 @@ import pytest
 
 from shapeworldice.evaluation.studies.baselines import GENERIC_CAPTION, baseline
 from shapeworldice.evaluation.core.gtd import Evaluator
-from shapeworldice.evaluation.core.informativeness import caption_information, count
+from shapeworldice.evaluation.core.informativeness import Informativeness, caption_information, context_for
 from shapeworldice.interpret import formula_of
 from shapeworldice.semantics import EntityType, Existential, Relation
-from shapeworldice.semantics.prior import CaptionPrior, WorldSample
+from shapeworldice.interpret.prior import CaptionPrior, WorldSample
 from tests.conftest import make_world
 
 
@@ -32,7 +32,7 @@ def test_each_reference_position_averages_to_the_references_own(spatial):
         report = spatial.evaluate(entries)
         assert report["scores"]["truthfulness"] == 1.0
         values.append(report["scores"]["informativeness"])
-    reference_mean = spatial.informativeness.reference_mean
+    reference_mean = context_for(spatial.data, spatial.prior).reference_mean
     assert reference_mean > 1.0
     assert sum(values) / len(values) == pytest.approx(reference_mean, rel=1e-9)
 
@@ -55,4 +55,4 @@ def test_a_true_caption_without_prior_is_counted():
     behind = formula_of(Existential(EntityType.of(color="red"), Relation("z-rel", -1, EntityType())))
     assert caption_information(prior, behind, "true") is None
     assert caption_information(prior, behind, "false") == 0.0
-    assert count([None, 1.0, 0.0, 1.0]) == 2.0
+    assert Informativeness().aggregate("prior_unavailable", [None, 1.0, 0.0, 1.0], [1.0] * 4) == 2.0

@@ -20,7 +20,7 @@ def informative(tmp_path_factory):
 
 def _joined_rarest(evaluator: Evaluator, k: int = 3) -> list[dict]:
     """Per image: "There is a C S and there is ..." over its k objects rarest in the prior sample."""
-    sample = evaluator.informativeness.prior.sample
+    sample = evaluator.prior.sample
     from shapeworldice.world.model import COLOR_NAMES, SHAPES
 
     present = sample.present
@@ -47,7 +47,7 @@ def test_stacked_and_empty_captions_score_no_information(informative, name):
     assert joined["scores"]["out_of_family"] == expected
     if name == "existential-oneshape":  # one object: nothing to join, a plain existential capped by the best ref
         assert conjunctions == 0
-        prior = evaluator.informativeness.prior
+        prior = evaluator.prior
         for r, image in zip(joined["details"], evaluator.images):
             best = max(prior.information(ref.formula) for ref in image.references)
             assert r.scores["informativeness"] <= best + 1e-9
@@ -107,7 +107,7 @@ def test_stacking_earns_nothing_on_the_paper_datasets_either(paper, name):
     joined = evaluator.evaluate(_joined_rarest(evaluator))
     generic = evaluator.evaluate(baseline(evaluator.data, "generic"))["scores"]
     assert joined["scores"]["truthfulness"] == 1.0 and generic["informativeness_relative"] <= 0.05
-    prior = evaluator.informativeness.prior
+    prior = evaluator.prior
     for r, image in zip(joined["details"], evaluator.images):
         best = max(prior.information(ref.formula) for ref in image.references)
         assert r.scores["informativeness"] <= best + 1e-9

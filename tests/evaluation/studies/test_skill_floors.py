@@ -14,10 +14,10 @@ from shapeworldice.data.loader import load
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.studies.baselines import baseline
 from shapeworldice.evaluation.studies.skill_floors import SKILL_KINDS, VIEWS, skill_floor
-from shapeworldice.semantics.views import Refiller
+from shapeworldice.interpret.views import Refiller
 from shapeworldice.interpret import formula_of, truth
 from shapeworldice.semantics.components import from_json
-from shapeworldice.semantics.prior import WorldSample
+from shapeworldice.interpret.prior import WorldSample
 
 
 @pytest.fixture(scope="module")

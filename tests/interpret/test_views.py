@@ -7,8 +7,8 @@ import pytest
 from shapeworldice.data.definition import load_definition
 from shapeworldice.interpret import formula_of
 from shapeworldice.semantics.components import Attribute, EntityType, Existential, Relation
-from shapeworldice.semantics.prior import WorldSample, sample_worlds, truth_in
-from shapeworldice.semantics.views import ViewBound
+from shapeworldice.interpret.prior import WorldSample, sample_worlds, truth_in
+from shapeworldice.interpret.views import ViewBound
 
 
 @pytest.fixture(scope="module")

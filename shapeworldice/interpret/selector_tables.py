@@ -1,7 +1,7 @@
-"""Truth tables of the selector quantifier and the comparative quantifier, shared by the one-world
-evaluator (:mod:`.evaluate`) and the all-worlds prior (:mod:`shapeworldice.semantics.prior`).
+"""Truth tables of the selector quantifier, the comparative quantifier and the three-place
+proximity relations, for the evaluator of :mod:`.agreement`.
 
-Arrays follow :mod:`.tables`: one axis per bound variable (plus a leading world axis for priors);
+Arrays follow :mod:`.tables`: a leading world axis and one axis per bound variable;
 the selector's pairwise comparisons carry the compared entity on one extra, last axis.
 """
 from __future__ import annotations

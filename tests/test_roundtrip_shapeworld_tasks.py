@@ -1,4 +1,4 @@
-"""Round trip of the issue-20 datasets (as ``tests/test_roundtrip.py`` for the paper's six): every
+"""Round trip of ShapeWorld's tasks beyond the paper's six (as ``tests/test_roundtrip.py`` for the paper's six): every
 caption the builder writes parses with the built-in grammar, its reading has the construction and
 the truth of its stored semantics on its own world and on 20 others, and its readings keep the
 ERG's predicate names."""

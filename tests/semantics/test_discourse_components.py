@@ -86,7 +86,7 @@ def test_logical_form_has_the_component_truth_on_random_worlds():
 def test_batched_prior_truth_is_the_per_world_truth():
     """The prior sample evaluates the new logical forms (a quantifier inside a restriction, "the T
     below it", conjoined clauses) world by world as the component truth does."""
-    from shapeworldice.semantics.prior import WorldSample, truth_in
+    from shapeworldice.interpret.prior import WorldSample, truth_in
 
     rng = np.random.default_rng(4)
     sampler = WorldSampler(WorldConfig(entity_counts=tuple(range(2, 9)), reinforcement=(1, 1)))

@@ -1,4 +1,4 @@
-"""Families and keys of the issue-20 constructions, parsed with the built-in grammar; the paper's
+"""Families and keys of the constructions beyond the paper's templates, parsed with the built-in grammar; the paper's
 template sentences keep their families."""
 from __future__ import annotations
 

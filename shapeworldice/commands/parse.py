@@ -8,14 +8,14 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-from ...errors import UserError
-from ...interpret import Interpretation, claims, verdict
-from ...parsing import make_parser
-from ...reasons import judge
-from ...safe_read import loads_json
-from .inputs import split_lines
-from ...world.model import World, WorldModelError
-from ..core.claims import check as check_claims
+from ..errors import UserError
+from ..interpret import Interpretation, claims, verdict
+from ..parsing import make_parser
+from ..reasons import judge
+from ..safe_read import loads_json
+from ..evaluation.io.inputs import split_lines
+from ..world.model import World, WorldModelError
+from ..evaluation.core.claims import check as check_claims
 
 
 @dataclass(frozen=True)
@@ -160,8 +160,8 @@ def world_from_dataset(directory: str, image: str, split: str | None) -> World:
 
     The build tag may be left out (``test-000000`` for ``1a2b3c4d-test-000000``): the dataset
     already names the build, so the short form cannot pick another build's image."""
-    from ...data.definition import SPLITS
-    from ...data.loader import load
+    from ..data.definition import SPLITS
+    from ..data.loader import load
 
     splits = [split] if split else list(reversed(SPLITS))  # test first: where evaluation looks
     for name in splits:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from ...errors import UserError
-from ...safe_write import check_folder, check_outputs, write_together
-from ...progress import bar as progress_bar
-from .report import details_bytes, report_bytes
+from ..errors import UserError
+from ..safe_write import check_folder, check_outputs, write_together
+from ..progress import bar as progress_bar
+from ..evaluation.io.report import details_bytes, report_bytes
 
 #: the caption files a folder given to ``--captions`` contributes
 CAPTION_SUFFIXES = (".json", ".jsonl")
@@ -148,8 +148,8 @@ _EVALUATORS = threading.local()
 def score_file(settings: Settings, path: Path) -> Scored:
     """One caption file's outputs, as a job (or a local step): the thread's Evaluator for these
     settings is kept between files, so the references are analysed once per thread."""
-    from ...engine import fault_point
-    from ..core.gtd import Evaluator
+    from ..engine import fault_point
+    from ..evaluation.core.gtd import Evaluator
 
     cached = getattr(_EVALUATORS, "cached", None)
     if cached is None or cached[0] != settings.evaluator:
@@ -181,7 +181,7 @@ def _here(settings: Settings, files: Sequence[Path]) -> Iterator[tuple[int, Scor
 
 def _on_engine(engine: str, address: str | None, settings: Settings, files: Sequence[Path]
                ) -> Iterator[tuple[int, Scored]]:
-    from ...engine import cluster, run_jobs
+    from ..engine import cluster, run_jobs
 
     with cluster(engine, address) as client:
         yield from run_jobs(client, score_file, [Path(os.path.abspath(p)) for p in files], settings)
@@ -191,7 +191,7 @@ def score_files(files: Sequence[Path], settings: Settings, engine: str | None = 
                 progress: bool = False) -> list[Scored]:
     """Every file's outputs, in the order given (one progress bar over the files)."""
     if engine is not None:
-        from ...engine import require
+        from ..engine import require
 
         require(engine)
     scored: Iterable[tuple[int, Scored]] = (_here(settings, files) if engine is None

@@ -10,7 +10,7 @@ from shapeworldice.data.definition import load_definition
 from shapeworldice.interpret import formula_of
 from shapeworldice.interpret.evaluate import truth as formula_truth
 from shapeworldice.semantics import Attribute, EntityType, Quantifier, Relation, Truth, from_json
-from shapeworldice.semantics.complex_quantifiers import ComparativeQuantifier, NumberBound
+from shapeworldice.semantics.comparative_quantifiers import ComparativeQuantifier, NumberBound
 from shapeworldice.semantics.components import CaptionModelError, family
 from shapeworldice.world.sampling import WorldSampler
 from tests.conftest import make_world
@@ -83,7 +83,7 @@ def test_three_truths_agree_on_random_worlds():
 @pytest.mark.parametrize("name", ["selection", "relational-proximity", "quantification-complex"])
 def test_prior_counts_the_worlds_the_evaluator_finds_true(name):
     """The batched prior (all worlds at once) agrees with the one-world evaluator world by world."""
-    from shapeworldice.semantics.prior import WorldSample, truth_in
+    from shapeworldice.interpret.prior import WorldSample, truth_in
 
     definition = load_definition(name)
     worlds = WorldSampler(definition.world)

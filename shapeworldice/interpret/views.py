@@ -15,7 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .prior import PriorUnavailable, WorldSample, truth_in
+from .prior import TruthUnavailable, WorldSample, truth_in
 
 #: view name → the attributes the captioner sees (``n``: the number of objects only)
 VIEWS: dict[str, str] = {
@@ -115,7 +115,7 @@ class Refiller:
         present = np.zeros((len(rows), width), dtype=bool)
         for w, row in enumerate(rows):
             present[w, :len(row["x"])] = True
-        return WorldSample(present=present, **out)
+        return WorldSample(out["x"], out["y"], out["shape"], out["color"], out["shade"], out["area"], present)
 
 
 #: re-fills per world when a dataset bounds its captions' view probability (standard error ≤ 0.09)
@@ -154,7 +154,7 @@ class ViewBound:
                 self._donor_caches[1].clear()
             try:
                 true = np.flatnonzero(truth_in(formula, self.donors, *self._donor_caches))[:self.true_worlds]
-            except (PriorUnavailable, ValueError, KeyError, TypeError):
+            except (TruthUnavailable, ValueError, KeyError, TypeError):
                 self._worst[key] = None
                 return None
             if not len(true):
@@ -164,7 +164,7 @@ class ViewBound:
                 try:
                     shares = truth_in(formula, sample).reshape(len(true), self.refills).mean(axis=1)
                     self._worst[key] = float(shares.max())
-                except (PriorUnavailable, ValueError, KeyError, TypeError):
+                except (TruthUnavailable, ValueError, KeyError, TypeError):
                     self._worst[key] = None
         return self._worst[key]
 
@@ -218,7 +218,7 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
     """Share of the re-fills in ``sample`` where ``formula`` is true (None: it cannot be computed)."""
     try:
         return float(truth_in(formula, sample, relation_cache, part_cache).mean())
-    except (PriorUnavailable, ValueError, KeyError, TypeError):
+    except (TruthUnavailable, ValueError, KeyError, TypeError):
         return None
 
 

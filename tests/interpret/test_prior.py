@@ -12,7 +12,7 @@ from shapeworldice.data.build import InstanceBuilder
 from shapeworldice.data.definition import load_definition
 from shapeworldice.interpret import formula_of, truth
 from shapeworldice.semantics import Attribute, EntityType, Existential, Quantifier, Relation, Truth
-from shapeworldice.semantics.prior import CaptionPrior, WorldSample, _draw, sample_worlds, true_in
+from shapeworldice.interpret.prior import CaptionPrior, WorldSample, _draw, sample_worlds, true_in
 from tests.conftest import SIX, make_world
 
 THERE_IS_A_SHAPE = formula_of(EntityType())

@@ -1,5 +1,5 @@
-"""Round trip of issue 20's captions (selectors, proximity, number bounds, comparative quantifiers):
-the builder's captions parse, keep their construction key, and their parse has the truth of their
+"""Round trip of ShapeWorld's selectors, proximity, number bounds and comparative quantifiers: the
+builder's captions parse, keep their construction key, and their parse has the truth of their
 semantics on their own world and on 20 other random worlds (``tests/test_roundtrip.py``'s check)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Realisation of the issue-20 structures: relative clauses, several sentences, "it", "the T below
+"""Realisation of the discourse structures: relative clauses, several sentences, "it", "the T below
 it", and every sampled caption of the new families parsing back with the built-in grammar."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Issue 20's constructions through the built-in grammar: each example of ``docs/constructions.md``
-parses to its documented key and family, and reads ShapeWorld's ERG predicates."""
+"""Selector, proximity and comparative constructions through the built-in grammar: each
+example of ``docs/constructions.md`` parses to its documented key and family, and reads ShapeWorld's ERG predicates."""
 from __future__ import annotations
 
 import pytest

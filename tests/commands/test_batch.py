@@ -15,7 +15,7 @@ import pytest
 from shapeworldice.data.build import generate
 from shapeworldice.engine import FAULT_ENV
 from shapeworldice.errors import UserError
-from shapeworldice.evaluation.io.batch import caption_files
+from shapeworldice.commands.batch import caption_files
 from tests.cli_support import one_line_error, run
 
 

@@ -10,8 +10,8 @@ import pytest
 from shapeworldice.data.definition import load_definition
 from shapeworldice.interpret import formula_of
 from shapeworldice.semantics.components import Attribute, EntityType
-from shapeworldice.semantics.prior import WorldSample, sample_worlds
-from shapeworldice.semantics.views import BINDING_VIEWS, ViewBound, object_ceiling
+from shapeworldice.interpret.prior import WorldSample, sample_worlds
+from shapeworldice.interpret.views import BINDING_VIEWS, ViewBound, object_ceiling
 from shapeworldice.world.model import Entity, World
 
 

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..semantics.complex_quantifiers import BOUNDS, ComparativeQuantifier, NumberBound, quotient_bounds
+from ..semantics.comparative_quantifiers import BOUNDS, ComparativeQuantifier, NumberBound, quotient_bounds
 from ..semantics.components import Attribute, EntityType, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census
-from .sampling import FRACTIONS, _candidates
+from .quantifiers import FRACTIONS, candidates
 
 #: number-bound quantifiers: every range with a proper fraction
 BOUND_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -37,7 +37,7 @@ class NumberBoundSampler:
     max_templates: int = 20
 
     def __call__(self, world: World, rng: np.random.Generator) -> NumberBound | None:
-        structures = _candidates(Census.of(world))
+        structures = candidates(Census.of(world))
         for _ in range(self.max_templates):
             qrange, quantity = BOUND_QUANTIFIERS[int(rng.integers(len(BOUND_QUANTIFIERS)))]
             tol = quantity_tolerance(quantity)

@@ -1,0 +1,114 @@
+"""Count and ratio quantifier captions: ShapeWorld's quantifier templates, filled from a world.
+
+The (range, quantity) template is drawn as ShapeWorld draws it; the restrictor and body are then
+chosen among the fillings whose counts in the world make it true (:func:`candidates`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..semantics.components import Attribute, EntityType, Quantifier, Relation
+from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
+from ..world.model import COLOR_NAMES, SHAPES, World
+from .describe import Census
+
+#: (qrange, quantity) pairs the builder writes; tautologies ("at least zero", "at most all") are left out.
+COUNT_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
+    [("lt", q) for q in range(1, 6)] + [("leq", q) for q in range(1, 6)]
+    + [("eq", q) for q in range(0, 6)] + [("neq", q) for q in range(0, 6)]
+    + [("geq", q) for q in range(1, 6)] + [("gt", q) for q in range(0, 6)]
+)
+FRACTIONS: tuple[float, ...] = (0.25, 0.33, 0.5, 0.67, 0.75)
+RATIO_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
+    [(r, f) for f in FRACTIONS for r in ("lt", "leq", "eq", "neq", "geq", "gt")]
+    + [("eq", 0.0), ("eq", 1.0), ("neq", 1.0)]
+)
+
+
+#: quantifier (restrictor kind, body kind) structures, as ShapeWorld's quantification captioner builds them.
+QUANTIFIER_STRUCTURES: tuple[tuple[str | None, str], ...] = (
+    (None, "color"), (None, "shape"), (None, "type"), ("color", "shape"), ("shape", "color"),
+)
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """All (restrictor value, body value) fillings of one structure, with the world's counts."""
+
+    structure: tuple[str | None, str]
+    restrictor: np.ndarray  # value index per candidate (−1 = no restrictor attribute)
+    body: np.ndarray  # value index per candidate (type bodies: shape * 7 + colour)
+    r_count: np.ndarray
+    rb_count: np.ndarray
+
+    def build(self, i: int, qtype: str, qrange: str, quantity: float) -> Quantifier:
+        r_kind, b_kind = self.structure
+        rv, bv = int(self.restrictor[i]), int(self.body[i])
+        restrictor = EntityType() if r_kind is None else EntityType.of(
+            **{r_kind: (SHAPES if r_kind == "shape" else COLOR_NAMES)[rv]})
+        if b_kind == "type":
+            body = Relation("type", EntityType.of(shape=SHAPES[bv // len(COLOR_NAMES)],
+                                                  color=COLOR_NAMES[bv % len(COLOR_NAMES)]))
+        else:
+            body = Relation("attribute", Attribute(b_kind, (SHAPES if b_kind == "shape" else COLOR_NAMES)[bv]))
+        return Quantifier(qtype, qrange, quantity, restrictor, body)
+
+
+def candidates(census: Census) -> list[Candidates]:
+    """Every filling of every quantifier structure, with this world's counts."""
+    table = census.table  # [shape, colour]
+    n = census.total
+    n_s, n_c = table.shape
+    per_shape, per_color = table.sum(axis=1), table.sum(axis=0)
+    out = [
+        Candidates((None, "color"), np.full(n_c, -1), np.arange(n_c), np.full(n_c, n), per_color),
+        Candidates((None, "shape"), np.full(n_s, -1), np.arange(n_s), np.full(n_s, n), per_shape),
+        Candidates((None, "type"), np.full(n_s * n_c, -1), np.arange(n_s * n_c), np.full(n_s * n_c, n),
+                    table.reshape(-1)),
+    ]
+    colors = np.flatnonzero(per_color)  # restrictors name attributes present in the world
+    out.append(Candidates(("color", "shape"), np.repeat(colors, n_s), np.tile(np.arange(n_s), len(colors)),
+                           np.repeat(per_color[colors], n_s), table[:, colors].T.reshape(-1)))
+    shapes = np.flatnonzero(per_shape)
+    out.append(Candidates(("shape", "color"), np.repeat(shapes, n_c), np.tile(np.arange(n_c), len(shapes)),
+                           np.repeat(per_shape[shapes], n_c), table[shapes, :].reshape(-1)))
+    return out
+
+
+@dataclass(frozen=True)
+class QuantifierSampler:
+    """Count or ratio quantifier captions: the (range, quantity) template is drawn uniformly,
+    then filled with a restrictor and body whose count in this world makes it true."""
+
+    qtype: str = "count"
+    max_templates: int = 20
+
+    def __call__(self, world: World, rng: np.random.Generator) -> Quantifier | None:
+        quantifiers = COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
+        structures = candidates(Census.of(world))
+        bounds = []
+        for c in structures:
+            if self.qtype == "count":
+                lower = upper = c.rb_count.astype(float)
+            else:
+                lower = upper = c.rb_count / np.maximum(c.r_count, 1)
+            bounds.append((lower, upper))
+        for _ in range(self.max_templates):
+            qrange, quantity = quantifiers[int(rng.integers(len(quantifiers)))]
+            tolerance = quantity_tolerance(quantity)
+            fits = [(c, np.flatnonzero(quantity_verdicts(qrange, lo, up, quantity, tolerance)[0]))
+                    for c, (lo, up) in zip(structures, bounds)]
+            fits = [(c, idx) for c, idx in fits if len(idx)]
+            if not fits:
+                continue
+            c, idx = fits[int(rng.integers(len(fits)))]
+            caption = c.build(int(idx[int(rng.integers(len(idx)))]), self.qtype, qrange, quantity)
+            if caption.truth(world) == Truth.TRUE:
+                return caption
+        return None
+
+
+__all__ = ["COUNT_QUANTIFIERS", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS", "Candidates",
+           "QuantifierSampler", "candidates"]
