@@ -85,7 +85,7 @@ def check_call(name: str, function: Callable[..., Any], args: tuple[Any, ...], k
 
 GENERATE = {"dataset": "dataset", "out": "out", "seed": "seed", "train": "int?", "validation": "int?", "test": "int?",
             "references": "int?", "image_size": "int?", "workers": "int", "progress": "progress",
-            "prior_worlds": "int?", "engine": "str?", "address": "str?"}
+            "prior_worlds": "int?", "engine": "str?", "address": "str?", "floors": "bool"}
 LOAD = {"directory": "path", "split": "str"}
 BASELINE = {"directory": "path", "kind": "str", "split": "str", "seed": "seed"}
 EVALUATE = {"directory": "path", "captions": "captions", "split": "str", "parser": "parser", "allow_missing": "bool",
