@@ -1,4 +1,4 @@
-"""Caption-prior figures: prior speed, and the floors table of the README.
+"""Caption-prior figures: prior speed, and the floors table of docs/results.md.
 
 ``python benchmarks/bench_prior.py speed [--dataset NAME] [--images 4096]``: seconds to compute
 the priors of the 10 references of ``--images`` test instances on one core (sampled as the

@@ -7,6 +7,7 @@ per dataset, one cell "T / I/ref" per captioner. Default datasets: the six infor
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -30,7 +31,7 @@ def profile(out: Path, names: list[str], test: int, train: int, workers: int) ->
         if not (directory / "manifest.json").is_file():
             start = time.process_time()
             directory = generate(name, out, seed=0, train=train, validation=0, test=test, workers=workers)
-            print(f"  {name} built in {time.process_time() - start:.0f} s CPU", flush=True)
+            print(f"  {name} built in {time.process_time() - start:.0f} s CPU", file=sys.stderr, flush=True)
         evaluator = Evaluator(directory)
         cells = []
         for kind in kinds:
@@ -38,7 +39,7 @@ def profile(out: Path, names: list[str], test: int, train: int, workers: int) ->
             scores = evaluator.evaluate(baseline(evaluator.data, kind, seed=0))["scores"]
             cells.append(f"{scores['truthfulness']:.2f} / {scores['informativeness_relative']:.2f}")
             print(f"  {name} {kind}: {cells[-1]}, G {scores['grammaticality']:.2f} "
-                  f"({time.process_time() - start:.0f} s CPU)", flush=True)
+                  f"({time.process_time() - start:.0f} s CPU)", file=sys.stderr, flush=True)
         print(f"| `{name}` | " + " | ".join(cells) + " |", flush=True)
 
 

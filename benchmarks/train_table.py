@@ -1,4 +1,4 @@
-"""The README's training table and curves figure from finished ``shapeworldice train`` run folders.
+"""The training table of docs/results.md and its curves figure from finished ``shapeworldice train`` run folders.
 
 Run by hand after the runs (``python benchmarks/train_table.py RUN_DIR... [--figure PATH
 --panels RUN_DIR...]``). For each run it reads ``config.json`` and ``curves.csv`` and prints one

@@ -1,4 +1,4 @@
-"""The README's validity table from ``shapeworldice validity --out PREFIX`` results (one per dataset).
+"""The validity table of docs/results.md from ``shapeworldice validity --out PREFIX`` results (one per dataset).
 
 Run by hand (``python benchmarks/validity_table.py PREFIX.json...``). Prints one Markdown row per
 measure and one column per dataset: the caption-level AUC among grammatical captions (true vs

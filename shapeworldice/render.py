@@ -5,7 +5,10 @@ world x ∈ [c/size, (c+1)/size], y ∈ [r/size, (r+1)/size] (y downwards). Enti
 drawing order (entity order = id order, higher in front) with their shaded colour over the
 background colour. Anti-aliasing: polygons are filled with Pillow at ``SUPERSAMPLE``× the
 resolution and box-filtered down, which gives each pixel its covered fraction (a ~1-pixel soft
-edge, as ShapeWorld's linear 1-pixel edge).
+edge, as ShapeWorld's linear 1-pixel edge). This holds at any size: a 384-pixel image for a
+vision-language model is drawn from the same outlines (curves are 48-gons, which are the world
+model's own geometry), not upscaled from the 64-pixel one, so its edges stay
+about one pixel soft.
 
 Pillow's polygon filler is not centre-sampled: it includes the pixel under the left/top edge
 of every span, i.e. it fattens a shape by about half a sub-pixel towards the top-left. We undo

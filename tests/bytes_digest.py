@@ -4,7 +4,8 @@
 small prior sample), scores four sanity baselines on it, and writes the sha256 of every built
 file and of every report's bytes (report JSON and details JSONL). Run it on two versions of the
 package and compare; ``tests/test_bytes_unchanged.py`` compares the current package with the
-digests in ``tests/fixtures/bytes_digest.json``, made by the version before the change.
+digests in ``tests/fixtures/bytes_digest.json``: a change meant to change bytes (a new score in
+the report, a grammar rule that reads a baseline caption anew) regenerates that file and says so.
 """
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from pathlib import Path
 
 SIZES = dict(seed=0, train=24, validation=4, test=12, prior_worlds=400)
 BASELINES = ("references", "shuffled", "permuted", "blind")
-#: the quickstart's datasets (the paper's six) and one informative form
+#: the quickstart's datasets (the paper's six) and informative forms of each kind of skill view
 DATASETS = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
-            "quantification-count", "quantification-ratio", "spatial-twoshapes-informative")
+            "quantification-count", "quantification-ratio", "spatial-twoshapes-informative",
+            "relational-proximity-informative", "existential-multishapes-informative",
+            "quantification-count-informative")
 
 
 def digests(name: str, root: Path) -> dict[str, str]:

@@ -1,7 +1,8 @@
-"""The package's restructuring changed no byte: every built file and every report of the
-quickstart's datasets is what the version before it wrote (``tests/bytes_digest.py``, digests in
-``tests/fixtures/bytes_digest.json``). Manifests and report signatures record library versions, so
-the comparison is made only where those are the ones the digests were made with."""
+"""No byte changes unless a change means it: every built file and every report (four baselines) of
+the quickstart's datasets and of informative forms of each kind of skill view has the digest
+recorded in ``tests/fixtures/bytes_digest.json`` (``tests/bytes_digest.py`` writes it; a change
+meant to change bytes regenerates it and says so in its commit). Manifests and report signatures
+record library versions, so the comparison is made only where those are the recorded ones."""
 from __future__ import annotations
 
 import json

@@ -29,10 +29,10 @@ def test_help(command):
 
 def test_datasets_lists_every_definition():
     """The six paper datasets, their held-out variants and the informative variants of both (and the
-    same four forms of ShapeWorld's nine other tasks)."""
+    same four forms of ShapeWorld's nine other tasks), and ten of them at 384 pixels."""
     result = run("datasets")
     assert result.exit_code == 0
-    assert len(result.output.strip().splitlines()) == 24 + 24 + 12
+    assert len(result.output.strip().splitlines()) == 24 + 24 + 12 + 10
 
 
 def test_unknown_dataset(tmp_path):

@@ -30,4 +30,8 @@ def test_data_folders_found():
     bases += ("relational-proximity", "selection", "quantification-complex")  # issue 20: ShapeWorld's others
     variants = ("", "-heldout", "-informative", "-informative-heldout")
     expected = {f"{b}{v}.toml" for b in bases for v in variants}  # the six datasets and their variants
+    sized = ("existential-multishapes", "spatial-twoshapes", "spatial-multishapes", "quantification-count",
+             "quantification-ratio", "relational-comparative", "relational-proximity", "relational-attribute",
+             "selection", "coreference")
+    expected |= {f"{b}-384.toml" for b in sized}  # rendered at 384 pixels for vision-language models
     assert {p.name for p in definitions_dir().glob("*.toml")} == expected

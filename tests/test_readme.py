@@ -85,15 +85,52 @@ def test_every_walkthrough_block_runs_in_order(tmp_path):
 
 
 ROW = re.compile(r"^(?:(?:existential|spatial|quantification)-[a-z-]+ +[a-z-]+ +[0-9.]+ |  ±95% +±).*$", re.M)
+RESULTS = README.parent / "docs" / "results.md"
 
 
 @pytest.mark.slow
-def test_the_readme_table_is_what_quickstart_prints(tmp_path):
-    """The sanity-baseline table quoted in the README is the set-up command's output, row for row
+def test_the_results_table_is_what_quickstart_prints(tmp_path):
+    """The sanity-baseline table of docs/results.md is the set-up command's output, row for row
     (a grammar change once moved one figure and the quoted table kept the old one)."""
     from shapeworldice.evaluation.quickstart import run
 
     printed = ROW.findall("\n".join(run(str(tmp_path / "quickstart"), workers=1)))
-    quoted = ROW.findall(README.read_text(encoding="utf-8"))
+    quoted = ROW.findall(RESULTS.read_text(encoding="utf-8"))
     assert len(quoted) == 84  # 42 rows, each with its ±95% row
     assert printed == quoted
+
+
+def test_the_readme_stays_a_front_page():
+    """What it is, the two set-up commands, the walkthrough and where to go next; the measured
+    tables live in docs/results.md."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 300
+    headings = re.findall(r"^## (.+)$", text, re.M)
+    for heading in ("Set up (fresh machine)", "Walkthrough", "Evaluate your model", "Which dataset to use",
+                    "Guarantees", "Where to go next"):
+        assert heading in headings, heading
+    evaluate_section = text.split("## Evaluate your model", 1)[1].split("\n## ", 1)[0]
+    assert "docs/vlm.md" in evaluate_section and len(evaluate_section.strip().splitlines()) == 1
+    assert not ROW.search(text)  # no measured table quoted here
+    bash = re.findall(r"^```bash\n(.*?)^```", text, re.S | re.M)
+    assert bash[:2] == [
+        "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/shapeworldice quickstart "
+        "--out shapeworldice-quickstart\n",
+        "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -q\n"]
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert bash[1].strip() in ci  # CI runs the README's test command
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+
+
+@pytest.mark.parametrize("page", ["README.md", "grammar/README.md", *sorted(
+    str(p.relative_to(README.parent)) for p in (README.parent / "docs").glob("*.md"))])
+def test_relative_links_name_files_that_exist(page):
+    path = README.parent / page
+    for target in LINK.findall(path.read_text(encoding="utf-8")):
+        if "://" in target or target.startswith("mailto:"):
+            continue
+        if target.endswith("vlm.md"):
+            continue  # the model-evaluation guide ships with the caption command
+        assert (path.parent / target).exists(), f"{page} links to {target}, which does not exist"

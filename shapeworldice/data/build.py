@@ -29,7 +29,7 @@ import zlib
 from collections import Counter
 from contextlib import contextmanager, suppress
 from concurrent.futures import as_completed
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -74,7 +74,7 @@ class InstanceBuilder:
 
     def __init__(self, definition: DatasetDefinition, prior: CaptionPrior | None = None):
         self.definition = definition
-        self.world_sampler = WorldSampler(replace(definition.world, world_size=definition.image_size))
+        self.world_sampler = WorldSampler(definition.world_config)
         self.samplers = [make_sampler(f.name, f.options) for f in definition.families]
         if definition.max_prior is not None or definition.skill_view is not None:
             if prior is None:
@@ -85,7 +85,7 @@ class InstanceBuilder:
             if definition.skill_view is not None:
                 from ..interpret.views import BOUND_TRUE_WORLDS, ViewBound
 
-                bound = ViewBound(definition.skill_view, prior.sample, true_worlds=BOUND_TRUE_WORLDS)
+                bound = ViewBound(definition.skill_view, prior.sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
                 view = lambda c, w: bound.probability(formula_of(c), w)  # noqa: E731
             max_prior = 1.0 if definition.max_prior is None else definition.max_prior
             self.samplers = [BoundedPrior(s, lambda c: prior.prior(formula_of(c)), max_prior, view=view,
@@ -93,7 +93,8 @@ class InstanceBuilder:
         weights = np.array([f.weight for f in definition.families], dtype=float)
         self.cumulative = np.cumsum(weights / weights.sum())
         # datasets built with the same seed must not share worlds: the name enters every stream
-        self.stream = zlib.crc32(definition.name.encode("utf-8"))
+        # (a dataset that draws another's worlds at another image size names that one)
+        self.stream = zlib.crc32(definition.stream_name.encode("utf-8"))
         self.tags: dict[int, str] = {}
 
     def captions_for(self, split: str) -> int:

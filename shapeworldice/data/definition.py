@@ -3,6 +3,14 @@
 A definition names the world sampler's parameters, the caption families with their weights,
 the split sizes and the number of reference captions. Adding a dataset variant means adding a
 file; the resolved definition (every default filled in) is what a build records and hashes.
+
+A form of a dataset names its base with ``extends = "base-name"`` and holds only what differs:
+the base is read first (itself perhaps extending another), then the form's tables are merged
+into it key by key; a value that is not a table (a number, a string, a list) replaces the base's.
+The merged data is parsed like any other file, so a form resolves to exactly what a full copy of
+its text would. A form that only renders another dataset's worlds at another image size says
+``worlds_from = "base-name"``: it then draws from that dataset's random streams, so its world
+models and captions are the base's, byte for byte.
 """
 from __future__ import annotations
 
@@ -62,6 +70,22 @@ class DatasetDefinition:
     #: bound on a caption's probability of being true given that view of its own world (None: no bound)
     skill_view: str | None = None
     max_view_prior: float | None = None
+    #: the dataset whose worlds and captions this one draws (same random streams and world
+    #: models), rendered at its own image size; None: its own
+    worlds_from: str | None = None
+
+    @property
+    def stream_name(self) -> str:
+        """The name that keys every random stream of a build: its own, or that of ``worlds_from``."""
+        return self.worlds_from or self.name
+
+    @property
+    def world_config(self) -> WorldConfig:
+        """The world sampler's settings: a world records the image size it is drawn for, except
+        in a dataset that draws another's worlds (it keeps their ``[world] world_size``)."""
+        if self.worlds_from is not None:
+            return self.world
+        return replace(self.world, world_size=self.image_size)
 
     def resolved(self) -> dict[str, Any]:
         """The definition with every default filled in, as plain JSON data."""
@@ -80,6 +104,8 @@ class DatasetDefinition:
             "references": self.references,
             "image": {"size": self.image_size, "noise_std": self.noise_std},
             "shard_size": self.shard_size,
+            # only when set, so the definitions that draw their own worlds keep their digest
+            **({} if self.worlds_from is None else {"worlds_from": self.worlds_from}),
         }
 
     @property
@@ -106,6 +132,9 @@ class DatasetDefinition:
         if not NAME.match(self.name):
             raise UserError(f"{source}: dataset name must be a plain name (letters, digits, '-', '_'), "
                             f"got {self.name[:80]!r}")
+        if self.worlds_from is not None and not NAME.match(self.worlds_from):
+            raise UserError(f"{source}: worlds_from must name a dataset (letters, digits, '-', '_'), "
+                            f"got {self.worlds_from[:80]!r}")
         for split in SPLITS:
             if not 0 <= self.sizes.get(split, 0) <= MAX_SPLIT_SIZE:
                 raise UserError(f"split size for {split} must be >= 0 and <= {MAX_SPLIT_SIZE}, "
@@ -186,6 +215,9 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
         raise UserError(f"{source}: [captions.families] must be a table of family = weight")
     families = [_family(name, spec, source) for name, spec in family_specs.items()]
     splits, image = _table(data, "splits", source), _table(data, "image", source)
+    worlds_from = data.get("worlds_from")
+    if worlds_from is not None and not isinstance(worlds_from, str):
+        raise UserError(f"{source}: worlds_from must be a dataset name, got {worlds_from!r}")
     try:
         definition = DatasetDefinition(
             name=str(data["name"]),
@@ -200,6 +232,7 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
             max_prior=None if max_prior is None else float(max_prior),
             skill_view=skill_view,
             max_view_prior=None if max_view_prior is None else float(max_view_prior),
+            worlds_from=worlds_from,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"{source}: bad or missing field: {exc}") from None
@@ -208,7 +241,8 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
 
 
 def load_definition(name_or_path: str | os.PathLike[str]) -> DatasetDefinition:
-    """A shipped dataset by name (``spatial-twoshapes``) or a TOML file by path."""
+    """A shipped dataset by name (``spatial-twoshapes``) or a TOML file by path, its ``extends``
+    chain resolved."""
     path = Path(name_or_path)
     if path.suffix != ".toml":
         path = definitions_dir() / f"{name_or_path}.toml"
@@ -219,6 +253,13 @@ def load_definition(name_or_path: str | os.PathLike[str]) -> DatasetDefinition:
                 raise UserError(f"unknown dataset {str(name_or_path)!r}: did you mean {close[0]!r}? "
                                 "(`shapeworldice datasets` lists them all)")
             raise UserError(f"unknown dataset {str(name_or_path)!r} (known: {', '.join(known) or 'none found'})")
+    definition = parse_definition(resolve_extends(path), str(path))
+    if definition.worlds_from is not None:
+        _check_worlds_from(definition, path)
+    return definition
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -227,8 +268,77 @@ def load_definition(name_or_path: str | os.PathLike[str]) -> DatasetDefinition:
         raise UserError(f"cannot read dataset definition {path}: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not a valid TOML file: {exc}") from None
-    data = loads_toml(text, str(path))
-    return parse_definition(data, str(path))
+    return loads_toml(text, str(path))
+
+
+def _base_path(name: str, beside: Path) -> Path | None:
+    """The file of base ``name``: beside the form that names it, else among the shipped ones."""
+    for folder in (beside.parent, definitions_dir()):
+        candidate = folder / f"{name}.toml"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def resolve_extends(path: Path, chain: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The TOML data of ``path`` with its ``extends`` chain merged in, base first; a missing base
+    or a cycle is one line naming the files."""
+    data = _read_toml(path)
+    base = data.pop("extends", None)
+    if base is None:
+        return data
+    if not isinstance(base, str) or not NAME.match(base):
+        raise UserError(f"{path}: extends must name a dataset (letters, digits, '-', '_'), got {base!r}")
+    if "name" not in data:
+        raise UserError(f"{path}: a form that extends {base!r} needs its own name")
+    base_path = _base_path(base, path)
+    if base_path is None:
+        raise UserError(f"{path}: extends {base!r}, but no {base}.toml is beside it or among the shipped datasets")
+    seen = chain + (path.resolve(),)
+    if base_path.resolve() in seen:
+        cycle = " -> ".join(p.stem for p in (*seen, base_path.resolve()))
+        raise UserError(f"{path}: extends makes a cycle ({cycle})")
+    return merge_tables(resolve_extends(base_path, seen), data)
+
+
+def merge_tables(base: dict[str, Any], form: dict[str, Any]) -> dict[str, Any]:
+    """``form`` over ``base``: tables merge key by key (the base's key order first, new keys after);
+    any other value of ``form`` replaces the base's."""
+    merged = dict(base)
+    for key, value in form.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = merge_tables(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+#: what must agree between a dataset and the one whose worlds it draws, for the worlds and captions
+#: to be the same (pixel noise draws from the stream before the captions are realised)
+_SAME_WORLDS = ("world", "captions", "references")
+
+
+def _check_worlds_from(definition: DatasetDefinition, path: Path) -> None:
+    """A dataset that draws another's worlds must sample them as it does, or they would differ."""
+    name = str(definition.worlds_from)
+    base_path = _base_path(name, path)
+    if base_path is None:
+        raise UserError(f"{path}: worlds_from {name!r}, but no {name}.toml is beside it or among the shipped datasets")
+    base = parse_definition(resolve_extends(base_path), str(base_path))
+    if base.worlds_from is not None:
+        raise UserError(f"{path}: worlds_from {name!r}, which itself draws the worlds of {base.worlds_from!r}")
+    if definition.noise_std or base.noise_std:
+        raise UserError(f"{path}: worlds_from needs images without pixel noise (noise_std = 0) in both datasets")
+    ours, theirs = definition.resolved(), base.resolved()
+    # the base's worlds record its image size; this dataset's record [world] world_size
+    size = ours["world"].pop("world_size")
+    theirs["world"].pop("world_size")
+    if size != base.image_size:
+        raise UserError(f"{path}: worlds_from {name!r} needs [world] world_size = {base.image_size} "
+                        f"(the size its worlds record), got {size}")
+    for key in _SAME_WORLDS:
+        if ours[key] != theirs[key]:
+            raise UserError(f"{path}: worlds_from {name!r} needs the same [{key}] as {name!r}; they differ")
 
 
 def list_definitions() -> list[str]:
@@ -247,8 +357,10 @@ def definition_from_resolved(data: dict[str, Any]) -> DatasetDefinition:
                                                    if k in ("max_prior", "skill_view", "max_view_prior")}},
         "splits": {**data["splits"], "references": data["references"]},
         "image": data["image"], "shard_size": data["shard_size"],
+        **({"worlds_from": data["worlds_from"]} if "worlds_from" in data else {}),
     }, "manifest")
 
 
 __all__ = ["DatasetDefinition", "Family", "SPLITS", "definitions_dir", "list_definitions",
-           "load_definition", "parse_definition", "definition_from_resolved"]
+           "load_definition", "merge_tables", "parse_definition", "resolve_extends",
+           "definition_from_resolved"]

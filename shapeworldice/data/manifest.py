@@ -233,6 +233,7 @@ DEFINITION = Obj({
     "references": Int(1, MAX_REFERENCES),
     "image": Obj({"size": Int(8, 1024), "noise_std": Opt(Num(0))}),
     "shard_size": Int(1, MAX_SPLIT_SIZE),
+    "worlds_from": Opt(PLAIN_NAME),
 })
 PRIOR = Obj({
     "worlds": Int(1, MAX_PRIOR_WORLDS),

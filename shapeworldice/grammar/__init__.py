@@ -44,7 +44,7 @@ def grammar_version() -> str:
 
 
 def __getattr__(name: str):  # parser API, imported lazily (it compiles the grammar)
-    if name in ("parse", "parse_many", "ParseResult", "Reading", "Parser", "get_parser", "clear_cache"):
+    if name in ("parse", "parse_many", "ParseResult", "Reading", "ChartParser", "get_parser", "clear_cache"):
         from . import parser as _parser
 
         return getattr(_parser, name)

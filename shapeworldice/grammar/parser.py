@@ -206,7 +206,9 @@ sort_conflicts = 0
 _conflicts_lock = threading.Lock()
 
 
-class Parser:
+class ChartParser:
+    """The built-in grammar's chart parser (one per process, :func:`get_parser`): text → readings, cached."""
+
     def __init__(self, compiled: Compiled | None = None):
         self.g = compiled or Compiled(load())
         self.version = self.g.data.version
@@ -431,16 +433,16 @@ class Parser:
             self._cache.clear()
 
 
-_parser: Parser | None = None
+_parser: ChartParser | None = None
 _parser_lock = threading.Lock()
 
 
-def get_parser() -> Parser:
+def get_parser() -> ChartParser:
     global _parser
     if _parser is None:
         with _parser_lock:
             if _parser is None:
-                _parser = Parser()
+                _parser = ChartParser()
     return _parser
 
 
@@ -459,5 +461,5 @@ def clear_cache() -> None:
     get_parser().clear_cache()
 
 
-__all__ = ["parse", "parse_many", "ParseResult", "Reading", "Parser", "get_parser", "clear_cache", "tokenise",
+__all__ = ["parse", "parse_many", "ParseResult", "Reading", "ChartParser", "get_parser", "clear_cache", "tokenise",
            "Derivation", "build_mrs"]

@@ -18,7 +18,6 @@ caption's truth on its own world comes from). Priors are cached per distinct mea
 from __future__ import annotations
 
 import zlib
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -35,6 +34,7 @@ PRIOR_WORLDS = 10_000
 PRIOR_STREAM = 3
 
 _MAX_PARTS = 20_000  # cached sub-results (inner quantifiers) before the cache is emptied
+_MAX_TRUTHS = 2_048  # meanings whose truth vector over the sample is kept (10 kB each at 10,000 worlds)
 
 
 # ----------------------------------------------------------------------------- sampling
@@ -54,9 +54,9 @@ MIN_CHUNK_WORLDS = 100
 
 def sample_worlds(definition: Any, size: int = PRIOR_WORLDS, seed: int = 0, workers: int = 1) -> WorldSample:
     """The prior sample of a dataset definition; the same worlds for any ``workers`` (a pool of at
-    most one process per :data:`MIN_CHUNK_WORLDS` worlds)."""
-    config = replace(definition.world, world_size=definition.image_size)
-    stream = zlib.crc32(definition.name.encode("utf-8"))
+    most one process per :data:`MIN_CHUNK_WORLDS` worlds), and for a dataset drawing another's
+    worlds (``worlds_from``) that dataset's sample."""
+    config, stream = definition.world_config, zlib.crc32(definition.stream_name.encode("utf-8"))
     step = max(MIN_CHUNK_WORLDS, -(-size // max(1, workers * 4)))
     chunks = [(config, seed, stream, (a, min(a + step, size))) for a in range(0, size, step)]
     if workers <= 1 or len(chunks) <= 1:
@@ -95,19 +95,33 @@ class CaptionPrior:
         self.sample = sample
         self.size = sample.size
         self._counts: dict[Any, int | None] = {}
+        self._truths: dict[str, np.ndarray | None] = {}
         self._relations: dict = {}
         self._parts: dict = {}
+
+    def truths(self, formula: Formula) -> np.ndarray | None:
+        """Whether ``formula`` is true in each world of the sample (None: it cannot be computed);
+        kept for the latest :data:`_MAX_TRUTHS` meanings, which the skill views ask for again."""
+        key = str(formula)
+        if key in self._truths:
+            return self._truths[key]
+        try:
+            if len(self._parts) > _MAX_PARTS:
+                self._parts.clear()
+            found: np.ndarray | None = truth_in(formula, self.sample, self._relations, self._parts)
+        except (ValueError, KeyError, TypeError):
+            found = None
+        if len(self._truths) >= _MAX_TRUTHS:
+            del self._truths[next(iter(self._truths))]
+        self._truths[key] = found
+        self._counts[key] = None if found is None else int(found.sum())
+        return found
 
     def count(self, formula: Formula) -> int | None:
         """Worlds where ``formula`` is true, or None if that cannot be computed."""
         key = str(formula)
         if key not in self._counts:
-            try:
-                if len(self._parts) > _MAX_PARTS:
-                    self._parts.clear()
-                self._counts[key] = true_in(formula, self.sample, self._relations, self._parts)
-            except (ValueError, KeyError, TypeError):
-                self._counts[key] = None
+            self.truths(formula)
         return self._counts[key]
 
     def prior(self, formula: Formula) -> float | None:

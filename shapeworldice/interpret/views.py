@@ -15,7 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .prior import TruthUnavailable, WorldSample, truth_in
+from .prior import CaptionPrior, TruthUnavailable, WorldSample, truth_in
 
 #: view name → the attributes the captioner sees (``n``: the number of objects only)
 VIEWS: dict[str, str] = {
@@ -104,20 +104,26 @@ class Refiller:
     def sample(self, refills: int, indices: Sequence[int] | None = None) -> WorldSample:
         """The first ``refills`` re-fills of every image (or of ``indices``): world ``k * refills + r``."""
         chosen = range(self.test.size) if indices is None else indices
-        rows = [self.world(int(i), r) for i in chosen for r in range(refills)]
-        width = max([len(c["x"]) for c in rows] + [1])
-        out: dict[str, np.ndarray] = {}
-        for c in ("x", "y", "shape", "color", "shade", "area"):
-            integer = c in ("shape", "color")
-            out[c] = np.full((len(rows), width), -1 if integer else 0.0, dtype=np.int64 if integer else float)
-            for w, row in enumerate(rows):
-                out[c][w, :len(row[c])] = row[c]
-        present = np.zeros((len(rows), width), dtype=bool)
+        return assemble([self.world(int(i), r) for i in chosen for r in range(refills)])
+
+
+def assemble(rows: Sequence[dict[str, np.ndarray]]) -> WorldSample:
+    """Re-filled worlds (columns per world) as one padded sample."""
+    width = max([len(c["x"]) for c in rows] + [1])
+    out: dict[str, np.ndarray] = {}
+    for c in ("x", "y", "shape", "color", "shade", "area"):
+        integer = c in ("shape", "color")
+        out[c] = np.full((len(rows), width), -1 if integer else 0.0, dtype=np.int64 if integer else float)
         for w, row in enumerate(rows):
-            present[w, :len(row["x"])] = True
-        return WorldSample(out["x"], out["y"], out["shape"], out["color"], out["shade"], out["area"], present)
+            out[c][w, :len(row[c])] = row[c]
+    present = np.zeros((len(rows), width), dtype=bool)
+    for w, row in enumerate(rows):
+        present[w, :len(row["x"])] = True
+    return WorldSample(out["x"], out["y"], out["shape"], out["color"], out["shade"], out["area"], present)
 
 
+#: donor worlds whose re-fills a view bound keeps (about 40 kB each)
+_DONORS_KEPT = 1_000
 #: re-fills per world when a dataset bounds its captions' view probability (standard error ≤ 0.09)
 BOUND_REFILLS = 32
 #: prior-sample worlds a caption is true of on which a dataset's view bound is checked too
@@ -132,8 +138,9 @@ class ViewBound:
     the dataset's prior sample. A world's re-fills (and their caches) are kept until the next world."""
 
     def __init__(self, view: str, donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
-                 true_worlds: int = 0):
-        """``true_worlds``: also bound the caption on the first that many donor worlds it is true of."""
+                 true_worlds: int = 0, prior: CaptionPrior | None = None):
+        """``true_worlds``: also bound the caption on the first that many donor worlds it is true of;
+        ``prior``: the prior of the donor sample, whose truth vectors are reused."""
         self.refiller = Refiller(view, donors, WorldSample.of([]), seed)
         self.refills, self.true_worlds, self.donors = refills, true_worlds, donors
         self._world: object = None
@@ -143,6 +150,8 @@ class ViewBound:
         self._donor_caches: tuple[dict, dict] = ({}, {})
         self._worst: dict[str, float | None] = {}
         self._ceiling: float | None = None
+        self.prior = prior if prior is not None and prior.sample is donors else None
+        self._donor_rows: dict[int, list[dict[str, np.ndarray]]] = {}  # a donor world's re-fills
 
     def worst(self, formula) -> float | None:
         """The highest probability of ``formula`` given the view of a donor world it is true of
@@ -150,23 +159,42 @@ class ViewBound:
         key = str(formula)
         if key not in self._worst:
             assert self._donor_refiller is not None
-            if len(self._donor_caches[1]) > 20_000:
-                self._donor_caches[1].clear()
-            try:
-                true = np.flatnonzero(truth_in(formula, self.donors, *self._donor_caches))[:self.true_worlds]
-            except (TruthUnavailable, ValueError, KeyError, TypeError):
+            truths = self._donor_truths(formula)
+            if truths is None:
                 self._worst[key] = None
                 return None
+            true = np.flatnonzero(truths)[:self.true_worlds]
             if not len(true):
                 self._worst[key] = 0.0
             else:
-                sample = self._donor_refiller.sample(self.refills, true.tolist())
+                sample = assemble([row for i in true.tolist() for row in self._donor_refills(i)])
                 try:
                     shares = truth_in(formula, sample).reshape(len(true), self.refills).mean(axis=1)
                     self._worst[key] = float(shares.max())
                 except (TruthUnavailable, ValueError, KeyError, TypeError):
                     self._worst[key] = None
         return self._worst[key]
+
+    def _donor_truths(self, formula) -> np.ndarray | None:
+        """Whether ``formula`` is true in each donor world (the prior's vector when it has one)."""
+        if self.prior is not None:
+            return self.prior.truths(formula)
+        if len(self._donor_caches[1]) > 20_000:
+            self._donor_caches[1].clear()
+        try:
+            return truth_in(formula, self.donors, *self._donor_caches)
+        except (TruthUnavailable, ValueError, KeyError, TypeError):
+            return None
+
+    def _donor_refills(self, index: int) -> list[dict[str, np.ndarray]]:
+        """The re-fills of donor world ``index`` (kept: the first true worlds of many meanings are the same)."""
+        hit = self._donor_rows.get(index)
+        if hit is None:
+            assert self._donor_refiller is not None
+            if len(self._donor_rows) >= _DONORS_KEPT:
+                del self._donor_rows[next(iter(self._donor_rows))]
+            hit = self._donor_rows[index] = [self._donor_refiller.world(index, r) for r in range(self.refills)]
+        return hit
 
     def _refilled(self, world) -> WorldSample:
         """The re-fills of ``world`` (kept, with their caches and ceiling, until another world comes)."""
@@ -223,4 +251,4 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
 
 
 __all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound",
-           "object_ceiling", "view_probability"]
+           "assemble", "object_ceiling", "view_probability"]

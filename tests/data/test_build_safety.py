@@ -141,11 +141,8 @@ def test_other_files_are_still_refused(tmp_path):
 
 def _unbuildable(tmp_path: Path) -> Path:
     """Spatial captions need two shapes; these worlds have one, so no caption can be sampled."""
-    text = (ROOT / "datasets" / "spatial-twoshapes-informative.toml").read_text()
-    text = text.replace('name = "spatial-twoshapes-informative"', 'name = "unbuildable"')
-    text = text.replace("entity_counts = [2]", "entity_counts = [1]")
     path = tmp_path / "unbuildable.toml"
-    path.write_text(text)
+    path.write_text('extends = "spatial-twoshapes-informative"\nname = "unbuildable"\n\n[world]\nentity_counts = [1]\n')
     return path
 
 

@@ -21,7 +21,7 @@ def _small_definition(tmp_path: Path, name: str = "quantification-ratio") -> Pat
     """A shipped definition with 8-instance shards: the small build has 8 shards (5 + 1 + 2)."""
     text = (Path(__file__).resolve().parents[2] / "datasets" / f"{name}.toml").read_text()
     path = tmp_path / f"{name}.toml"
-    path.write_text(text.replace("[world]", "shard_size = 8\n\n[world]", 1))
+    path.write_text("shard_size = 8\n" + text)  # a top-level key, before any table
     return path
 
 

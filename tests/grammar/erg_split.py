@@ -72,9 +72,9 @@ def report(stats: Counter) -> list[str]:
 if __name__ == "__main__":
     import sys
 
-    from shapeworldice.grammar.parser import Parser
+    from shapeworldice.grammar.parser import ChartParser
 
-    parser = Parser()
+    parser = ChartParser()
     parts = split(load_judgments())
     second = split(load_judgments(FIXTURE_2), "erg-split-2:")
     parts["dev2"], parts["test2"] = second["dev"], second["test"]

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from shapeworldice.grammar import ParseResult, normalise, parse, parse_many, realise
 from shapeworldice.grammar.compare import isomorphic
-from shapeworldice.grammar.parser import MAX_TOKENS, Parser, get_parser
+from shapeworldice.grammar.parser import MAX_TOKENS, ChartParser, get_parser
 
 from grammar_captions import captions
 
@@ -39,7 +39,7 @@ def readings() -> list[dict]:
 # ----------------------------------------------------------------------------- judgments
 
 def test_agreement_with_erg_judgments():
-    parser = Parser(get_parser().g)  # fresh cache: measure the grammar, not the cache
+    parser = ChartParser(get_parser().g)  # fresh cache: measure the grammar, not the cache
     stats: Counter = Counter()
     by_op: dict[str, Counter] = defaultdict(Counter)
     wrong = []
@@ -177,7 +177,7 @@ def test_dmrs_isomorphic_to_an_erg_reading():
     is asserted to be one of these two kinds (conditional or capped).
     """
     kinds = {d["text"]: d["kind"] for d in judgments()}
-    parser = Parser(get_parser().g)
+    parser = ChartParser(get_parser().g)
     stats: Counter = Counter()
     missed = []
     for d in readings():
@@ -212,7 +212,7 @@ def test_every_accepted_string_composes_an_mrs():
     from shapeworldice.grammar import parser as parser_module
 
     before = parser_module.sort_conflicts
-    parser = Parser(get_parser().g)
+    parser = ChartParser(get_parser().g)
     for d in judgments():
         r = parser.parse(d["text"])
         if r.grammatical:

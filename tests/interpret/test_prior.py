@@ -102,3 +102,12 @@ def test_depth_relations_have_no_prior():
     prior = CaptionPrior(WorldSample.of(TINY))
     behind = formula_of(Existential(red_square(), Relation("z-rel", -1, EntityType())))
     assert prior.prior(behind) is None and prior.information(behind) is None
+
+
+def test_a_dataset_drawing_anothers_worlds_has_its_prior_sample():
+    """A 384-pixel variant draws its base's worlds, so its prior (and its floors) are the base's."""
+    from shapeworldice.data.definition import load_definition
+
+    base = sample_worlds(load_definition("spatial-twoshapes"), size=40)
+    large = sample_worlds(load_definition("spatial-twoshapes-384"), size=40)
+    assert base.to_bytes() == large.to_bytes()

@@ -36,7 +36,8 @@ class SkillTruth(CaptionMeasure):
         name, bound = captions.get("skill_view"), captions.get("max_view_prior")
         if name is None or bound is None or dataset.prior is None:
             return SkillTruth()
-        return SkillTruth(float(bound), ViewBound(name, dataset.prior.sample, true_worlds=BOUND_TRUE_WORLDS))
+        return SkillTruth(float(bound), ViewBound(name, dataset.prior.sample, true_worlds=BOUND_TRUE_WORLDS,
+                                                  prior=dataset.prior))
 
     def score(self, context: CaptionContext) -> Mapping[str, float | None]:
         if self.view is None or self.bound is None:

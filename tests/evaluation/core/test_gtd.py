@@ -11,7 +11,7 @@ from shapeworldice.evaluation.io.report import summary_text, write_details, writ
 
 from tests.evaluation.conftest import SIX
 
-#: "shuffled" keeps at least this fraction of the references' BLEU-4 (stated in the README).
+#: "shuffled" keeps at least this fraction of the references' BLEU-4 (stated in docs/results.md).
 SHUFFLED_BLEU_FRACTION = 0.3
 
 
