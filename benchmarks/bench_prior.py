@@ -53,7 +53,7 @@ def speed(dataset: str, images: int) -> None:
 
 
 def table(out: Path, test: int, train: int, workers: int, only: list[str] | None = None) -> None:
-    from shapeworldice.data.build import generate
+    from shapeworldice import generate  # records the floors (reference_mean_prior) as the command does
     from shapeworldice.evaluation.studies.baselines import baseline
     from shapeworldice.evaluation.core.gtd import Evaluator
 

@@ -23,20 +23,41 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ._version import __version__
 
 if TYPE_CHECKING:
+    from .data.definition import DatasetDefinition
     from .data.loader import Split
+    from .progress import Progress
+    from .storage import Destination
     from .grammar.parser import ParseResult
     from .parsing import Parser
 
 __all__ = ["__version__", "baseline", "evaluate", "generate", "load", "parse"]
 
 
-def generate(*args: Any, **kwargs: Any) -> Path:
-    """Build (or resume) a dataset and return its folder; see :func:`shapeworldice.data.build.generate`."""
+def generate(dataset: "str | DatasetDefinition", out: "Destination" = "data", *, seed: int = 0,
+             train: int | None = None, validation: int | None = None, test: int | None = None,
+             references: int | None = None, image_size: int | None = None, workers: int = 1,
+             progress: "Progress" = False, prior_worlds: int | None = None, engine: str | None = None,
+             address: str | None = None, floors: bool = True) -> Path:
+    """Build (or resume) a dataset under ``out/<name>/`` and return that folder, the same bytes as
+    the ``generate`` command; see :func:`shapeworldice.data.build.generate` for the arguments.
+
+    ``floors``: measure the dataset's floors once it is built and record them in the manifest (the
+    evaluation's step, :func:`~shapeworldice.evaluation.studies.manifest_floors.record_floors`,
+    handed to the builder). ``progress``: ``True`` shows every phase (the prior sample, the
+    instances, the floors) on a terminal's stderr; a callable ``progress(phase, done, total)``
+    hears of each (:mod:`shapeworldice.progress`)."""
     from .api_types import GENERATE, check_call
     from .data.build import generate as _generate
 
-    check_call("generate", _generate, args, kwargs, GENERATE)
-    return _generate(*args, **kwargs)
+    check_call("generate", generate, (dataset, out), dict(
+        seed=seed, train=train, validation=validation, test=test, references=references, image_size=image_size,
+        workers=workers, progress=progress, prior_worlds=prior_worlds, engine=engine, address=address,
+        floors=floors), GENERATE)
+    from .evaluation.studies.manifest_floors import record_floors
+
+    return _generate(dataset, out, seed=seed, train=train, validation=validation, test=test, references=references,
+                     image_size=image_size, workers=workers, progress=progress, prior_worlds=prior_worlds,
+                     engine=engine, address=address, floors=record_floors if floors else None)
 
 
 def load(directory: str | Path, split: str = "test") -> "Split":

@@ -22,6 +22,7 @@ _SAID = {
     "dataset": "a dataset name (str) or a DatasetDefinition",
     "out": "a folder path, a file:// URI, a pyarrow filesystem or a (filesystem, path) pair",
     "parser": "'builtin', 'ace' or a started parser",
+    "progress": "a bool or a callable(phase, done, total)",
 }
 
 
@@ -45,6 +46,8 @@ def _accepts(kind: str, value: Any) -> bool:
         return _is_int(value)
     if base == "bool":
         return isinstance(value, bool)
+    if base == "progress":
+        return isinstance(value, bool) or callable(value)
     if base == "path":
         return _is_path(value)
     if base == "captions":
@@ -81,12 +84,12 @@ def check_call(name: str, function: Callable[..., Any], args: tuple[Any, ...], k
 
 
 GENERATE = {"dataset": "dataset", "out": "out", "seed": "seed", "train": "int?", "validation": "int?", "test": "int?",
-            "references": "int?", "image_size": "int?", "workers": "int", "progress": "bool", "prior_worlds": "int?",
-            "engine": "str?", "address": "str?"}
+            "references": "int?", "image_size": "int?", "workers": "int", "progress": "progress",
+            "prior_worlds": "int?", "engine": "str?", "address": "str?", "floors": "bool"}
 LOAD = {"directory": "path", "split": "str"}
 BASELINE = {"directory": "path", "kind": "str", "split": "str", "seed": "seed"}
 EVALUATE = {"directory": "path", "captions": "captions", "split": "str", "parser": "parser", "allow_missing": "bool",
-            "include_meteor": "bool", "ace": "path?", "grammar_image": "path?", "progress": "bool",
+            "include_meteor": "bool", "ace": "path?", "grammar_image": "path?", "progress": "progress",
             "several_captions": "bool"}
 PARSE = {"text": "str"}
 

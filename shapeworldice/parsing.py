@@ -166,6 +166,11 @@ def _run_on(tokens: Sequence[str]) -> str | None:
 
 
 _ACE_VERSION = re.compile(r"ACE version ([0-9]+(?:\.[0-9]+)*)")
+#: ACE's note for a word no lexeme covers (an image without unknown-word handling): it names the
+#: first such word only (older versions name its position only)
+_LEXICAL_GAP = re.compile(r"lexemes do not span position (\d+)(?: `(.*)')?!")
+#: what is stripped from a caption's words before they are probed or named
+_WORD_EDGES = ".,;:!?\"'()"
 #: an ERG generic entry for a word outside its lexicon, e.g. ``_image/NN_u_unknown``
 _ERG_UNKNOWN = re.compile(r"^_(.+)/[a-z]+_u_unknown$", re.I)
 
@@ -260,6 +265,7 @@ class AceParser:
         self._stderr: Any = None
         self._answered = False  # whether the process has answered a sentence (else a death blames the image)
         self._image_hash: str | None = None
+        self._lexicon: dict[str, bool] = {}  # word → whether the image has a lexeme for it (probed alone)
 
     @property
     def version(self) -> str:
@@ -353,6 +359,32 @@ class AceParser:
     def _parse_normalised(self, text: str, normalised: str) -> Parsed:
         from delphin.codecs import simplemrs
 
+        response, notes = self._ask(normalised)
+        readings = []
+        for result in response.get("results", []):
+            try:
+                readings.append(simplemrs.decode(result["mrs"]))
+            except Exception:  # a malformed reading is skipped, as ShapeWorld's analyzer does
+                continue
+        readings.sort(key=reading_key)
+        said = [str(response.get("error") or ""), *map(str, response.get("ERRORS", ()))]
+        messages = said + notes  # stderr: notes, statistics and limit messages
+        limit, error = None, next((m for m in said if m), None)
+        for message in messages:
+            limit = limit_of(message)
+            if limit:
+                error = message
+                break
+        unknown = _erg_unknown_words(readings)
+        if not readings and limit is None:
+            unknown = unknown or self._lexical_gaps(notes, normalised)
+        if limit is not None:  # ACE gave up (time, memory, length): its partial readings decide nothing
+            return Parsed(text, normalised, False, (), error, unknown, None, limit)
+        return Parsed(text, normalised, bool(readings), tuple(readings), error, unknown, None, limit)
+
+    def _ask(self, normalised: str) -> tuple[dict[str, Any], list[str]]:
+        """ACE's answer to one sentence and the stderr lines it wrote meanwhile; a process that
+        hangs, floods, garbles its answer or dies is a one-line :class:`UserError`."""
         from .ace_process import AceUnresponsive
 
         process = self._proc()
@@ -381,25 +413,44 @@ class AceParser:
             if popen.poll() is not None:
                 self._failed(f"exit status {popen.returncode}", normalised)
         self._answered = True
-        readings = []
-        for result in response.get("results", []):
-            try:
-                readings.append(simplemrs.decode(result["mrs"]))
-            except Exception:  # a malformed reading is skipped, as ShapeWorld's analyzer does
-                continue
-        readings.sort(key=reading_key)
-        said = [str(response.get("error") or ""), *map(str, response.get("ERRORS", ()))]
-        messages = said + self._stderr_lines(mark)  # stderr: notes, statistics and limit messages
-        limit, error = None, next((m for m in said if m), None)
-        for message in messages:
-            limit = limit_of(message)
-            if limit:
-                error = message
+        return response, self._stderr_lines(mark)
+
+    def _lexical_gaps(self, notes: Sequence[str], normalised: str) -> tuple[str, ...]:
+        """The words of ``normalised`` the image has no lexeme for, in order: the one ACE's note
+        names (:data:`_LEXICAL_GAP`; ACE stops at the first), then each later word that ACE,
+        asked for it alone, also cannot cover (remembered per word, so a vocabulary is probed once)."""
+        words = [w.strip(_WORD_EDGES) for w in normalised.split()]
+        first = None
+        for note in notes:
+            match = _LEXICAL_GAP.search(note)
+            if match:
+                position = int(match.group(1))
+                named = (match.group(2) or "").strip(_WORD_EDGES)
+                if not named and position < len(words):
+                    named = words[position]
+                first = next((k for k, w in enumerate(words) if named and w.lower() == named.lower()), None)
+                if first is None:
+                    return (named,) if named else ()
                 break
-        if limit is not None:  # ACE gave up (time, memory, length): its partial readings decide nothing
-            return Parsed(text, normalised, False, (), error, _erg_unknown_words(readings), None, limit)
-        return Parsed(text, normalised, bool(readings), tuple(readings), error, _erg_unknown_words(readings),
-                      None, limit)
+        if first is None:
+            return ()
+        gaps = [words[first]]
+        for word in words[first + 1:]:
+            if word and word.lower() != words[first].lower() and word not in gaps and not self._has_lexeme(word):
+                gaps.append(word)
+        return tuple(gaps)
+
+    def _has_lexeme(self, word: str) -> bool:
+        """Whether ACE covers ``word`` on its own (no lexical-gap note when asked for it alone)."""
+        key = word.lower()
+        known = self._lexicon.get(key)
+        if known is None:
+            _, notes = self._ask(word)
+            known = not any(_LEXICAL_GAP.search(note) for note in notes)
+            if len(self._lexicon) >= CACHE_SIZE:
+                self._lexicon.clear()
+            self._lexicon[key] = known
+        return known
 
     def close(self) -> None:
         if self._process is not None:

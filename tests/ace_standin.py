@@ -6,6 +6,12 @@ Its answers come from a table (sentence → readings, error, stderr note or cras
 in the table gets the built-in grammar's MRS, so the stand-in can serve a whole evaluation.  Like
 the real ACE without a ranking model, it prints readings in an order that depends on how many
 sentences the process parsed before (rotated by that count), and it honours ``-n``.
+
+Its image has no unknown-word handling (no generic lexical entries): as ACE with such an image, a
+sentence not in the table with a word outside the built-in vocabulary gets no reading, the error
+"post-reduction lexical gap", and one note on stderr naming the first such word only
+(``NOTE: lexemes do not span position 2 `glorp'!``).  A table entry can give an image's generic
+entries instead (readings with ``_glorp/NN_u_unknown``).
 """
 from __future__ import annotations
 
@@ -43,14 +49,22 @@ def builtin(sentence):
     sys.path.insert(0, {repo!r})
     from delphin.codecs import simplemrs
     from shapeworldice.grammar import parse
-    return [simplemrs.encode(r.mrs) for r in parse(sentence).readings]
+    parsed = parse(sentence)
+    unknown = tuple(getattr(parsed, "unknown_words", None) or ())
+    if unknown:  # no generic entries: the first word without a lexeme stops the parse
+        tokens = [t.strip(".,;:!?").lower() for t in sentence.split()]
+        position = tokens.index(unknown[0].lower()) if unknown[0].lower() in tokens else 0
+        return {{"readings": [], "error": "post-reduction lexical gap",
+                 "stderr": "NOTE: lexemes do not span position %d `%s'!\nNOTE: post reduction gap"
+                           % (position, unknown[0])}}
+    return {{"readings": [simplemrs.encode(r.mrs) for r in parsed.readings]}}
 
 seen = 0
 for line in sys.stdin:
     sentence = line.strip()
     entry = table.get(sentence)
     if entry is None:
-        entry = {{"readings": builtin(sentence)}}
+        entry = builtin(sentence)
     if entry.get("crash"):
         sys.stderr.write(entry["crash"] + "\n")
         sys.exit(3)

@@ -238,6 +238,49 @@ def test_words_the_erg_reads_as_unknown_give_the_unknown_words_reason(tmp_path):
     assert why.code == "unknown-words" and "'image'" in why.detail and "it parsed" in why.detail
 
 
+GAPS = "A glorp square is above a zibble circle."
+
+
+def test_an_image_without_unknown_word_handling_names_the_words_it_lacks(tmp_path):
+    """ACE's note names the first word no lexeme covers; the parser asks for each later word alone
+    and names every one, so the reason is the built-in parser's, not a bare no-parse."""
+    binary, image = make_ace(tmp_path)  # the stand-in's image has no generic entries
+    parser = AceParser(str(binary), str(image))
+    try:
+        parsed = parser.parse(GAPS)
+        again = parser.parse("There is a zibble.")  # a word probed once is known
+        alone = parser.parse("There is a red square.")
+    finally:
+        parser.close()
+    assert not parsed.grammatical and parsed.unknown_words == ("glorp", "zibble")
+    why = judge(parsed).reason
+    assert why.code == "unknown-words" and "'glorp', 'zibble'" in why.detail
+    assert why.code == judge(BuiltinParser().parse(GAPS)).reason.code
+    assert again.unknown_words == ("zibble",) and judge(again).reason.code == "unknown-words"
+    assert alone.unknown_words == () and judge(alone).reason.code == "ok"
+
+
+def test_a_lexical_gap_named_by_position_only_names_the_word_there(tmp_path):
+    """Older ACE versions give the position of the first uncovered word, not the word."""
+    binary, image = make_ace(tmp_path, {"There is a glorp.": {
+        "readings": [], "error": "post-reduction lexical gap",
+        "stderr": "NOTE: lexemes do not span position 3!"}})
+    parser = AceParser(str(binary), str(image))
+    try:
+        parsed = parser.parse("There is a glorp.")
+    finally:
+        parser.close()
+    assert parsed.unknown_words == ("glorp",) and judge(parsed).reason.code == "unknown-words"
+
+
+def test_the_parse_command_gives_the_unknown_words_reason_through_ace(tmp_path):
+    binary, image = make_ace(tmp_path)
+    result = run("parse", GAPS, "--parser", "ace", "--ace", binary, "--grammar-image", image, "--json")
+    assert result.exit_code == 1, result.output  # 1: not grammatical
+    shown = json.loads(result.output)
+    assert shown["reason"] == "unknown-words" and "'glorp', 'zibble'" in shown["reason_detail"]
+
+
 def test_evaluate_through_ace_gives_the_builtin_verdicts_and_reasons(tmp_path):
     """A whole evaluation through the stand-in (which answers with the built-in grammar's MRS):
     the same G, T, coverage and reason per caption as the built-in parser, and the ACE signature."""

@@ -65,9 +65,11 @@ def generate(name: str, out: str, train: int | None, validation: int | None, tes
     Running the same command again resumes an interrupted build; other sizes, seed or versions
     are refused with the fields that differ. A build with 0 instances in every split is an error."""
     from ..data.build import generate as build
+    from ..evaluation.studies.manifest_floors import record_floors
 
     target = build(name, out, seed=seed, train=train, validation=validation, test=test, references=refs,
-                   image_size=image_size, workers=workers, progress=not quiet, engine=engine, address=address)
+                   image_size=image_size, workers=workers, progress=not quiet, engine=engine, address=address,
+                   floors=record_floors)
     if not quiet:
         click.echo(f"built {shown(target)}")
 

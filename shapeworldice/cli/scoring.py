@@ -127,15 +127,29 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
                    + (f" and {shown(details)}" if details not in (None, out) else ""))
 
 
-#: the skill floors of :mod:`..evaluation.studies.skill_floors` (named here so that --help imports no NumPy)
-SKILL_KINDS = ("count-only", "colours-only", "shapes-only", "colours-shapes-unbound", "object-set", "object-bag",
-               "positions-only", "positions-colours", "positions-shapes")
+class _BaselineKind(click.Choice):
+    """The baseline kinds: the fixed ones, then the skill floors' views, read from their one
+    definition (:data:`shapeworldice.interpret.views.SKILL_KINDS`) only when the option is parsed
+    or its help shown, so that starting the CLI imports no NumPy."""
+
+    def __init__(self, fixed: tuple[str, ...]) -> None:
+        super().__init__(fixed)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from ..interpret.views import SKILL_KINDS
+
+        return self._fixed + SKILL_KINDS
+
+    @choices.setter
+    def choices(self, fixed: tuple[str, ...]) -> None:
+        self._fixed = tuple(fixed)
 
 
 @main.command()
 @click.argument("directory", type=click.Path())
-@click.option("--kind", required=True, type=click.Choice(["references", "generic", "shuffled", "permuted",
-                                                           "random-words", "blind", "prior", *SKILL_KINDS]),
+@click.option("--kind", required=True, type=_BaselineKind(("references", "generic", "shuffled", "permuted",
+                                                           "random-words", "blind", "prior")),
               help="references: one of the image's references (scored against the others); generic: 'There is "
                    "a shape.'; shuffled: a reference of another image; permuted: a reference with its words "
                    "permuted; random-words: its words replaced by vocabulary words; blind: the training caption "

@@ -88,7 +88,7 @@ def quickstart(out: str, workers: int, quiet: bool, suite: str) -> None:
             click.echo(line, err=True)
 
     options: dict[str, Any] = {} if suite == "paper" else {"suite": suite}  # the default call stays as it was
-    for line in run(out, workers=workers, say=say, **options):
+    for line in run(out, workers=workers, say=say, progress=not quiet, **options):
         click.echo(line)
 
 

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from ..errors import UserError
 from ..safe_write import check_folder, check_outputs, write_together
-from ..evaluation.io.progress import progress_bar
+from ..progress import bar as progress_bar
 from ..evaluation.io.report import details_bytes, report_bytes
 
 #: the caption files a folder given to ``--captions`` contributes

@@ -14,6 +14,10 @@ with the same settings verifies it and writes nothing.
 Every instance draws from its own generator seeded with (seed, split, index, dataset name), so a shard's
 bytes depend only on the definition, the seed and the shard's position — never on the
 number of worker processes or on the order in which shards finish.
+
+Once every split is written, the build records the dataset's floors in its manifest: a step it is
+handed (``floors``, a :data:`FloorStep`) by the layer that measures them (the evaluation, through
+``swi.generate`` and the ``generate`` command), so the builder imports nothing from above it.
 """
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ from contextlib import contextmanager, suppress
 from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -36,6 +40,7 @@ from ..captions import make_sampler, template
 from ..captions.sampling import MAX_CAPTION_TRIES, BoundedPrior
 from ..errors import UserError
 from ..grammar import grammar_version, realise
+from ..progress import Progress, bar as progress_bar, phase
 from ..render import encode_png, render
 from ..safe_write import dataset_root
 from ..storage import Destination, local_folder
@@ -57,6 +62,11 @@ MAX_WORLD_REDRAWS = 1000
 MANIFEST_PACE = 10
 #: the smallest default prior sample (small builds): standard error ≤ 0.016
 MIN_PRIOR_WORLDS = 1000
+#: the step that measures a finished build's floors: (dataset folder, its caption prior, seed,
+#: workers, progress) → the fields it adds to the manifest's ``prior`` (:data:`FLOOR_FIELDS` among them)
+FloorStep = Callable[[Path, CaptionPrior, int, int, Progress], dict[str, Any]]
+#: the manifest ``prior`` fields whose presence says a build's floors are recorded
+FLOOR_FIELDS = ("reference_mean_prior", "skill_floors")
 
 
 class InstanceBuilder:
@@ -320,8 +330,8 @@ def _verified(target: Path, manifest: dict[str, Any]) -> dict[str, dict[str, Any
 def generate(dataset: str | DatasetDefinition, out: Destination = "data", *, seed: int = 0,
              train: int | None = None, validation: int | None = None, test: int | None = None,
              references: int | None = None, image_size: int | None = None, workers: int = 1,
-             progress: bool = False, prior_worlds: int | None = None, engine: str | None = None,
-             address: str | None = None) -> Path:
+             progress: Progress = False, prior_worlds: int | None = None, engine: str | None = None,
+             address: str | None = None, floors: FloorStep | None = None) -> Path:
     """Build (or resume building) a dataset under ``out/<name>/`` and return that directory.
 
     ``workers`` 0 means all cores (the bytes are the same for any number). A build with no
@@ -337,7 +347,12 @@ def generate(dataset: str | DatasetDefinition, out: Destination = "data", *, see
     ``engine`` (``"dask"``, the optional extra) runs the shards as jobs of a cluster: the one at
     ``address``, or a local one of ``workers`` processes; the bytes are those of a local build.
     Every worker must see ``out`` at the same path (a shared filesystem).  ``out`` is a path, a
-    ``file://`` URI or a pyarrow filesystem with a local view (:mod:`shapeworldice.storage`)."""
+    ``file://`` URI or a pyarrow filesystem with a local view (:mod:`shapeworldice.storage`).
+
+    ``progress``: ``True`` for bars on a terminal's stderr, or a callback ``(phase, done, total)``
+    (:mod:`shapeworldice.progress`), for every phase: the prior sample, the instances, the floors.
+    ``floors``: the step that records the floors in the manifest (the API and the command hand
+    the evaluation's); without it the manifest has none, and a later build with it adds them."""
     folder = local_folder(out)
     inside = dataset_root(Path(os.path.abspath(folder)))
     if inside is not None:
@@ -365,7 +380,7 @@ def generate(dataset: str | DatasetDefinition, out: Destination = "data", *, see
     if not 1 <= prior_worlds <= MAX_PRIOR_WORLDS:
         raise UserError(f"prior_worlds must be >= 1 and <= {MAX_PRIOR_WORLDS}, got {prior_worlds}")
     with _engine(engine, address, workers) as client:  # an unreachable cluster: refused before any write
-        return _generate_in(definition, folder, seed, workers, progress, prior_worlds, client)
+        return _generate_in(definition, folder, seed, workers, progress, prior_worlds, client, floors)
 
 
 @contextmanager
@@ -380,15 +395,15 @@ def _engine(engine: str | None, address: str | None, workers: int) -> Iterator[A
         yield client
 
 
-def _generate_in(definition: DatasetDefinition, out: Path, seed: int, workers: int, progress: bool,
-                 prior_worlds: int, client: Any) -> Path:
+def _generate_in(definition: DatasetDefinition, out: Path, seed: int, workers: int, progress: Progress,
+                 prior_worlds: int, client: Any, floors: FloorStep | None) -> Path:
     """:func:`generate` once its arguments are checked (and its cluster reached)."""
     created = _missing_folders(Path(out))
     _check_writable(Path(out))
     target = Path(out) / definition.name
     try:
         with exclusive(target, "building"):
-            return _generate(definition, target, seed, workers, progress, prior_worlds, client)
+            return _generate(definition, target, seed, workers, progress, prior_worlds, client, floors)
     except BaseException:
         for folder in reversed(created):  # folders this run made and left empty (an unbuildable definition)
             try:
@@ -408,8 +423,8 @@ def _missing_folders(path: Path) -> list[Path]:
     return missing[::-1]
 
 
-def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: int, progress: bool,
-              prior_worlds: int, client: Any = None) -> Path:
+def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: int, progress: Progress,
+              prior_worlds: int, client: Any = None, floors: FloorStep | None = None) -> Path:
     """The build itself, under the dataset folder's lock: the build key (seed included) is
     checked here, and any temp file left in the folder belongs to a dead run."""
     key = build_key(definition, seed, prior_worlds)
@@ -427,10 +442,12 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
         raise UserError(f"{target} exists and is not a dataset directory; choose another --out")
     prior_entry: dict[str, Any] = (stored or {}).get("prior") or {}
     kept = bool(prior_entry) and _prior_kept(target, prior_entry, prior_worlds)
-    if kept and "reference_mean_prior" in prior_entry and "skill_floors" in prior_entry and \
-            stored == _manifest(definition, seed, key, tasks, done, prior_entry, complete=True):
+    recorded = floors is None or all(field in prior_entry for field in FLOOR_FIELDS)
+    finished = len(done) == len(tasks) and stored == _manifest(definition, seed, key, tasks, done, prior_entry,
+                                                               complete=True)
+    if kept and recorded and finished:
         return target  # a finished build with these settings, every file verified: nothing to write
-    sample = None if kept else sample_worlds(definition, prior_worlds, 0, workers)
+    sample = None if kept else _prior_sample(definition, prior_worlds, workers, progress)
     if not done and tasks:  # a definition that cannot produce an instance fails before anything is written
         _trial(definition, seed, tasks[0].split, target, sample)
     _check_writable(target)
@@ -444,8 +461,8 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
     if todo or not kept:  # else only the floors are missing: the shards listed stay as they are
         atomic_write_json(target / "manifest.json",
                           _manifest(definition, seed, key, tasks, done, prior, complete=False))
-    bar = _progress(sum(t.instances for t in tasks), sum(t.instances for t in tasks if t.file in done), progress,
-                    definition.name)
+    bar = progress_bar(sum(t.instances for t in tasks), f"{definition.name}: instances", progress, unit="inst",
+                       initial=sum(t.instances for t in tasks if t.file in done))
     listed, last, cost = len(done), 0.0, 0.0
     try:
         for task, digest, templates in _executor(workers, definition, seed, target, todo, client):
@@ -468,18 +485,17 @@ def _generate(definition: DatasetDefinition, target: Path, seed: int, workers: i
     manifest = _manifest(definition, seed, key, tasks, done, prior, complete=True)
     if manifest != stored:
         atomic_write_json(target / "manifest.json", manifest)
-    if manifest["complete"]:  # the floors read the finished splits back
-        from ..evaluation.core.floors import floor_summary
-        from ..evaluation.studies.skill_floors import floor_record
-        from .loader import load
-
+    if manifest["complete"] and floors is not None:  # the floors read the finished splits back
         caption_prior = CaptionPrior(WorldSample.load(target / PRIOR_FILE))
-        prior.update(floor_summary(target, caption_prior))
-        # the shards were just verified by floor_summary: read, not hashed again
-        prior["skill_floors"] = floor_record(load(target, "train", verify=False), load(target, "test", verify=False),
-                                             caption_prior, seed, workers=workers)
+        prior.update(floors(target, caption_prior, seed, workers, progress))
         atomic_write_json(target / "manifest.json", manifest)
     return target
+
+
+def _prior_sample(definition: DatasetDefinition, worlds: int, workers: int, progress: Progress) -> WorldSample:
+    """The dataset's prior sample, drawn in memory (a phase of its own: seconds at 10,000 worlds)."""
+    with phase(f"{definition.name}: prior sample ({worlds:,} worlds)", progress):
+        return sample_worlds(definition, worlds, 0, workers)
 
 
 def _leftover(path: Path) -> bool:
@@ -500,12 +516,6 @@ def _trial(definition: DatasetDefinition, seed: int, split: str, target: Path, s
         _WORKER[0].instance(seed, split, 0)
     except RuntimeError as exc:
         raise UserError(f"dataset {definition.name!r} cannot be built: {exc}") from None
-
-
-def _progress(total: int, initial: int, enabled: bool, name: str):
-    from tqdm import tqdm
-
-    return tqdm(total=total, initial=initial, disable=not enabled, unit="inst", desc=name, leave=False)
 
 
 def _manifest(definition: DatasetDefinition, seed: int, key: dict[str, Any], tasks: list[ShardTask],

@@ -7,6 +7,6 @@
   transformations, learning curves, robustness (Cui et al.), reference-sample variance (Zhu et
   al.), validity against the ground truth, paired comparisons;
 * :mod:`.io` — reading caption files, writing reports, the terminal tables, the HTML page, the
-  ``parse`` command's view, progress bars;
+  ``parse`` command's view;
 * :mod:`.quickstart` — the main job on a small default.
 """

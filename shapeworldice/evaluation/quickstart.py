@@ -17,15 +17,17 @@ from typing import Callable, Iterator
 import numpy as np
 
 from ..data.build import generate
+from ..progress import lines as phase_lines
 from ..data.loader import load
 from .studies.baselines import FLOOR_KINDS, KINDS, baseline, write_baseline
 from .studies.curves import curves, row_of
+from .studies.manifest_floors import record_floors
 from .core.gtd import Evaluator
 from ..metrics import catalogue
 from ..errors import one_line
 from ..safe_write import write_file, write_together
 from .io.outputs import json_text
-from .io.report import INTERVAL_NOTE, table
+from .io.report import DIVERSITY_NOTE, INTERVAL_NOTE, table
 from .studies.robustness import robustness, robustness_table, write_robustness
 
 SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
@@ -51,19 +53,26 @@ def _silent(line: str) -> None:
 
 
 def baseline_table(out: Path, workers: int, train: int, test: int, say: Say = _silent,
-                   names: tuple[str, ...] = SIX) -> tuple[list[tuple[str, dict]], dict[str, Path]]:
+                   names: tuple[str, ...] = SIX, progress: bool = False
+                   ) -> tuple[list[tuple[str, dict]], dict[str, Path]]:
+    """Build each dataset and score its baselines: the table's rows and the built folders. ``say``
+    hears a line as each phase starts (each build's prior sample, instances and floors, each
+    baseline); ``progress`` adds the bars of the evaluations (on a terminal)."""
     rows, built = [], {}
+    kinds = KINDS + FLOOR_KINDS
     for i, name in enumerate(names, 1):
         say(f"[{i}/{len(names)}] {name}: building {train} training and {test} test images, "
-            f"scoring {len(KINDS + FLOOR_KINDS)} baselines")
-        directory = generate(name, out / "data", seed=0, train=train, validation=8, test=test, workers=workers)
+            f"scoring {len(kinds)} baselines")
+        directory = generate(name, out / "data", seed=0, train=train, validation=8, test=test, workers=workers,
+                             progress=phase_lines(say, "    "), floors=record_floors)
         built[name] = directory
         evaluator = Evaluator(directory)
         (out / "captions" / name).mkdir(parents=True, exist_ok=True)
-        for kind in KINDS + FLOOR_KINDS:
+        for k, kind in enumerate(kinds, 1):
+            say(f"    {name}: baseline {kind} ({k}/{len(kinds)})")
             entries = baseline(evaluator.data, kind, seed=0)
             write_baseline(entries, out / "captions" / name / f"{kind}.json")  # kept: --out promises them
-            report = evaluator.evaluate(entries)
+            report = evaluator.evaluate(entries, progress=progress)
             # the row's scores, with their 95% intervals under "intervals" (the table prints ± rows)
             rows.append((f"{name} {kind}", {**report["scores"], "intervals": report["intervals"]}))
     return rows, built
@@ -90,18 +99,18 @@ def mixed_checkpoints(directory: Path, folder: Path) -> list[str]:
 
 
 def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say: Say = _silent,
-        suite: str = "paper") -> Iterator[str]:
-    """The quickstart's output lines; ``say`` receives progress lines while the slow steps run
-    (the table comes only after all six datasets are built and scored). ``suite="new"`` scores
-    the same baselines on the nine tasks beyond the paper's (:data:`NEW_TASKS`) and stops after
-    the table's notes."""
+        suite: str = "paper", progress: bool = False) -> Iterator[str]:
+    """The quickstart's output lines; ``say`` receives a progress line as each slow step starts
+    (the table comes only after all six datasets are built and scored), ``progress`` shows the
+    bars of the long ones on a terminal. ``suite="new"`` scores the same baselines on the nine
+    tasks beyond the paper's (:data:`NEW_TASKS`) and stops after the table's notes."""
     if suite not in SUITES:
         raise ValueError(f"unknown quickstart suite {suite!r} (known: {', '.join(SUITES)})")
     out = Path(out)
     workers = workers or os.cpu_count() or 1
-    rows, built = baseline_table(out, workers, train, test, say, SUITES[suite])
+    rows, built = baseline_table(out, workers, train, test, say, SUITES[suite], progress)
     notes = [table(rows, [(catalogue.label(k), k) for k in COLUMN_KEYS], intervals=[r["intervals"] for _, r in rows]),
-             INTERVAL_NOTE, catalogue.measure("spice").note or "",
+             INTERVAL_NOTE, DIVERSITY_NOTE, catalogue.measure("spice").note or "",
              "'blind' is the training caption truest on the training worlds, 'prior' the most frequent one, "
              "each for every image: the floor of a dataset. I/ref = informativeness relative to the references "
              "(prior sample of 1,000 worlds at this size).",
@@ -119,7 +128,7 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
     yield "Robustness to damaged references: T falls under 'shuffled', G under 'permuted'/'random-words';"
     yield "BLEU/CIDEr-D keep more."
     say("robustness: damaging spatial-twoshapes references at 5 strengths")
-    rob = robustness(built["spatial-twoshapes"], steps=5)
+    rob = robustness(built["spatial-twoshapes"], steps=5, progress=progress)
     yield robustness_table(rob)
     written = write_robustness(rob, out / "robustness-spatial-twoshapes")
     yield f"wrote {one_line(str(written[-2]))}"
@@ -130,7 +139,7 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
     files = mixed_checkpoints(built["spatial-multishapes"], folder)
     evaluator = Evaluator(built["spatial-multishapes"])
     result = curves(files, lambda p: row_of(evaluator.evaluate(p)),
-                    folder / "spatial-multishapes", title="spatial-multishapes: mixed checkpoints")
+                    folder / "spatial-multishapes", title="spatial-multishapes: mixed checkpoints", progress=progress)
     yield from (f"warning: {w}" for w in result["warnings"])
     yield ("Staged checkpoints: each one swaps random-words and shuffled captions for references, so every "
            "score rises with T")

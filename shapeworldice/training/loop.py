@@ -18,6 +18,7 @@ import torch
 
 from ..data.lock import exclusive
 from ..errors import UserError
+from ..progress import Progress, bar as progress_bar
 from ..run_folders import check_run_folder
 from ..evaluation.io.outputs import write_file
 from . import checkpoints
@@ -117,14 +118,13 @@ def _resumed(run_dir: Path, config: TrainConfig, dataset: str | None) -> tuple[d
 
 
 class _Progress:
-    """tqdm bar with the running loss and the latest G/T/D (silent when ``enabled`` is false)."""
+    """The progress bar (:func:`shapeworldice.progress.bar`) with the running loss and the latest
+    G/T/D (silent when ``enabled`` is false)."""
 
-    def __init__(self, enabled: bool, start: int, total: int, label: str):
+    def __init__(self, enabled: Progress, start: int, total: int, label: str):
         self.bar = None
         if enabled:
-            from tqdm import tqdm
-
-            self.bar = tqdm(total=total, initial=start, desc=label, unit="it", dynamic_ncols=True)
+            self.bar = progress_bar(total, label, enabled, initial=start)
         self.fields: dict[str, str] = {}
 
     def update(self, n: int, **fields: float | None) -> None:
@@ -147,7 +147,7 @@ class _Progress:
 
 
 def train(directory: str | Path, run_dir: str | Path, config: TrainConfig, resume: bool = False,
-          progress: bool = False, log: Callable[[str], None] | None = None) -> dict[str, Any]:
+          progress: Progress = False, log: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Train ``config.model`` on DIRECTORY's train split, scoring checkpoints into RUN_DIR.
 
     Returns the curves rows, the best and last rows and the training speed (iterations/s,
@@ -160,7 +160,7 @@ def train(directory: str | Path, run_dir: str | Path, config: TrainConfig, resum
         return _train(directory, run_dir, config, resume, progress, log)
 
 
-def _train(directory: str | Path, run_dir: Path, config: TrainConfig, resume: bool, progress: bool,
+def _train(directory: str | Path, run_dir: Path, config: TrainConfig, resume: bool, progress: Progress,
            log: Callable[[str], None] | None) -> dict[str, Any]:
     _check_run_dir(run_dir, resume)
     state: dict[str, Any] | None = None

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..data.loader import Split, load
 from ..data.lock import exclusive, terminated_cleanly
 from ..errors import UserError
-from ..evaluation.io.progress import progress_bar
+from ..progress import bar as progress_bar
 from .images import as_image, as_png, check_size
 from .prompts import resolve_prompt
 from .results import Decoding, ResultsFile, make_header

@@ -18,6 +18,7 @@ import shapeworldice.data.lock as lock
 import shapeworldice.workers as workers
 from shapeworldice.data.build import generate
 from shapeworldice.errors import UserError
+from shapeworldice.evaluation.studies.manifest_floors import record_floors
 from tests.cli_support import one_line_error, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -170,14 +171,14 @@ def test_rerun_of_a_finished_build_writes_nothing(tmp_path):
 
 
 def test_rerun_after_the_floors_were_lost_only_adds_them(tmp_path):
-    target = generate("spatial-twoshapes", tmp_path, seed=0, **TINY)
+    target = generate("spatial-twoshapes", tmp_path, seed=0, floors=record_floors, **TINY)
     finished = (target / "manifest.json").read_bytes()
     manifest = json.loads(finished)
     for key in ("reference_mean_prior", "blind_floor"):
         del manifest["prior"][key]
     (target / "manifest.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
     shards = {p: p.stat().st_mtime_ns for p in target.glob("*/*.parquet")}
-    generate("spatial-twoshapes", tmp_path, seed=0, **TINY)
+    generate("spatial-twoshapes", tmp_path, seed=0, floors=record_floors, **TINY)
     assert (target / "manifest.json").read_bytes() == finished
     assert {p: p.stat().st_mtime_ns for p in target.glob("*/*.parquet")} == shards
 
@@ -201,7 +202,8 @@ def test_pools_are_capped_at_their_jobs_and_the_cores(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "cores", lambda: 64)
     text = (ROOT / "datasets" / "spatial-twoshapes.toml").read_text()
     (tmp_path / "small.toml").write_text(text.replace("[world]", "shard_size = 4\n\n[world]"))
-    generate(str(tmp_path / "small.toml"), tmp_path / "out", seed=0, train=20, validation=0, test=4, workers=48)
+    generate(str(tmp_path / "small.toml"), tmp_path / "out", seed=0, train=20, validation=0, test=4, workers=48,
+             floors=record_floors)
     assert sizes and max(sizes) <= 24
     assert sizes[-2:] == [6, 9]  # the shard pool (5 train shards, 1 test shard), then the nine skill floors
     assert workers.pool_size(48, 1000) == 48 and workers.pool_size(48, 3) == 3 and workers.pool_size(0, 5) == 1

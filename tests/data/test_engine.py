@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shapeworldice.data.build import generate
+from shapeworldice import generate  # as the command builds: the floors recorded
 from shapeworldice.engine import FAULT_ENV
 from tests.cli_support import one_line_error, run
 

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from shapeworldice.data import load
-from shapeworldice.data.build import generate
+from shapeworldice import generate
 from shapeworldice.data.definition import list_definitions, load_definition, parse_definition
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.core.floors import blind_floor, load_prior, prior_floor

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shapeworldice.data import load
-from shapeworldice.data.build import generate
+from shapeworldice import generate  # as the command builds: the floors recorded
 from shapeworldice.data.definition import definition_from_resolved
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.core.floors import load_prior

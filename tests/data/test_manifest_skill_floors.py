@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from shapeworldice.data.build import generate
+from shapeworldice import generate
 from shapeworldice.data.manifest import read_manifest
 from shapeworldice.evaluation.core.gtd import Evaluator
 from shapeworldice.evaluation.studies import skill_floors

@@ -26,8 +26,16 @@ def test_progress_comes_before_each_slow_step(small_run):
     said = [line for line, _ in seen]
     assert said[0].startswith("[1/6] existential-oneshape: building 8 training and 4 test images")
     assert not seen[0][1]  # said before the first build started
-    assert [s.split()[1] for s in said[:6]] == [f"{name}:" for name in quickstart.SIX]
-    assert said[6].startswith("robustness:") and said[7].startswith("curves:")
+    datasets = [s for s in said if s.startswith("[")]
+    assert [s.split()[1] for s in datasets] == [f"{name}:" for name in quickstart.SIX]
+    assert said[-2].startswith("robustness:") and said[-1].startswith("curves:")
+    # every phase of every build and every baseline has its line (13 min of nine lines, before)
+    for name in quickstart.SIX:
+        steps = [s.strip() for s in said if s.startswith(f"    {name}:")]
+        assert [s.split(": ")[1].split(" (")[0] for s in steps[:4]] == [
+            "prior sample", "instances", "mean prior and blind floor", "skill floors"]
+        assert steps[4:] == [f"{name}: baseline {kind} ({k}/7)"
+                             for k, kind in enumerate(quickstart.KINDS + quickstart.FLOOR_KINDS, 1)]
     assert not any(line in lines for line in said)  # progress is not part of the output
     # the staged checkpoints' high correlations are explained, not left to read against the package
     staged = next(k for k, line in enumerate(lines) if line.startswith("Staged checkpoints"))
@@ -36,7 +44,7 @@ def test_progress_comes_before_each_slow_step(small_run):
 
 
 def test_cli_progress_goes_to_stderr_and_quiet_hides_it(monkeypatch, tmp_path):
-    def fake_run(out, workers, say):  # the CLI's job: route say() to stderr unless --quiet
+    def fake_run(out, workers, say, progress):  # the CLI's job: route say() to stderr unless --quiet
         say("[1/6] building")
         yield "table"
 

@@ -38,6 +38,6 @@ def test_cli_passes_the_suite_only_when_asked(monkeypatch, tmp_path):
     assert CliRunner().invoke(cli.main, ["quickstart", "--out", str(tmp_path / "a"), "--quiet"]).exit_code == 0
     assert CliRunner().invoke(cli.main, ["quickstart", "--out", str(tmp_path / "b"), "--quiet",
                                          "--suite", "new"]).exit_code == 0
-    assert calls == [{}, {"suite": "new"}]
+    assert calls == [{"progress": False}, {"progress": False, "suite": "new"}]  # --quiet: no bars either
     result = CliRunner().invoke(cli.main, ["quickstart", "--out", str(tmp_path / "c"), "--suite", "bad"])
     assert result.exit_code == 2

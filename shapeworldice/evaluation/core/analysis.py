@@ -8,19 +8,48 @@ so D and SPICE* compare like with like (:func:`analyse_split`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from ...data.loader import Split
 from ...interpret import (
     Interpretation, construction, family, formula_of, formula_tuples, quantifier_range, relation,
 )
 from ...interpret.construction import claim_family, construction_marks, syntax_marks
+from ...interpret.logic import And, Not, Or
 from ...parsing import Parsed, Parser
 from ...reasons import judge
 from ...semantics.components import from_json as caption_from_json
 from ...world.sampling import is_held_out
 
-__all__ = ["Analysis", "Analyser", "ReferenceAnalysis", "ImageRecord", "analyse_split", "heldout_images"]
+__all__ = ["Analysis", "Analyser", "ReferenceAnalysis", "ImageRecord", "analyse_split", "breakdown_family",
+           "heldout_images"]
+
+#: the breakdown's names for what :func:`family` files under a wider one (see :func:`breakdown_family`)
+LIST, CONJOINED_RELATIONS = "list", "conjoined-relations"
+#: syntax marks of a reading that refers back to an entity (a second sentence, "the T below it")
+_REFERRING_BACK = frozenset({"run-on", "pp-modifier"})
+
+
+def breakdown_family(interpretation: Interpretation, marks: Sequence[str] = (), mrs: Any = None) -> str:
+    """The caption's family in the breakdown: :func:`family`, but named by what the caption is
+    where that family is wider. A list of noun phrases ("A red square and a blue circle.",
+    "There is a red square and a blue circle.") is ``list``, not ``logical`` (a connective between
+    clauses); relations conjoined on one subject ("A square is right of a circle and above a
+    cross.") are ``conjoined-relations``, not ``coreference`` (which keeps the captions that refer
+    back: a pronoun, a second sentence). ``marks``: the reading's :func:`syntax_marks`; ``mrs``: the
+    reading (its pronouns)."""
+    found = family(interpretation)
+    said = frozenset(marks)
+    formula = interpretation.formula
+    while isinstance(formula, Not):
+        formula = formula.arg
+    if found == "logical" and "np-coordination" in said and isinstance(formula, (And, Or)) and \
+            all(family(part) == "existential" for part in formula.args):
+        return LIST
+    pronoun = mrs is not None and any(str(ep.predicate) == "pron" for ep in mrs.rels)
+    if found == "coreference" and "predicate-coordination" in said and not said & _REFERRING_BACK and not pronoun:
+        return CONJOINED_RELATIONS
+    return found
 
 
 @dataclass(frozen=True)
@@ -58,9 +87,10 @@ class Analyser:
         if interpretation is None:
             analysis = Analysis(parsed.grammatical, None, None, None, None, None, frozenset(), why.code, why.detail)
         else:
-            marks = syntax_marks(parsed.readings[index]) if index is not None else ()
+            reading = parsed.readings[index] if index is not None else None
+            marks = syntax_marks(reading)
             key = construction(interpretation, marks)  # the syntax the grammar read is part of the key
-            analysis = Analysis(True, interpretation, key, family(interpretation),
+            analysis = Analysis(True, interpretation, key, breakdown_family(interpretation, marks, reading),
                                 quantifier_range(interpretation), relation(interpretation),
                                 frozenset(formula_tuples(interpretation.formula)), why.code, why.detail,
                                 claim_family(interpretation))

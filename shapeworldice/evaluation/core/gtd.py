@@ -21,7 +21,7 @@ from .floors import load_prior
 from .measures import CaptionMeasure, DatasetContext
 from .registry import caption_measures
 from ..io.inputs import excluded_references, group_by_image, parse_outputs, read_outputs, results_header
-from ..io.progress import progress_bar
+from ...progress import bar as progress_bar
 from .scoring import CaptionResult, Scored, score_captions, tuple_f1
 
 __all__ = ["Evaluator", "evaluate", "caption_entries", "CaptionResult", "Analyser", "Analysis", "ImageRecord",

@@ -20,7 +20,7 @@ from ...data.loader import Split
 from ...errors import UserError
 from ...metrics import catalogue
 from ...reasons import CODES
-from .report import INTERVAL_NOTE, computed_columns, fmt, half_width
+from .report import DIVERSITY_NOTE, INTERVAL_NOTE, computed_columns, fmt, half_width
 
 VERDICTS = ("true", "false", "ambiguous", "uninterpretable", "ungrammatical")
 COLOURS = {"true": "#1a7f37", "false": "#cf222e", "ambiguous": "#9a6700", "uninterpretable": "#8250df",
@@ -152,7 +152,7 @@ def _summary(report: dict[str, Any]) -> Iterator[str]:
     for name, reason in sorted(report.get("unavailable", {}).items()):
         text = reason if reason == catalogue.ON_REQUEST else f"unavailable ({reason})"
         yield f"<p>{escape(catalogue.label(name))}: {escape(str(text))}</p>"
-    for note in (m.note for m in catalogue.in_view("table") if m.note):
+    for note in (*(m.note for m in catalogue.in_view("table") if m.note), DIVERSITY_NOTE):
         yield f"<p>{escape(note)}</p>"
     if found:
         yield f"<p>{escape(INTERVAL_NOTE)}</p>"

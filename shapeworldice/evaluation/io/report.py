@@ -63,6 +63,10 @@ def fmt(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3f}"
 
 
+#: what D is, said wherever D is shown: unlike the other scores it is not a share, so it can exceed 1
+DIVERSITY_NOTE = ("D = distinct constructions of the captions / distinct constructions of the references (in a "
+                  "breakdown, those of the same group): not capped at 1, it exceeds 1 when the captions use "
+                  "constructions the references do not")
 INTERVAL_NOTE = ("±95% = half the width of a 95% bootstrap interval (1,000 seeded draws of the images; D by the "
                  "jackknife); the report holds each interval's ends")
 
@@ -122,6 +126,7 @@ def summary_text(report: dict[str, Any]) -> str:
         parts.append(f"{catalogue.label(name)}: {reason}" if reason == catalogue.ON_REQUEST
                      else f"{catalogue.label(name)}: unavailable ({reason})")
     parts.extend(m.note for m in catalogue.in_view("table") if m.note)
+    parts.append(DIVERSITY_NOTE)
     if report.get("intervals"):
         parts.append(INTERVAL_NOTE)
     parts.append(report["signature"])

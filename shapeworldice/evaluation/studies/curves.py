@@ -25,7 +25,7 @@ from ...errors import UserError
 from ...metrics import catalogue
 from ...safe_write import check_outputs
 from ..io.outputs import bundle_files, output_stem, pyplot, save_figure, with_suffix, write_file
-from ..io.progress import progress_bar
+from ...progress import bar as progress_bar
 
 #: Fewer checkpoints than this: correlations come with a warning.
 MIN_POINTS = 5

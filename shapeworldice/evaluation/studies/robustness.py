@@ -48,7 +48,7 @@ from ...parsing import Parser
 from .baselines import baseline
 from ..core.gtd import Evaluator, gtd_signature, tuple_f1
 from ..io.outputs import csv_cell, pyplot, save_figure, write_bundle
-from ..io.progress import progress_bar
+from ...progress import bar as progress_bar
 from .transforms import TRANSFORMS, transform, vocabulary
 
 __all__ = ["metrics", "robustness", "robustness_table", "score_step", "write_robustness"]

@@ -31,7 +31,7 @@ from ...metrics import catalogue
 from ...safe_write import check_outputs
 from ..io.outputs import (bundle_files, check_owned, csv_cell, json_text, output_stem, pyplot, with_suffix,
                           write_together)
-from ..io.progress import progress_bar
+from ...progress import bar as progress_bar
 
 __all__ = ["roc_auc", "bootstrap_auc", "correlations", "validity", "validity_table", "write_validity"]
 

@@ -35,7 +35,7 @@ from ...parsing import Parser
 from ..core.gtd import Evaluator, caption_entries, gtd_signature
 from ..io.inputs import excluded_references, group_by_image
 from ..io.outputs import csv_cell, pyplot, save_figure, write_bundle
-from ..io.progress import progress_bar
+from ...progress import bar as progress_bar
 
 __all__ = ["metrics", "variance", "variance_table", "write_variance"]
 

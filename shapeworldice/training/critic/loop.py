@@ -24,7 +24,7 @@ from ...errors import UserError
 from ...run_folders import check_run_folder
 from ...evaluation.core.gtd import caption_entries
 from ...evaluation.io.outputs import json_text, write_file
-from ...evaluation.io.progress import progress_bar
+from ...progress import bar as progress_bar
 from ...evaluation.studies.validity import roc_auc
 from .. import checkpoints
 from ..config import check_learning_rate

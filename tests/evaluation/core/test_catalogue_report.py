@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from shapeworldice.cli import main
 from shapeworldice.evaluation.studies.baselines import baseline
 from shapeworldice.evaluation.studies.curves import MIN_POINTS, correlations, warnings
-from shapeworldice.evaluation.io.progress import progress_bar
+from shapeworldice.progress import bar as progress_bar
 from shapeworldice.evaluation.io.report import summary_text
 from shapeworldice.evaluation.core.measures import CaptionContext, CaptionMeasure
 from shapeworldice.evaluation.core.registry import registered

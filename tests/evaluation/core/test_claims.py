@@ -120,7 +120,7 @@ def test_report_scores_are_ratios_of_sums(scored):
 
 def test_breakdowns_and_intervals_carry_the_new_measures(scored):
     groups = breakdowns(scored.results, scored.reference_constructions)["family"]
-    assert groups["logical"]["claim_precision"] == pytest.approx(1 / 2)  # the yellow triangle and red circle
+    assert groups["list"]["claim_precision"] == pytest.approx(1 / 2)  # "a yellow triangle and a red circle": a list
     # a pronoun across sentences makes it a coreference caption (the breakdown's family)
     assert groups["coreference"]["hallucination_rate"] == pytest.approx(1 / 3)
     assert groups["ratio"]["object_recall"] == 0.0
