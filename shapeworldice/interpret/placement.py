@@ -45,6 +45,9 @@ QUANTITY_ADJS: dict[str, tuple[int, str]] = {
 _COUNTED = frozenset({"card", "much-many_a", "little-few_a", "part_of", "superl", "ord"})
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
 OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1"})
+#: prepositions of likeness ("turned like a diamond", "turned into a diamond"): a shape's look, which
+#: the world model does not record; the shape named in them is not said to be there
+LIKENESS_PREPS = frozenset({"_like_p", "_into_p"})
 
 
 def rewrite_placement(w: WorkingMRS) -> None:
@@ -330,6 +333,9 @@ def _outside(w: WorkingMRS) -> None:
         if pos in ("v", "a") and lemma in OUTSIDE_WORDS and e.arg0 is not None:
             dropped.add(e.arg0)
             _nothing(e)
+        elif e.pred in LIKENESS_PREPS and _names_shape(w, e.args.get("ARG2")):
+            objects.add(e.args["ARG2"])
+            _nothing(e)
     grown = True
     while grown:  # modifiers of what was dropped ("cut off by the edge": the by-phrase)
         grown = False
@@ -347,6 +353,12 @@ def _outside(w: WorkingMRS) -> None:
         place = all(split_predicate(n.pred)[0] in REGION_NOUNS for n in nouns) and nouns
         if nouns and not mentioned and (place or v in objects or all(n.pred in OUTSIDE_NOUNS for n in nouns)):
             _kill_entity(w, v)
+
+
+def _names_shape(w: WorkingMRS, v: str | None) -> bool:
+    """Whether ``v`` is an entity named by a shape noun ("a diamond", "an X")."""
+    return v is not None and is_var(v, "x") and any(
+        e.arg0 == v and shape_of(e.pred) is not None for e in _restriction(w, v))
 
 
 def _nothing(e: EP) -> None:
