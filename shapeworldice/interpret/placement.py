@@ -415,6 +415,9 @@ def _adjective_lists(w: WorkingMRS) -> None:
         if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest) or any(
                 e.pred in _COUNTED for e in rest):
             continue  # no noun, or a number of them all ("four crosses in yellow and cyan")
+        if _after_bare_nouns(w, x):
+            raise UninterpretableMRS("says a list of colours after a list of kinds of shape: which shapes "
+                                     "have which colour is not said")
         # what is said of the entity alone is said of each part; what relates it to others (or says
         # that others are there: "with a circle") stays once, with the first part
         own = [e for e in rest if not any(is_var(v, "x") and v != x for v in e.args.values())]
@@ -435,6 +438,22 @@ def _adjective_lists(w: WorkingMRS) -> None:
         w.qeq[q.args["RSTR"]] = label2
         w.eps.append(EP(connective, label2, {"ARG0": x, "ARG1": items[0], "ARG2": items[1]}, None, q.key))
         w.reindex()
+
+
+def _after_bare_nouns(w: WorkingMRS, x: str) -> bool:
+    """Whether ``x`` is the last of a list of plurals whose others are bare nouns ("pentagons, circles
+    and crosses in blue, magenta and yellow"): its colours may be said of the whole list."""
+    for c in w.live:
+        if c.dead or c.pred not in COORDINATIONS or c.args.get("ARG2") != x:
+            continue
+        others = [v for r, v in c.args.items() if r == "ARG1" and is_var(v, "x")]
+        for v in others:
+            q = w.quant_of.get(v)
+            rs = _restriction(w, v) if q is not None else []
+            if q is not None and q.pred == "udef_q" and q.mods.plural and all(
+                    split_predicate(e.pred)[1] != "a" for e in rs if e.args.get("ARG1") == v):
+                return True
+    return False
 
 
 def _shared_adjectives(w: WorkingMRS) -> None:
