@@ -1,0 +1,54 @@
+"""What the sentences of detailed descriptions claim (issue #29), end to end on small hand-built
+worlds: a likeness ("turned into a diamond") names no shape that must be there, look words add
+nothing, and a list of colours is read as a list (some shapes of each colour) or, after a list of
+kinds of shape, left undecided rather than pinned on the last noun."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import make_world
+from tests.interpret.test_descriptions import F, T, check, verdict
+
+SQUARE_LOW_LEFT = make_world(("square", "gray", 0.35, 0.85))
+CROSSES = make_world(("cross", "blue", 0.2, 0.2), ("cross", "magenta", 0.5, 0.5), ("cross", "yellow", 0.8, 0.8))
+
+
+@pytest.mark.parametrize("caption", [
+    "A gray square turned into a diamond sits near the bottom.",
+    "A gray square turned like a diamond sits near the bottom.",
+    "A gray square is rotated so that it looks like a diamond.",
+    "A gray square, slightly tilted, is near the bottom.",
+    "A gray square stands tilted at an angle.",
+])
+def test_look_words_and_likeness_add_nothing(caption):
+    check(caption, SQUARE_LOW_LEFT, T)
+
+
+def test_likeness_does_not_hide_a_false_place():
+    check("A gray square turned into a diamond sits near the top.", SQUARE_LOW_LEFT, F)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.permutations(["blue", "magenta", "yellow"]))
+def test_a_list_of_colours_is_some_of_each(colours):
+    """"crosses in blue, magenta and yellow": a cross of each colour, not crosses of all three."""
+    check(f"Crosses in {colours[0]}, {colours[1]} and {colours[2]}.", CROSSES, T)
+
+
+def test_a_list_of_colours_with_a_missing_colour_is_false():
+    check("Crosses in blue, magenta and green.", CROSSES, F)
+
+
+@pytest.mark.parametrize("caption", [
+    "Squares, circles and crosses in blue, magenta and yellow.",
+    "Squares and crosses in blue and yellow on a black background.",
+])
+def test_colours_after_a_list_of_kinds_are_not_pinned_on_the_last(caption):
+    assert verdict(caption, CROSSES).startswith("uninterpretable"), caption
+
+
+def test_side_by_side_is_never_decided():
+    """"side by side" after a there-clause parses; the world model does not decide it."""
+    assert verdict("There are a blue cross and a magenta cross side by side.", CROSSES) not in (T, F)
