@@ -12,6 +12,7 @@ template rewrites of :mod:`.rewrites`.
   argument of the pronoun's own predicate ("A cross is below it.": not the cross) (its
   quantifier then scopes over both sentences: the indefinite's dynamic scope).
 * "the other shape": "other" is distinctness from the most recent entity mentioned before it.
+* "A ..., while B ...": both clauses, as with "and".
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
     frames = frames_of(w)
+    _contrast(w)
     _drop_frame_preps(w, frames)
     _image_of(w)
     _depiction(w, frames)
@@ -39,6 +41,14 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _one(w)
     _other(w)
     w.reindex()
+
+
+def _contrast(w: WorkingMRS) -> None:
+    """"A is on the left, while B is on the right": the contrast adds nothing to the truth; both
+    clauses are claimed, as with "and"."""
+    for e in w.live:
+        if not e.dead and e.pred in ("_while_x", "_whereas_x"):
+            e.pred = "_and_c"
 
 
 def _kill_entity(w: WorkingMRS, v: str) -> None:

@@ -48,6 +48,9 @@ OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1
 #: prepositions of likeness ("turned like a diamond", "turned into a diamond"): a shape's look, which
 #: the world model does not record; the shape named in them is not said to be there
 LIKENESS_PREPS = frozenset({"_like_p", "_into_p"})
+#: nouns of a part of a shape ("the right side of the circle", "the end of the ellipse")
+PART_NOUNS = frozenset({"side", "end", "corner", "edge", "part", "half", "top", "bottom", "tip", "point",
+                        "portion", "section", "border", "arm"})
 
 
 def rewrite_placement(w: WorkingMRS) -> None:
@@ -59,6 +62,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _company(w)
     w.reindex()
     _outside(w)
+    w.reindex()
+    _parts_of_shapes(w)
     w.reindex()
     _regions(w)
     w.reindex()
@@ -355,10 +360,29 @@ def _outside(w: WorkingMRS) -> None:
             _kill_entity(w, v)
 
 
-def _names_shape(w: WorkingMRS, v: str | None) -> bool:
-    """Whether ``v`` is an entity named by a shape noun ("a diamond", "an X")."""
+def _parts_of_shapes(w: WorkingMRS) -> None:
+    """"overlaps the right side of the circle", "touches the end of the ellipse": which part is not
+    recorded, and a shape touching or overlapping a part of another touches or overlaps the other, so
+    the part stands for its shape."""
+    for v in list(w.quant_of):
+        rs = _restriction(w, v)
+        nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        if not nouns or not all(split_predicate(n.pred)[0] in PART_NOUNS for n in nouns):
+            continue
+        owners = [e.args["ARG2"] for e in rs if e.pred == "_of_p" and e.args.get("ARG1") == v
+                  and _names_shape(w, e.args.get("ARG2"), entity_nouns=True)]
+        if len(owners) != 1:
+            continue
+        _kill_entity(w, v)
+        w.substitute(v, owners[0])
+
+
+def _names_shape(w: WorkingMRS, v: str | None, entity_nouns: bool = False) -> bool:
+    """Whether ``v`` is an entity named by a shape noun ("a diamond", "an X"), or with
+    ``entity_nouns`` also by "shape", "object", ..."""
     return v is not None and is_var(v, "x") and any(
-        e.arg0 == v and shape_of(e.pred) is not None for e in _restriction(w, v))
+        e.arg0 == v and (shape_of(e.pred) is not None or entity_nouns and e.pred in ENTITY_NOUNS)
+        for e in _restriction(w, v))
 
 
 def _nothing(e: EP) -> None:
