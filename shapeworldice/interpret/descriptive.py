@@ -326,8 +326,19 @@ def _one(w: WorkingMRS) -> None:
                 break
 
 
+def _another(w: WorkingMRS) -> None:
+    """"another gray circle" is "an other gray circle"."""
+    for q in list(w.live):
+        if not q.dead and q.pred == "_another_q" and q.arg0 is not None:
+            q.pred = "_a_q"
+            w.eps.append(EP("_other_a_1", w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": q.arg0}, None, q.key))
+    w.reindex()
+
+
 def _other(w: WorkingMRS) -> None:
-    """"the other shape": distinct from the most recent entity mentioned before it."""
+    """"the other shape": distinct from the most recent entity mentioned before it; "another shape"
+    with nothing before it is a shape, and which others it excludes is not said (vague)."""
+    _another(w)
     for e in list(w.live):
         if e.dead or e.pred != "_other_a_1":
             continue
@@ -340,7 +351,7 @@ def _other(w: WorkingMRS) -> None:
             raise UninterpretableMRS("says 'other' than a shape named in the same list ('a triangle and no other "
                                      "shapes'), which is not read")
         if not found:
-            if q.pred == "udef_q":  # "A, B and other shapes": others than those, which the list does not say
+            if q.pred in ("udef_q", "_a_q"):  # "A, B and other shapes": others than those, which the list does not say
                 e.pred, e.carg = ATTR, "vague:other"
                 e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
                 continue

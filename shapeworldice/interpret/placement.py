@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from .predicates import (
     BACKGROUND_NOUNS, COLLECTIVE_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS,
-    REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, TONE_ADJS, color_of, shape_of, split_predicate,
+    REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of,
+    split_predicate,
 )
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
@@ -73,6 +74,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     _predicated_lists(w)
     _quantities(w)
+    _positive_appearance(w)
 
 
 def _restriction(w: WorkingMRS, v: str) -> list[EP]:
@@ -358,6 +360,29 @@ def _outside(w: WorkingMRS) -> None:
         place = all(split_predicate(n.pred)[0] in REGION_NOUNS for n in nouns) and nouns
         if nouns and not mentioned and (place or v in objects or all(n.pred in OUTSIDE_NOUNS for n in nouns)):
             _kill_entity(w, v)
+
+
+#: adjectives that also select among shapes ("the left square", "the bigger circle")
+_SELECTING = frozenset({"_left_a_2", "_right_a_3", "_upper_a_1", "_lower_a_1", *SIZE_ADJS, *TONE_ADJS})
+
+
+def _positive_appearance(w: WorkingMRS) -> None:
+    """"the large dark red circle": positive size and tone words say how the shape looks (``ATTR``),
+    so that two of them on one noun are not taken for two selectors ("the bigger", "the darker")."""
+    for q in w.live:
+        if q.dead or q.pred != "_the_q":
+            continue
+        rs = _restriction(w, q.arg0 or "")
+        adjs = [e for e in rs if e.pred in _SELECTING and e.args.get("ARG1") == q.arg0]
+        if len(adjs) < 2:
+            continue
+        graded = {e.args.get("ARG1") for e in rs if e.pred in ("superl", "more_comp")}
+        for e in adjs:
+            if e.arg0 in graded or (e.pred not in SIZE_ADJS and e.pred not in TONE_ADJS):
+                continue
+            kind, value = ("size", SIZE_ADJS[e.pred]) if e.pred in SIZE_ADJS else ("tone", TONE_ADJS[e.pred])
+            e.pred, e.carg = ATTR, f"{kind}:{value}"
+            e.args = {"ARG0": e.arg0 or "e?", "ARG1": q.arg0 or ""}
 
 
 def _parts_of_shapes(w: WorkingMRS) -> None:
