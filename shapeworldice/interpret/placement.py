@@ -36,10 +36,14 @@ SCENE = "SCENE"
 NOTHING = "NOTHING"
 #: prepositions of company: the companion is there too
 COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
-#: vague quantity words as (count, qrange)
+#: an EP in a restriction that marks its quantifier "many": true from ``MANY_TRUE`` on, vague below
+#: that down to the quantifier's own count
+MANY = "MANY"
+MANY_TRUE = 5
+#: vague quantity words as (count, qrange); "many" and "numerous" are false only below 3 (see ``MANY``)
 QUANTITY_ADJS: dict[str, tuple[int, str]] = {
     "_several_a_1": (3, "geq"), "_multiple_a_1": (2, "geq"), "_various_a_1": (2, "geq"),
-    "_numerous_a_1": (5, "geq"), "_many_a_1": (5, "geq"), "_a+few_a_1": (2, "geq"),
+    "_numerous_a_1": (3, "geq"), "_many_a_1": (3, "geq"), "_a+few_a_1": (2, "geq"),
     "_a+number+of_a_1": (2, "geq"), "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
 }
 #: predicates of a restriction that already say how many ("two", "most", "fewer", "a third of")
@@ -437,7 +441,11 @@ def _quantities(w: WorkingMRS) -> None:
         found = [e for e in rs if e.pred in QUANTITY_ADJS and e.args.get("ARG1") == q.arg0]
         if found:
             q.mods.card, q.mods.degree = QUANTITY_ADJS[found[0].pred]
-            w.kill(*found)
+            w.kill(*found[1:])
+            if found[0].pred in ("_many_a_1", "_numerous_a_1"):  # a marker for the formula builder
+                found[0].pred, found[0].args = MANY, {"ARG0": found[0].arg0 or "e?", "ARG1": q.arg0 or ""}
+            else:
+                w.kill(found[0])
         else:
             q.mods.card, q.mods.degree = 2, "geq"
 
