@@ -40,39 +40,7 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _pronouns(w)
     _one(w)
     _other(w)
-    _sizes_across_shapes(w)
     w.reindex()
-
-
-#: size adjectives of "bigger / smaller than" and the direction of their comparison
-_SIZE_COMPARATIVES = {"_big_a_1": 1, "_large_a_1": 1, "_small_a_1": -1, "_little_a_1": -1}
-
-
-def _shape_named(w: WorkingMRS, v: str | None) -> str | None:
-    q = w.quant_of.get(v or "")
-    shapes = {shape_of(e.pred) for e in (w.at(w.rstr_label(q)) if q is not None else []) if e.arg0 == v}
-    shapes.discard(None)
-    return next(iter(shapes)) if len(shapes) == 1 else None
-
-
-def _sizes_across_shapes(w: WorkingMRS) -> None:
-    """"The red square is bigger than the blue circle": between shapes of two kinds, size is area
-    (``area-rel``, the guide's margin); between two of a kind it stays ShapeWorld's size relation."""
-    for c in list(w.live):
-        if c.dead or c.pred != "more_comp" or not is_var(c.args.get("ARG2"), "x"):
-            continue
-        adjs = [e for e in w.live if not e.dead and e.arg0 == c.args.get("ARG1") and e.pred in _SIZE_COMPARATIVES]
-        if len(adjs) != 1:
-            continue
-        a, y = adjs[0], c.args["ARG2"]
-        x = a.args.get("ARG1")
-        left, right = _shape_named(w, x), _shape_named(w, y)
-        if left is None or right is None or left == right:
-            continue
-        w.kill(c)
-        value = _SIZE_COMPARATIVES[a.pred]
-        a.pred, a.args, a.relation = REL, {"ARG0": a.arg0 or w.new_name("e"), "ARG1": x or "", "ARG2": y}, Relation(
-            "area-rel", value)
 
 
 def _contrast(w: WorkingMRS) -> None:
