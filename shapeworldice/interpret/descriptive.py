@@ -12,7 +12,7 @@ template rewrites of :mod:`.rewrites`.
   argument of the pronoun's own predicate ("A cross is below it.": not the cross) (its
   quantifier then scopes over both sentences: the indefinite's dynamic scope).
 * "the other shape": "other" is distinctness from the most recent entity mentioned before it.
-* "A ..., while B ...": both clauses, as with "and".
+* "A ..., while B ...": both clauses, as with "and"; "some of the shapes": at least two of them.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from .predicates import (
     PRESENCE_ADJS,
     shape_of, split_predicate,
 )
-from .placement import ATTR, frames_of, rewrite_placement
+from .placement import ATTR, MANY, frames_of, rewrite_placement
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 
@@ -30,6 +30,7 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
     frames = frames_of(w)
     _contrast(w)
+    _some_of(w)
     _drop_frame_preps(w, frames)
     _image_of(w)
     _depiction(w, frames)
@@ -40,6 +41,24 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _pronouns(w)
     _one(w)
     _other(w)
+    w.reindex()
+
+
+def _some_of(w: WorkingMRS) -> None:
+    """"some of the shapes": at least one of them, and from two on clearly (the guide's plural
+    "some" is at least two; one alone is vague), read as "at least one of the shapes" with a
+    vague margin (:data:`.placement.MANY`)."""
+    for q in list(w.live):
+        if q.dead or q.pred != "_some_q" or q.arg0 is None:
+            continue
+        label = w.rstr_label(q)
+        if not any(e.pred == "part_of" and e.arg0 == q.arg0 for e in w.at(label)):
+            continue
+        q.pred = "udef_q"
+        card = w.new_name("e")
+        w.eps.append(EP("card", label, {"ARG0": card, "ARG1": q.arg0}, "1", q.key))
+        w.eps.append(EP("_at+least_x_deg", label, {"ARG0": w.new_name("e"), "ARG1": card}, None, q.key))
+        w.eps.append(EP(MANY, label, {"ARG0": w.new_name("e"), "ARG1": q.arg0}, "2:some", q.key))
     w.reindex()
 
 

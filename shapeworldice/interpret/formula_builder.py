@@ -14,7 +14,7 @@ from .logic import (
     TRUE, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Scene, Shape,
     conjoin, free_vars, substitute,
 )
-from .placement import ATTR, MANY, MANY_TRUE, NOTHING, SCENE
+from .placement import ATTR, MANY, NOTHING, SCENE
 from .predicates import (
     CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS,
     VAGUE_WORDS, color_of, shape_of, split_predicate,
@@ -176,16 +176,18 @@ class FormulaBuilder:
             from .complex_rewrites import lift_comparison
 
             return lift_comparison(Quant(spec, var, self.hole(rh), body))
-        if any(e.pred == MANY and e.args.get("ARG1") == var for e in eps):
-            return self._many(spec, var, self.hole(rh), body)
+        vague = [e for e in eps if e.pred == MANY and e.args.get("ARG1") == var]
+        if vague:
+            count, _, word = (vague[0].carg or "0:").partition(":")
+            return self._many(spec, var, self.hole(rh), body, int(count), word)
         return Quant(spec, var, self.hole(rh), body)
 
-    def _many(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
-        """"many X are Y": true from ``MANY_TRUE`` on, false below ``spec``'s count, vague between:
+    def _many(self, spec: QSpec, var: str, restr: Formula, body: Formula, true_from: int, word: str) -> Formula:
+        """"many X are Y": true from ``true_from`` on, false below ``spec``'s count, vague between:
         at least that many X are Y, or at least ``spec``'s count are Y and something vague."""
         self.copies += 1
-        clear = Quant(QSpec("count", "geq", float(MANY_TRUE), spec.word), var, restr, body)
-        vague = substitute(Quant(spec, var, restr, And((body, Attr(var, "vague", "many")))), "", "",
+        clear = Quant(QSpec("count", "geq", float(true_from), spec.word), var, restr, body)
+        vague = substitute(Quant(spec, var, restr, And((body, Attr(var, "vague", word)))), "", "",
                            f"~{self.copies}")
         return Or((clear, vague))
 

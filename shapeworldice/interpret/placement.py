@@ -36,9 +36,10 @@ SCENE = "SCENE"
 NOTHING = "NOTHING"
 #: prepositions of company: the companion is there too
 COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
-#: an EP in a restriction that marks its quantifier "many": true from ``MANY_TRUE`` on, vague below
-#: that down to the quantifier's own count
+#: an EP in a restriction that marks a vague count on its quantifier ("many"): its ``carg`` is
+#: "N:word", true from N on, vague below that down to the quantifier's own count, false below that
 MANY = "MANY"
+#: "many", "numerous": true from five
 MANY_TRUE = 5
 #: vague quantity words as (count, qrange); "many" and "numerous" are false only below 3 (see ``MANY``)
 QUANTITY_ADJS: dict[str, tuple[int, str]] = {
@@ -443,7 +444,8 @@ def _quantities(w: WorkingMRS) -> None:
             q.mods.card, q.mods.degree = QUANTITY_ADJS[found[0].pred]
             w.kill(*found[1:])
             if found[0].pred in ("_many_a_1", "_numerous_a_1"):  # a marker for the formula builder
-                found[0].pred, found[0].args = MANY, {"ARG0": found[0].arg0 or "e?", "ARG1": q.arg0 or ""}
+                found[0].pred, found[0].carg = MANY, f"{MANY_TRUE}:{split_predicate(found[0].pred)[0]}"
+                found[0].args = {"ARG0": found[0].arg0 or "e?", "ARG1": q.arg0 or ""}
             else:
                 w.kill(found[0])
         else:

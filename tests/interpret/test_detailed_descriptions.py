@@ -52,3 +52,34 @@ def test_colours_after_a_list_of_kinds_are_not_pinned_on_the_last(caption):
 def test_side_by_side_is_never_decided():
     """"side by side" after a there-clause parses; the world model does not decide it."""
     assert verdict("There are a blue cross and a magenta cross side by side.", CROSSES) not in (T, F)
+
+
+@pytest.mark.parametrize("n,expected", [(0, F), (1, "ambiguous"), (2, T), (3, T)])
+def test_some_of_the_shapes_is_clear_from_two(n, expected):
+    """"some of the shapes are gray": none is false, one is vague (the guide's plural "some" is two),
+    two or more is true."""
+    world = make_world(("circle", "red", 0.2, 0.2), *[("square", "gray", 0.3 + 0.2 * i, 0.7) for i in range(n)])
+    check("Some of the shapes are gray.", world, expected)
+
+
+def test_further_right_than_is_shapeworlds_relation():
+    world = make_world(("circle", "red", 0.2, 0.5), ("square", "blue", 0.8, 0.5))
+    check("The blue square is further right than the red circle.", world, T)
+    check("The red circle is further right than the blue square.", world, F)
+
+
+def test_a_shared_the_over_a_bare_noun():
+    world = make_world(("circle", "red", 0.2, 0.2), ("square", "blue", 0.8, 0.2))
+    check("The red circle and blue square are at the top.", world, T)
+    check("The red circle and blue square are at the bottom.", world, F)
+
+
+def test_large_and_dark_on_one_definite_are_looks_not_selectors():
+    world = make_world(("circle", "red", 0.5, 0.8, 0.12, -0.3))
+    check("The large dark red circle is at the bottom.", world, T)
+
+
+def test_a_part_of_a_shape_stands_for_the_shape():
+    world = make_world(("circle", "red", 0.5, 0.5, 0.12), ("triangle", "blue", 0.6, 0.5, 0.06))
+    check("A blue triangle overlaps the right side of a red circle.", world, T)
+    check("A blue triangle overlaps the end of a green circle.", world, F)
