@@ -71,3 +71,15 @@ def test_words_inside_multi_word_entries_keep_a_reading_elsewhere():
     assert inside <= {"bit", "else", "front", "others", "range", "sign", "signs", "slant", "slight", "stage", "way"}
     for text in ("A red pentagon has a rough texture.", "The shapes vary in size.", "It looks like a diamond."):
         assert parse(text).grammatical, text
+
+
+@pytest.mark.parametrize("text", [
+    "A red square is at the top, and below that a cyan oval overlaps a wide blue rectangle.",
+    "There is also a red square and a magenta triangle at the top.",
+    "Through the middle runs a diagonal dark green rectangle.",
+    "Some of the shapes are red.", "All the shapes are in the right half.",
+    "The green triangle and blue pentagon are at the top.",
+    "The small gray oval is further right than the blue oval.",
+])
+def test_openers_partitives_and_comparisons_of_place(text):
+    assert parse(text).grammatical, text
