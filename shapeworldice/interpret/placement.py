@@ -65,6 +65,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _collections(w)
     w.reindex()
     _background(w)
+    _own_parts(w)
     _company(w)
     w.reindex()
     _outside(w)
@@ -80,6 +81,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _predicated_lists(w)
     _quantities(w)
     _positive_appearance(w)
+    _elliptical_comparatives(w)
 
 
 def _restriction(w: WorkingMRS, v: str) -> list[EP]:
@@ -371,6 +373,26 @@ def _outside(w: WorkingMRS) -> None:
 _SELECTING = frozenset({"_left_a_2", "_right_a_3", "_upper_a_1", "_lower_a_1", *SIZE_ADJS, *TONE_ADJS})
 
 
+def _elliptical_comparatives(w: WorkingMRS) -> None:
+    """"a smaller dark blue rectangle", "a larger blue circle": compared with a shape the sentence
+    does not name (one before it, or none): a look the world model cannot decide (vague), so the
+    rest of the sentence is still read. "The bigger X" (a selector) and a predicate ("is bigger")
+    are not touched."""
+    for c in list(w.live):
+        if c.dead or c.pred != "more_comp" or (is_var(c.args.get("ARG2"), "x") and c.args["ARG2"] in w.quant_of):
+            continue
+        adjs = [e for e in w.live if not e.dead and e.arg0 == c.args.get("ARG1") and split_predicate(e.pred)[1] == "a"]
+        if len(adjs) != 1:
+            continue
+        a, x = adjs[0], adjs[0].args.get("ARG1")
+        q = w.quant_of.get(x or "")
+        if q is None or q.pred not in ("_a_q", "udef_q") or a not in _restriction(w, x or ""):
+            continue
+        w.kill(c)
+        a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
+        a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
+
+
 def _positive_appearance(w: WorkingMRS) -> None:
     """"the large dark red circle": positive size and tone words say how the shape looks (``ATTR``),
     so that two of them on one noun are not taken for two selectors ("the bigger", "the darker")."""
@@ -388,6 +410,21 @@ def _positive_appearance(w: WorkingMRS) -> None:
             kind, value = ("size", SIZE_ADJS[e.pred]) if e.pred in SIZE_ADJS else ("tone", TONE_ADJS[e.pred])
             e.pred, e.carg = ATTR, f"{kind}:{value}"
             e.args = {"ARG0": e.arg0 or "e?", "ARG1": q.arg0 or ""}
+
+
+def _own_parts(w: WorkingMRS) -> None:
+    """"a semicircle with its flat edge facing up": a shape's own part in its look, which the world
+    model does not record (dropped with what is said of it)."""
+    for v in list(w.quant_of):
+        q = w.quant_of[v]
+        rs = _restriction(w, v)
+        nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        withs = [e for e in w.live if not e.dead and e.pred in COMPANY_PREPS and e.args.get("ARG2") == v]
+        if q.pred == "def_explicit_q" and withs and nouns and all(
+                split_predicate(n.pred)[0] in PART_NOUNS for n in nouns):
+            for e in withs:
+                _nothing(e)
+            _kill_entity(w, v)
 
 
 def _parts_of_shapes(w: WorkingMRS) -> None:

@@ -83,3 +83,14 @@ def test_a_part_of_a_shape_stands_for_the_shape():
     world = make_world(("circle", "red", 0.5, 0.5, 0.12), ("triangle", "blue", 0.6, 0.5, 0.06))
     check("A blue triangle overlaps the right side of a red circle.", world, T)
     check("A blue triangle overlaps the end of a green circle.", world, F)
+
+
+def test_a_comparative_without_its_other_shape_is_vague_not_unread():
+    world = make_world(("rectangle", "yellow", 0.5, 0.5, 0.1, 0.3), ("rectangle", "blue", 0.55, 0.5, 0.05, -0.3))
+    check("A pale yellow rectangle is overlapped by a smaller dark blue rectangle.", world, "ambiguous")
+    check("A pale yellow rectangle is overlapped by a smaller green rectangle.", world, F)
+
+
+def test_a_shapes_own_part_in_its_look_adds_nothing():
+    check("There is a gray semicircle with its flat edge facing up.",
+          make_world(("semicircle", "gray", 0.5, 0.5)), T)
