@@ -80,6 +80,8 @@ def test_words_inside_multi_word_entries_keep_a_reading_elsewhere():
     "Some of the shapes are red.", "All the shapes are in the right half.",
     "The green triangle and blue pentagon are at the top.",
     "The small gray oval is further right than the blue oval.",
+    "The shapes are spread across the middle of the image, leaving the top and bottom mostly empty.",
+    "The upper portions of the image are empty, giving the picture a sparse, minimal look.",
 ])
 def test_openers_partitives_and_comparisons_of_place(text):
     assert parse(text).grammatical, text
