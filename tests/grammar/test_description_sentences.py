@@ -85,3 +85,9 @@ def test_words_inside_multi_word_entries_keep_a_reading_elsewhere():
 ])
 def test_openers_partitives_and_comparisons_of_place(text):
     assert parse(text).grammatical, text
+
+
+def test_or_lists_with_the_serial_comma_and_a_dozen():
+    for text in ("There are no other objects, text, or background details.",
+                 "This image contains about a dozen shapes on a black background."):
+        assert parse(text).grammatical, text

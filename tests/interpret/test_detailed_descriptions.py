@@ -94,3 +94,14 @@ def test_a_comparative_without_its_other_shape_is_vague_not_unread():
 def test_a_shapes_own_part_in_its_look_adds_nothing():
     check("There is a gray semicircle with its flat edge facing up.",
           make_world(("semicircle", "gray", 0.5, 0.5)), T)
+
+
+@pytest.mark.parametrize("caption", [
+    "There are a few yellow, gray and green shapes.", "Yellow, gray and green shapes.",
+    "There are yellow, gray and green shapes.",
+])
+def test_a_list_of_colours_before_a_plural_is_some_of_each(caption):
+    """One shape of each colour: the list is read as a list, never as each shape having every colour
+    (a comma between prenominal adjectives must not split it)."""
+    world = make_world(("circle", "yellow", 0.2, 0.2), ("square", "gray", 0.5, 0.5), ("triangle", "green", 0.8, 0.8))
+    check(caption, world, T)
