@@ -354,6 +354,22 @@ def _another(w: WorkingMRS) -> None:
     w.reindex()
 
 
+def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
+    """"A red square, a blue circle and other shapes": false with fewer such shapes than the quantity
+    says (two for a bare plural) besides one named shape, true once there are that many besides
+    every shape the list may name before them, vague between (which shapes the list names is not
+    known). Only for a counted indefinite plural ("other shapes", "a few other shapes")."""
+    if q.pred != "udef_q" or not q.mods.plural or q.mods.card is None or q.mods.degree != "geq":
+        return False
+    parts = _coordinated(w)
+    named = [p for p in w.live if p.is_quantifier() and not p.dead and p.key < q.key and p.arg0 in parts]
+    most = sum(p.mods.card or (2 if p.mods.plural else 1) for p in named)  # shapes the list names, at most
+    e.pred, e.carg = MANY, f"{q.mods.card + most}:other"
+    q.mods.card += 1  # the list names at least one shape, which is not among the others
+    e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": q.arg0 or ""}
+    return True
+
+
 def _other(w: WorkingMRS) -> None:
     """"the other shape": distinct from the most recent entity mentioned before it; "another shape"
     with nothing before it is a shape, and which others it excludes is not said (vague)."""
@@ -367,6 +383,8 @@ def _other(w: WorkingMRS) -> None:
             raise UninterpretableMRS("says 'other' of no entity")
         found = [r for r in _referents(w, q.key, None) if r is not q]
         if not found and _conjuncts_before(w, q.key, None):  # "a green triangle and no other shapes"
+            if _others_in_a_list(w, e, q):
+                continue
             raise UninterpretableMRS("says 'other' than a shape named in the same list ('a triangle and no other "
                                      "shapes'), which is not read")
         if not found:

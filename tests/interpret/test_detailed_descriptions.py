@@ -105,3 +105,12 @@ def test_a_list_of_colours_before_a_plural_is_some_of_each(caption):
     (a comma between prenominal adjectives must not split it)."""
     world = make_world(("circle", "yellow", 0.2, 0.2), ("square", "gray", 0.5, 0.5), ("triangle", "green", 0.8, 0.8))
     check(caption, world, T)
+
+
+@pytest.mark.parametrize("others,expected", [(0, F), (1, "ambiguous"), (2, T), (3, T)])
+def test_other_shapes_after_a_list(others, expected):
+    """"A, B and other shapes": false without two shapes besides one named, true with two besides
+    every named one, vague between (which shapes the list names is not known)."""
+    world = make_world(("square", "blue", 0.2, 0.2), ("triangle", "red", 0.5, 0.2),
+                       *[("circle", "gray", 0.1 + 0.2 * i, 0.8) for i in range(others)])
+    check("A blue square, a red triangle and other shapes.", world, expected)
