@@ -22,7 +22,8 @@ from .predicates import (
     PRESENCE_ADJS,
     shape_of, split_predicate,
 )
-from .placement import ATTR, MANY, frames_of, rewrite_placement
+from .lists import MANY
+from .placement import ATTR, frames_of, rewrite_placement
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 
@@ -47,7 +48,7 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
 def _some_of(w: WorkingMRS) -> None:
     """"some of the shapes": at least one of them, and from two on clearly (the guide's plural
     "some" is at least two; one alone is vague), read as "at least one of the shapes" with a
-    vague margin (:data:`.placement.MANY`)."""
+    vague margin (:data:`.lists.MANY`)."""
     for q in list(w.live):
         if q.dead or q.pred != "_some_q" or q.arg0 is None:
             continue

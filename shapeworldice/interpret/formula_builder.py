@@ -14,7 +14,8 @@ from .logic import (
     TRUE, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Scene, Shape,
     conjoin, free_vars, substitute,
 )
-from .placement import ATTR, MANY, NOTHING, SCENE
+from .lists import MANY
+from .placement import ATTR, NOTHING, SCENE
 from .predicates import (
     CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS,
     VAGUE_WORDS, color_of, shape_of, split_predicate,
