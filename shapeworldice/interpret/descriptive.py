@@ -12,6 +12,7 @@ template rewrites of :mod:`.rewrites`.
   argument of the pronoun's own predicate ("A cross is below it.": not the cross) (its
   quantifier then scopes over both sentences: the indefinite's dynamic scope).
 * "the other shape": "other" is distinctness from the most recent entity mentioned before it.
+* "A ..., while B ...": both clauses, as with "and"; "some of the shapes": at least two of them.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from .predicates import (
     PRESENCE_ADJS,
     shape_of, split_predicate,
 )
+from .lists import MANY
 from .placement import ATTR, frames_of, rewrite_placement
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
@@ -28,6 +30,8 @@ from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
     frames = frames_of(w)
+    _contrast(w)
+    _some_of(w)
     _drop_frame_preps(w, frames)
     _image_of(w)
     _depiction(w, frames)
@@ -39,6 +43,32 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _one(w)
     _other(w)
     w.reindex()
+
+
+def _some_of(w: WorkingMRS) -> None:
+    """"some of the shapes": at least one of them, and from two on clearly (the guide's plural
+    "some" is at least two; one alone is vague), read as "at least one of the shapes" with a
+    vague margin (:data:`.lists.MANY`)."""
+    for q in list(w.live):
+        if q.dead or q.pred != "_some_q" or q.arg0 is None:
+            continue
+        label = w.rstr_label(q)
+        if not any(e.pred == "part_of" and e.arg0 == q.arg0 for e in w.at(label)):
+            continue
+        q.pred = "udef_q"
+        card = w.new_name("e")
+        w.eps.append(EP("card", label, {"ARG0": card, "ARG1": q.arg0}, "1", q.key))
+        w.eps.append(EP("_at+least_x_deg", label, {"ARG0": w.new_name("e"), "ARG1": card}, None, q.key))
+        w.eps.append(EP(MANY, label, {"ARG0": w.new_name("e"), "ARG1": q.arg0}, "2:some", q.key))
+    w.reindex()
+
+
+def _contrast(w: WorkingMRS) -> None:
+    """"A is on the left, while B is on the right": the contrast adds nothing to the truth; both
+    clauses are claimed, as with "and"."""
+    for e in w.live:
+        if not e.dead and e.pred in ("_while_x", "_whereas_x"):
+            e.pred = "_and_c"
 
 
 def _kill_entity(w: WorkingMRS, v: str) -> None:
@@ -316,8 +346,35 @@ def _one(w: WorkingMRS) -> None:
                 break
 
 
+def _another(w: WorkingMRS) -> None:
+    """"another gray circle" is "an other gray circle"."""
+    for q in list(w.live):
+        if not q.dead and q.pred == "_another_q" and q.arg0 is not None:
+            q.pred = "_a_q"
+            w.eps.append(EP("_other_a_1", w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": q.arg0}, None, q.key))
+    w.reindex()
+
+
+def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
+    """"A red square, a blue circle and other shapes": false with fewer such shapes than the quantity
+    says (two for a bare plural) besides one named shape, true once there are that many besides
+    every shape the list may name before them, vague between (which shapes the list names is not
+    known). Only for a counted indefinite plural ("other shapes", "a few other shapes")."""
+    if q.pred != "udef_q" or not q.mods.plural or q.mods.card is None or q.mods.degree != "geq":
+        return False
+    parts = _coordinated(w)
+    named = [p for p in w.live if p.is_quantifier() and not p.dead and p.key < q.key and p.arg0 in parts]
+    most = sum(p.mods.card or (2 if p.mods.plural else 1) for p in named)  # shapes the list names, at most
+    e.pred, e.carg = MANY, f"{q.mods.card + most}:other"
+    q.mods.card += 1  # the list names at least one shape, which is not among the others
+    e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": q.arg0 or ""}
+    return True
+
+
 def _other(w: WorkingMRS) -> None:
-    """"the other shape": distinct from the most recent entity mentioned before it."""
+    """"the other shape": distinct from the most recent entity mentioned before it; "another shape"
+    with nothing before it is a shape, and which others it excludes is not said (vague)."""
+    _another(w)
     for e in list(w.live):
         if e.dead or e.pred != "_other_a_1":
             continue
@@ -327,10 +384,12 @@ def _other(w: WorkingMRS) -> None:
             raise UninterpretableMRS("says 'other' of no entity")
         found = [r for r in _referents(w, q.key, None) if r is not q]
         if not found and _conjuncts_before(w, q.key, None):  # "a green triangle and no other shapes"
+            if _others_in_a_list(w, e, q):
+                continue
             raise UninterpretableMRS("says 'other' than a shape named in the same list ('a triangle and no other "
                                      "shapes'), which is not read")
         if not found:
-            if q.pred == "udef_q":  # "A, B and other shapes": others than those, which the list does not say
+            if q.pred in ("udef_q", "_a_q"):  # "A, B and other shapes": others than those, which the list does not say
                 e.pred, e.carg = ATTR, "vague:other"
                 e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
                 continue

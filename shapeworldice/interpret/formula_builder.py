@@ -14,6 +14,7 @@ from .logic import (
     TRUE, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Scene, Shape,
     conjoin, free_vars, substitute,
 )
+from .lists import MANY
 from .placement import ATTR, NOTHING, SCENE
 from .predicates import (
     CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS,
@@ -70,12 +71,7 @@ class FormulaBuilder:
         restrictor = rh.plug()
         eps = restrictor.eps
         if not (len(eps) == 1 and eps[0].pred in COORDINATIONS and eps[0].arg0 == var):
-            spec = qspec(q)
-            if spec.kind == "select":  # "the X closer to the C": "the C" scopes over the selector
-                from .selector_rewrites import lift_comparison
-
-                return lift_comparison(Quant(spec, var, self.hole(rh), body))
-            return Quant(spec, var, self.hole(rh), body)
+            return self._quant(qspec(q), var, rh, eps, body)
         c = eps[0]
         if q.pred != "udef_q" or not q.mods.plain() or restrictor.holes:
             raise UninterpretableMRS(f"coordinated noun phrase quantified by {q.pred}")
@@ -150,7 +146,7 @@ class FormulaBuilder:
         color = color_of(p)
         if color is not None:
             return self._color(e, *color)
-        if p == NOTHING:  # a claim the world model does not record, dropped
+        if p in (NOTHING, MANY):  # a claim the world model does not record, dropped; "many": see _many
             return TRUE
         if p in (ATTR, SCENE):  # a place, look or background claim of the placement rewrites
             kind, _, value = (e.carg or "vague:").partition(":")
@@ -174,6 +170,27 @@ class FormulaBuilder:
         if described is not None:
             return described
         raise UninterpretableMRS(not_covered(p))
+
+    def _quant(self, spec: QSpec, var: str, rh: HoleNode, eps: list[EP], body: Formula) -> Formula:
+        """A quantifier over its restriction's hole; a selector lifted, "many" read with its margin."""
+        if spec.kind == "select":  # "the X closer to the C": "the C" scopes over the selector
+            from .selector_rewrites import lift_comparison
+
+            return lift_comparison(Quant(spec, var, self.hole(rh), body))
+        vague = [e for e in eps if e.pred == MANY and e.args.get("ARG1") == var]
+        if vague:
+            count, _, word = (vague[0].carg or "0:").partition(":")
+            return self._many(spec, var, self.hole(rh), body, int(count), word)
+        return Quant(spec, var, self.hole(rh), body)
+
+    def _many(self, spec: QSpec, var: str, restr: Formula, body: Formula, true_from: int, word: str) -> Formula:
+        """"many X are Y": true from ``true_from`` on, false below ``spec``'s count, vague between:
+        at least that many X are Y, or at least ``spec``'s count are Y and something vague."""
+        self.copies += 1
+        clear = Quant(QSpec("count", "geq", float(true_from), spec.word), var, restr, body)
+        vague = substitute(Quant(spec, var, restr, And((body, Attr(var, "vague", word)))), "", "",
+                           f"~{self.copies}")
+        return Or((clear, vague))
 
     @staticmethod
     def _described(e: EP) -> Formula | None:

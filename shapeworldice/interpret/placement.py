@@ -11,20 +11,23 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
   shapes are there.
 * Company ("a red square with a blue circle", "several shapes, including a red square", "along
   with") says that the companion is there too.
-* Vague quantities ("several", "a few", "many", "multiple") are counts with a lower bound, and a
-  bare plural ("There are red squares.") means at least two.
 * Words the world model does not record (a shape's rotation, "cut off by the edge", "pointing
-  upwards") add nothing: the EP and whatever modifies it are dropped, and an entity that only
-  they mentioned (an angle, an edge) goes with them.
+  upwards", a likeness: "turned into a diamond") add nothing: the EP and whatever modifies it are
+  dropped, and an entity that only they mentioned (an angle, an edge) goes with them.
+* A part of a shape ("the right side of the circle") stands for the shape; positive size and tone
+  words on a definite are looks, not selectors; a comparative without its other shape is vague.
+* Lists of adjectives and vague quantities: :mod:`.lists`.
 """
 from __future__ import annotations
 
 from .predicates import (
-    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS,
-    REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, TONE_ADJS, color_of, shape_of, split_predicate,
+    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS,
+    REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of,
+    split_predicate,
 )
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
+from .lists import adjective_lists, predicated_lists, quantities, shared_adjectives
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
@@ -35,16 +38,14 @@ SCENE = "SCENE"
 NOTHING = "NOTHING"
 #: prepositions of company: the companion is there too
 COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
-#: vague quantity words as (count, qrange)
-QUANTITY_ADJS: dict[str, tuple[int, str]] = {
-    "_several_a_1": (3, "geq"), "_multiple_a_1": (2, "geq"), "_various_a_1": (2, "geq"),
-    "_numerous_a_1": (5, "geq"), "_many_a_1": (5, "geq"), "_a+few_a_1": (2, "geq"),
-    "_a+number+of_a_1": (2, "geq"), "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
-}
-#: predicates of a restriction that already say how many ("two", "most", "fewer", "a third of")
-_COUNTED = frozenset({"card", "much-many_a", "little-few_a", "part_of", "superl", "ord"})
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
 OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1"})
+#: prepositions of likeness ("turned like a diamond", "turned into a diamond"): a shape's look, which
+#: the world model does not record; the shape named in them is not said to be there
+LIKENESS_PREPS = frozenset({"_like_p", "_into_p"})
+#: nouns of a part of a shape ("the right side of the circle", "the end of the ellipse")
+PART_NOUNS = frozenset({"side", "end", "corner", "edge", "part", "half", "top", "bottom", "tip", "point",
+                        "portion", "section", "border", "arm"})
 
 
 def rewrite_placement(w: WorkingMRS) -> None:
@@ -53,18 +54,23 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _collections(w)
     w.reindex()
     _background(w)
+    _own_parts(w)
     _company(w)
     w.reindex()
     _outside(w)
     w.reindex()
+    _parts_of_shapes(w)
+    w.reindex()
     _regions(w)
     w.reindex()
-    _shared_adjectives(w)
+    shared_adjectives(w)
     w.reindex()
-    _adjective_lists(w)
+    adjective_lists(w)
     w.reindex()
-    _predicated_lists(w)
-    _quantities(w)
+    predicated_lists(w)
+    quantities(w)
+    _positive_appearance(w)
+    _elliptical_comparatives(w)
 
 
 def _restriction(w: WorkingMRS, v: str) -> list[EP]:
@@ -330,6 +336,9 @@ def _outside(w: WorkingMRS) -> None:
         if pos in ("v", "a") and lemma in OUTSIDE_WORDS and e.arg0 is not None:
             dropped.add(e.arg0)
             _nothing(e)
+        elif e.pred in LIKENESS_PREPS and _names_shape(w, e.args.get("ARG2")):
+            objects.add(e.args["ARG2"])
+            _nothing(e)
     grown = True
     while grown:  # modifiers of what was dropped ("cut off by the edge": the by-phrase)
         grown = False
@@ -349,161 +358,92 @@ def _outside(w: WorkingMRS) -> None:
             _kill_entity(w, v)
 
 
+#: adjectives that also select among shapes ("the left square", "the bigger circle")
+_SELECTING = frozenset({"_left_a_2", "_right_a_3", "_upper_a_1", "_lower_a_1", *SIZE_ADJS, *TONE_ADJS})
+
+
+def _elliptical_comparatives(w: WorkingMRS) -> None:
+    """"a smaller dark blue rectangle", "a larger blue circle": compared with a shape the sentence
+    does not name (one before it, or none): a look the world model cannot decide (vague), so the
+    rest of the sentence is still read. "The bigger X" (a selector) and a predicate ("is bigger")
+    are not touched."""
+    for c in list(w.live):
+        if c.dead or c.pred != "more_comp" or (is_var(c.args.get("ARG2"), "x") and c.args["ARG2"] in w.quant_of):
+            continue
+        adjs = [e for e in w.live if not e.dead and e.arg0 == c.args.get("ARG1") and split_predicate(e.pred)[1] == "a"]
+        if len(adjs) != 1:
+            continue
+        a, x = adjs[0], adjs[0].args.get("ARG1")
+        q = w.quant_of.get(x or "")
+        if q is None or q.pred not in ("_a_q", "udef_q") or a not in _restriction(w, x or ""):
+            continue
+        w.kill(c)
+        a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
+        a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
+
+
+def _positive_appearance(w: WorkingMRS) -> None:
+    """"the large dark red circle": positive size and tone words say how the shape looks (``ATTR``),
+    so that two of them on one noun are not taken for two selectors ("the bigger", "the darker")."""
+    for q in w.live:
+        if q.dead or q.pred != "_the_q":
+            continue
+        rs = _restriction(w, q.arg0 or "")
+        adjs = [e for e in rs if e.pred in _SELECTING and e.args.get("ARG1") == q.arg0]
+        if len(adjs) < 2:
+            continue
+        graded = {e.args.get("ARG1") for e in rs if e.pred in ("superl", "more_comp")}
+        for e in adjs:
+            if e.arg0 in graded or (e.pred not in SIZE_ADJS and e.pred not in TONE_ADJS):
+                continue
+            kind, value = ("size", SIZE_ADJS[e.pred]) if e.pred in SIZE_ADJS else ("tone", TONE_ADJS[e.pred])
+            e.pred, e.carg = ATTR, f"{kind}:{value}"
+            e.args = {"ARG0": e.arg0 or "e?", "ARG1": q.arg0 or ""}
+
+
+def _own_parts(w: WorkingMRS) -> None:
+    """"a semicircle with its flat edge facing up": a shape's own part in its look, which the world
+    model does not record (dropped with what is said of it)."""
+    for v in list(w.quant_of):
+        q = w.quant_of[v]
+        rs = _restriction(w, v)
+        nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        withs = [e for e in w.live if not e.dead and e.pred in COMPANY_PREPS and e.args.get("ARG2") == v]
+        if q.pred == "def_explicit_q" and withs and nouns and all(
+                split_predicate(n.pred)[0] in PART_NOUNS for n in nouns):
+            for e in withs:
+                _nothing(e)
+            _kill_entity(w, v)
+
+
+def _parts_of_shapes(w: WorkingMRS) -> None:
+    """"overlaps the right side of the circle", "touches the end of the ellipse": which part is not
+    recorded, and a shape touching or overlapping a part of another touches or overlaps the other, so
+    the part stands for its shape."""
+    for v in list(w.quant_of):
+        rs = _restriction(w, v)
+        nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        if not nouns or not all(split_predicate(n.pred)[0] in PART_NOUNS for n in nouns):
+            continue
+        owners = [e.args["ARG2"] for e in rs if e.pred == "_of_p" and e.args.get("ARG1") == v
+                  and _names_shape(w, e.args.get("ARG2"), entity_nouns=True)]
+        if len(owners) != 1:
+            continue
+        _kill_entity(w, v)
+        w.substitute(v, owners[0])
+
+
+def _names_shape(w: WorkingMRS, v: str | None, entity_nouns: bool = False) -> bool:
+    """Whether ``v`` is an entity named by a shape noun ("a diamond", "an X"), or with
+    ``entity_nouns`` also by "shape", "object", ..."""
+    return v is not None and is_var(v, "x") and any(
+        e.arg0 == v and (shape_of(e.pred) is not None or entity_nouns and e.pred in ENTITY_NOUNS)
+        for e in _restriction(w, v))
+
+
 def _nothing(e: EP) -> None:
     """Make ``e`` say nothing (``NOTHING``, true), keeping its place in the scope tree."""
     e.pred = NOTHING
     e.args = {"ARG0": e.arg0 or "e?"}
     e.carg = None
 
-
-def _quantities(w: WorkingMRS) -> None:
-    """"several", "a few", "many" on a bare plural: a count with a lower bound; a bare plural
-    otherwise ("There are red squares.", "Red squares and a circle.") is at least two."""
-    predicative = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred == "_be_v_id"}
-    for q in w.live:  # "a single triangle", "one lone square": exactly one
-        if not q.dead and q.pred in ("_a_q", "udef_q") and q.mods.plain():
-            found = [e for e in _restriction(w, q.arg0 or "") if e.pred in ("_single_a_1", "_lone_a_1")]
-            if found:
-                q.mods.card, q.mods.degree = 1, "eq"
-                w.kill(*found)
-    for q in w.live:
-        if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain() or q.arg0 in predicative:
-            continue
-        rs = _restriction(w, q.arg0 or "")
-        if any(e.pred in COORDINATIONS or e.pred in _COUNTED for e in rs) or not any(
-                split_predicate(e.pred)[1] == "n" and e.arg0 == q.arg0 for e in rs):
-            continue  # a coordination, a partitive, or no noun of its own
-        found = [e for e in rs if e.pred in QUANTITY_ADJS and e.args.get("ARG1") == q.arg0]
-        if found:
-            q.mods.card, q.mods.degree = QUANTITY_ADJS[found[0].pred]
-            w.kill(*found)
-        else:
-            q.mods.card, q.mods.degree = 2, "geq"
-
-
-def _adjective_lists(w: WorkingMRS) -> None:
-    """"blue and yellow shapes", "red, green and gray circles": some of each (blue shapes and
-    yellow shapes), not shapes that are each blue and yellow. The noun phrase becomes the
-    coordination of one noun phrase per adjective, as the ERG reads "blue shapes and yellow shapes"."""
-    for q in list(w.live):
-        if q.dead or q.pred not in ("udef_q", "_the_q") or not q.mods.plural or not q.mods.plain():
-            continue
-        x, label = q.arg0 or "", w.rstr_label(q)
-        rs = w.at(label)
-        by_event = {e.arg0: e for e in rs if e.arg0 is not None}
-        coords = [e for e in rs if e.pred in COORDINATIONS and is_var(e.arg0, "e")]
-        inner = {v for c in coords for r, v in c.args.items() if r != "ARG0"}
-        tops = [c for c in coords if c.arg0 not in inner]
-        if len(tops) != 1:
-            continue
-        leaves: list[EP] = []
-        if not _adjective_leaves(by_event, tops[0].arg0, x, leaves) or len(leaves) < 2:
-            continue
-        rest = [e for e in rs if e not in leaves and e not in coords and e.pred not in QUANTITY_ADJS]
-        if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest) or any(
-                e.pred in _COUNTED for e in rest):
-            continue  # no noun, or a number of them all ("four crosses in yellow and cyan")
-        # what is said of the entity alone is said of each part; what relates it to others (or says
-        # that others are there: "with a circle") stays once, with the first part
-        own = [e for e in rest if not any(is_var(v, "x") and v != x for v in e.args.values())]
-        other = [e for e in rest if e not in own]
-        copies = [_copy_phrase(w, q, own, leaf, x, q.pred) for leaf in leaves]
-        items = [xi for xi, _ in copies]
-        w.kill(*leaves, *coords, *own, *(e for e in rs if e.pred in QUANTITY_ADJS))
-        for e in other:
-            e.label = copies[0][1]
-            e.args = {r: (items[0] if v == x else v) for r, v in e.args.items()}
-        connective = "_or_c" if any(c.pred == "_or_c" for c in coords) else "_and_c"
-        while len(items) > 2:  # "A, B and C" = A and (B and C)
-            tail = w.new_name("x")
-            _coordination(w, tail, items[-2], items[-1], connective, q)
-            items = [*items[:-2], tail]
-        label2 = w.new_name("h")
-        q.pred = "udef_q"  # the coordination's own quantifier; "the" is each conjunct's
-        w.qeq[q.args["RSTR"]] = label2
-        w.eps.append(EP(connective, label2, {"ARG0": x, "ARG1": items[0], "ARG2": items[1]}, None, q.key))
-        w.reindex()
-
-
-def _shared_adjectives(w: WorkingMRS) -> None:
-    """"magenta crosses and triangles": the adjective is said of both nouns (its wide reading, the one
-    people take); with a list of adjectives ("pink, green and red squares and rectangles") how the
-    colours fall on the nouns is not said, so the phrase is left uninterpretable."""
-    for c in list(w.live):
-        if c.dead or c.pred not in ("_and_c", "_or_c") or not is_var(c.arg0, "x"):
-            continue
-        left, right = c.args.get("ARG1", ""), c.args.get("ARG2", "")
-        ql, qr = w.quant_of.get(left), w.quant_of.get(right)
-        if ql is None or qr is None or ql.pred != "udef_q" or qr.pred != "udef_q":
-            continue
-        if not (ql.mods.plural and qr.mods.plural and ql.mods.plain() and qr.mods.plain()):
-            continue
-        ls = _restriction(w, left)
-        rs = [e for e in _restriction(w, right) if right in e.args.values()]  # not "with X" said of it
-        if len(rs) != 1 or rs[0].arg0 != right or split_predicate(rs[0].pred)[1] != "n":
-            continue  # the second noun has words of its own: nothing is shared
-        shared = [e for e in ls if split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == left]
-        counts = [e for e in shared if e.pred in QUANTITY_ADJS]
-        shared = [e for e in shared if e not in counts]
-        if not shared:
-            continue
-        w.kill(*counts)  # "several cyan semicircles and ellipses": several in all; each plural is two or more
-        if any(e.pred in COORDINATIONS for e in ls):
-            raise UninterpretableMRS("says a list of colours of several kinds of shape: which shapes have which "
-                                     "colour is not said")
-        for e in shared:
-            w.eps.append(EP(e.pred, rs[0].label, {**e.args, "ARG0": w.new_name("e"), "ARG1": right}, e.carg, e.key))
-
-
-def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: list[EP]) -> bool:
-    e = by_event.get(event or "")
-    if e is None:
-        return False
-    if e.pred in COORDINATIONS:
-        return (_adjective_leaves(by_event, e.args.get("ARG1"), x, out)
-                and _adjective_leaves(by_event, e.args.get("ARG2"), x, out))
-    if e.args.get("ARG1") == x and split_predicate(e.pred)[1] == "a":
-        if e.pred not in QUANTITY_ADJS:  # "many green and blue shapes": "many" is no part
-            out.append(e)
-        return True
-    return False
-
-
-def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantifier: str) -> tuple[str, str]:
-    """A new singular entity ("a" or, for "the", "the") restricted by copies of ``rest`` and ``leaf``:
-    its variable and the label of its restriction."""
-    xi, label, rstr = w.new_name("x"), w.new_name("h"), w.new_name("h")
-    for e in [*rest, leaf]:
-        args = {r: (xi if v == x else w.new_name("e") if r == "ARG0" and is_var(v, "e") else v)
-                for r, v in e.args.items()}
-        w.eps.append(EP(e.pred, label, args, e.carg, e.key))
-    w.qeq[rstr] = label
-    w.eps.append(EP(quantifier, w.new_name("h"), {"ARG0": xi, "RSTR": rstr, "BODY": w.new_name("h")}, None, q.key))
-    return xi, label
-
-
-def _predicated_lists(w: WorkingMRS) -> None:
-    """"The crosses are yellow and cyan.", "four crosses in yellow and cyan": which of them is which
-    is not said, and "each is both" (no shape has two colours) is not what it means: left
-    uninterpretable rather than read as false."""
-    for c in w.live:
-        if c.dead or c.pred not in COORDINATIONS or not is_var(c.arg0, "e"):
-            continue
-        parts = [e for e in w.live if not e.dead and e.arg0 in (c.args.get("ARG1"), c.args.get("ARG2"))]
-        subjects = {e.args.get("ARG1") for e in parts}
-        if len(parts) != 2 or len(subjects) != 1 or any(split_predicate(e.pred)[1] != "a" for e in parts):
-            continue
-        q = w.quant_of.get(next(iter(subjects)) or "")
-        colours = all(color_of(e.pred) is not None or color_word(split_predicate(e.pred)[0]) for e in parts)
-        if q is not None and q.mods.plural and (colours or c.label != w.rstr_label(q)):
-            raise UninterpretableMRS("says of several shapes that they are one thing and another: which of them "
-                                     "is which is not decided")
-
-
-def _coordination(w: WorkingMRS, v: str, left: str, right: str, connective: str, q: EP) -> None:
-    label, rstr = w.new_name("h"), w.new_name("h")
-    w.eps.append(EP(connective, label, {"ARG0": v, "ARG1": left, "ARG2": right}, None, q.key))
-    w.qeq[rstr] = label
-    new_q = EP("udef_q", w.new_name("h"), {"ARG0": v, "RSTR": rstr, "BODY": w.new_name("h")}, None, q.key)
-    new_q.mods.plural = True
-    w.eps.append(new_q)

@@ -1,0 +1,217 @@
+"""Lists and quantities on noun phrases, run by :func:`.placement.rewrite_placement` once places and
+looks are read.
+
+* Vague quantities ("several", "a few", "many", "multiple") are counts with a lower bound, and a
+  bare plural ("There are red squares.") means at least two; "many" and "numerous" carry a
+  :data:`MANY` marker: true from five, vague for three or four.
+* A list of adjectives on a plural ("blue and yellow shapes", "crosses in blue, magenta and yellow")
+  is some of each: the noun phrase becomes a coordination of one noun phrase per adjective.
+* An adjective on the first noun of a coordination ("magenta crosses and triangles") is said of
+  both; lists whose colours cannot be placed on their shapes are left uninterpretable.
+"""
+from __future__ import annotations
+
+from ..semantics.appearance import color_word
+from .errors import UninterpretableMRS
+from .predicates import COORDINATIONS, color_of, split_predicate
+from .working_mrs import EP, WorkingMRS, is_var
+
+#: an EP in a restriction that marks a vague count on its quantifier ("many"): its ``carg`` is
+#: "N:word", true from N on, vague below that down to the quantifier's own count, false below that
+MANY = "MANY"
+#: "many", "numerous": true from five
+MANY_TRUE = 5
+#: vague quantity words as (count, qrange); "many" and "numerous" are false only below 3 (see ``MANY``)
+QUANTITY_ADJS: dict[str, tuple[int, str]] = {
+    "_several_a_1": (3, "geq"), "_multiple_a_1": (2, "geq"), "_various_a_1": (2, "geq"),
+    "_numerous_a_1": (3, "geq"), "_many_a_1": (3, "geq"), "_a+few_a_1": (2, "geq"),
+    "_a+number+of_a_1": (2, "geq"), "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
+}
+#: predicates of a restriction that already say how many ("two", "most", "fewer", "a third of")
+_COUNTED = frozenset({"card", "much-many_a", "little-few_a", "part_of", "superl", "ord"})
+
+
+def quantities(w: WorkingMRS) -> None:
+    """"several", "a few", "many" on a bare plural: a count with a lower bound; a bare plural
+    otherwise ("There are red squares.", "Red squares and a circle.") is at least two."""
+    predicative = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred == "_be_v_id"}
+    for q in w.live:  # "a single triangle", "one lone square": exactly one
+        if not q.dead and q.pred in ("_a_q", "udef_q") and q.mods.plain():
+            found = [e for e in _restriction(w, q.arg0 or "") if e.pred in ("_single_a_1", "_lone_a_1")]
+            if found:
+                q.mods.card, q.mods.degree = 1, "eq"
+                w.kill(*found)
+    for q in w.live:
+        if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain() or q.arg0 in predicative:
+            continue
+        rs = _restriction(w, q.arg0 or "")
+        if any(e.pred in COORDINATIONS or e.pred in _COUNTED for e in rs) or not any(
+                split_predicate(e.pred)[1] == "n" and e.arg0 == q.arg0 for e in rs):
+            continue  # a coordination, a partitive, or no noun of its own
+        found = [e for e in rs if e.pred in QUANTITY_ADJS and e.args.get("ARG1") == q.arg0]
+        if found:
+            q.mods.card, q.mods.degree = QUANTITY_ADJS[found[0].pred]
+            w.kill(*found[1:])
+            if found[0].pred in ("_many_a_1", "_numerous_a_1"):  # a marker for the formula builder
+                found[0].pred, found[0].carg = MANY, f"{MANY_TRUE}:{split_predicate(found[0].pred)[0]}"
+                found[0].args = {"ARG0": found[0].arg0 or "e?", "ARG1": q.arg0 or ""}
+            else:
+                w.kill(found[0])
+        else:
+            q.mods.card, q.mods.degree = 2, "geq"
+
+
+def adjective_lists(w: WorkingMRS) -> None:
+    """"blue and yellow shapes", "red, green and gray circles": some of each (blue shapes and
+    yellow shapes), not shapes that are each blue and yellow. The noun phrase becomes the
+    coordination of one noun phrase per adjective, as the ERG reads "blue shapes and yellow shapes"."""
+    for q in list(w.live):
+        if q.dead or q.pred not in ("udef_q", "_the_q") or not q.mods.plural or not q.mods.plain():
+            continue
+        x, label = q.arg0 or "", w.rstr_label(q)
+        rs = w.at(label)
+        by_event = {e.arg0: e for e in rs if e.arg0 is not None}
+        coords = [e for e in rs if e.pred in COORDINATIONS and is_var(e.arg0, "e")]
+        inner = {v for c in coords for r, v in c.args.items() if r != "ARG0"}
+        tops = [c for c in coords if c.arg0 not in inner]
+        if len(tops) != 1:
+            continue
+        leaves: list[EP] = []
+        if not _adjective_leaves(by_event, tops[0].arg0, x, leaves) or len(leaves) < 2:
+            continue
+        rest = [e for e in rs if e not in leaves and e not in coords and e.pred not in QUANTITY_ADJS]
+        if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest) or any(
+                e.pred in _COUNTED for e in rest):
+            continue  # no noun, or a number of them all ("four crosses in yellow and cyan")
+        if _after_bare_nouns(w, x):
+            raise UninterpretableMRS("says a list of colours after a list of kinds of shape: which shapes "
+                                     "have which colour is not said")
+        # what is said of the entity alone is said of each part; what relates it to others (or says
+        # that others are there: "with a circle") stays once, with the first part
+        own = [e for e in rest if not any(is_var(v, "x") and v != x for v in e.args.values())]
+        other = [e for e in rest if e not in own]
+        copies = [_copy_phrase(w, q, own, leaf, x, q.pred) for leaf in leaves]
+        items = [xi for xi, _ in copies]
+        w.kill(*leaves, *coords, *own, *(e for e in rs if e.pred in QUANTITY_ADJS))
+        for e in other:
+            e.label = copies[0][1]
+            e.args = {r: (items[0] if v == x else v) for r, v in e.args.items()}
+        connective = "_or_c" if any(c.pred == "_or_c" for c in coords) else "_and_c"
+        while len(items) > 2:  # "A, B and C" = A and (B and C)
+            tail = w.new_name("x")
+            _coordination(w, tail, items[-2], items[-1], connective, q)
+            items = [*items[:-2], tail]
+        label2 = w.new_name("h")
+        q.pred = "udef_q"  # the coordination's own quantifier; "the" is each conjunct's
+        w.qeq[q.args["RSTR"]] = label2
+        w.eps.append(EP(connective, label2, {"ARG0": x, "ARG1": items[0], "ARG2": items[1]}, None, q.key))
+        w.reindex()
+
+
+def _after_bare_nouns(w: WorkingMRS, x: str) -> bool:
+    """Whether ``x`` is the last of a list of plurals whose others are bare nouns ("pentagons, circles
+    and crosses in blue, magenta and yellow"): its colours may be said of the whole list."""
+    for c in w.live:
+        if c.dead or c.pred not in COORDINATIONS or c.args.get("ARG2") != x:
+            continue
+        others = [v for r, v in c.args.items() if r == "ARG1" and is_var(v, "x")]
+        for v in others:
+            q = w.quant_of.get(v)
+            rs = _restriction(w, v) if q is not None else []
+            if q is not None and q.pred == "udef_q" and q.mods.plural and all(
+                    split_predicate(e.pred)[1] != "a" for e in rs if e.args.get("ARG1") == v):
+                return True
+    return False
+
+
+def shared_adjectives(w: WorkingMRS) -> None:
+    """"magenta crosses and triangles": the adjective is said of both nouns (its wide reading, the one
+    people take); with a list of adjectives ("pink, green and red squares and rectangles") how the
+    colours fall on the nouns is not said, so the phrase is left uninterpretable."""
+    for c in list(w.live):
+        if c.dead or c.pred not in ("_and_c", "_or_c") or not is_var(c.arg0, "x"):
+            continue
+        left, right = c.args.get("ARG1", ""), c.args.get("ARG2", "")
+        ql, qr = w.quant_of.get(left), w.quant_of.get(right)
+        if ql is None or qr is None or ql.pred != "udef_q" or qr.pred != "udef_q":
+            continue
+        if not (ql.mods.plural and qr.mods.plural and ql.mods.plain() and qr.mods.plain()):
+            continue
+        ls = _restriction(w, left)
+        rs = [e for e in _restriction(w, right) if right in e.args.values()]  # not "with X" said of it
+        if len(rs) != 1 or rs[0].arg0 != right or split_predicate(rs[0].pred)[1] != "n":
+            continue  # the second noun has words of its own: nothing is shared
+        shared = [e for e in ls if split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == left]
+        counts = [e for e in shared if e.pred in QUANTITY_ADJS]
+        shared = [e for e in shared if e not in counts]
+        if not shared:
+            continue
+        w.kill(*counts)  # "several cyan semicircles and ellipses": several in all; each plural is two or more
+        if any(e.pred in COORDINATIONS for e in ls):
+            raise UninterpretableMRS("says a list of colours of several kinds of shape: which shapes have which "
+                                     "colour is not said")
+        for e in shared:
+            w.eps.append(EP(e.pred, rs[0].label, {**e.args, "ARG0": w.new_name("e"), "ARG1": right}, e.carg, e.key))
+
+
+def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: list[EP]) -> bool:
+    e = by_event.get(event or "")
+    if e is None:
+        return False
+    if e.pred in COORDINATIONS:
+        return (_adjective_leaves(by_event, e.args.get("ARG1"), x, out)
+                and _adjective_leaves(by_event, e.args.get("ARG2"), x, out))
+    if e.args.get("ARG1") == x and split_predicate(e.pred)[1] == "a":
+        if e.pred not in QUANTITY_ADJS:  # "many green and blue shapes": "many" is no part
+            out.append(e)
+        return True
+    return False
+
+
+def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantifier: str) -> tuple[str, str]:
+    """A new singular entity ("a" or, for "the", "the") restricted by copies of ``rest`` and ``leaf``:
+    its variable and the label of its restriction."""
+    xi, label, rstr = w.new_name("x"), w.new_name("h"), w.new_name("h")
+    for e in [*rest, leaf]:
+        args = {r: (xi if v == x else w.new_name("e") if r == "ARG0" and is_var(v, "e") else v)
+                for r, v in e.args.items()}
+        w.eps.append(EP(e.pred, label, args, e.carg, e.key))
+    w.qeq[rstr] = label
+    w.eps.append(EP(quantifier, w.new_name("h"), {"ARG0": xi, "RSTR": rstr, "BODY": w.new_name("h")}, None, q.key))
+    return xi, label
+
+
+def predicated_lists(w: WorkingMRS) -> None:
+    """"The crosses are yellow and cyan.", "four crosses in yellow and cyan": which of them is which
+    is not said, and "each is both" (no shape has two colours) is not what it means: left
+    uninterpretable rather than read as false."""
+    for c in w.live:
+        if c.dead or c.pred not in COORDINATIONS or not is_var(c.arg0, "e"):
+            continue
+        parts = [e for e in w.live if not e.dead and e.arg0 in (c.args.get("ARG1"), c.args.get("ARG2"))]
+        subjects = {e.args.get("ARG1") for e in parts}
+        if len(parts) != 2 or len(subjects) != 1 or any(split_predicate(e.pred)[1] != "a" for e in parts):
+            continue
+        q = w.quant_of.get(next(iter(subjects)) or "")
+        colours = all(color_of(e.pred) is not None or color_word(split_predicate(e.pred)[0]) for e in parts)
+        if q is not None and q.mods.plural and (colours or c.label != w.rstr_label(q)):
+            raise UninterpretableMRS("says of several shapes that they are one thing and another: which of them "
+                                     "is which is not decided")
+
+
+def _coordination(w: WorkingMRS, v: str, left: str, right: str, connective: str, q: EP) -> None:
+    label, rstr = w.new_name("h"), w.new_name("h")
+    w.eps.append(EP(connective, label, {"ARG0": v, "ARG1": left, "ARG2": right}, None, q.key))
+    w.qeq[rstr] = label
+    new_q = EP("udef_q", w.new_name("h"), {"ARG0": v, "RSTR": rstr, "BODY": w.new_name("h")}, None, q.key)
+    new_q.mods.plural = True
+    w.eps.append(new_q)
+
+
+def _restriction(w: WorkingMRS, v: str) -> list[EP]:
+    q = w.quant_of.get(v)
+    return w.at(w.rstr_label(q)) if q is not None else []
+
+
+__all__ = ["MANY", "MANY_TRUE", "QUANTITY_ADJS", "adjective_lists", "predicated_lists", "quantities",
+           "shared_adjectives"]

@@ -1,0 +1,34 @@
+"""Lists of adjectives and vague quantities on noun phrases (:mod:`shapeworldice.interpret.lists`),
+end to end on small hand-built worlds."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import make_world
+from tests.interpret.test_descriptions import A, F, T, check, triangles, verdict
+
+from shapeworldice.interpret.lists import MANY_TRUE, QUANTITY_ADJS
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=0, max_value=7))
+def test_many_has_a_vague_band_below_its_true_count(n):
+    expected = T if n >= MANY_TRUE else F if n < QUANTITY_ADJS["_many_a_1"][0] else A
+    check("There are many triangles.", triangles(n) if n else make_world(("square", "red", 0.5, 0.5)), expected)
+
+
+def test_colour_lists_are_some_of_each_or_undecided():
+    world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "yellow", 0.8, 0.8), ("circle", "red", 0.5, 0.5))
+    check("Crosses in blue and yellow.", world, T)
+    check("Blue and yellow crosses.", world, T)
+    check("Blue and green crosses.", world, F)
+    assert verdict("Circles and crosses in blue and yellow.", world).startswith("uninterpretable")
+
+
+@pytest.mark.parametrize("caption,expected", [("Red crosses and circles.", F), ("Blue crosses and circles.", F)])
+def test_an_adjective_on_the_first_noun_is_said_of_both(caption, expected):
+    world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "blue", 0.8, 0.8), ("circle", "red", 0.5, 0.5),
+                       ("circle", "red", 0.5, 0.2))
+    check(caption, world, expected)
