@@ -20,7 +20,9 @@ def test_new_suite_names_shipped_definitions_and_the_default_is_the_paper():
 def test_new_suite_scores_every_baseline_on_the_nine_new_tasks(tmp_path):
     said: list[str] = []
     lines = list(quickstart.run(tmp_path / "qs", workers=1, train=8, test=4, say=said.append, suite="new"))
-    assert [s.split()[1] for s in said] == [f"{name}:" for name in quickstart.NEW_TASKS]
+    builds = [s for s in said if s.startswith("[")]  # one "[i/n] NAME: building ..." line per task
+    assert [s.split()[1] for s in builds] == [f"{name}:" for name in quickstart.NEW_TASKS]
+    assert len(said) > len(builds)  # and a line per phase and per baseline between them
     table = lines[0]
     for name in quickstart.NEW_TASKS:
         assert f"{name} references" in table and f"{name} blind" in table
