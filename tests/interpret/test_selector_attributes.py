@@ -1,6 +1,6 @@
-"""Under "the", only an adjective that selects makes a selector: "the large dark red circle" is a
-circle that is large, dark and red (it was "two selectors on one noun", uninterpretable), while
-"the leftmost biggest square" still names two selectors."""
+"""Under "the", only an adjective that selects makes a selector (the selector rewrite counts no
+positive "large" or "dark"): "the large dark red circle" is a circle that is large, dark and red,
+and "the leftmost square" still selects."""
 from __future__ import annotations
 
 from shapeworldice.grammar import parse
