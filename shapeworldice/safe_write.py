@@ -21,7 +21,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import Mapping, Sequence, Tuple, Union
+from typing import Callable, Mapping, Sequence, Tuple, Union
 
 from .errors import UserError
 from .run_folders import owning_run
@@ -202,3 +202,24 @@ def _copy_mode(target: Path, tmp: str) -> None:
 def write_file(path: str | Path, data: bytes) -> Path:
     """Write one result file (see :func:`write_together`); returns ``path`` as given."""
     return write_together([(path, data)])[0]
+
+
+def write_folder(target: str | Path, fill: Callable[[Path], None], mode: int | None = None) -> Path:
+    """Write a whole folder at once: ``fill`` writes its contents into a temporary sibling, which then
+    replaces ``target`` (absent or an empty folder) in one rename; on any failure, interruption
+    included, the temporary folder is removed and ``target`` is as it was. ``mode``: the folder's
+    permissions (default: a new folder's under the umask)."""
+    import shutil
+
+    target = Path(target)
+    tmp = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"))
+    try:
+        tmp.chmod(0o777 & ~_umask() if mode is None else mode)
+        fill(tmp)
+        if target.exists():
+            target.rmdir()
+        os.replace(tmp, target)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return target

@@ -14,14 +14,13 @@ import json
 import os
 import re
 import shutil
-import tempfile
 from pathlib import Path
 
 from ..errors import UserError
 from .definition import SPLITS
 from .loader import load
 from .lock import exclusive, terminated_cleanly
-from .shards import UMASK
+from ..safe_write import write_folder
 
 FORMATS = ("coco", "png", "hf")
 #: the licence and citation a Hugging Face dataset card carries (the package's licence; the GTD paper)
@@ -72,19 +71,13 @@ def _remove_stale(out: Path) -> None:
 
 def _write(splits: list, out: Path, fmt: str) -> None:
     """Assemble the export in a temporary sibling folder, then rename it into place."""
-    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
-    try:
-        tmp.chmod(0o777 & ~UMASK)
+    def fill(tmp: Path) -> None:
         for split in splits:
             {"coco": _coco, "png": _png, "hf": _hf}[fmt](split, tmp)
         if fmt == "hf":
             (tmp / "README.md").write_text(dataset_card(splits), encoding="utf-8")
-        if out.exists():
-            out.rmdir()
-        os.replace(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+
+    write_folder(out, fill)
 
 
 def _coco(split, root: Path) -> None:

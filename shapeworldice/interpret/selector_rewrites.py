@@ -55,7 +55,10 @@ def rewrite_selectors(w: WorkingMRS) -> None:
         if q.dead or q.pred != "_the_q":
             continue
         x, here = q.arg0, w.at(w.rstr_label(q))
-        adjs = [e for e in here if e.pred in SELECTOR_ADJS and e.args.get("ARG1") == x]
+        # only an adjective that selects counts: with a superlative ("the leftmost"), an elliptical
+        # comparative ("the bigger"), or left / right / upper / lower alone ("the left square"); a
+        # positive "large" or "dark" beside it is an attribute ("the large dark red circle")
+        adjs = [e for e in here if e.pred in SELECTOR_ADJS and e.args.get("ARG1") == x and _selecting(w, here, e)]
         if len(adjs) != 1:
             if len(adjs) > 1:
                 raise UninterpretableMRS("two selectors on one noun")
@@ -64,14 +67,7 @@ def rewrite_selectors(w: WorkingMRS) -> None:
         kind, value = SELECTOR_ADJS[a.pred]
         sup = [e for e in here if e.pred == "superl" and e.args.get("ARG1") == a.arg0]
         cmp = [e for e in here if e.pred == "more_comp" and e.args.get("ARG1") == a.arg0]
-        if cmp and _quantified(w, cmp[0].args.get("ARG2")):
-            continue  # "the square bigger than a circle": a relation, not a selector
-        if sup:
-            predtype = f"{kind}-max"
-        elif cmp or kind in ("x", "y"):
-            predtype = f"{kind}-two"
-        else:
-            continue  # a positive "big": not a selector
+        predtype = f"{kind}-max" if sup else f"{kind}-two"
         w.kill(*sup, *cmp)
         if kind == "proximity":
             c = a.args.get("ARG2")
@@ -82,6 +78,15 @@ def rewrite_selectors(w: WorkingMRS) -> None:
             w.kill(a)
         q.mods.selector = (predtype, value)
     w.reindex()
+
+
+def _selecting(w: WorkingMRS, here: list[EP], a: EP) -> bool:
+    """Whether adjective ``a`` of a noun under "the" selects (see :func:`rewrite_selectors`)."""
+    sup = any(e.pred == "superl" and e.args.get("ARG1") == a.arg0 for e in here)
+    cmp = [e for e in here if e.pred == "more_comp" and e.args.get("ARG1") == a.arg0]
+    if cmp and _quantified(w, cmp[0].args.get("ARG2")):
+        return False  # "the square bigger than a circle": a relation, not a selector
+    return sup or bool(cmp) or SELECTOR_ADJS[a.pred][0] in ("x", "y")
 
 
 def _relation(w: WorkingMRS, a: EP, relation: tuple[str, int], x: str, y: str, comp: str | None = None) -> None:

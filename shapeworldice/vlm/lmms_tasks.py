@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import tempfile
 from pathlib import Path
 
 from ..data.loader import load
 from ..data.lock import exclusive, terminated_cleanly
 from ..errors import UserError
+from ..safe_write import write_folder
 from .images import check_size
 from .prompts import PROMPTS
 
@@ -134,15 +133,9 @@ def write_tasks(directory: str | Path, out: str | Path, split: str = "test",
     with terminated_cleanly(), exclusive(target, "writing tasks to"):
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
             raise UserError(f"output {out} already exists and is not empty")
-        tmp = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"))
-        try:
+        def fill(tmp: Path) -> None:
             for name, text in files.items():
                 (tmp / name).write_text(text, encoding="utf-8")
-            tmp.chmod(0o755)
-            if target.exists():
-                target.rmdir()
-            os.replace(tmp, target)
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
+
+        write_folder(target, fill, mode=0o755)
     return Path(out), names
