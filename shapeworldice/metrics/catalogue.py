@@ -5,11 +5,11 @@ how it is drawn (``style``), on what scale it lives (``low``–``high``, ``scale
 that puts it on a shared 0–1 axis) and where it is shown (``views``): the report's ``scores``
 keys, the terminal table's columns and the robustness, variance and curves plots follow it. It
 computes nothing: surface metrics are computed by the metrics of :mod:`.registry`, which a
-surface measure names by its registry name (``family``).
+surface measure names by its registry name (``metric``).
 
 Adding a surface metric = one module with a :class:`~shapeworldice.metrics.base.Metric`
 subclass, registered in :mod:`.registry`, plus one :class:`Measure` here per result name
-(``family`` set to the registry name).
+(``metric`` set to the registry name).
 
 Adding a per-caption GTD measure (like informativeness) = one
 :class:`~shapeworldice.evaluation.core.measures.CaptionMeasure` registered in
@@ -36,8 +36,8 @@ ON_REQUEST = "not computed (use --meteor)"
 class Measure:
     """One score: name, label, plot style, range and where it is shown.
 
-    ``family``: the registry name of the surface metric that computes it (:mod:`.registry`; a
-    family such as ``bleu`` gives several measures).  ``on_request``: shown only when computed
+    ``metric``: the registry name of the surface metric that computes it (:mod:`.registry`; one
+    metric such as ``bleu`` gives several measures).  ``on_request``: shown only when computed
     (METEOR: Java, slow, computed only when asked).  The evaluator computes the others: G, T, D and SPICE* itself,
     the per-caption measures through their interface
     (:mod:`shapeworldice.evaluation.core.measures`).
@@ -49,7 +49,7 @@ class Measure:
     low: float = 0.0
     high: float = 1.0
     views: frozenset[str] = frozenset({"report"})
-    family: str | None = None
+    metric: str | None = None
     on_request: bool = False
     note: str | None = None
 
@@ -110,16 +110,16 @@ CATALOGUE: list[Measure] = [
     Measure("claim_precision", "P(claims)", "-x", views=_views(), note=_CLAIMS_NOTE),
     Measure("hallucination_rate", "Hall", "-+", views=_views(), note=_CLAIMS_NOTE),
     Measure("object_recall", "ObjR", "-*", views=_views(), note=_CLAIMS_NOTE),
-    Measure("bleu_1", "BLEU-1", ":x", views=_views("robustness", "variance"), family="bleu"),
-    Measure("bleu_2", "BLEU-2", ":s", views=_views("variance"), family="bleu"),
-    Measure("bleu_3", "BLEU-3", ":^", views=_views("variance"), family="bleu"),
+    Measure("bleu_1", "BLEU-1", ":x", views=_views("robustness", "variance"), metric="bleu"),
+    Measure("bleu_2", "BLEU-2", ":s", views=_views("variance"), metric="bleu"),
+    Measure("bleu_3", "BLEU-3", ":^", views=_views("variance"), metric="bleu"),
     Measure("bleu_4", "BLEU-4", "--o", views=_views("table", "robustness", "variance", "curves_surface"),
-            family="bleu"),
+            metric="bleu"),
     Measure("meteor", "METEOR", ":d", views=_views("table", "robustness", "variance", "curves_surface"),
-            family="meteor", on_request=True),
-    Measure("rouge_l", "ROUGE-L", ":+", views=_views("table", "robustness", "variance"), family="rouge_l"),
+            metric="meteor", on_request=True),
+    Measure("rouge_l", "ROUGE-L", ":+", views=_views("table", "robustness", "variance"), metric="rouge_l"),
     Measure("cider_d", "CIDEr-D", "--s", high=10.0,
-            views=_views("table", "robustness", "variance", "curves_surface"), family="cider_d"),
+            views=_views("table", "robustness", "variance", "curves_surface"), metric="cider_d"),
     Measure("spice", "SPICE*", "--^", views=_views("table", "robustness", "variance", "curves_surface"),
             note=_SPICE_NOTE),
 ]

@@ -33,7 +33,7 @@ class Length(Metric):
 
 
 TOY_LAYOUT = catalogue.Measure("length_ratio", "LenRatio", ":*", high=5.0, views=frozenset({"report", "table"}),
-                               family="length")
+                               metric="length")
 
 
 @contextmanager

@@ -154,7 +154,7 @@ def score_step(evaluator: Evaluator, base: _Base, captions: Sequence[str], inclu
     for family, cls in registry.families().items():
         if family in on_request and not include_meteor:
             continue
-        if not any(catalogue.measure(k).family == family for k in wanted):
+        if not any(catalogue.measure(k).metric == family for k in wanted):
             continue
         metric = (meteor or Meteor()) if cls is Meteor else cls()
         results.update(metric.compute_prepared(corpus))

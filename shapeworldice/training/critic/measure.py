@@ -239,7 +239,7 @@ MEASURE_VIEWS = ("table", "robustness", "variance", "curves_surface")
 def critic_measure(run_dir: str | Path, directory: str | Path, split: str) -> Iterator[CriticScorer]:
     """The catalogue with the ``critic`` measure of run ``run_dir`` on ``directory``'s ``split``."""
     scorer, _, references, signature = load_scorer(run_dir, directory, split)
-    entry = catalogue.Measure(KEY, "Critic", "-.*", views=frozenset(("report", *MEASURE_VIEWS)), family=KEY,
+    entry = catalogue.Measure(KEY, "Critic", "-.*", views=frozenset(("report", *MEASURE_VIEWS)), metric=KEY,
                               note=NOTE)
     with registry.registered(KEY, bound_metric(scorer, references, signature)), catalogue.registered(entry):
         yield scorer

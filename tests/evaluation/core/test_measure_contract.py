@@ -68,7 +68,7 @@ def test_a_metric_gives_its_results_with_signatures(family: str):
     assert set(results) == set(metric.result_names)
     for name, result in results.items():
         entry = catalogue.measure(name)  # every result has its place in the layout
-        assert entry.family == family
+        assert entry.metric == family
         assert result.signature
         if result.score is None:
             assert result.unavailable  # METEOR without Java: a reason, never a silent gap
