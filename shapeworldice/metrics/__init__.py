@@ -46,7 +46,7 @@ __all__ = [
 
 def available_metrics() -> list[str]:
     """Registry names accepted by :func:`get_metric` (:mod:`.registry`)."""
-    return list(registry.families())
+    return list(registry.metrics())
 
 
 def get_metric(name: str, **kwargs: Any) -> Metric:
@@ -54,7 +54,7 @@ def get_metric(name: str, **kwargs: Any) -> Metric:
     in :mod:`.registry`).  Keyword arguments go to the metric's constructor (``get_metric("bleu", n=2)``).
     """
     key = name.lower().replace("-", "_")
-    known = registry.families()
+    known = registry.metrics()
     if key not in known:
         raise KeyError(f"unknown metric {name!r}; available: {', '.join(known)}")
     return known[key](**kwargs)
@@ -74,9 +74,9 @@ def score_all(
     reports always carry the key.
     """
     corpus = PreparedCorpus(candidates, references)
-    optional = registry.on_request_families()
+    optional = registry.on_request()
     out: dict[str, MetricResult] = {}
-    for family, cls in registry.families().items():
+    for family, cls in registry.metrics().items():
         metric = Meteor(timeout=meteor_timeout) if cls is Meteor else cls()
         if family in optional and not include_meteor:
             for name in metric.result_names:

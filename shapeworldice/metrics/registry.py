@@ -15,19 +15,19 @@ from .cider import CiderD
 from .meteor import Meteor
 from .rouge import RougeL
 
-__all__ = ["families", "on_request_families", "register", "registered", "unregister"]
+__all__ = ["metrics", "on_request", "register", "registered", "unregister"]
 
 #: registered metrics in the order they are computed; METEOR runs only on request (Java, slow)
 _METRICS: dict[str, type[Metric]] = {"bleu": Bleu, "meteor": Meteor, "rouge_l": RougeL, "cider_d": CiderD}
 _ON_REQUEST: set[str] = {"meteor"}
 
 
-def families() -> dict[str, type[Metric]]:
+def metrics() -> dict[str, type[Metric]]:
     """{registry name: Metric class} of every registered metric, in registration order."""
     return dict(_METRICS)
 
 
-def on_request_families() -> set[str]:
+def on_request() -> set[str]:
     """Registry names of the metrics computed only when asked (METEOR)."""
     return set(_ON_REQUEST)
 

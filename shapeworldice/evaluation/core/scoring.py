@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, MutableMapping, Sequence
 from ...interpret import verdict
 from ...metrics import MetricResult, get_metric, score_all
 from ...metrics.base import ItemStatistics
-from ...metrics.registry import families
+from ...metrics.registry import metrics as registered_metrics
 from ...reasons import CODES
 from .analysis import Analysis, ImageRecord
 from .columns import ScoreColumns
@@ -257,7 +257,7 @@ def metric_statistics(metrics: Mapping[str, MetricResult]) -> dict[str, ItemStat
     """The sufficient statistics of every surface metric that has them, once per metric family
     (as the metric computed them: the corpus is not tokenised twice)."""
     out: dict[str, ItemStatistics] = {}
-    for family in families():
+    for family in registered_metrics():
         metric = get_metric(family)
         first = next((metrics[name] for name in metric.result_names if name in metrics), None)
         found = None if first is None else metric.statistics(first)

@@ -150,8 +150,8 @@ def score_step(evaluator: Evaluator, base: _Base, captions: Sequence[str], inclu
     corpus = PreparedCorpus([[c] for c in captions], base.references)
     results = {}
     wanted = metrics(include_meteor)
-    on_request = registry.on_request_families()
-    for family, cls in registry.families().items():
+    on_request = registry.on_request()
+    for family, cls in registry.metrics().items():
         if family in on_request and not include_meteor:
             continue
         if not any(catalogue.measure(k).metric == family for k in wanted):

@@ -64,8 +64,8 @@ def _subset_view(base: PreparedCorpus, chosen: np.ndarray) -> PreparedCorpus:
 def _surface(corpus: PreparedCorpus, include_meteor: bool = False) -> dict[str, float | None]:
     """Every catalogue surface metric's corpus score (METEOR only on request)."""
     out: dict[str, float | None] = {}
-    on_request = registry.on_request_families()
-    for family, cls in registry.families().items():
+    on_request = registry.on_request()
+    for family, cls in registry.metrics().items():
         if family in on_request and not include_meteor:
             continue
         metric = Meteor() if cls is Meteor else cls()

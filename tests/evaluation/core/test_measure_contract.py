@@ -20,7 +20,7 @@ REFS = [["A red square is to the left of a circle.", "There is a circle."], ["A 
         ["There are two green shapes.", "A green shape is a circle."]]
 
 MEASURES = caption_measures()
-FAMILIES = list(registry.families())
+FAMILIES = list(registry.metrics())
 
 
 @pytest.mark.parametrize("measure", MEASURES, ids=lambda m: type(m).__name__)
