@@ -224,11 +224,6 @@ def _study_options(fn):
     return _meteor_option(fn)
 
 
-def _inputs(directory: str, ace_path: str | None, grammar_image: str | None) -> dict[str, str | None]:
-    """The inputs every evaluating command reads, which no output may replace."""
-    return {"DIRECTORY": directory, "--ace": ace_path, "--grammar-image": grammar_image}
-
-
 def _with_parser(parser_name: str, ace_path: str | None, grammar_image: str | None, work):
     """Run ``work(parser)`` with a parser started for it and closed after it (ACE is a process)."""
     from ..parsing import make_parser

@@ -113,8 +113,6 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
                                    "reports go to --out FOLDER")
     if out is None:
         raise click.UsageError("several caption files (or --engine) need --out FOLDER for their reports")
-    if details == "-":
-        raise click.UsageError("--details -: with several caption files --details names a folder")
     allow_missing, several_captions, meteor = options
     files, results, written = evaluate_files(
         directory, specs, out, split=split, parser=parser[0], ace=parser[1], grammar_image=parser[2], details=details,

@@ -11,7 +11,7 @@ from ..evaluation.studies.limits import MAX_BOOTSTRAP_DRAWS, MAX_STEPS, MAX_VARI
 
 from .app import (
     main, _captions_option, SPLIT_HELP, SEED_HELP, SEED_TYPE, _workers_option, _critic_option, _emit, _study_options,
-    _inputs, _with_parser,
+    _with_parser,
 )
 
 
@@ -31,10 +31,11 @@ def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, 
 
     from ..evaluation.io.outputs import bundle_files
     from ..evaluation.studies.robustness import robustness as run, robustness_table, write_robustness
+    from ..commands.evaluating import inputs_of
     from ..safe_write import check_outputs
 
     if out:
-        check_outputs(bundle_files(out), _inputs(directory, ace_path, grammar_image))
+        check_outputs(bundle_files(out), inputs_of(directory, ace_path, grammar_image))
     names = [t.strip() for t in transforms.split(",") if t.strip()]
     result = _with_parser(parser_name, ace_path, grammar_image, lambda parser: run(
         directory, split, names, steps, seed=seed, include_meteor=meteor, parser=parser, progress=not quiet))
@@ -56,10 +57,11 @@ def variance(directory, captions_file, split, draws, seed, meteor, out, as_json,
 
     from ..evaluation.io.outputs import bundle_files
     from ..evaluation.studies.variance import variance as run, variance_table, write_variance
+    from ..commands.evaluating import inputs_of
     from ..safe_write import check_outputs
 
     if out:
-        check_outputs(bundle_files(out), {"--captions": captions_file, **_inputs(directory, ace_path, grammar_image)})
+        check_outputs(bundle_files(out), {"--captions": captions_file, **inputs_of(directory, ace_path, grammar_image)})
 
     result = _with_parser(parser_name, ace_path, grammar_image, lambda parser: run(
         directory, captions_file, split=split, draws=draws, seed=seed, parser=parser, include_meteor=meteor,
@@ -106,6 +108,7 @@ def quickstart(out: str, workers: int, quiet: bool, suite: str) -> None:
 def validity(directory, caption_files, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
              grammar_image) -> None:
     """Every metric against the ground truth: caption-level AUC for true captions, system-level tau/r with T."""
+    from ..commands.evaluating import inputs_of
     from ..evaluation.core.gtd import Evaluator
     from ..evaluation.io.inputs import expand_caption_specs
     from ..evaluation.studies.validity import check_validity_outputs, validity as run, validity_table, write_validity
@@ -113,7 +116,7 @@ def validity(directory, caption_files, split, draws, seed, meteor, out, as_json,
     caption_files = expand_caption_specs(caption_files)
     if out:
         check_validity_outputs(out, {**{f"--captions {f}": f for f in caption_files},
-                                     **_inputs(directory, ace_path, grammar_image)})
+                                     **inputs_of(directory, ace_path, grammar_image)})
     evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
     try:
         result = run(evaluator, caption_files, draws=draws, seed=seed, include_meteor=meteor, progress=not quiet)
