@@ -19,13 +19,16 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ...errors import UserError
 from ...metrics import catalogue
 from ...safe_write import check_outputs
 from ..io.outputs import bundle_files, output_stem, pyplot, save_figure, with_suffix, write_file
 from ...progress import bar as progress_bar
+
+if TYPE_CHECKING:
+    from ..io.report_records import Report
 
 #: Fewer checkpoints than this: correlations come with a warning.
 MIN_POINTS = 5
@@ -119,10 +122,10 @@ def warnings(rows: list[dict[str, Any]]) -> list[str]:
     return []
 
 
-def row_of(report: dict[str, Any]) -> dict[str, Any]:
+def row_of(report: "Report") -> dict[str, Any]:
     """A checkpoint's row: its scores, and ``KEY_lo``/``KEY_hi`` the ends of each score's 95% interval."""
-    row = dict(report["scores"])
-    for key, interval in (report.get("intervals") or {}).items():
+    row: dict[str, Any] = dict(report.scores)
+    for key, interval in report.intervals.items():
         row[f"{key}_lo"], row[f"{key}_hi"] = interval if interval else (None, None)
     return row
 

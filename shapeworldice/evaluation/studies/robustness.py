@@ -151,10 +151,10 @@ def score_step(evaluator: Evaluator, base: _Base, captions: Sequence[str], inclu
     results = {}
     wanted = metrics(include_meteor)
     on_request = registry.on_request()
-    for family, cls in registry.metrics().items():
-        if family in on_request and not include_meteor:
+    for metric_name, cls in registry.metrics().items():
+        if metric_name in on_request and not include_meteor:
             continue
-        if not any(catalogue.measure(k).metric == family for k in wanted):
+        if not any(catalogue.measure(k).metric == metric_name for k in wanted):
             continue
         metric = (meteor or Meteor()) if cls is Meteor else cls()
         results.update(metric.compute_prepared(corpus))

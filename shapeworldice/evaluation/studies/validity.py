@@ -145,9 +145,9 @@ def validity(evaluator: Any, caption_files: Sequence[str], draws: int = 1000, se
         for path in caption_files:
             reports.append(evaluator.evaluate(path, include_meteor=include_meteor, allow_missing=True))
             bar.update(1)
-    details = [r for report in reports for r in report["details"]]
+    details = [r for report in reports for r in report.details]
     measures = _caption_measures(details)
-    systems = {name: {k: v for k, v in report["scores"].items()} for name, report in zip(names, reports)}
+    systems = {name: dict(report.scores) for name, report in zip(names, reports)}
     system_keys = [m.key for m in catalogue.CATALOGUE
                    if m.key not in _NOT_SCORES and any(s.get(m.key) is not None for s in systems.values())]
     system_level = {target: {key: correlations([s.get(key) for s in systems.values()],
@@ -160,8 +160,8 @@ def validity(evaluator: Any, caption_files: Sequence[str], draws: int = 1000, se
         "true": sum(r.truth == "true" for r in details), "grammatical": sum(r.grammatical for r in details),
         "systems": systems, "files": [str(f) for f in caption_files], "draws": draws, "seed": seed,
         "caption_level": _caption_level(details, measures, draws, seed), "system_level": system_level,
-        "signatures": {name: report["signature"] for name, report in zip(names, reports)},
-        "metric_signatures": reports[0]["metric_signatures"],
+        "signatures": {name: report.signature for name, report in zip(names, reports)},
+        "metric_signatures": dict(reports[0].metric_signatures),
         "convention": "caption level: ROC AUC of the per-caption score for true (T) vs every other caption, "
                       "pooled over the systems, with a 95% bootstrap interval over images; system level: Kendall "
                       "tau and Pearson r across the systems between the corpus score and T (and I/ref)",

@@ -65,8 +65,8 @@ def _surface(corpus: PreparedCorpus, include_meteor: bool = False) -> dict[str, 
     """Every catalogue surface metric's corpus score (METEOR only on request)."""
     out: dict[str, float | None] = {}
     on_request = registry.on_request()
-    for family, cls in registry.metrics().items():
-        if family in on_request and not include_meteor:
+    for metric_name, cls in registry.metrics().items():
+        if metric_name in on_request and not include_meteor:
             continue
         metric = Meteor() if cls is Meteor else cls()
         out.update({name: r.score for name, r in metric.compute_prepared(corpus).items()})

@@ -145,7 +145,7 @@ def test_details_carry_claims_and_hallucinated_objects(scored):
 def test_the_new_measures_are_report_only():
     for key in NEW:
         assert catalogue.measure(key).views == frozenset({"report"}), key
-    assert not set(NEW) & set(catalogue.keys("table")) and not set(NEW) & set(catalogue.keys("family_table"))
+    assert not set(NEW) & set(catalogue.keys("table")) and not set(NEW) & set(catalogue.keys("breakdown_table"))
 
 
 def test_template_captions_keep_g_t_d_and_i(small_dataset, monkeypatch):

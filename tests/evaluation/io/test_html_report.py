@@ -129,7 +129,8 @@ def test_score_table_and_family_breakdown_hold_the_report(evaluated, page):
     tables = Page(page).tables
     header, row, spread = tables["scores"]
     shown = computed_columns("table", [report["scores"]])  # METEOR only when computed (issue #33)
-    grouped = computed_columns("family_table", [g for groups in report["breakdown"].values() for g in groups.values()])
+    grouped = computed_columns("breakdown_table", [g.scores for groups in report.breakdown.values()
+                                                   for g in groups.values()])
     assert header == ["", *(name for name, _ in shown)]
     assert row == ["overall", *(fmt(report["scores"][key]) for _, key in shown)]
     # the ±95% row: half the width of each score's bootstrap interval
