@@ -100,8 +100,9 @@ def evaluate(directory: str | Path, captions: "str | Path | Sequence[dict[str, A
     :class:`~shapeworldice.evaluation.io.report_records.Report`, with one
     :class:`~shapeworldice.evaluation.core.scoring.CaptionResult` per caption in ``report.details``
     (``report["scores"]`` reads a field as the JSON report has it). ``parser``: ``"builtin"``,
-    ``"ace"`` (with ``ace`` and ``grammar_image``: the ACE binary and an ERG image) or a started parser; ``allow_missing``:
-    score although some images have no caption; ``several_captions``: several per image id;
+    ``"ace"`` (with ``ace`` and ``grammar_image``: the ACE binary and an ERG image) or a started
+    parser; ``allow_missing``: score although some images have no caption; ``several_captions``:
+    several per image id;
     ``include_meteor``: METEOR too (Java); ``progress``: a bar on stderr (when it is a terminal).
     To write the report, details and HTML page as the CLI does, see
     :func:`shapeworldice.commands.evaluate_to_files`."""

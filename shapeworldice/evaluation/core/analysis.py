@@ -33,11 +33,11 @@ _REFERRING_BACK = frozenset({"run-on", "pp-modifier"})
 def sentence_kind(interpretation: Interpretation, marks: Sequence[str] = (), mrs: Any = None) -> str:
     """The kind of sentence a caption is (its group in the report's ``family`` breakdown):
     :func:`family`, but named by what the caption is where that family is wider. A list of noun
-    phrases ("A red square and a blue circle.", "There is a red square and a blue circle.") is ``list``, not ``logical`` (a connective between
-    clauses); relations conjoined on one subject ("A square is right of a circle and above a
-    cross.") are ``conjoined-relations``, not ``coreference`` (which keeps the captions that refer
-    back: a pronoun, a second sentence). ``marks``: the reading's :func:`syntax_marks`; ``mrs``: the
-    reading (its pronouns)."""
+    phrases ("A red square and a blue circle.", "There is a red square and a blue circle.") is
+    ``list``, not ``logical`` (a connective between clauses); relations conjoined on one subject
+    ("A square is right of a circle and above a cross.") are ``conjoined-relations``, not
+    ``coreference`` (which keeps the captions that refer back: a pronoun, a second sentence).
+    ``marks``: the reading's :func:`syntax_marks`; ``mrs``: the reading (its pronouns)."""
     found = family(interpretation)
     said = frozenset(marks)
     formula = interpretation.formula
