@@ -99,8 +99,8 @@ class GroupSummary:
 
     @classmethod
     def from_json(cls, document: Mapping[str, Any]) -> "GroupSummary":
-        _exactly(document, _GROUP_FIELDS, (), "a breakdown group")
-        scores = {k: v for k, v in document.items() if k not in _GROUP_FIELDS}
+        scores = {k: v for k, v in document.items() if k not in _GROUP_FIELDS}  # every other field is a score
+        _exactly(document, _GROUP_FIELDS, tuple(scores), "a breakdown group")
         return cls(document["captions"], scores, Counts.from_json(document["counts"]), dict(document["reasons"]),
                    _intervals(document["intervals"]))
 
