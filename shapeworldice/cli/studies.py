@@ -16,14 +16,14 @@ from .app import (
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _run_study(job: Callable[..., tuple[dict[str, Any], list[Any]]], table: Callable[[dict[str, Any]], str],
-               args: tuple[Any, ...], *, meteor: bool, as_json: bool, quiet: bool, parser_name: str,
-               ace_path: str | None, grammar_image: str | None, **options: Any) -> None:
+def _run_study(job: Callable[..., tuple[Any, list[Any]]], table: Callable[[Any], str], args: tuple[Any, ...], *,
+               meteor: bool, as_json: bool, quiet: bool, parser_name: str, ace_path: str | None,
+               grammar_image: str | None, **options: Any) -> None:
     """Call a study's library function with the options every study shares, and print its result
-    (the table, or JSON) and the files it wrote."""
+    (the table, or its JSON document) and the files it wrote."""
     result, written = job(*args, include_meteor=meteor, parser=parser_name, ace=ace_path,
                           grammar_image=grammar_image, progress=not quiet, **options)
-    _emit(result, table(result), written, as_json)
+    _emit(result if isinstance(result, dict) else result.to_json(), table(result), written, as_json)
 
 
 def _study_command(*own: Callable[[F], F], leading: tuple[Callable[[F], F], ...] = ()

@@ -7,14 +7,17 @@ starts and stops (ACE is a process), and only then writes PREFIX.json, .csv, .pn
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypeVar
 
 from ..safe_write import check_outputs
 from .evaluating import inputs_of
 
+if TYPE_CHECKING:
+    from ..evaluation.studies.records import RobustnessResult, VarianceResult
+
 __all__ = ["robustness_to_files", "validity_to_files", "variance_to_files"]
 
-Result = dict[str, Any]
+Result = TypeVar("Result")
 
 
 def _study(out: str | None, inputs: Mapping[str, str | None], parser: tuple[str, str | None, str | None],
@@ -38,7 +41,7 @@ def robustness_to_files(directory: str | Path, *, split: str = "test",
                         transforms: Sequence[str] = ("shuffled", "permuted", "random-words"), steps: int = 11,
                         seed: int = 0, include_meteor: bool = False, out: str | None = None,
                         parser: str = "builtin", ace: str | None = None, grammar_image: str | None = None,
-                        progress: bool = False) -> tuple[Result, list[Path]]:
+                        progress: bool = False) -> tuple["RobustnessResult", list[Path]]:
     """Metric robustness to pathological captions (area under the normalised score vs strength),
     written as ``out``.json/.csv/.png/.svg when given. Returns (the result, the files written)."""
     from ..evaluation.studies.robustness import robustness, write_robustness
@@ -52,7 +55,7 @@ def robustness_to_files(directory: str | Path, *, split: str = "test",
 def variance_to_files(directory: str | Path, captions: str, *, split: str = "test", draws: int = 20,
                       seed: int = 0, include_meteor: bool = False, out: str | None = None, parser: str = "builtin",
                       ace: str | None = None, grammar_image: str | None = None,
-                      progress: bool = False) -> tuple[Result, list[Path]]:
+                      progress: bool = False) -> tuple["VarianceResult", list[Path]]:
     """Reference-sample variance of every reference-based metric on one caption file, and the
     references' consensus, written as ``out``.json/.csv/.png/.svg when given. Returns (the result,
     the files written)."""
@@ -68,7 +71,7 @@ def variance_to_files(directory: str | Path, captions: str, *, split: str = "tes
 def validity_to_files(directory: str | Path, captions: Sequence[str], *, split: str = "test", draws: int = 1000,
                       seed: int = 0, include_meteor: bool = False, out: str | None = None, parser: str = "builtin",
                       ace: str | None = None, grammar_image: str | None = None,
-                      progress: bool = False) -> tuple[Result, list[Path]]:
+                      progress: bool = False) -> tuple[dict[str, Any], list[Path]]:
     """Every metric against the ground truth over the systems' caption files (files or quoted
     globs): caption-level AUC for true captions, system-level τ and r with T; written as
     ``out``.json/.csv/.png/.svg when given. Returns (the result, the files written)."""

@@ -10,13 +10,13 @@ against the report as a dict keeps working.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
 from ..core.scoring import CaptionResult
 
-__all__ = ["Interval", "Score", "Counts", "GroupSummary", "DiversitySection", "Report", "PairedScore",
-           "Comparison"]
+__all__ = ["Interval", "JsonRecord", "check_fields", "Score", "Counts", "GroupSummary", "DiversitySection",
+           "Report", "PairedScore", "Comparison"]
 
 #: a 95% interval's ends; an end is None where it was not a finite number (written as null)
 Interval = tuple[float | None, float | None]
@@ -38,15 +38,55 @@ def _listed(found: Mapping[str, Interval | None]) -> dict[str, list[float | None
     return {key: None if value is None else list(value) for key, value in found.items()}
 
 
-def _exactly(document: Mapping[str, Any], fields: Sequence[str], optional: Sequence[str], what: str) -> None:
+def check_fields(document: Mapping[str, Any], required: Sequence[str], optional: Sequence[str], what: str) -> None:
     """Refuse a document whose keys are not the record's: a field the record would drop would
     change the bytes written back."""
-    unknown = set(document) - set(fields) - set(optional)
-    missing = set(fields) - set(document)
+    unknown = set(document) - set(required) - set(optional)
+    missing = set(required) - set(document)
     if unknown or missing:
         raise ValueError(f"not {what}: " + "; ".join(
             part for part in (unknown and f"unknown fields {sorted(unknown)}",
                               missing and f"missing fields {sorted(missing)}") if part))
+
+
+R = TypeVar("R", bound="JsonRecord")
+
+
+class JsonRecord:
+    """A record whose fields are its JSON document's, in the document's order, value for value:
+    ``from_json`` and ``to_json`` need no code of their own. ``OPTIONAL`` fields are left out of
+    the document where they are None; item access reads a field as the document has it, for code
+    written against the document as a dict."""
+
+    __slots__ = ()
+    OPTIONAL: ClassVar[tuple[str, ...]] = ()
+    WHAT: ClassVar[str] = "a record"
+
+    @classmethod
+    def _names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]  # type: ignore[arg-type]
+
+    @classmethod
+    def from_json(cls: type[R], document: Mapping[str, Any]) -> R:
+        names = cls._names()
+        check_fields(document, [n for n in names if n not in cls.OPTIONAL], cls.OPTIONAL, cls.WHAT)
+        return cls(**{name: cls._field_from_json(name, document.get(name)) for name in names})
+
+    def to_json(self) -> dict[str, Any]:
+        values = {name: self._field_to_json(name, getattr(self, name)) for name in self._names()}
+        return {name: value for name, value in values.items() if value is not None or name not in self.OPTIONAL}
+
+    @classmethod
+    def _field_from_json(cls, name: str, value: Any) -> Any:
+        """A field's value from the document's (a record of records reads its parts here)."""
+        return value
+
+    def _field_to_json(self, name: str, value: Any) -> Any:
+        """A field's value as the document has it."""
+        return value
+
+    def __getitem__(self, key: str) -> Any:
+        return self.to_json()[key]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +99,10 @@ class Score:
 
 
 @dataclass(frozen=True, slots=True)
-class Counts:
+class Counts(JsonRecord):
     """How many captions got each verdict, and the constructions of the captions and references."""
+
+    WHAT = "verdict counts"
 
     grammatical: int
     true: int
@@ -70,17 +112,7 @@ class Counts:
     constructions_output: int
     constructions_references: int
 
-    @classmethod
-    def from_json(cls, document: Mapping[str, Any]) -> "Counts":
-        _exactly(document, _COUNT_FIELDS, (), "verdict counts")
-        return cls(**{name: document[name] for name in _COUNT_FIELDS})
 
-    def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in _COUNT_FIELDS}
-
-
-_COUNT_FIELDS = ("grammatical", "true", "false", "ambiguous", "uninterpretable", "constructions_output",
-                 "constructions_references")
 #: the fields of a breakdown group that are not scores
 _GROUP_FIELDS = ("captions", "counts", "reasons", "intervals")
 
@@ -100,7 +132,7 @@ class GroupSummary:
     @classmethod
     def from_json(cls, document: Mapping[str, Any]) -> "GroupSummary":
         scores = {k: v for k, v in document.items() if k not in _GROUP_FIELDS}  # every other field is a score
-        _exactly(document, _GROUP_FIELDS, tuple(scores), "a breakdown group")
+        check_fields(document, _GROUP_FIELDS, tuple(scores), "a breakdown group")
         return cls(document["captions"], scores, Counts.from_json(document["counts"]), dict(document["reasons"]),
                    _intervals(document["intervals"]))
 
@@ -113,15 +145,12 @@ class GroupSummary:
         return Score(key, self.scores.get(key), self.intervals.get(key))
 
 
-_DIVERSITY_FIELDS = ("images", "images_single_caption", "captions_per_image", "max_captions_compared",
-                     "images_capped", "self_cider", "lsa", "mbleu_1", "mbleu_2", "mbleu_3", "mbleu_4", "mbleu_mix",
-                     "accuracy", "beta2", "f_score", "signatures", "notes")
-
-
 @dataclass(frozen=True, slots=True)
-class DiversitySection:
+class DiversitySection(JsonRecord):
     """The diversity of several captions per image (Wang & Chan), present when some image has two
     or more captions (:mod:`shapeworldice.evaluation.core.diversity_section`)."""
+
+    WHAT = "a diversity section"
 
     images: int
     images_single_caption: int
@@ -140,17 +169,6 @@ class DiversitySection:
     f_score: float | None
     signatures: Mapping[str, str]
     notes: Mapping[str, str]
-
-    @classmethod
-    def from_json(cls, document: Mapping[str, Any]) -> "DiversitySection":
-        _exactly(document, _DIVERSITY_FIELDS, (), "a diversity section")
-        return cls(**{name: document[name] for name in _DIVERSITY_FIELDS})
-
-    def to_json(self) -> dict[str, Any]:
-        out = {name: getattr(self, name) for name in _DIVERSITY_FIELDS}
-        for name in ("captions_per_image", "signatures", "notes"):
-            out[name] = dict(out[name])
-        return out
 
 
 _REPORT_FIELDS = ("signature", "warnings", "dataset", "split", "parser", "images", "captions", "missing_images",
@@ -193,7 +211,7 @@ class Report:
     @classmethod
     def from_json(cls, document: Mapping[str, Any], details: Sequence[CaptionResult] = ()) -> "Report":
         """The record of a report's JSON document (``details``: its per-caption results, if known)."""
-        _exactly(document, _REPORT_FIELDS, _REPORT_OPTIONAL, "a GTD report")
+        check_fields(document, _REPORT_FIELDS, _REPORT_OPTIONAL, "a GTD report")
         section = document["diversity_section"]
         return cls(
             signature=document["signature"], dataset=document["dataset"], split=document["split"],
@@ -253,7 +271,7 @@ class PairedScore:
 
     @classmethod
     def from_json(cls, document: Mapping[str, Any]) -> "PairedScore":
-        _exactly(document, _PAIRED_FIELDS, (), "a paired score")
+        check_fields(document, _PAIRED_FIELDS, (), "a paired score")
         return cls(document["a"], document["b"], document["difference"], _interval(document["interval"]),
                    document["p"])
 
@@ -280,7 +298,7 @@ class Comparison:
 
     @classmethod
     def from_json(cls, document: Mapping[str, Any]) -> "Comparison":
-        _exactly(document, _COMPARISON_FIELDS, ("not_finite",), "a comparison")
+        check_fields(document, _COMPARISON_FIELDS, ("not_finite",), "a comparison")
         return cls(document["signature"], document["a"], document["b"], document["images"],
                    {key: PairedScore.from_json(s) for key, s in document["scores"].items()}, document["alpha"],
                    document.get("not_finite"))

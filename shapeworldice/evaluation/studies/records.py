@@ -1,0 +1,95 @@
+"""The results of the robustness and variance studies as typed records: what their tables, plots
+and CSV files read, by attribute.
+
+Each record's fields are its PREFIX.json document's, in the order the file has them, so
+``from_json`` of a written result and ``to_json`` give the same bytes back
+(:class:`~shapeworldice.evaluation.io.report_records.JsonRecord`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ..io.report_records import JsonRecord
+
+__all__ = ["RobustnessResult", "SubsetSpread", "VarianceResult"]
+
+#: a metric's values along a study's axis (γ steps, subset sizes); None where it has none
+Values = Sequence[float | None]
+
+
+@dataclass(frozen=True, slots=True)
+class RobustnessResult(JsonRecord):
+    """Normalised score-vs-γ curves of every metric under each pathological transformation
+    (Cui et al.), the areas under them and the drops (1 − area); ``raw`` holds the scores."""
+
+    WHAT = "a robustness result"
+
+    signature: str
+    dataset: str
+    split: str
+    steps: int
+    seed: int
+    images: int
+    gammas: Sequence[float]
+    metrics: Sequence[str]
+    #: transform → metric → normalised value per γ
+    curves: Mapping[str, Mapping[str, Values]]
+    #: transform → metric → area under its normalised curve
+    areas: Mapping[str, Mapping[str, float | None]]
+    drops: Mapping[str, Mapping[str, float | None]]
+    raw: Mapping[str, Mapping[str, Values]]
+    unavailable: Mapping[str, str]
+    convention: str
+    not_finite: Mapping[str, str] | None = None
+
+    OPTIONAL = ("not_finite",)
+
+
+@dataclass(frozen=True, slots=True)
+class SubsetSpread(JsonRecord):
+    """One metric's corpus score over reference subsets, per subset size: mean, standard
+    deviation, relative standard deviation, and every draw's score."""
+
+    WHAT = "a metric's subset spread"
+
+    mean: Values
+    std: Values
+    relative_std: Values
+    scores: Sequence[Values]
+
+
+@dataclass(frozen=True, slots=True)
+class VarianceResult(JsonRecord):
+    """Reference-sample variance (Zhu et al.) of every reference-based metric on one caption set,
+    and the references' consensus."""
+
+    WHAT = "a variance result"
+
+    signature: str
+    dataset: str
+    split: str
+    images: int
+    captions: int
+    missing_images: int
+    draws: int
+    seed: int
+    sizes: Sequence[int]
+    pool: Mapping[str, int]
+    metrics: Sequence[str]
+    full: Mapping[str, float | None]
+    subsets: Mapping[str, SubsetSpread]
+    summary: Mapping[str, Mapping[str, float | None]]
+    most_variable: str | None
+    consensus: Mapping[str, Any]
+    notes: Mapping[str, str]
+    not_finite: Mapping[str, str] | None = None
+
+    OPTIONAL = ("not_finite",)
+
+    @classmethod
+    def _field_from_json(cls, name: str, value: Any) -> Any:
+        return {m: SubsetSpread.from_json(s) for m, s in value.items()} if name == "subsets" else value
+
+    def _field_to_json(self, name: str, value: Any) -> Any:
+        return {m: s.to_json() for m, s in value.items()} if name == "subsets" else value
