@@ -169,8 +169,8 @@ def test_template_captions_keep_g_t_d_and_i(small_dataset, monkeypatch):
 def test_references_claim_nothing_false_and_invent_nothing(small_dataset):
     evaluator = Evaluator(small_dataset)
     report = evaluator.evaluate([{"image_id": image.id, "caption": image.captions[0]} for image in evaluator.images])
-    assert report["scores"]["claim_precision"] == 1.0 and report["scores"]["hallucination_rate"] == 0.0
-    assert report["scores"]["object_recall"] == 1.0  # two shapes, both described by every reference
+    assert report.scores["claim_precision"] == 1.0 and report.scores["hallucination_rate"] == 0.0
+    assert report.scores["object_recall"] == 1.0  # two shapes, both described by every reference
 
 
 def test_the_html_card_shows_claims_and_invented_objects(small_dataset):
