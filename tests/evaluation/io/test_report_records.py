@@ -18,7 +18,8 @@ from shapeworldice.evaluation.io.inputs import HEADER_KEY
 from shapeworldice.evaluation.io.outputs import json_text
 from shapeworldice.evaluation.io.report import details_bytes, report_bytes
 from shapeworldice.evaluation.io.report_records import Comparison, GroupSummary, Report
-from shapeworldice.evaluation.studies.baselines import baseline
+from shapeworldice.evaluation.quickstart import SUITES
+from shapeworldice.evaluation.studies.baselines import FLOOR_KINDS, KINDS, baseline
 from tests.bytes_digest import BASELINES, DATASETS, SIZES
 
 
@@ -130,14 +131,18 @@ def test_a_comparison_round_trips(a, b, p, interval):
     assert json_text(Comparison.from_json(json.loads(written)).to_json(), indent=1, sort_keys=True) == written
 
 
+#: the quickstart's datasets (both suites) and the bytes-digest fixture's informative forms
+QUICKSTART = sorted({*DATASETS, *(name for names in SUITES.values() for name in names)})
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", DATASETS)
+@pytest.mark.parametrize("name", QUICKSTART)
 def test_every_quickstart_report_round_trips_byte_for_byte(name, tmp_path: Path):
-    """The reports of the bytes-digest fixture: the quickstart's datasets and informative forms of
-    each kind of skill view, four baselines each."""
+    """The reports the quickstart computes (every baseline it scores, on each of its datasets)
+    and those of the bytes-digest fixture, at the fixture's sizes."""
     evaluator = Evaluator(generate(name, tmp_path, **SIZES))
     try:
-        for kind in BASELINES:
+        for kind in (*KINDS, *FLOOR_KINDS):
             _assert_round_trips(evaluator.evaluate(baseline(evaluator.data, kind, seed=0)))
     finally:
         evaluator.close()
