@@ -23,7 +23,7 @@ def _run_study(job: Callable[..., tuple[Any, list[Any]]], table: Callable[[Any],
     (the table, or its JSON document) and the files it wrote."""
     result, written = job(*args, include_meteor=meteor, parser=parser_name, ace=ace_path,
                           grammar_image=grammar_image, progress=not quiet, **options)
-    _emit(result if isinstance(result, dict) else result.to_json(), table(result), written, as_json)
+    _emit(result.to_json(), table(result), written, as_json)
 
 
 def _study_command(*own: Callable[[F], F], leading: tuple[Callable[[F], F], ...] = ()

@@ -13,7 +13,7 @@ from ..safe_write import check_outputs
 from .evaluating import inputs_of
 
 if TYPE_CHECKING:
-    from ..evaluation.studies.records import RobustnessResult, VarianceResult
+    from ..evaluation.studies.records import RobustnessResult, ValidityResult, VarianceResult
 
 __all__ = ["robustness_to_files", "validity_to_files", "variance_to_files"]
 
@@ -71,7 +71,7 @@ def variance_to_files(directory: str | Path, captions: str, *, split: str = "tes
 def validity_to_files(directory: str | Path, captions: Sequence[str], *, split: str = "test", draws: int = 1000,
                       seed: int = 0, include_meteor: bool = False, out: str | None = None, parser: str = "builtin",
                       ace: str | None = None, grammar_image: str | None = None,
-                      progress: bool = False) -> tuple[dict[str, Any], list[Path]]:
+                      progress: bool = False) -> tuple["ValidityResult", list[Path]]:
     """Every metric against the ground truth over the systems' caption files (files or quoted
     globs): caption-level AUC for true captions, system-level τ and r with T; written as
     ``out``.json/.csv/.png/.svg when given. Returns (the result, the files written)."""

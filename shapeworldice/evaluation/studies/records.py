@@ -1,5 +1,5 @@
-"""The results of the robustness and variance studies as typed records: what their tables, plots
-and CSV files read, by attribute.
+"""The results of the robustness, variance and validity studies as typed records: what their
+tables, plots and CSV files read, by attribute.
 
 Each record's fields are its PREFIX.json document's, in the order the file has them, so
 ``from_json`` of a written result and ``to_json`` give the same bytes back
@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 
 from ..io.report_records import JsonRecord
 
-__all__ = ["RobustnessResult", "SubsetSpread", "VarianceResult"]
+__all__ = ["RobustnessResult", "SubsetSpread", "ValidityResult", "VarianceResult"]
 
 #: a metric's values along a study's axis (γ steps, subset sizes); None where it has none
 Values = Sequence[float | None]
@@ -93,3 +93,34 @@ class VarianceResult(JsonRecord):
 
     def _field_to_json(self, name: str, value: Any) -> Any:
         return {m: s.to_json() for m, s in value.items()} if name == "subsets" else value
+
+
+@dataclass(frozen=True, slots=True)
+class ValidityResult(JsonRecord):
+    """Every measure against the ground truth over several systems' caption sets: caption-level
+    ROC AUC for true captions (all, grammatical only; with intervals) and system-level Kendall τ
+    and Pearson r with T and I/ref."""
+
+    WHAT = "a validity result"
+
+    dataset: str
+    split: str
+    images: int
+    captions: int
+    true: int
+    grammatical: int
+    #: system name → its corpus scores
+    systems: Mapping[str, Mapping[str, float | None]]
+    files: Sequence[str]
+    draws: int
+    seed: int
+    #: measure → "all" / "grammatical" → {"auc", "low", "high"}
+    caption_level: Mapping[str, Mapping[str, Mapping[str, float | None]]]
+    #: target (T, I/ref) → measure → {"kendall", "pearson", ...}
+    system_level: Mapping[str, Mapping[str, Mapping[str, Any]]]
+    signatures: Mapping[str, str]
+    metric_signatures: Mapping[str, str]
+    convention: str
+    not_finite: Mapping[str, str] | None = None
+
+    OPTIONAL = ("not_finite",)

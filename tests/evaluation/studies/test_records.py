@@ -1,4 +1,4 @@
-"""The robustness and variance results as records: PREFIX.json read back gives the same bytes,
+"""The robustness, variance and validity results as records: PREFIX.json read back gives the same bytes,
 and the readers (table, CSV, plot) work from the record read back as from the one computed."""
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shapeworldice.evaluation.io.outputs import json_text
-from shapeworldice.evaluation.studies.baselines import baseline
-from shapeworldice.evaluation.studies.records import RobustnessResult, SubsetSpread, VarianceResult
+from shapeworldice.evaluation.studies.baselines import baseline, write_baseline
+from shapeworldice.evaluation.studies.records import RobustnessResult, SubsetSpread, ValidityResult, VarianceResult
 from shapeworldice.evaluation.studies.robustness import robustness, robustness_table, write_robustness
+from shapeworldice.evaluation.studies.validity import validity, validity_csv, validity_table
 from shapeworldice.evaluation.studies.variance import variance, variance_table, write_variance
 
 
@@ -42,6 +43,16 @@ def test_a_written_variance_result_reads_back_to_its_bytes(spread, tmp_path):
     assert (json_text(again.to_json(), indent=1) + "\n").encode() == json_file.read_bytes()
     assert variance_table(again) == variance_table(spread)
     assert write_variance(again, tmp_path / "again")[1].read_bytes() == csv_file.read_bytes()
+
+
+def test_a_written_validity_result_reads_back_to_its_bytes(evaluator, tmp_path):
+    files = [str(write_baseline(baseline(evaluator.data, kind, seed=0), tmp_path / f"{kind}.json"))
+             for kind in ("references", "shuffled")]
+    result = validity(evaluator, files, draws=0)
+    written = json_text(result.to_json(), indent=1, sort_keys=True)  # what write_validity writes as PREFIX.json
+    again = ValidityResult.from_json(json.loads(written))
+    assert json_text(again.to_json(), indent=1, sort_keys=True) == written
+    assert validity_table(again) == validity_table(result) and validity_csv(again) == validity_csv(result)
 
 
 def test_a_nan_is_written_as_null_named_and_read_back(spread, tmp_path):
