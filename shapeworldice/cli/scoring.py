@@ -203,14 +203,14 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
     result = curves_to_files(directory, specs, out, split=split, parser=parser_name, ace=ace_path,
                              grammar_image=grammar_image, include_meteor=meteor, engine=engine, address=address,
                              progress=not quiet)
-    for warning in result["warnings"]:
+    for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     click.echo("correlation with T   pearson  spearman   kendall")
-    for metric, values in result["correlations"].items():
+    for metric, values in result.correlations.items():
         cells = " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall"))
         line = f"{catalogue.label(metric):18s} {cells}"
         click.echo(line + (f"  (n/a: {values['reason']})" if values["reason"] else ""))
-    for path in result["files"]:
+    for path in result.files:
         click.echo(f"wrote {shown(path)}")
 
 

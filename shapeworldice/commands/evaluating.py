@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..errors import UserError
 from ..safe_write import STDOUT, check_outputs, write_file
@@ -18,6 +18,7 @@ from . import batch
 
 if TYPE_CHECKING:
     from ..evaluation.io.report_records import Comparison, Report
+    from ..evaluation.studies.records import CurvesResult
 
 __all__ = ["compare_files", "curves_to_files", "evaluate_files", "evaluate_to_files", "inputs_of"]
 
@@ -81,7 +82,7 @@ def evaluate_files(directory: str | Path, captions: Sequence[str], out: str, *, 
 def curves_to_files(directory: str | Path, captions: Sequence[str], out: str = "curves", *, split: str = "test",
                     parser: str = "builtin", ace: str | None = None, grammar_image: str | None = None,
                     include_meteor: bool = False, engine: str | None = None, address: str | None = None,
-                    progress: bool = False) -> dict[str, Any]:
+                    progress: bool = False) -> "CurvesResult":
     """Learning curves over checkpoint caption files (files, globs or ``ITER=FILE``): every
     checkpoint evaluated (here, or each a cluster job with ``engine``), written as ``out``.csv,
     .png and .svg. Returns the curves' rows, correlations with T, warnings and files written."""

@@ -1,5 +1,5 @@
-"""The results of the robustness, variance and validity studies as typed records: what their
-tables, plots and CSV files read, by attribute.
+"""The results of the studies (robustness, variance, validity, curves) as typed records: what
+their tables, plots and CSV files read, by attribute.
 
 Each record's fields are its PREFIX.json document's, in the order the file has them, so
 ``from_json`` of a written result and ``to_json`` give the same bytes back
@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 
 from ..io.report_records import JsonRecord
 
-__all__ = ["RobustnessResult", "SubsetSpread", "ValidityResult", "VarianceResult"]
+__all__ = ["CurvesResult", "RobustnessResult", "SubsetSpread", "ValidityResult", "VarianceResult"]
 
 #: a metric's values along a study's axis (γ steps, subset sizes); None where it has none
 Values = Sequence[float | None]
@@ -124,3 +124,18 @@ class ValidityResult(JsonRecord):
     not_finite: Mapping[str, str] | None = None
 
     OPTIONAL = ("not_finite",)
+
+
+@dataclass(frozen=True, slots=True)
+class CurvesResult(JsonRecord):
+    """Learning curves over checkpoints: one row of scores per checkpoint (in iteration order),
+    each surface metric's correlations with T, caveats, and the files written."""
+
+    WHAT = "a curves result"
+
+    #: per checkpoint: ``iteration``, ``file``, its scores and ``KEY_lo``/``KEY_hi`` interval ends
+    rows: Sequence[Mapping[str, Any]]
+    #: metric → {"points", "reason", "pearson", "spearman", "kendall"}
+    correlations: Mapping[str, Mapping[str, Any]]
+    warnings: Sequence[str]
+    files: Sequence[str]
