@@ -3,14 +3,14 @@ their tables, plots and CSV files read, by attribute.
 
 Each record's fields are its PREFIX.json document's, in the order the file has them, so
 ``from_json`` of a written result and ``to_json`` give the same bytes back
-(:class:`~shapeworldice.evaluation.io.report_records.JsonRecord`).
+(:class:`~shapeworldice.evaluation.io.json_record.JsonRecord`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..io.report_records import JsonRecord
+from ..io.json_record import JsonRecord
 
 __all__ = ["CurvesResult", "RobustnessResult", "SubsetSpread", "ValidityResult", "VarianceResult"]
 
