@@ -8,10 +8,10 @@ written back.
 """
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
-__all__ = ["JsonRecord", "check_fields"]
+__all__ = ["JsonDocument", "JsonRecord", "check_fields"]
 
 
 def check_fields(document: Mapping[str, Any], required: Sequence[str], optional: Sequence[str], what: str) -> None:
@@ -49,7 +49,8 @@ class JsonRecord:
         return cls(**{name: cls._field_from_json(name, document.get(name)) for name in names})
 
     def to_json(self) -> dict[str, Any]:
-        values = {name: self._field_to_json(name, getattr(self, name)) for name in self._names()}
+        names = [n for n in self._names() if n not in self.OPTIONAL] + list(self.OPTIONAL)  # optional ones last
+        values = {name: self._field_to_json(name, getattr(self, name)) for name in names}
         return {name: value for name, value in values.items() if value is not None or name not in self.OPTIONAL}
 
     @classmethod
@@ -63,3 +64,13 @@ class JsonRecord:
 
     def __getitem__(self, key: str) -> Any:
         return self.to_json()[key]
+
+
+@dataclass(frozen=True, slots=True)
+class JsonDocument(JsonRecord):
+    """A record that is a whole output file, which may end with ``not_finite``: the values
+    written as null because they were not finite numbers, and why (``outputs.json_text``)."""
+
+    OPTIONAL = ("not_finite",)
+
+    not_finite: Mapping[str, str] | None = field(default=None, kw_only=True)

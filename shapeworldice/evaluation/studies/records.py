@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..io.json_record import JsonRecord
+from ..io.json_record import JsonDocument, JsonRecord
 
 __all__ = ["CurvesResult", "RobustnessResult", "SubsetSpread", "ValidityResult", "VarianceResult"]
 
@@ -19,7 +19,7 @@ Values = Sequence[float | None]
 
 
 @dataclass(frozen=True, slots=True)
-class RobustnessResult(JsonRecord):
+class RobustnessResult(JsonDocument):
     """Normalised score-vs-γ curves of every metric under each pathological transformation
     (Cui et al.), the areas under them and the drops (1 − area); ``raw`` holds the scores."""
 
@@ -41,9 +41,6 @@ class RobustnessResult(JsonRecord):
     raw: Mapping[str, Mapping[str, Values]]
     unavailable: Mapping[str, str]
     convention: str
-    not_finite: Mapping[str, str] | None = None
-
-    OPTIONAL = ("not_finite",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +57,7 @@ class SubsetSpread(JsonRecord):
 
 
 @dataclass(frozen=True, slots=True)
-class VarianceResult(JsonRecord):
+class VarianceResult(JsonDocument):
     """Reference-sample variance (Zhu et al.) of every reference-based metric on one caption set,
     and the references' consensus."""
 
@@ -83,9 +80,6 @@ class VarianceResult(JsonRecord):
     most_variable: str | None
     consensus: Mapping[str, Any]
     notes: Mapping[str, str]
-    not_finite: Mapping[str, str] | None = None
-
-    OPTIONAL = ("not_finite",)
 
     @classmethod
     def _field_from_json(cls, name: str, value: Any) -> Any:
@@ -96,7 +90,7 @@ class VarianceResult(JsonRecord):
 
 
 @dataclass(frozen=True, slots=True)
-class ValidityResult(JsonRecord):
+class ValidityResult(JsonDocument):
     """Every measure against the ground truth over several systems' caption sets: caption-level
     ROC AUC for true captions (all, grammatical only; with intervals) and system-level Kendall τ
     and Pearson r with T and I/ref."""
@@ -121,9 +115,6 @@ class ValidityResult(JsonRecord):
     signatures: Mapping[str, str]
     metric_signatures: Mapping[str, str]
     convention: str
-    not_finite: Mapping[str, str] | None = None
-
-    OPTIONAL = ("not_finite",)
 
 
 @dataclass(frozen=True, slots=True)
