@@ -9,7 +9,7 @@ functions exported here. The Python API (``docs/api.md``)::
     path = swi.generate("spatial-twoshapes-informative", "data", train=500, validation=32, test=64)
     captions = swi.baseline(path, "shuffled")          # or your model's [{"image_id", "caption"}]
     report = swi.evaluate(path, captions)
-    report["scores"]["truthfulness"], report["details"][0].truth
+    report.scores["truthfulness"], report.score("bleu_4").interval, report.details[0].truth
 
 Each function imports its machinery when called, so ``import shapeworldice`` stays fast, and
 checks its arguments' types first (:mod:`shapeworldice.api_types`): a wrong type is a one-line
@@ -24,6 +24,7 @@ from ._version import __version__
 
 if TYPE_CHECKING:
     from .data.definition import DatasetDefinition
+    from .evaluation.io.report_records import Report
     from .data.loader import Split
     from .progress import Progress
     from .storage import Destination
@@ -93,13 +94,15 @@ def parse(text: str) -> "ParseResult":
 def evaluate(directory: str | Path, captions: "str | Path | Sequence[dict[str, Any]]", split: str = "test",
              parser: "str | Parser" = "builtin", allow_missing: bool = False, include_meteor: bool = False,
              ace: str | None = None, grammar_image: str | None = None, progress: bool = False,
-             several_captions: bool = False) -> dict[str, Any]:
+             several_captions: bool = False) -> "Report":
     """GTD and surface metrics of a model's captions (a caption file, or a list of
-    ``{"image_id", "caption"}``) on a split of the dataset in ``directory``: the report dict, with
-    one :class:`~shapeworldice.evaluation.core.scoring.CaptionResult` per caption in
-    ``report["details"]``. ``parser``: ``"builtin"``, ``"ace"`` (with ``ace`` and
-    ``grammar_image``: the ACE binary and an ERG image) or a started parser; ``allow_missing``:
-    score although some images have no caption; ``several_captions``: several per image id;
+    ``{"image_id", "caption"}``) on a split of the dataset in ``directory``: the
+    :class:`~shapeworldice.evaluation.io.report_records.Report`, with one
+    :class:`~shapeworldice.evaluation.core.scoring.CaptionResult` per caption in ``report.details``
+    (``report["scores"]`` reads a field as the JSON report has it). ``parser``: ``"builtin"``,
+    ``"ace"`` (with ``ace`` and ``grammar_image``: the ACE binary and an ERG image) or a started
+    parser; ``allow_missing``: score although some images have no caption; ``several_captions``:
+    several per image id;
     ``include_meteor``: METEOR too (Java); ``progress``: a bar on stderr (when it is a terminal).
     To write the report, details and HTML page as the CLI does, see
     :func:`shapeworldice.commands.evaluate_to_files`."""

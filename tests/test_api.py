@@ -17,9 +17,9 @@ def test_build_load_baseline_evaluate(tmp_path):
     captions = swi.baseline(path, "references")
     assert [c["image_id"] for c in captions] == [inst.id for inst in test]
     report = swi.evaluate(path, captions)
-    assert report["scores"]["grammaticality"] == report["scores"]["truthfulness"] == 1.0
-    assert len(report["details"]) == 6 and all(isinstance(r, CaptionResult) for r in report["details"])
-    assert report["details"][0].to_dict()["truth"] == "true"
+    assert report.scores["grammaticality"] == report.scores["truthfulness"] == 1.0
+    assert len(report.details) == 6 and all(isinstance(r, CaptionResult) for r in report.details)
+    assert report.details[0].to_dict()["truth"] == "true"
     assert swi.parse("A square is red.").grammatical and not swi.parse("Red the is square.").grammatical
 
 

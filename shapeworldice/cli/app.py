@@ -222,14 +222,3 @@ def _study_options(fn):
     fn = click.option("--out", help="Output prefix: PREFIX.json/.csv/.png/.svg (an existing folder F: F/F.json, ...).  "
                       "[default: print only]")(fn)
     return _meteor_option(fn)
-
-
-def _with_parser(parser_name: str, ace_path: str | None, grammar_image: str | None, work):
-    """Run ``work(parser)`` with a parser started for it and closed after it (ACE is a process)."""
-    from ..parsing import make_parser
-
-    parser = make_parser(parser_name, ace_path, grammar_image)
-    try:
-        return work(parser)
-    finally:
-        parser.close()

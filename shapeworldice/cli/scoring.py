@@ -73,7 +73,7 @@ def evaluate(directory, captions_files, split, parser_name, ace_path, grammar_im
     """GTD and surface metrics of a model's captions on a dataset split."""
     from ..commands import evaluate_to_files
     from ..evaluation.io.outputs import json_text
-    from ..evaluation.io.report import details_bytes, report_json, summary_text
+    from ..evaluation.io.report import details_bytes, summary_text
     from ..safe_write import STDOUT
 
     if address is not None and engine is None:
@@ -95,7 +95,7 @@ def evaluate(directory, captions_files, split, parser_name, ace_path, grammar_im
     if details == STDOUT:
         _write_stdout(details_bytes(report))
     if as_json:
-        click.echo(json_text(report_json(report), indent=2, sort_keys=True))
+        click.echo(json_text(report.to_json(), indent=2, sort_keys=True))
     elif not quiet:
         click.echo(summary_text(report), err=details == STDOUT)
 
@@ -203,14 +203,14 @@ def curves(ctx: click.Context, directory: str, specs: tuple[str, ...], split: st
     result = curves_to_files(directory, specs, out, split=split, parser=parser_name, ace=ace_path,
                              grammar_image=grammar_image, include_meteor=meteor, engine=engine, address=address,
                              progress=not quiet)
-    for warning in result["warnings"]:
+    for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     click.echo("correlation with T   pearson  spearman   kendall")
-    for metric, values in result["correlations"].items():
+    for metric, values in result.correlations.items():
         cells = " ".join(f"{fmt(values[k]):>9s}" for k in ("pearson", "spearman", "kendall"))
         line = f"{catalogue.label(metric):18s} {cells}"
         click.echo(line + (f"  (n/a: {values['reason']})" if values["reason"] else ""))
-    for path in result["files"]:
+    for path in result.files:
         click.echo(f"wrote {shown(path)}")
 
 
@@ -240,4 +240,4 @@ def compare(directory, captions_files, split, draws, seed, several_captions, out
     result = compare_files(directory, a, b, split=split, draws=draws, seed=seed, parser=parser_name, ace=ace_path,
                            grammar_image=grammar_image, include_meteor=meteor, several_captions=several_captions,
                            out=out)
-    _emit(result, compare_table(result), [out] if out else [], as_json)
+    _emit(result.to_json(), compare_table(result), [out] if out else [], as_json)

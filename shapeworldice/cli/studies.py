@@ -3,7 +3,7 @@ al.), validity against the ground truth, and the quickstart.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import click
 
@@ -11,62 +11,55 @@ from ..evaluation.studies.limits import MAX_BOOTSTRAP_DRAWS, MAX_STEPS, MAX_VARI
 
 from .app import (
     main, _captions_option, SPLIT_HELP, SEED_HELP, SEED_TYPE, _workers_option, _critic_option, _emit, _study_options,
-    _with_parser,
 )
 
+F = TypeVar("F", bound=Callable[..., Any])
 
-@main.command()
-@_critic_option
-@click.argument("directory", type=click.Path())
-@click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--transforms", default="shuffled,permuted,random-words",
-              help="Comma-separated pathological transformations (shuffled, permuted, random-words).")
-@click.option("--steps", default=11, type=click.IntRange(2, MAX_STEPS),
-              help="Number of strengths γ, evenly spaced from 0 to 1.")
-@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
-@_study_options
-def robustness(directory, split, transforms, steps, seed, meteor, out, as_json, quiet, parser_name, ace_path,
-               grammar_image) -> None:
+
+def _run_study(job: Callable[..., tuple[Any, list[Any]]], table: Callable[[Any], str], args: tuple[Any, ...], *,
+               meteor: bool, as_json: bool, quiet: bool, parser_name: str, ace_path: str | None,
+               grammar_image: str | None, **options: Any) -> None:
+    """Call a study's library function with the options every study shares, and print its result
+    (the table, or its JSON document) and the files it wrote."""
+    result, written = job(*args, include_meteor=meteor, parser=parser_name, ace=ace_path,
+                          grammar_image=grammar_image, progress=not quiet, **options)
+    _emit(result.to_json(), table(result), written, as_json)
+
+
+def _study_command(*own: Callable[[F], F], leading: tuple[Callable[[F], F], ...] = ()
+                   ) -> Callable[[F], click.Command]:
+    """A study command's options: --critic, DIRECTORY, the ``leading`` ones, --split, its ``own``,
+    --seed, and the options every study shares (METEOR, output prefix, JSON, quiet, parser)."""
+    def decorate(fn: F) -> click.Command:
+        for option in reversed((_critic_option, click.argument("directory", type=click.Path()), *leading,
+                                click.option("--split", default="test", help=SPLIT_HELP), *own,
+                                click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP), _study_options)):
+            fn = option(fn)
+        return main.command()(fn)
+    return decorate
+
+
+@_study_command(click.option("--transforms", default="shuffled,permuted,random-words",
+                             help="Comma-separated pathological transformations (shuffled, permuted, random-words)."),
+                click.option("--steps", default=11, type=click.IntRange(2, MAX_STEPS),
+                             help="Number of strengths γ, evenly spaced from 0 to 1."))
+def robustness(directory, transforms, **options) -> None:
     """Metric robustness to pathological captions: area under normalised score vs strength."""
+    from ..commands.studies import robustness_to_files
+    from ..evaluation.studies.robustness import robustness_table
 
-    from ..evaluation.io.outputs import bundle_files
-    from ..evaluation.studies.robustness import robustness as run, robustness_table, write_robustness
-    from ..commands.evaluating import inputs_of
-    from ..safe_write import check_outputs
-
-    if out:
-        check_outputs(bundle_files(out), inputs_of(directory, ace_path, grammar_image))
     names = [t.strip() for t in transforms.split(",") if t.strip()]
-    result = _with_parser(parser_name, ace_path, grammar_image, lambda parser: run(
-        directory, split, names, steps, seed=seed, include_meteor=meteor, parser=parser, progress=not quiet))
-    _emit(result, robustness_table(result), write_robustness(result, out) if out else [], as_json)
+    _run_study(robustness_to_files, robustness_table, (directory,), transforms=names, **options)
 
 
-@main.command()
-@_critic_option
-@click.argument("directory", type=click.Path())
-@_captions_option
-@click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--draws", default=20, type=click.IntRange(2, MAX_VARIANCE_DRAWS),
-              help="Random reference subsets per size.")
-@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
-@_study_options
-def variance(directory, captions_file, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
-             grammar_image) -> None:
+@_study_command(click.option("--draws", default=20, type=click.IntRange(2, MAX_VARIANCE_DRAWS),
+                             help="Random reference subsets per size."), leading=(_captions_option,))
+def variance(directory, captions_file, **options) -> None:
     """Reference-sample variance of every reference-based metric, and the references' consensus."""
+    from ..commands.studies import variance_to_files
+    from ..evaluation.studies.variance import variance_table
 
-    from ..evaluation.io.outputs import bundle_files
-    from ..evaluation.studies.variance import variance as run, variance_table, write_variance
-    from ..commands.evaluating import inputs_of
-    from ..safe_write import check_outputs
-
-    if out:
-        check_outputs(bundle_files(out), {"--captions": captions_file, **inputs_of(directory, ace_path, grammar_image)})
-
-    result = _with_parser(parser_name, ace_path, grammar_image, lambda parser: run(
-        directory, captions_file, split=split, draws=draws, seed=seed, parser=parser, include_meteor=meteor,
-        progress=not quiet))
-    _emit(result, variance_table(result), write_variance(result, out) if out else [], as_json)
+    _run_study(variance_to_files, variance_table, (directory, captions_file), **options)
 
 
 @main.command()
@@ -94,32 +87,16 @@ def quickstart(out: str, workers: int, quiet: bool, suite: str) -> None:
         click.echo(line)
 
 
-@main.command()
-@_critic_option
-@click.argument("directory", type=click.Path())
-@click.option("--captions", "caption_files", required=True, multiple=True, type=click.Path(),
-              help="A system's caption file (any format of evaluate --captions), or a quoted glob such as "
-                   "'ckpt-*.json' (one system per file); repeat for each system.")
-@click.option("--split", default="test", help=SPLIT_HELP)
-@click.option("--draws", default=1000, type=click.IntRange(0, MAX_BOOTSTRAP_DRAWS),
-              help="Bootstrap draws (images resampled).")
-@click.option("--seed", default=0, type=SEED_TYPE, help=SEED_HELP)
-@_study_options
-def validity(directory, caption_files, split, draws, seed, meteor, out, as_json, quiet, parser_name, ace_path,
-             grammar_image) -> None:
+@_study_command(click.option("--draws", default=1000, type=click.IntRange(0, MAX_BOOTSTRAP_DRAWS),
+                             help="Bootstrap draws (images resampled)."),
+                leading=(click.option("--captions", "caption_files", required=True, multiple=True,
+                                      type=click.Path(),
+                                      help="A system's caption file (any format of evaluate --captions), or a quoted "
+                                           "glob such as 'ckpt-*.json' (one system per file); repeat for each "
+                                           "system."),))
+def validity(directory, caption_files, **options) -> None:
     """Every metric against the ground truth: caption-level AUC for true captions, system-level tau/r with T."""
-    from ..commands.evaluating import inputs_of
-    from ..evaluation.core.gtd import Evaluator
-    from ..evaluation.io.inputs import expand_caption_specs
-    from ..evaluation.studies.validity import check_validity_outputs, validity as run, validity_table, write_validity
+    from ..commands.studies import validity_to_files
+    from ..evaluation.studies.validity import validity_table
 
-    caption_files = expand_caption_specs(caption_files)
-    if out:
-        check_validity_outputs(out, {**{f"--captions {f}": f for f in caption_files},
-                                     **inputs_of(directory, ace_path, grammar_image)})
-    evaluator = Evaluator(directory, split, parser_name, ace_path, grammar_image)
-    try:
-        result = run(evaluator, caption_files, draws=draws, seed=seed, include_meteor=meteor, progress=not quiet)
-    finally:
-        evaluator.close()
-    _emit(result, validity_table(result), write_validity(result, out) if out else [], as_json)
+    _run_study(validity_to_files, validity_table, (directory, caption_files), **options)

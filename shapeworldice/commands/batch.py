@@ -160,7 +160,7 @@ def score_file(settings: Settings, path: Path) -> Scored:
     fault_point()
     report = cached[1].evaluate(path, allow_missing=settings.allow_missing, include_meteor=settings.include_meteor,
                                 several_captions=settings.several_captions)
-    return Scored(report_bytes(report), details_bytes(report) if settings.details else None, report["scores"])
+    return Scored(report_bytes(report), details_bytes(report) if settings.details else None, dict(report.scores))
 
 
 def close_evaluator() -> None:

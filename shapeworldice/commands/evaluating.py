@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..errors import UserError
 from ..safe_write import STDOUT, check_outputs, write_file
 from . import batch
+
+if TYPE_CHECKING:
+    from ..evaluation.io.report_records import Comparison, Report
+    from ..evaluation.studies.records import CurvesResult
 
 __all__ = ["compare_files", "curves_to_files", "evaluate_files", "evaluate_to_files", "inputs_of"]
 
@@ -29,10 +33,10 @@ def evaluate_to_files(directory: str | Path, captions: str | Path, *, split: str
                       ace: str | None = None, grammar_image: str | None = None, out: str | None = None,
                       details: str | None = None, html: str | None = None, allow_missing: bool = False,
                       several_captions: bool = False, include_meteor: bool = False,
-                      progress: bool = False) -> dict[str, Any]:
+                      progress: bool = False) -> "Report":
     """Evaluate one caption file; write the JSON report to ``out``, the per-caption JSONL to
     ``details`` (``"-"``: none here, the caller streams it) and the HTML page to ``html`` (each
-    optional). Returns the report (``report["details"]``: one result per caption)."""
+    optional). Returns the report (``report.details``: one result per caption)."""
     from ..evaluation.core.gtd import evaluate as run
     from ..evaluation.io.report import write_outputs
 
@@ -78,7 +82,7 @@ def evaluate_files(directory: str | Path, captions: Sequence[str], out: str, *, 
 def curves_to_files(directory: str | Path, captions: Sequence[str], out: str = "curves", *, split: str = "test",
                     parser: str = "builtin", ace: str | None = None, grammar_image: str | None = None,
                     include_meteor: bool = False, engine: str | None = None, address: str | None = None,
-                    progress: bool = False) -> dict[str, Any]:
+                    progress: bool = False) -> "CurvesResult":
     """Learning curves over checkpoint caption files (files, globs or ``ITER=FILE``): every
     checkpoint evaluated (here, or each a cluster job with ``engine``), written as ``out``.csv,
     .png and .svg. Returns the curves' rows, correlations with T, warnings and files written."""
@@ -117,7 +121,7 @@ def curves_to_files(directory: str | Path, captions: Sequence[str], out: str = "
 def compare_files(directory: str | Path, a: str, b: str, *, split: str = "test", draws: int = 1000, seed: int = 0,
                   parser: str = "builtin", ace: str | None = None, grammar_image: str | None = None,
                   include_meteor: bool = False, several_captions: bool = False, out: str | None = None
-                  ) -> dict[str, Any]:
+                  ) -> "Comparison":
     """Do two caption sets differ? The paired bootstrap over the same images (B − A, its interval,
     a p-value per score), written as JSON to ``out`` when given. Returns the comparison."""
     from ..evaluation.core.gtd import Evaluator
@@ -134,5 +138,5 @@ def compare_files(directory: str | Path, a: str, b: str, *, split: str = "test",
     finally:
         evaluator.close()
     if out:
-        write_file(out, (json_text(result, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+        write_file(out, (json_text(result.to_json(), indent=1, sort_keys=True) + "\n").encode("utf-8"))
     return result

@@ -76,9 +76,9 @@ def score_all(
     corpus = PreparedCorpus(candidates, references)
     optional = registry.on_request()
     out: dict[str, MetricResult] = {}
-    for family, cls in registry.metrics().items():
+    for metric_name, cls in registry.metrics().items():
         metric = Meteor(timeout=meteor_timeout) if cls is Meteor else cls()
-        if family in optional and not include_meteor:
+        if metric_name in optional and not include_meteor:
             for name in metric.result_names:
                 out[name] = MetricResult(name, None, None, metric.signature(corpus, name), catalogue.ON_REQUEST)
         else:

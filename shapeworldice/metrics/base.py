@@ -214,8 +214,8 @@ class PreparedCorpus:
 class Metric(ABC):
     """A caption metric: ``compute(candidates, references)`` → {result name: MetricResult}.
 
-    Every metric returns a dict so that families (BLEU-1..4) and single metrics share one
-    interface; :func:`shapeworldice.metrics.score_all` merges these dicts.
+    Every metric returns a dict so that a metric of several results (BLEU-1..4) and one of a single
+    result share one interface; :func:`shapeworldice.metrics.score_all` merges these dicts.
     """
 
     #: Registry name (``get_metric(name)``).

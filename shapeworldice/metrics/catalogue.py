@@ -27,7 +27,7 @@ __all__ = ["Measure", "CATALOGUE", "measure", "keys", "labels", "label", "in_vie
            "register", "unregister", "ON_REQUEST"]
 
 #: Where a measure can appear.
-VIEWS = ("report", "table", "family_table", "robustness", "variance", "curves_gtd", "curves_surface")
+VIEWS = ("report", "table", "breakdown_table", "robustness", "variance", "curves_gtd", "curves_surface")
 
 #: The reason a metric that runs only on request (METEOR) carries when it was not asked for.
 ON_REQUEST = "not computed (use --meteor)"
@@ -86,15 +86,15 @@ _SPICE_NOTE = "SPICE* = SPICE's tuple F1 computed from the grammar's semantics, 
 
 #: The measures in report order.
 CATALOGUE: list[Measure] = [
-    Measure("grammaticality", "G", "-o", views=_views("table", "family_table", "robustness", "curves_gtd")),
-    Measure("truthfulness", "T", "-s", views=_views("table", "family_table", "robustness", "curves_gtd")),
-    Measure("truthfulness_grammatical", "T|G", "-v", views=_views("table", "family_table"),
+    Measure("grammaticality", "G", "-o", views=_views("table", "breakdown_table", "robustness", "curves_gtd")),
+    Measure("truthfulness", "T", "-s", views=_views("table", "breakdown_table", "robustness", "curves_gtd")),
+    Measure("truthfulness_grammatical", "T|G", "-v", views=_views("table", "breakdown_table"),
             note="T|G = truthfulness among the grammatical captions only (T counts every caption)"),
-    Measure("coverage", "Cov", "-.", views=_views("table", "family_table"), note=_COVERAGE_NOTE),
-    Measure("diversity", "D", "-^", views=_views("table", "family_table", "curves_gtd")),
-    Measure("informativeness", "I bits", "-d", high=15.0, views=_views("family_table"),
+    Measure("coverage", "Cov", "-.", views=_views("table", "breakdown_table"), note=_COVERAGE_NOTE),
+    Measure("diversity", "D", "-^", views=_views("table", "breakdown_table", "curves_gtd")),
+    Measure("informativeness", "I bits", "-d", high=15.0, views=_views("breakdown_table"),
             note=_INFO_NOTE),
-    Measure("informativeness_relative", "I/ref", "-p", views=_views("table", "family_table", "curves_gtd"),
+    Measure("informativeness_relative", "I/ref", "-p", views=_views("table", "breakdown_table", "curves_gtd"),
             note=_INFO_NOTE),
     Measure("prior_unavailable", "no prior", views=_views(),
             note="true captions whose prior could not be computed (I = 0)"),

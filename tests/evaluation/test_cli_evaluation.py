@@ -92,16 +92,20 @@ def test_allow_missing(small_dataset, ids, tmp_path):
     captions = write(tmp_path, "c.json", json.dumps(good_entries(ids)[:5]).encode())
     result = run("evaluate", small_dataset, "--captions", captions, "--allow-missing", "--json", "--no-meteor")
     assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
-    assert report["images"] == 5 and report["missing_images"] == len(ids) - 5
+    from shapeworldice.evaluation.io.report_records import Report
+
+    report = Report.from_json(json.loads(result.output))
+    assert report.images == 5 and report.missing_images == len(ids) - 5
 
 
 def test_baseline_then_evaluate(small_dataset, tmp_path):
     path = tmp_path / "refs.json"
     assert run("baseline", small_dataset, "--kind", "references", "--out", path).exit_code == 0
     result = run("evaluate", small_dataset, "--captions", path, "--json", "--no-meteor")
-    report = json.loads(result.output)
-    assert report["scores"]["grammaticality"] == 1.0 and report["scores"]["truthfulness"] == 1.0
+    from shapeworldice.evaluation.io.report_records import Report
+
+    report = Report.from_json(json.loads(result.output))
+    assert report.scores["grammaticality"] == 1.0 and report.scores["truthfulness"] == 1.0
 
 
 def test_curves_five_checkpoints(small_dataset, tmp_path):

@@ -21,23 +21,23 @@ from ...reasons import judge
 from ...semantics.components import from_json as caption_from_json
 from ...world.sampling import is_held_out
 
-__all__ = ["Analysis", "Analyser", "ReferenceAnalysis", "ImageRecord", "analyse_split", "breakdown_family",
+__all__ = ["Analysis", "Analyser", "ReferenceAnalysis", "ImageRecord", "analyse_split", "sentence_kind",
            "heldout_images"]
 
-#: the breakdown's names for what :func:`family` files under a wider one (see :func:`breakdown_family`)
+#: the sentence kinds for what :func:`family` files under a wider one (see :func:`sentence_kind`)
 LIST, CONJOINED_RELATIONS = "list", "conjoined-relations"
 #: syntax marks of a reading that refers back to an entity (a second sentence, "the T below it")
 _REFERRING_BACK = frozenset({"run-on", "pp-modifier"})
 
 
-def breakdown_family(interpretation: Interpretation, marks: Sequence[str] = (), mrs: Any = None) -> str:
-    """The caption's family in the breakdown: :func:`family`, but named by what the caption is
-    where that family is wider. A list of noun phrases ("A red square and a blue circle.",
-    "There is a red square and a blue circle.") is ``list``, not ``logical`` (a connective between
-    clauses); relations conjoined on one subject ("A square is right of a circle and above a
-    cross.") are ``conjoined-relations``, not ``coreference`` (which keeps the captions that refer
-    back: a pronoun, a second sentence). ``marks``: the reading's :func:`syntax_marks`; ``mrs``: the
-    reading (its pronouns)."""
+def sentence_kind(interpretation: Interpretation, marks: Sequence[str] = (), mrs: Any = None) -> str:
+    """The kind of sentence a caption is (its group in the report's ``family`` breakdown):
+    :func:`family`, but named by what the caption is where that family is wider. A list of noun
+    phrases ("A red square and a blue circle.", "There is a red square and a blue circle.") is
+    ``list``, not ``logical`` (a connective between clauses); relations conjoined on one subject
+    ("A square is right of a circle and above a cross.") are ``conjoined-relations``, not
+    ``coreference`` (which keeps the captions that refer back: a pronoun, a second sentence).
+    ``marks``: the reading's :func:`syntax_marks`; ``mrs``: the reading (its pronouns)."""
     found = family(interpretation)
     said = frozenset(marks)
     formula = interpretation.formula
@@ -60,14 +60,16 @@ class Analysis:
     grammatical: bool
     interpretation: Interpretation | None
     construction: str | None
-    family: str | None
+    #: the kind of sentence (:func:`sentence_kind`), the report's ``family`` breakdown group
+    sentence_kind: str | None
     quantifier_range: str | None
     relation: str | None
     tuples: frozenset
     reason: str = "ok"
     reason_detail: str = ""
-    #: the family of what it claims, however phrased (:func:`claim_family`): informativeness's family
-    claim_family: str | None = None
+    #: the kind of what it claims, however phrased (:func:`claim_family`): what informativeness
+    #: compares with the references' claims
+    claim_kind: str | None = None
 
 
 class Analyser:
@@ -90,7 +92,7 @@ class Analyser:
             reading = parsed.readings[index] if index is not None else None
             marks = syntax_marks(reading)
             key = construction(interpretation, marks)  # the syntax the grammar read is part of the key
-            analysis = Analysis(True, interpretation, key, breakdown_family(interpretation, marks, reading),
+            analysis = Analysis(True, interpretation, key, sentence_kind(interpretation, marks, reading),
                                 quantifier_range(interpretation), relation(interpretation),
                                 frozenset(formula_tuples(interpretation.formula)), why.code, why.detail,
                                 claim_family(interpretation))
@@ -104,7 +106,7 @@ class ReferenceAnalysis:
     the logical form, for per-caption measures that compare a caption with its references)."""
 
     construction: str
-    family: str
+    sentence_kind: str  # :func:`family` of its logical form (a stored meaning has no syntax marks)
     quantifier_range: str  # "none" where the caption has no quantifier
     relation: str  # "none" where the caption has no relation
     tuples: frozenset
@@ -113,7 +115,8 @@ class ReferenceAnalysis:
     @property
     def axes(self) -> tuple[tuple[str, str], ...]:
         """(axis, key) pairs of the breakdowns this reference counts in."""
-        return (("family", self.family), ("quantifier_range", self.quantifier_range), ("relation", self.relation))
+        return (("family", self.sentence_kind), ("quantifier_range", self.quantifier_range),
+                ("relation", self.relation))
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ For each output caption: parse (built-in grammar or ACE+ERG) → choose an inter
 reading → three-valued truth on the image's world model → construction key and scene tuples.
 The work is three steps in three modules: :mod:`.analysis` (parse, interpret, cache; the
 references' meanings), :mod:`.scoring` (verdicts, GTD, SPICE*, surface metrics) and
-:mod:`.gtd_report` (the report dict).  :class:`Evaluator` holds what is shared between caption
-sets of one split.
+:mod:`.gtd_report` (the typed report, :mod:`shapeworldice.evaluation.io.report_records`).
+:class:`Evaluator` holds what is shared between caption sets of one split.
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ...data.loader import load
 from ...parsing import Parser, make_parser
 from .analysis import Analyser, Analysis, ImageRecord, analyse_split
 from .gtd_report import build_report, gtd_signature
+from ..io.report_records import Report
 from .floors import load_prior
 from .measures import CaptionMeasure, DatasetContext
 from .registry import caption_measures
@@ -60,15 +61,15 @@ class Evaluator:
 
     def evaluate(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,
                  include_meteor: bool = False, progress: bool = False,
-                 several_captions: bool = False) -> dict[str, Any]:
-        """The report (see ``docs/formats.md``) of one caption set; ``report["details"]`` holds one
+                 several_captions: bool = False) -> Report:
+        """The report (see ``docs/formats.md``) of one caption set; ``report.details`` holds one
         :class:`CaptionResult` per output caption.  METEOR only with ``include_meteor``;
         ``progress`` shows a bar on stderr (when it is a terminal)."""
         return self.score(captions, allow_missing, include_meteor, progress, several_captions)[1]
 
     def score(self, captions: str | Path | Sequence[dict[str, Any]], allow_missing: bool = False,
               include_meteor: bool = False, progress: bool = False,
-              several_captions: bool = False) -> tuple[Scored, dict[str, Any]]:
+              several_captions: bool = False) -> tuple[Scored, Report]:
         """(the scoring step's outcome, the report): the outcome holds what a paired comparison of
         two caption sets needs (:func:`shapeworldice.evaluation.core.intervals.scored_table`)."""
         source = str(captions) if isinstance(captions, (str, Path)) else "captions"
@@ -87,7 +88,7 @@ class Evaluator:
 def evaluate(directory: str | Path, captions: str | Path | Sequence[dict[str, Any]], split: str = "test",
              parser: str | Parser = "builtin", allow_missing: bool = False, include_meteor: bool = False,
              ace: str | None = None, grammar_image: str | None = None, progress: bool = False,
-             several_captions: bool = False) -> dict[str, Any]:
+             several_captions: bool = False) -> Report:
     """Evaluate a caption file (or COCO-results entries) against a built dataset split."""
     evaluator = Evaluator(directory, split, parser, ace, grammar_image)
     try:

@@ -1,4 +1,4 @@
-"""The evaluator's report step: the report dict (see ``docs/formats.md``) from a scoring outcome.
+"""The evaluator's report step: the :class:`Report` (see ``docs/formats.md``) of a scoring outcome.
 
 Score keys come from the measure catalogue (:mod:`shapeworldice.metrics.catalogue`), so a
 registered measure appears in the report (and in the terminal table) without further edits.
@@ -11,6 +11,7 @@ from ..._version import __version__
 from ...data.loader import Split
 from ...metrics import catalogue
 from ...parsing import Parser
+from ..io.report_records import Report
 from .diversity_section import diversity_section
 from .intervals import report_intervals, signature_field
 from .scoring import Scored, breakdowns
@@ -61,16 +62,12 @@ def report_warnings(data: Split) -> list[str]:
 
 
 def build_report(scored: Scored, data: Split, parser: Parser, grouped: Mapping[str, Sequence[str]],
-                 missing: Sequence[str], header: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The report of one caption set; ``report["details"]`` holds one CaptionResult per caption.
+                 missing: Sequence[str], header: Mapping[str, Any] | None = None) -> Report:
+    """The report of one caption set; ``report.details`` holds one CaptionResult per caption.
     ``header``: a results file's header (model, prompt, decoding, image size), signed and kept."""
-    unavailable = {name: r.unavailable for name, r in scored.metrics.items() if r.unavailable}
     overall, by_group = report_intervals(scored)
     breakdown = breakdowns(scored.results, scored.reference_constructions)
-    for axis, groups in breakdown.items():
-        for key, summary in groups.items():
-            summary["intervals"] = by_group[axis][key]
-    report = {
+    document = {
         "diversity_section": diversity_section(grouped, scored.overall["truthfulness"]),
         "signature": f"{gtd_signature(data, parser)}|{signature_field()}{captioner_field(header)}",
         "warnings": report_warnings(data),
@@ -84,12 +81,12 @@ def build_report(scored: Scored, data: Split, parser: Parser, grouped: Mapping[s
         "intervals": {k: overall.get(k) for k in catalogue.keys() if k in overall},
         "counts": scored.overall["counts"],
         "reasons": scored.overall["reasons"],
-        "breakdown": breakdown,
-        "unavailable": unavailable,
+        "breakdown": {axis: {key: {**summary, "intervals": by_group[axis][key]} for key, summary in groups.items()}
+                      for axis, groups in breakdown.items()},
+        "unavailable": {name: r.unavailable for name, r in scored.metrics.items() if r.unavailable},
         "metric_signatures": {name: r.signature for name, r in scored.metrics.items()},
         "notes": dict(NOTES),
-        "details": scored.results,
     }
     if header:
-        report["captioner"] = {key: header[key] for key in ("model", "prompt", "decoding", "image") if key in header}
-    return report
+        document["captioner"] = {key: header[key] for key in ("model", "prompt", "decoding", "image") if key in header}
+    return Report.from_json(document, scored.results)

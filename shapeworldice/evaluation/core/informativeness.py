@@ -86,7 +86,7 @@ def caption_information(prior: CaptionPrior, interpretation: Any, truth: str | N
 
 def _in_family(context: InformativenessContext, analysis: Any) -> bool:
     """Whether the caption's claim is of a family the references have (:func:`claim_family`)."""
-    return context.families is None or getattr(analysis, "claim_family", None) in context.families
+    return context.families is None or getattr(analysis, "claim_kind", None) in context.families
 
 
 def image_cap(prior: CaptionPrior, references: Sequence[Any]) -> float | None:

@@ -35,7 +35,8 @@ class CaptionResult:
     grammatical: bool
     truth: str | None  # true | false | ambiguous | uninterpretable | None (ungrammatical)
     construction: str | None
-    family: str | None
+    #: the kind of sentence (``analysis.sentence_kind``); the details' and breakdown's ``family``
+    sentence_kind: str | None
     quantifier_range: str | None
     relation: str | None
     heldout: bool
@@ -61,10 +62,22 @@ class CaptionResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {"image_id": self.image_id, "caption": self.caption, "grammatical": self.grammatical,
-                "truth": self.truth, "construction": self.construction, "family": self.family,
+                "truth": self.truth, "construction": self.construction, "family": self.sentence_kind,
                 "quantifier_range": self.quantifier_range, "relation": self.relation, "heldout": self.heldout,
                 "reason": self.reason, "reason_detail": self.reason_detail, "claims": self.claims,
                 "hallucinated_objects": self.hallucinated_objects, "scores": {"spice": self.spice, **self.scores}}
+
+    @classmethod
+    def from_json(cls, document: Mapping[str, Any]) -> "CaptionResult":
+        """The result of one line of details.jsonl (its weights are not written, so not known)."""
+        scores = dict(document["scores"])
+        claims, hallucinated = document["claims"], document["hallucinated_objects"]
+        return cls(document["image_id"], document["caption"], document["grammatical"], document["truth"],
+                   document["construction"], document["family"], document["quantifier_range"],
+                   document["relation"], document["heldout"], spice=scores.pop("spice"), scores=scores,
+                   reason=document["reason"], reason_detail=document["reason_detail"],
+                   claim_pairs=None if claims is None else tuple((c["text"], c["truth"]) for c in claims),
+                   hallucinated=None if hallucinated is None else tuple(hallucinated))
 
 
 def tuple_f1(candidate: frozenset, reference: set) -> float:
@@ -114,12 +127,13 @@ def summary(results: Sequence[CaptionResult], reference_constructions: set[str])
 
 def breakdowns(results: list[CaptionResult], reference_constructions: Mapping[tuple[str, str], set[str]]
                ) -> dict[str, Any]:
-    """G, T, D per family, quantifier range, relation and seen/held-out; D of a group compares its
+    """G, T, D per sentence kind, quantifier range, relation and seen/held-out; D of a group compares its
     constructions with those of the references in the same group."""
     return {axis: {key: summary(members, reference_constructions.get((axis, key), set()))
                    for key, members in groups.items()} for axis, groups in grouped_results(results).items()}
 
 
+#: the breakdown axes, named as the report names them (``family``: the caption's sentence kind)
 AXES = ("family", "quantifier_range", "relation", "heldout")
 
 
@@ -127,7 +141,9 @@ def group_key(result: CaptionResult, axis: str) -> str:
     """The breakdown group of a caption along ``axis``."""
     if axis == "heldout":
         return "held-out" if result.heldout else "seen"
-    return getattr(result, axis) or ("ungrammatical" if not result.grammatical else "none")
+    found = {"family": result.sentence_kind, "quantifier_range": result.quantifier_range,
+             "relation": result.relation}[axis]
+    return found or ("ungrammatical" if not result.grammatical else "none")
 
 
 def grouped_results(results: Sequence[CaptionResult]) -> dict[str, dict[str, list[CaptionResult]]]:
@@ -215,7 +231,7 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
         for caption in grouped[image.id]:
             a = analyse(caption)
             label = verdict(a.interpretation, image.world) if a.grammatical else None
-            result = CaptionResult(image.id, caption, a.grammatical, label, a.construction, a.family,
+            result = CaptionResult(image.id, caption, a.grammatical, label, a.construction, a.sentence_kind,
                                    a.quantifier_range, a.relation, image.heldout, spice=tuple_f1(a.tuples, ref_tuples),
                                    scores=score_columns.row(), reason=a.reason, reason_detail=a.reason_detail,
                                    weights=weight_columns.row())
@@ -254,13 +270,13 @@ def score_captions(images: Sequence[ImageRecord], grouped: Mapping[str, Sequence
 
 
 def metric_statistics(metrics: Mapping[str, MetricResult]) -> dict[str, ItemStatistics]:
-    """The sufficient statistics of every surface metric that has them, once per metric family
+    """The sufficient statistics of every surface metric that has them, once per registered metric
     (as the metric computed them: the corpus is not tokenised twice)."""
     out: dict[str, ItemStatistics] = {}
-    for family in registered_metrics():
-        metric = get_metric(family)
+    for metric_name in registered_metrics():
+        metric = get_metric(metric_name)
         first = next((metrics[name] for name in metric.result_names if name in metrics), None)
         found = None if first is None else metric.statistics(first)
         if found is not None:
-            out[family] = found
+            out[metric_name] = found
     return out

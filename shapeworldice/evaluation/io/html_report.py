@@ -14,13 +14,15 @@ import base64
 import hashlib
 from collections import defaultdict
 from html import escape
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Mapping
 
 from ...data.loader import Split
 from ...errors import UserError
 from ...metrics import catalogue
 from ...reasons import CODES
+from ..core.scoring import CaptionResult, group_key
 from .report import DIVERSITY_NOTE, INTERVAL_NOTE, computed_columns, fmt, half_width
+from .report_records import GroupSummary, Report
 
 VERDICTS = ("true", "false", "ambiguous", "uninterpretable", "ungrammatical")
 COLOURS = {"true": "#1a7f37", "false": "#cf222e", "ambiguous": "#9a6700", "uninterpretable": "#8250df",
@@ -89,41 +91,37 @@ SCRIPT = """
 """
 
 
-def _verdict(result: dict[str, Any]) -> str:
-    return str(result["truth"]) if result["grammatical"] and result["truth"] else "ungrammatical"
+def _verdict(result: CaptionResult) -> str:
+    return str(result.truth) if result.grammatical and result.truth else "ungrammatical"
 
 
-def _reason(result: dict[str, Any]) -> str:
-    """The verdict's reason code (``""`` in a report from before reasons)."""
-    return str(result.get("reason") or "")
+def _reason(result: CaptionResult) -> str:
+    """The verdict's reason code."""
+    return str(result.reason or "")
 
 
-def _why(result: dict[str, Any]) -> str:
+def _why(result: CaptionResult) -> str:
     """The reason shown under a caption: code and detail, escaped."""
-    code, detail = _reason(result), str(result.get("reason_detail") or "")
+    code, detail = _reason(result), str(result.reason_detail or "")
     return f'<span class="why">{escape(code)}{": " + escape(detail) if detail else ""}</span>' if code else ""
 
 
-def _claims(result: dict[str, Any]) -> str:
+def _claims(result: CaptionResult) -> str:
     """A caption of several claims: each claim's logical form with its verdict, and the objects it
     mentions that the world lacks; nothing for a caption of one claim without hallucinations."""
-    claims, invented = result.get("claims") or [], result.get("hallucinated_objects") or []
+    claims, invented = result.claim_pairs or (), result.hallucinated or ()
     if len(claims) < 2 and not invented:
         return ""
-    lines = [f'<span class="v v-{escape(c["truth"])}">{escape(c["truth"])}</span> <code>{escape(c["text"])}</code>'
-             for c in claims if len(claims) > 1]
+    lines = [f'<span class="v v-{escape(truth)}">{escape(truth)}</span> <code>{escape(text)}</code>'
+             for text, truth in claims if len(claims) > 1]
     if invented:
         lines.append("not in the image: " + escape(", ".join(invented)))
     return f'<li class="claims">{"<br>".join(lines)}</li>'
 
 
-def _family(result: dict[str, Any]) -> str:
-    """The caption's family, keyed as in the report's breakdown."""
-    return str(result["family"] or ("ungrammatical" if not result["grammatical"] else "none"))
-
-
-def _details(report: dict[str, Any]) -> list[dict[str, Any]]:
-    return [r if isinstance(r, dict) else r.to_dict() for r in report.get("details", [])]
+def _sentence_kind(result: CaptionResult) -> str:
+    """The caption's sentence kind, keyed as in the report's ``family`` breakdown."""
+    return group_key(result, "family")
 
 
 def _table(header: Iterable[str], rows: Iterable[Iterable[str]], table_id: str | None = None) -> str:
@@ -133,23 +131,23 @@ def _table(header: Iterable[str], rows: Iterable[Iterable[str]], table_id: str |
     return f"<table{ident}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _summary(report: dict[str, Any]) -> Iterator[str]:
+def _summary(report: Report) -> Iterator[str]:
     """Score table, verdict counts, notes and breakdowns: what the terminal summary shows, as tables."""
-    scores, found = report["scores"], report.get("intervals") or {}
+    scores, found = report.scores, report.intervals
     shown = computed_columns("table", [scores])
     yield "<h2>Scores</h2>"
     rows = [["overall", *(fmt(scores.get(key)) for _, key in shown)]]
     if found:
         rows.append(["±95%", *(half_width(found.get(key)) for _, key in shown)])
     yield _table(["", *(name for name, _ in shown)], rows, "scores")
-    counts = report["counts"]
-    yield "<p>" + " ".join(f'<span class="v v-{v}">{v}</span> {int(counts.get(v, 0))}' for v in VERDICTS[:4])
-    yield (f" &nbsp; constructions {int(counts['constructions_output'])}/{int(counts['constructions_references'])}"
+    counts = report.counts
+    yield "<p>" + " ".join(f'<span class="v v-{v}">{v}</span> {int(getattr(counts, v))}' for v in VERDICTS[:4])
+    yield (f" &nbsp; constructions {int(counts.constructions_output)}/{int(counts.constructions_references)}"
            "</p>")
-    reasons = report.get("reasons") or {}
+    reasons = report.reasons
     if reasons:
         yield "<p>reasons: " + ", ".join(f"{escape(code)} {int(n)}" for code, n in reasons.items() if n) + "</p>"
-    for name, reason in sorted(report.get("unavailable", {}).items()):
+    for name, reason in sorted(report.unavailable.items()):
         text = reason if reason == catalogue.ON_REQUEST else f"unavailable ({reason})"
         yield f"<p>{escape(catalogue.label(name))}: {escape(str(text))}</p>"
     for note in (*(m.note for m in catalogue.in_view("table") if m.note), DIVERSITY_NOTE):
@@ -157,21 +155,22 @@ def _summary(report: dict[str, Any]) -> Iterator[str]:
     if found:
         yield f"<p>{escape(INTERVAL_NOTE)}</p>"
     group_columns = (("captions", "captions"),
-                     *computed_columns("family_table", [g for groups in report["breakdown"].values()
-                                                        for g in groups.values()]))
-    for axis, groups in report["breakdown"].items():
+                     *computed_columns("breakdown_table", [g.scores for groups in report.breakdown.values()
+                                                           for g in groups.values()]))
+    for axis, groups in report.breakdown.items():
         if list(groups) == ["none"]:  # e.g. quantifier ranges of spatial captions: nothing to break down
             continue
         yield f"<h2>By {escape(AXES.get(axis, axis))}</h2>"
         yield _table(["", *(name for name, _ in group_columns)],
-                     [[key, *(str(g[k]) if k == "captions" else _cell(g, k) for _, k in group_columns)]
+                     [[key, *(str(g.captions) if k == "captions" else _cell(g, k) for _, k in group_columns)]
                       for key, g in groups.items()], f"by-{axis}")
 
 
-def _cell(group: dict[str, Any], key: str) -> str:
+def _cell(group: GroupSummary, key: str) -> str:
     """A breakdown group's score with its interval's half-width: ``0.350 ±0.045``."""
-    width = half_width((group.get("intervals") or {}).get(key))
-    return fmt(group.get(key)) + (f" {width}" if width else "")
+    score = group.score(key)
+    width = half_width(score.interval)
+    return fmt(score.value) + (f" {width}" if width else "")
 
 
 def _options(select_id: str, label: str, values: Iterable[str]) -> str:
@@ -179,7 +178,7 @@ def _options(select_id: str, label: str, values: Iterable[str]) -> str:
     return f'<label>{label} <select id="{select_id}"><option value="">all</option>{options}</select></label>'
 
 
-def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]], page_size: int) -> Iterator[str]:
+def _cards(split: Split, by_image: Mapping[str, list[CaptionResult]], page_size: int) -> Iterator[str]:
     """One card per evaluated image, in split order, its stored PNG inlined as it is; cards after the
     first page start hidden (shown without JavaScript by the page's noscript style)."""
     shown = 0
@@ -192,8 +191,8 @@ def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]], page_size: i
             raise UserError(f"image {inst.id!r} of {split.directory} is not a PNG")
         image = base64.b64encode(inst.png).decode("ascii")
         lines = "".join(
-            f'<li class="out" data-verdict="{escape(_verdict(r))}" data-family="{escape(_family(r))}" '
-            f'data-reason="{escape(_reason(r))}" style="color:{COLOURS[_verdict(r)]}">{escape(r["caption"])} '
+            f'<li class="out" data-verdict="{escape(_verdict(r))}" data-family="{escape(_sentence_kind(r))}" '
+            f'data-reason="{escape(_reason(r))}" style="color:{COLOURS[_verdict(r)]}">{escape(r.caption)} '
             f'<span class="v v-{escape(_verdict(r))}">{escape(_verdict(r))}</span> {_why(r)}</li>{_claims(r)}'
             for r in outputs)
         refs = "".join(f"<li>{escape(c)}</li>" for c in inst.captions)
@@ -203,7 +202,7 @@ def _cards(split: Split, by_image: dict[str, list[dict[str, Any]]], page_size: i
                f'<ul class="refs">{refs}</ul></figcaption></figure>')
 
 
-def _captioner(captioner: dict | None) -> list[str]:
+def _captioner(captioner: Mapping[str, Any] | None) -> list[str]:
     """The line naming what produced the captions (a results file of ``caption``), if known."""
     if not captioner:
         return []
@@ -213,22 +212,22 @@ def _captioner(captioner: dict | None) -> list[str]:
             f"images sent at {escape(str((captioner.get('image') or {}).get('size', '')))} px</p>"]
 
 
-def render_html(report: dict[str, Any], split: Split, page_size: int = PAGE_SIZE) -> bytes:
+def render_html(report: Report, split: Split, page_size: int = PAGE_SIZE) -> bytes:
     """The page for ``report`` (as returned by the evaluator) on the split it was computed on,
     ``page_size`` images to a page."""
     if page_size < 1:
         raise UserError(f"page size must be at least 1, got {page_size}")
-    details = _details(report)
-    by_image: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    details = report.details
+    by_image: dict[str, list[CaptionResult]] = defaultdict(list)
     for r in details:
-        by_image[r["image_id"]].append(r)
+        by_image[r.image_id].append(r)
     script = SCRIPT % page_size
     script_hash = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     csp = f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-{script_hash}'"
-    title = f"{report['dataset']} / {report['split']}: GTD evaluation"
+    title = f"{report.dataset} / {report.split}: GTD evaluation"
     verdict_styles = "".join(f".v-{v}{{background:{c}}}" for v, c in COLOURS.items())
     present = {_verdict(r) for r in details}
-    families = sorted({_family(r) for r in details})
+    kinds = sorted({_sentence_kind(r) for r in details})
     reasons = {_reason(r) for r in details} - {""}
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -236,13 +235,13 @@ def render_html(report: dict[str, Any], split: Split, page_size: int = PAGE_SIZE
         f"<title>{escape(title)}</title><style>{STYLE % verdict_styles}</style>",
         "<noscript><style>.card[hidden]{display:flex!important}</style></noscript></head><body>",
         f"<h1>{escape(title)}</h1>",
-        f"<p>{int(report['images'])} images, {int(report['captions'])} captions, parser "
-        f"{escape(str(report.get('parser', '')))}<br><code>{escape(report['signature'])}</code></p>",
-        *_captioner(report.get("captioner")),
+        f"<p>{int(report.images)} images, {int(report.captions)} captions, parser "
+        f"{escape(str(report.parser))}<br><code>{escape(report.signature)}</code></p>",
+        *_captioner(report.captioner),
         *_summary(report),
         "<h2>Images</h2>",
         '<div class="controls">' + _options("verdict", "verdict", [v for v in VERDICTS if v in present])
-        + " " + _options("family", "family", families)
+        + " " + _options("family", "family", kinds)
         + " " + _options("reason", "reason", [c for c in CODES if c in reasons] + sorted(reasons - set(CODES)))
         + ' <button id="prev" type="button">&larr; previous</button> <button id="next" type="button">next '
         + '&rarr;</button> <span id="status"></span></div>',

@@ -142,14 +142,15 @@ def save_figure(fig: Any, stem: Path) -> list[Path]:
         pyplot().close(fig)
 
 
-def write_bundle(result: dict[str, Any], prefix: str | Path, header: Sequence[str], rows: Sequence[Sequence[Any]],
-                 plot: Callable[[dict[str, Any], Path], list[Path]]) -> list[Path]:
-    """PREFIX.json (the result), PREFIX.csv (``header`` + ``rows``) and the plot's PNG/SVG."""
+def write_bundle(document: dict[str, Any], prefix: str | Path, header: Sequence[str], rows: Sequence[Sequence[Any]],
+                 plot: Callable[[Path], list[Path]]) -> list[Path]:
+    """PREFIX.json (a result's JSON ``document``), PREFIX.csv (``header`` + ``rows``) and the
+    PNG/SVG that ``plot(stem)`` saves."""
     stem = output_stem(prefix)
-    json_path = write_file(with_suffix(stem, ".json"), (json_text(result, indent=1) + "\n").encode("utf-8"))
+    json_path = write_file(with_suffix(stem, ".json"), (json_text(document, indent=1) + "\n").encode("utf-8"))
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)
     csv_path = write_file(with_suffix(stem, ".csv"), buffer.getvalue().encode("utf-8"))
-    return [json_path, csv_path, *plot(result, stem)]
+    return [json_path, csv_path, *plot(stem)]

@@ -5,10 +5,11 @@ Files are written atomically, so a failed evaluation never leaves a partial repo
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...metrics import catalogue
 from .outputs import json_text, write_file, write_together
+from .report_records import Report
 
 Columns = Sequence[tuple[str, str]]
 
@@ -18,7 +19,7 @@ def columns(view: str = "table", meteor: bool = True) -> tuple[tuple[str, str], 
     return tuple((m.label, m.key) for m in catalogue.in_view(view, meteor))
 
 
-def computed_columns(view: str, rows: Sequence[dict[str, Any]]) -> tuple[tuple[str, str], ...]:
+def computed_columns(view: str, rows: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, str], ...]:
     """The columns of ``view`` for these rows of scores: an on-request measure (METEOR, off unless
     --meteor) gets a column only when some row has a value for it, so a table never carries a
     column that is n/a by construction (the report's ``unavailable`` line says why it is missing)."""
@@ -26,31 +27,27 @@ def computed_columns(view: str, rows: Sequence[dict[str, Any]]) -> tuple[tuple[s
     return columns(view, meteor=keep)
 
 
-def report_json(report: dict[str, Any]) -> dict[str, Any]:
-    """The report without the per-caption details (those go to JSONL)."""
-    return {k: v for k, v in report.items() if k != "details"}
+def report_bytes(report: Report) -> bytes:
+    """The report as strict JSON (the per-caption details go to JSONL): a score that is not a
+    finite number (a diverged critic's NaN) is written as null and named with its reason under
+    ``not_finite``."""
+    return (json_text(report.to_json(), indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
-def report_bytes(report: dict[str, Any]) -> bytes:
-    """The report as strict JSON: a score that is not a finite number (a diverged critic's NaN) is
-    written as null and named with its reason under ``not_finite``."""
-    return (json_text(report_json(report), indent=2, sort_keys=True) + "\n").encode("utf-8")
-
-
-def details_bytes(report: dict[str, Any]) -> bytes:
+def details_bytes(report: Report) -> bytes:
     """One strict-JSON line per caption (NaN written as null, named under ``not_finite``)."""
-    return ("".join(json_text(r.to_dict(), sort_keys=True) + "\n" for r in report["details"])).encode("utf-8")
+    return ("".join(json_text(r.to_dict(), sort_keys=True) + "\n" for r in report.details)).encode("utf-8")
 
 
-def write_report(report: dict[str, Any], path: str | Path) -> None:
+def write_report(report: Report, path: str | Path) -> None:
     write_file(path, report_bytes(report))
 
 
-def write_details(report: dict[str, Any], path: str | Path) -> None:
+def write_details(report: Report, path: str | Path) -> None:
     write_file(path, details_bytes(report))
 
 
-def write_outputs(report: dict[str, Any], out: str | Path | None, details: str | Path | None,
+def write_outputs(report: Report, out: str | Path | None, details: str | Path | None,
                   extra: tuple[str | Path, bytes] | None = None) -> None:
     """Write the report, the details and ``extra`` (the HTML page) as a set: all the files asked for
     or none, old ones kept on failure."""
@@ -71,13 +68,16 @@ INTERVAL_NOTE = ("±95% = half the width of a 95% bootstrap interval (1,000 seed
                  "jackknife); the report holds each interval's ends")
 
 
-def half_width(interval: Sequence[float] | None) -> str:
-    """``±0.012``: half the width of a 95% interval ([lo, hi] in the report), or blank."""
-    return "" if not interval else f"±{(interval[1] - interval[0]) / 2:.3f}"
+def half_width(interval: Sequence[float | None] | None) -> str:
+    """``±0.012``: half the width of a 95% interval ([lo, hi] in the report), or blank (also where
+    an end was not a finite number, read back as null)."""
+    if not interval or interval[0] is None or interval[1] is None:
+        return ""
+    return f"±{(interval[1] - interval[0]) / 2:.3f}"
 
 
-def table(rows: Sequence[tuple[str, dict[str, Any]]], shown: Columns | None = None,
-          intervals: Sequence[dict[str, Any] | None] | None = None) -> str:
+def table(rows: Sequence[tuple[str, Mapping[str, Any]]], shown: Columns | None = None,
+          intervals: Sequence[Mapping[str, Any] | None] | None = None) -> str:
     """A plain-text table: one row per (label, scores); columns (label, key) default to the
     catalogue's table measures. With ``intervals`` (one dict of [lo, hi] per row), each row is
     followed by a ``±95%`` row of half-widths."""
@@ -95,39 +95,39 @@ def table(rows: Sequence[tuple[str, dict[str, Any]]], shown: Columns | None = No
     return "\n".join(lines)
 
 
-def reasons_line(reasons: dict[str, int]) -> str:
+def reasons_line(reasons: Mapping[str, int]) -> str:
     """``reasons: ok 60  unknown-words 3 ...``: the verdicts' reasons with a count, in decision order."""
     shown = [f"{code} {n}" for code, n in reasons.items() if n or code == "ok"]
     return "reasons: " + "  ".join(shown)
 
 
-def summary_text(report: dict[str, Any]) -> str:
-    """Terminal summary: overall scores, counts, reasons, per-family breakdown, signature."""
-    parts = [f"warning: {w}" for w in report.get("warnings", [])]
-    parts += [f"{report['dataset']} / {report['split']}: {report['images']} images, {report['captions']} captions",
-             table([("overall", report["scores"])], computed_columns("table", [report["scores"]]),
-                   intervals=[report.get("intervals")])]
-    families = report["breakdown"]["family"]
-    if len(families) > 1:
-        parts.append(table([(f"family {k}", v) for k, v in families.items()],
-                           computed_columns("family_table", list(families.values())),
-                           intervals=[v.get("intervals") for v in families.values()]))
-    c = report["counts"]
-    parts.append(f"grammatical {c['grammatical']}  true {c['true']}  false {c['false']}  ambiguous {c['ambiguous']}  "
-                 f"uninterpretable {c['uninterpretable']}  constructions {c['constructions_output']}/"
-                 f"{c['constructions_references']}")
-    parts.append(reasons_line(report.get("reasons", {})))
-    section = report.get("diversity_section")
+def summary_text(report: Report) -> str:
+    """Terminal summary: overall scores, counts, reasons, the breakdown by sentence kind, signature."""
+    parts = [f"warning: {w}" for w in report.warnings]
+    parts += [f"{report.dataset} / {report.split}: {report.images} images, {report.captions} captions",
+              table([("overall", report.scores)], computed_columns("table", [report.scores]),
+                    intervals=[report.intervals])]
+    kinds = report.breakdown["family"]
+    if len(kinds) > 1:
+        parts.append(table([(f"family {k}", group.scores) for k, group in kinds.items()],
+                           computed_columns("breakdown_table", [group.scores for group in kinds.values()]),
+                           intervals=[group.intervals for group in kinds.values()]))
+    c = report.counts
+    parts.append(f"grammatical {c.grammatical}  true {c.true}  false {c.false}  ambiguous {c.ambiguous}  "
+                 f"uninterpretable {c.uninterpretable}  constructions {c.constructions_output}/"
+                 f"{c.constructions_references}")
+    parts.append(reasons_line(report.reasons))
+    section = report.diversity_section
     if section:
-        parts.append(f"several captions per image ({section['images']} images): Self-CIDEr {fmt(section['self_cider'])}"
-                     f"  LSA {fmt(section['lsa'])}  mBLEU-4 {fmt(section['mbleu_4'])}  mBLEU-mix "
-                     f"{fmt(section['mbleu_mix'])}  F(div, T) {fmt(section['f_score'])}")
-    for name, reason in report.get("unavailable", {}).items():
+        parts.append(f"several captions per image ({section.images} images): Self-CIDEr {fmt(section.self_cider)}"
+                     f"  LSA {fmt(section.lsa)}  mBLEU-4 {fmt(section.mbleu_4)}  mBLEU-mix "
+                     f"{fmt(section.mbleu_mix)}  F(div, T) {fmt(section.f_score)}")
+    for name, reason in report.unavailable.items():
         parts.append(f"{catalogue.label(name)}: {reason}" if reason == catalogue.ON_REQUEST
                      else f"{catalogue.label(name)}: unavailable ({reason})")
     parts.extend(m.note for m in catalogue.in_view("table") if m.note)
     parts.append(DIVERSITY_NOTE)
-    if report.get("intervals"):
+    if report.intervals:
         parts.append(INTERVAL_NOTE)
-    parts.append(report["signature"])
+    parts.append(report.signature)
     return "\n".join(parts)

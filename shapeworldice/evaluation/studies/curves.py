@@ -19,13 +19,17 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ...errors import UserError
 from ...metrics import catalogue
 from ...safe_write import check_outputs
 from ..io.outputs import bundle_files, output_stem, pyplot, save_figure, with_suffix, write_file
 from ...progress import bar as progress_bar
+from .records import CurvesResult
+
+if TYPE_CHECKING:
+    from ..io.report_records import Report
 
 #: Fewer checkpoints than this: correlations come with a warning.
 MIN_POINTS = 5
@@ -119,10 +123,10 @@ def warnings(rows: list[dict[str, Any]]) -> list[str]:
     return []
 
 
-def row_of(report: dict[str, Any]) -> dict[str, Any]:
+def row_of(report: "Report") -> dict[str, Any]:
     """A checkpoint's row: its scores, and ``KEY_lo``/``KEY_hi`` the ends of each score's 95% interval."""
-    row = dict(report["scores"])
-    for key, interval in (report.get("intervals") or {}).items():
+    row: dict[str, Any] = dict(report.scores)
+    for key, interval in report.intervals.items():
         row[f"{key}_lo"], row[f"{key}_hi"] = interval if interval else (None, None)
     return row
 
@@ -185,13 +189,14 @@ def _band(axis: Any, iterations: list[int], rows: list[dict[str, Any]], metric: 
 
 def curves(checkpoint_specs: Sequence[str], evaluate_file: Callable[[Path], dict[str, Any]] | None, out: str | Path,
            title: str = "", include_meteor: bool = False, progress: bool = False,
-           score_all: Callable[[list[Path]], Iterable[tuple[int, dict[str, Any]]]] | None = None) -> dict[str, Any]:
+           score_all: Callable[[list[Path]], Iterable[tuple[int, dict[str, Any]]]] | None = None
+           ) -> CurvesResult:
     """Evaluate each checkpoint with ``evaluate_file`` (path → scores) and write CSV/PNG/SVG.
 
     ``score_all`` instead scores all files at once (a cluster's jobs), yielding ``(position,
-    scores)`` in any order; the rows are in iteration order either way.  Returns ``{"rows",
-    "correlations", "warnings", "files"}``; METEOR is correlated only with ``include_meteor``;
-    ``progress`` shows a bar on stderr (when it is a terminal)."""
+    scores)`` in any order; the rows are in iteration order either way.  Returns the
+    :class:`~.records.CurvesResult` (rows, correlations, warnings, files); METEOR is correlated
+    only with ``include_meteor``; ``progress`` shows a bar on stderr (when it is a terminal)."""
     stem = output_stem(out)  # checked before the (long) evaluations
     found = checkpoints(checkpoint_specs)
     check_outputs(bundle_files(out, (".csv", ".png", ".svg")), {f"--captions {c.path}": c.path for c in found})
@@ -215,8 +220,7 @@ def curves(checkpoint_specs: Sequence[str], evaluate_file: Callable[[Path], dict
     csv_path = with_suffix(stem, ".csv")
     write_csv(rows, csv_path)
     images = plot(rows, stem, title)
-    return {"rows": rows, "correlations": table, "warnings": warnings(rows),
-            "files": [str(csv_path)] + [str(p) for p in images]}
+    return CurvesResult(rows, table, warnings(rows), [str(csv_path)] + [str(p) for p in images])
 
 
 _EVALUATORS = threading.local()

@@ -46,6 +46,7 @@ from ...interpret import verdict
 from ...metrics import Meteor, PreparedCorpus, catalogue, java_available, registry
 from ...parsing import Parser
 from .baselines import baseline
+from .records import RobustnessResult
 from ..core.gtd import Evaluator, gtd_signature, tuple_f1
 from ..io.outputs import csv_cell, pyplot, save_figure, write_bundle
 from ...progress import bar as progress_bar
@@ -151,10 +152,10 @@ def score_step(evaluator: Evaluator, base: _Base, captions: Sequence[str], inclu
     results = {}
     wanted = metrics(include_meteor)
     on_request = registry.on_request()
-    for family, cls in registry.metrics().items():
-        if family in on_request and not include_meteor:
+    for metric_name, cls in registry.metrics().items():
+        if metric_name in on_request and not include_meteor:
             continue
-        if not any(catalogue.measure(k).metric == family for k in wanted):
+        if not any(catalogue.measure(k).metric == metric_name for k in wanted):
             continue
         metric = (meteor or Meteor()) if cls is Meteor else cls()
         results.update(metric.compute_prepared(corpus))
@@ -183,16 +184,13 @@ def _normalise(values: Sequence[float | None]) -> list[float | None]:
 
 def robustness(directory: str | Path, split: str = "test", transforms: Sequence[str] = TRANSFORMS,
                steps: int = 11, seed: int = 0, include_meteor: bool = False, parser: str | Parser = "builtin",
-               evaluator: Evaluator | None = None, progress: bool = False) -> dict[str, Any]:
+               evaluator: Evaluator | None = None, progress: bool = False) -> RobustnessResult:
     """Normalised score-vs-γ curves and their areas for every metric and transformation.
 
     ``evaluator`` (optional) is reused, with its parse cache, instead of loading ``directory``
-    again; ``progress`` shows a bar on stderr (when it is a terminal).  Returns ``{"signature",
-    "dataset", "split", "steps", "seed", "images", "gammas", "metrics", "curves": {transform:
-    {metric: [normalised value per γ]}}, "areas": {transform: {metric: area}}, "drops":
-    {transform: {metric: 1 − area}}, "raw": {transform: {metric: [value per γ]}},
-    "unavailable": {metric: reason}, "convention": "..."}``; values are None
-    where a metric is unavailable or its γ = 0 value is 0.
+    again; ``progress`` shows a bar on stderr (when it is a terminal).  Returns the
+    :class:`~.records.RobustnessResult` (curves, areas, drops and raw scores by transformation
+    and metric); values are None where a metric is unavailable or its γ = 0 value is 0.
     """
     transforms = tuple(transforms)
     unknown = [t for t in transforms if t not in TRANSFORMS]
@@ -241,7 +239,7 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
     drops = {t: {m: None if a is None else 1.0 - a for m, a in cols.items()} for t, cols in areas.items()}
     signature = (gtd_signature(evaluator.data, evaluator.parser)
                  + f"|robustness:{','.join(transforms)}|steps:{steps}|rseed:{seed}")
-    return {
+    return RobustnessResult.from_json({
         "signature": signature,
         "dataset": evaluator.data.name,
         "split": evaluator.data.split,
@@ -258,7 +256,7 @@ def robustness(directory: str | Path, split: str = "test", transforms: Sequence[
         "convention": "curves: score / score at gamma 0 (untransformed human caption = 1); area: trapezoid "
                       "area under the normalised curve over gamma in [0, 1]; drop = 1 - area. A metric robust "
                       "to a pathological transformation (Cui et al.) drops: small area, large drop.",
-    }
+    })
 
 
 #: What a table's numbers are, in the words every output uses (terminal, plot title, quickstart).
@@ -266,35 +264,36 @@ MEANING = {"areas": "area under the normalised score, γ = 0…1 (small area = t
            "drops": "drop = 1 − area (large drop = the metric notices the damage)"}
 
 
-def robustness_table(result: dict[str, Any], value: str = "areas") -> str:
+def robustness_table(result: RobustnessResult, value: str = "areas") -> str:
     """The area (or drop) table as text: a line saying what the numbers are, then one row per
     metric and one column per transformation."""
-    transforms = list(result[value])
-    width = max(len(catalogue.label(m)) for m in result["metrics"]) + 2
+    shown = result.areas if value == "areas" else result.drops
+    transforms = list(shown)
+    width = max(len(catalogue.label(m)) for m in result.metrics) + 2
     lines = [MEANING[value].capitalize() + ":", " " * width + "".join(f"{t:>14}" for t in transforms)]
-    for m in result["metrics"]:
+    for m in result.metrics:
         cells = []
         for t in transforms:
-            v = result[value][t].get(m)
+            v = shown[t].get(m)
             cells.append(f"{'n/a' if v is None else f'{v:.3f}':>14}")
         lines.append(f"{catalogue.label(m):<{width}}" + "".join(cells))
     return "\n".join(lines)
 
 
-def plot_robustness(result: dict[str, Any], stem: Path) -> list[Path]:
+def plot_robustness(result: RobustnessResult, stem: Path) -> list[Path]:
     """One panel per transformation: normalised score vs γ per metric (area in the legend)."""
     plt = pyplot()
-    transforms = list(result["curves"])
-    gammas = result["gammas"]
+    transforms = list(result.curves)
+    gammas = result.gammas
     fig, axes = plt.subplots(1, len(transforms), figsize=(4.2 * len(transforms) + 0.6, 4.2),
                              constrained_layout=True, squeeze=False, sharey=True)
     top = 1.05
     for axis, t in zip(axes[0], transforms):
-        for m in result["metrics"]:
-            values = result["curves"][t][m]
+        for m in result.metrics:
+            values = result.curves[t][m]
             if all(v is None for v in values):
                 continue
-            area = result["areas"][t][m]
+            area = result.areas[t][m]
             top = max(top, *(v for v in values if v is not None))
             label = f"{catalogue.label(m)} ({'n/a' if area is None else f'{area:.2f}'})"
             style = catalogue.measure(m).style if m in catalogue.keys() else "-"
@@ -307,17 +306,16 @@ def plot_robustness(result: dict[str, Any], stem: Path) -> list[Path]:
         axis.legend(loc="best", fontsize=7, title="metric (area)", title_fontsize=7)
     axes[0][0].set_ylabel("score / score at γ = 0")
     axes[0][0].set_ylim(-0.02, top + 0.03)
-    fig.suptitle(f"{result['dataset']} ({result['split']}, {result['images']} images): robustness to "
+    fig.suptitle(f"{result.dataset} ({result.split}, {result.images} images): robustness to "
                  "pathological transformations — small area = the metric notices the damage", fontsize=9)
     return save_figure(fig, stem)
 
 
-def write_robustness(result: dict[str, Any], prefix: str | Path) -> list[Path]:
+def write_robustness(result: RobustnessResult, prefix: str | Path) -> list[Path]:
     """PREFIX.json (the result), PREFIX.csv (one row per transformation, metric and γ: raw and
     normalised value, and the curve's area and drop), PREFIX.png and PREFIX.svg (the curves)."""
-    rows = [[t, m, repr(gamma), csv_cell(v), csv_cell(nv), csv_cell(result["areas"][t][m]),
-             csv_cell(result["drops"][t][m])]
-            for t, cols in result["raw"].items() for m, values in cols.items()
-            for gamma, v, nv in zip(result["gammas"], values, result["curves"][t][m])]
-    return write_bundle(result, prefix, ["transform", "metric", "gamma", "raw", "normalised", "area", "drop"], rows,
-                        plot_robustness)
+    rows = [[t, m, repr(gamma), csv_cell(v), csv_cell(nv), csv_cell(result.areas[t][m]), csv_cell(result.drops[t][m])]
+            for t, cols in result.raw.items() for m, values in cols.items()
+            for gamma, v, nv in zip(result.gammas, values, result.curves[t][m])]
+    return write_bundle(result.to_json(), prefix, ["transform", "metric", "gamma", "raw", "normalised", "area", "drop"],
+                        rows, lambda stem: plot_robustness(result, stem))

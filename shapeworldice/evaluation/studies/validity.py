@@ -21,7 +21,7 @@ import csv
 import io
 import math
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import numpy as np
 
@@ -32,6 +32,10 @@ from ...safe_write import check_outputs
 from ..io.outputs import (bundle_files, check_owned, csv_cell, json_text, output_stem, pyplot, with_suffix,
                           write_together)
 from ...progress import bar as progress_bar
+from .records import ValidityResult
+
+if TYPE_CHECKING:
+    from ..core.gtd import Evaluator
 
 __all__ = ["roc_auc", "bootstrap_auc", "correlations", "validity", "validity_table", "write_validity"]
 
@@ -128,8 +132,8 @@ def _caption_level(details: Sequence[Any], measures: Sequence[str], draws: int, 
     return out
 
 
-def validity(evaluator: Any, caption_files: Sequence[str], draws: int = 1000, seed: int = 0,
-             include_meteor: bool = False, progress: bool = False) -> dict[str, Any]:
+def validity(evaluator: "Evaluator", caption_files: Sequence[str], draws: int = 1000, seed: int = 0,
+             include_meteor: bool = False, progress: bool = False) -> ValidityResult:
     """Caption- and system-level agreement of every catalogue measure with truth (see the module
     docstring); ``evaluator`` is an :class:`~shapeworldice.evaluation.core.gtd.Evaluator` of the split."""
     if not caption_files:
@@ -145,9 +149,9 @@ def validity(evaluator: Any, caption_files: Sequence[str], draws: int = 1000, se
         for path in caption_files:
             reports.append(evaluator.evaluate(path, include_meteor=include_meteor, allow_missing=True))
             bar.update(1)
-    details = [r for report in reports for r in report["details"]]
+    details = [r for report in reports for r in report.details]
     measures = _caption_measures(details)
-    systems = {name: {k: v for k, v in report["scores"].items()} for name, report in zip(names, reports)}
+    systems = {name: dict(report.scores) for name, report in zip(names, reports)}
     system_keys = [m.key for m in catalogue.CATALOGUE
                    if m.key not in _NOT_SCORES and any(s.get(m.key) is not None for s in systems.values())]
     system_level = {target: {key: correlations([s.get(key) for s in systems.values()],
@@ -155,20 +159,20 @@ def validity(evaluator: Any, caption_files: Sequence[str], draws: int = 1000, se
                              for key in system_keys if key != target}
                     for target in TARGETS}
     data = evaluator.data
-    return {
+    return ValidityResult.from_json({
         "dataset": data.name, "split": data.split, "images": len(evaluator.ids), "captions": len(details),
         "true": sum(r.truth == "true" for r in details), "grammatical": sum(r.grammatical for r in details),
         "systems": systems, "files": [str(f) for f in caption_files], "draws": draws, "seed": seed,
         "caption_level": _caption_level(details, measures, draws, seed), "system_level": system_level,
-        "signatures": {name: report["signature"] for name, report in zip(names, reports)},
-        "metric_signatures": reports[0]["metric_signatures"],
+        "signatures": {name: report.signature for name, report in zip(names, reports)},
+        "metric_signatures": dict(reports[0].metric_signatures),
         "convention": "caption level: ROC AUC of the per-caption score for true (T) vs every other caption, "
                       "pooled over the systems, with a 95% bootstrap interval over images; system level: Kendall "
                       "tau and Pearson r across the systems between the corpus score and T (and I/ref)",
-    }
+    })
 
 
-def _auc_cell(entry: dict[str, Any]) -> str:
+def _auc_cell(entry: Mapping[str, float | None]) -> str:
     if entry["auc"] is None:
         return "n/a"
     if entry["low"] is None:
@@ -180,42 +184,46 @@ def _num(value: float | None) -> str:
     return "n/a" if value is None else f"{value:+.2f}"
 
 
-def validity_table(result: dict[str, Any]) -> str:
+def validity_table(result: ValidityResult) -> str:
     """One row per measure: caption-level AUC (all, grammatical) and system-level τ and r with T and I/ref."""
-    shown = {*result["caption_level"], *result["system_level"]["truthfulness"]}
+    shown = {*result.caption_level, *result.system_level["truthfulness"]}
     keys = [m.key for m in catalogue.CATALOGUE if m.key in shown] + sorted(shown - set(catalogue.keys()))
     width = max(len(catalogue.label(k)) for k in keys) + 2
     header = (f"{'':{width}}{'AUC (all)':>22}{'AUC (grammatical)':>22}{'tau T':>8}{'r T':>8}"
               f"{'tau I/ref':>10}{'r I/ref':>8}")
-    lines = [f"{result['dataset']} / {result['split']}: {len(result['systems'])} systems, {result['captions']} "
-             f"captions ({result['true']} true, {result['grammatical']} grammatical)", header, "-" * len(header)]
+    lines = [f"{result.dataset} / {result.split}: {len(result.systems)} systems, {result.captions} "
+             f"captions ({result.true} true, {result.grammatical} grammatical)", header, "-" * len(header)]
     for key in keys:
-        caption = result["caption_level"].get(key)
+        caption = result.caption_level.get(key)
         cells = [_auc_cell(caption["all"]), _auc_cell(caption["grammatical"])] if caption else ["-", "-"]
-        t = result["system_level"]["truthfulness"].get(key, {})
-        i = result["system_level"]["informativeness_relative"].get(key, {})
+        t = result.system_level["truthfulness"].get(key, {})
+        i = result.system_level["informativeness_relative"].get(key, {})
         lines.append(f"{catalogue.label(key):<{width}}{cells[0]:>22}{cells[1]:>22}{_num(t.get('kendall')):>8}"
                      f"{_num(t.get('pearson')):>8}{_num(i.get('kendall')):>10}{_num(i.get('pearson')):>8}")
     return "\n".join(lines)
 
 
-def plot_validity(result: dict[str, Any], stem: Path) -> list[tuple[Path, bytes]]:
+def _span(high: float | None, low: float | None) -> float:
+    """An error bar's length (0 where an end is missing)."""
+    return 0.0 if high is None or low is None else high - low
+
+
+def plot_validity(result: ValidityResult, stem: Path) -> list[tuple[Path, bytes]]:
     """Two panels: caption-level AUC with its interval (all / grammatical), system-level τ with T.
     The SVG's ids are salted with a constant and it carries no date: same inputs, same bytes."""
     import matplotlib
 
     plt = pyplot()
-    keys = list(result["caption_level"])
-    tau_keys = [k for k in result["system_level"]["truthfulness"]]
+    keys = list(result.caption_level)
+    tau_keys = [k for k in result.system_level["truthfulness"]]
     with matplotlib.rc_context({"svg.hashsalt": "shapeworldice-validity"}):
         fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.35 * max(len(keys), len(tau_keys)) + 1.8),
                                           constrained_layout=True)
         ys = np.arange(len(keys))
         for offset, subset, style in ((-0.15, "all", "o"), (0.15, "grammatical", "s")):
-            values = [result["caption_level"][k][subset] for k in keys]
+            values = [result.caption_level[k][subset] for k in keys]
             xs = [np.nan if v["auc"] is None else v["auc"] for v in values]
-            err = [[0 if v["low"] is None else v["auc"] - v["low"] for v in values],
-                   [0 if v["high"] is None else v["high"] - v["auc"] for v in values]]
+            err = [[_span(v["auc"], v["low"]) for v in values], [_span(v["high"], v["auc"]) for v in values]]
             left.errorbar(xs, ys + offset, xerr=err, fmt=style, capsize=2, markersize=4,
                           label="all captions" if subset == "all" else "grammatical only")
         left.axvline(0.5, color="grey", linewidth=0.8, linestyle=":")
@@ -225,15 +233,15 @@ def plot_validity(result: dict[str, Any], stem: Path) -> list[tuple[Path, bytes]
         left.set_xlabel("ROC AUC: true vs other captions (95% bootstrap interval)")
         left.legend(loc="lower left", fontsize=7)
         left.grid(alpha=0.3)
-        taus = [result["system_level"]["truthfulness"][k]["kendall"] for k in tau_keys]
+        taus = [result.system_level["truthfulness"][k]["kendall"] for k in tau_keys]
         right.barh(np.arange(len(tau_keys)), [np.nan if t is None else t for t in taus], color="tab:blue")
         right.set_yticks(np.arange(len(tau_keys)), [catalogue.label(k) for k in tau_keys])
         right.invert_yaxis()
         right.set_xlim(-1, 1)
         right.axvline(0, color="grey", linewidth=0.8)
-        right.set_xlabel(f"Kendall τ with T across {len(result['systems'])} systems")
+        right.set_xlabel(f"Kendall τ with T across {len(result.systems)} systems")
         right.grid(alpha=0.3)
-        fig.suptitle(f"{result['dataset']} ({result['split']}): which metric tracks truth", fontsize=9)
+        fig.suptitle(f"{result.dataset} ({result.split}): which metric tracks truth", fontsize=9)
         files = []
         try:
             for suffix in (".png", ".svg"):
@@ -267,30 +275,31 @@ def check_validity_outputs(prefix: str | Path, inputs: Mapping[str, str | Path |
     check_owned(files, is_validity_result, "validity")
 
 
-def validity_csv(result: dict[str, Any]) -> str:
+def validity_csv(result: ValidityResult) -> str:
     """The table as CSV: per measure its caption-level AUCs with their intervals and its
     system-level τ and r with T and I/ref (empty cells where there is no value)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_HEADER)
-    shown = {*result["caption_level"], *result["system_level"]["truthfulness"]}
+    shown = {*result.caption_level, *result.system_level["truthfulness"]}
     for key in [m.key for m in catalogue.CATALOGUE if m.key in shown] + sorted(shown - set(catalogue.keys())):
-        level = result["caption_level"].get(key, {})
+        level = result.caption_level.get(key, {})
         cells: list[Any] = [key]
         for subset in ("all", "grammatical"):
             entry = level.get(subset, {})
             cells += [csv_cell(entry.get(k)) for k in ("auc", "low", "high")]
         for target in TARGETS:
-            pair = result["system_level"][target].get(key, {})
+            pair = result.system_level[target].get(key, {})
             cells += [csv_cell(pair.get("kendall")), csv_cell(pair.get("pearson"))]
         writer.writerow(cells)
     return buffer.getvalue()
 
 
-def write_validity(result: dict[str, Any], prefix: str | Path) -> list[Path]:
+def write_validity(result: ValidityResult, prefix: str | Path) -> list[Path]:
     """PREFIX.json (the result), PREFIX.csv (the table) and PREFIX.png/.svg (the plot), written together."""
     stem = output_stem(prefix)
-    files = [(with_suffix(stem, ".json"), (json_text(result, indent=1, sort_keys=True) + "\n").encode("utf-8")),
+    document = json_text(result.to_json(), indent=1, sort_keys=True) + "\n"
+    files = [(with_suffix(stem, ".json"), document.encode("utf-8")),
              (with_suffix(stem, ".csv"), validity_csv(result).encode("utf-8")),
              *plot_validity(result, stem)]
     return write_together(files)

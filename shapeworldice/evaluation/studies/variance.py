@@ -35,6 +35,7 @@ from ...parsing import Parser
 from ..core.gtd import Evaluator, caption_entries, gtd_signature
 from ..io.inputs import excluded_references, group_by_image
 from ..io.outputs import csv_cell, pyplot, save_figure, write_bundle
+from .records import VarianceResult
 from ...progress import bar as progress_bar
 
 __all__ = ["metrics", "variance", "variance_table", "write_variance"]
@@ -65,8 +66,8 @@ def _surface(corpus: PreparedCorpus, include_meteor: bool = False) -> dict[str, 
     """Every catalogue surface metric's corpus score (METEOR only on request)."""
     out: dict[str, float | None] = {}
     on_request = registry.on_request()
-    for family, cls in registry.metrics().items():
-        if family in on_request and not include_meteor:
+    for metric_name, cls in registry.metrics().items():
+        if metric_name in on_request and not include_meteor:
             continue
         metric = Meteor() if cls is Meteor else cls()
         out.update({name: r.score for name, r in metric.compute_prepared(corpus).items()})
@@ -152,17 +153,16 @@ def _consensus(evaluator: Evaluator) -> dict[str, Any]:
 def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[str, Any]], split: str = "test",
              draws: int = 20, seed: int = 0, evaluator: Evaluator | None = None, parser: str | Parser = "builtin",
              allow_missing: bool = False, max_size: int | None = None, include_meteor: bool = False,
-             progress: bool = False) -> dict[str, Any]:
+             progress: bool = False) -> VarianceResult:
     """Consensus and subset variance (see the module docstring) of a caption set.
 
     ``captions``: a caption file or COCO-results entries (``reference_index`` removes that
     reference from its image's pool, as in :meth:`Evaluator.evaluate`).  ``max_size`` caps the
     largest subset size (default: the smallest pool − 1).  ``include_meteor`` adds METEOR (one
-    Java run per draw); ``progress`` shows a bar on stderr (when it is a terminal).  Returns ``{"signature", "dataset",
-    "split", "images", "captions", "draws", "seed", "sizes", "pool", "metrics", "full": {metric:
-    score with whole pools}, "subsets": {metric: {"mean", "std", "relative_std", "scores"}}``
-    (lists over ``sizes``; ``scores`` holds every draw), ``"summary"``, ``"most_variable"``,
-    ``"consensus"}``.
+    Java run per draw); ``progress`` shows a bar on stderr (when it is a terminal).  Returns the
+    :class:`~.records.VarianceResult`: ``full`` (each metric with whole pools), ``subsets`` (each
+    metric's :class:`~.records.SubsetSpread` over ``sizes``), ``summary``, ``most_variable`` and
+    ``consensus``.
     """
     check_count("draws", draws, 2, MAX_VARIANCE_DRAWS)  # a standard deviation needs two
     if evaluator is None:
@@ -241,7 +241,7 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
                       "std_smallest": stds[0], "std_largest": stds[-1]}
     ranked = {m: rel for m in shown if (rel := summary[m]["relative_std_mean"]) is not None}
     most = max(ranked, key=ranked.__getitem__) if ranked else None
-    return {
+    return VarianceResult.from_json({
         "signature": gtd_signature(evaluator.data, evaluator.parser) + f"|variance:draws:{draws}|vseed:{seed}",
         "dataset": evaluator.data.name,
         "split": evaluator.data.split,
@@ -265,48 +265,48 @@ def variance(directory: str | Path | None, captions: str | Path | Sequence[dict[
                   "consensus": "each reference against the image's other references (leave-one-out); per-image "
                                "mean over its references; 'corpus' is the metric's corpus score over all of them",
                   "meteor": "measured (one Java process per draw)" if include_meteor else catalogue.ON_REQUEST},
-    }
+    })
 
 
-def variance_table(result: dict[str, Any]) -> str:
+def variance_table(result: VarianceResult) -> str:
     """mean ± std (relative std) per metric at the smallest and largest subset size."""
-    lo, hi = result["sizes"][0], result["sizes"][-1]
-    width = max(len(catalogue.label(m)) for m in result["metrics"]) + 2
+    lo, hi = result.sizes[0], result.sizes[-1]
+    width = max(len(catalogue.label(m)) for m in result.metrics) + 2
     lines = [f"{'':<{width}}{'k=' + str(lo):>30}{'k=' + str(hi):>30}{'full':>10}"]
 
     def cell(m: str, idx: int) -> str:
-        s = result["subsets"][m]
-        mean, std, rel = s["mean"][idx], s["std"][idx], s["relative_std"][idx]
-        if mean is None:
+        s = result.subsets[m]
+        mean, std, rel = s.mean[idx], s.std[idx], s.relative_std[idx]
+        if mean is None or std is None:
             return f"{'n/a':>30}"
         return f"{f'{mean:.4f} ± {std:.4f} ({100 * rel:.2f}%)' if rel is not None else f'{mean:.4f} ± {std:.4f}':>30}"
 
-    for m in result["metrics"]:
-        full = result["full"].get(m)
+    for m in result.metrics:
+        full = result.full.get(m)
         shown = "n/a" if full is None else f"{full:.4f}"
         lines.append(f"{catalogue.label(m):<{width}}{cell(m, 0)}{cell(m, -1)}{shown:>10}")
-    c = result["consensus"]
+    c = result.consensus
     if "bleu_4" in c:
         lines.append(f"consensus (leave-one-out, mean per image): BLEU-4 {c['bleu_4']['mean']:.4f}, "
                      f"CIDEr-D {c['cider_d']['mean']:.4f}")
-    if result["most_variable"]:
-        lines.append(f"largest mean relative std: {catalogue.label(result['most_variable'])}")
+    if result.most_variable:
+        lines.append(f"largest mean relative std: {catalogue.label(result.most_variable)}")
     return "\n".join(lines)
 
 
-def plot_variance(result: dict[str, Any], stem: Path) -> list[Path]:
+def plot_variance(result: VarianceResult, stem: Path) -> list[Path]:
     """Two panels: std and relative std of each metric's corpus score vs subset size."""
     plt = pyplot()
-    sizes = result["sizes"]
+    sizes = result.sizes
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
-    for m in result["metrics"]:
-        s = result["subsets"][m]
-        if all(v is None for v in s["std"]):
+    for m in result.metrics:
+        s = result.subsets[m]
+        if all(v is None for v in s.std):
             continue
         spec = catalogue.measure(m)  # CIDEr-D lives on [0, 10]: divided to share the axis, said in the legend
-        left.plot(sizes, [math.nan if v is None else v / spec.scale for v in s["std"]], spec.style,
+        left.plot(sizes, [math.nan if v is None else v / spec.scale for v in s.std], spec.style,
                   label=spec.plot_label, markersize=4)
-        right.plot(sizes, [math.nan if v is None else v for v in s["relative_std"]], spec.style, label=spec.label,
+        right.plot(sizes, [math.nan if v is None else v for v in s.relative_std], spec.style, label=spec.label,
                    markersize=4)
     left.set_title("std of the corpus score over reference draws")
     right.set_title("relative std (std / mean)")
@@ -315,16 +315,16 @@ def plot_variance(result: dict[str, Any], stem: Path) -> list[Path]:
         axis.set_xticks(sizes)
         axis.grid(alpha=0.3)
         axis.legend(loc="best", fontsize=8)
-    fig.suptitle(f"{result['dataset']} ({result['split']}, {result['images']} images, {result['draws']} draws per k): "
+    fig.suptitle(f"{result.dataset} ({result.split}, {result.images} images, {result.draws} draws per k): "
                  "reference-sample variance", fontsize=9)
     return save_figure(fig, stem)
 
 
-def write_variance(result: dict[str, Any], prefix: str | Path) -> list[Path]:
+def write_variance(result: VarianceResult, prefix: str | Path) -> list[Path]:
     """PREFIX.json (the result), PREFIX.csv (one row per metric and subset size: mean, std,
     relative std, then every draw's score) and PREFIX.png / PREFIX.svg (std vs subset size)."""
-    header = ["metric", "size", "mean", "std", "relative_std", *(f"draw_{d}" for d in range(result["draws"]))]
-    rows = [[m, k, csv_cell(s["mean"][idx]), csv_cell(s["std"][idx]), csv_cell(s["relative_std"][idx]),
-             *(csv_cell(v) for v in s["scores"][idx])]
-            for m in result["metrics"] for s in [result["subsets"][m]] for idx, k in enumerate(result["sizes"])]
-    return write_bundle(result, prefix, header, rows, plot_variance)
+    header = ["metric", "size", "mean", "std", "relative_std", *(f"draw_{d}" for d in range(result.draws))]
+    rows = [[m, k, csv_cell(s.mean[idx]), csv_cell(s.std[idx]), csv_cell(s.relative_std[idx]),
+             *(csv_cell(v) for v in s.scores[idx])]
+            for m in result.metrics for s in [result.subsets[m]] for idx, k in enumerate(result.sizes)]
+    return write_bundle(result.to_json(), prefix, header, rows, lambda stem: plot_variance(result, stem))

@@ -13,6 +13,7 @@ from shapeworldice.evaluation.studies.baselines import baseline
 from shapeworldice.evaluation.studies.curves import MIN_POINTS, correlations, warnings
 from shapeworldice.progress import bar as progress_bar
 from shapeworldice.evaluation.io.report import summary_text
+from shapeworldice.evaluation.io.report_records import Report
 from shapeworldice.evaluation.core.measures import CaptionContext, CaptionMeasure
 from shapeworldice.evaluation.core.registry import registered
 from shapeworldice.metrics import catalogue, score_all
@@ -27,8 +28,8 @@ def test_registered_metric_reaches_report_and_table(evaluator):
         report = evaluator.evaluate(entries)
         text = summary_text(report)
         expected = score_all([[by_id[i]] for i in evaluator.ids], [im.captions for im in evaluator.images])
-    assert report["scores"]["length_ratio"] == pytest.approx(expected["length_ratio"].score, rel=1e-12)
-    assert report["details"][0].scores["length_ratio"] == pytest.approx(expected["length_ratio"].per_image[0])
+    assert report.scores["length_ratio"] == pytest.approx(expected["length_ratio"].score, rel=1e-12)
+    assert report.details[0].scores["length_ratio"] == pytest.approx(expected["length_ratio"].per_image[0])
     header = text.splitlines()[1]
     assert header.split()[-1] == "LenRatio"
     overall = next(line for line in text.splitlines() if line.startswith("overall"))
@@ -71,9 +72,9 @@ def test_per_caption_measure_reaches_report(evaluator):
         refs = set().union(*image.tuples)
         per_caption.append(len(a.tuples & refs) / max(len(a.tuples), 1) if a.grammatical else None)
     assert any(v is None for v in per_caption) and any(v for v in per_caption)
-    assert report["scores"]["toy_gtd"] == pytest.approx(sum(v or 0 for v in per_caption) / len(per_caption))
-    assert report["scores"]["toy_gtd_max"] == max(v for v in per_caption if v is not None)
-    assert [r.scores["toy_gtd"] for r in report["details"]] == per_caption
+    assert report.scores["toy_gtd"] == pytest.approx(sum(v or 0 for v in per_caption) / len(per_caption))
+    assert report.scores["toy_gtd_max"] == max(v for v in per_caption if v is not None)
+    assert [r.scores["toy_gtd"] for r in report.details] == per_caption
     assert text.splitlines()[1].split()[-1] == "TG"
     assert "toy_gtd" not in evaluator.evaluate(entries)["scores"]  # gone once unregistered
 
@@ -84,7 +85,7 @@ def test_per_caption_scores_with_several_captions(evaluator):
     report = evaluator.evaluate(entries, allow_missing=True, several_captions=True)
     expected = score_all([["There is a shape.", "A red shape is a square."]] * 3,
                          [im.captions for im in evaluator.images[:3]])["bleu_1"].extra["per_caption"]
-    assert [r.scores["bleu_1"] for r in report["details"]] == [v for values in expected for v in values]
+    assert [r.scores["bleu_1"] for r in report.details] == [v for values in expected for v in values]
 
 
 class _Terminal(io.StringIO):
@@ -136,8 +137,9 @@ def test_cli_reports_meteor_in_plain_words(small_dataset, tmp_path):
     result = runner.invoke(main, ["evaluate", directory, "--captions", str(captions)])
     assert result.exit_code == 0, result.output
     assert "METEOR: not computed (use --meteor)" in result.output
-    report = json.loads(runner.invoke(main, ["evaluate", directory, "--captions", str(captions), "--json"]).stdout)
-    assert report["unavailable"] == {"meteor": "not computed (use --meteor)"}
+    report = Report.from_json(json.loads(runner.invoke(main, ["evaluate", directory, "--captions", str(captions),
+                                                              "--json"]).stdout))
+    assert report.unavailable == {"meteor": "not computed (use --meteor)"}
 
 
 def test_curves_warns_with_few_checkpoints(small_dataset, tmp_path):

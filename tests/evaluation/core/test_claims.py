@@ -4,6 +4,7 @@ card and ``parse`` output; and the template captions' G, T, D and I untouched by
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -88,8 +89,8 @@ def test_a_caption_of_one_claim_reuses_its_verdict():
 def _reference(text: str) -> ReferenceAnalysis:
     a = ANALYSE(text)
     assert a.interpretation is not None
-    return ReferenceAnalysis(a.construction or "", a.family or "", a.quantifier_range or "none", a.relation or "none",
-                             a.tuples, a.interpretation.formula)
+    return ReferenceAnalysis(a.construction or "", a.sentence_kind or "", a.quantifier_range or "none",
+                             a.relation or "none", a.tuples, a.interpretation.formula)
 
 
 @pytest.fixture(scope="module")
@@ -135,7 +136,7 @@ def test_breakdowns_and_intervals_carry_the_new_measures(scored):
 
 
 def test_details_carry_claims_and_hallucinated_objects(scored):
-    rows = [json.loads(line) for line in details_bytes({"details": scored.results}).decode().splitlines()]
+    rows = [json.loads(line) for line in details_bytes(SimpleNamespace(details=scored.results)).decode().splitlines()]
     assert [c["truth"] for c in rows[0]["claims"]] == ["true", "true", "false"]
     assert rows[0]["hallucinated_objects"] == ["black star"]
     assert rows[0]["scores"]["claim_precision"] == pytest.approx(2 / 3)
@@ -145,7 +146,7 @@ def test_details_carry_claims_and_hallucinated_objects(scored):
 def test_the_new_measures_are_report_only():
     for key in NEW:
         assert catalogue.measure(key).views == frozenset({"report"}), key
-    assert not set(NEW) & set(catalogue.keys("table")) and not set(NEW) & set(catalogue.keys("family_table"))
+    assert not set(NEW) & set(catalogue.keys("table")) and not set(NEW) & set(catalogue.keys("breakdown_table"))
 
 
 def test_template_captions_keep_g_t_d_and_i(small_dataset, monkeypatch):
@@ -168,8 +169,8 @@ def test_template_captions_keep_g_t_d_and_i(small_dataset, monkeypatch):
 def test_references_claim_nothing_false_and_invent_nothing(small_dataset):
     evaluator = Evaluator(small_dataset)
     report = evaluator.evaluate([{"image_id": image.id, "caption": image.captions[0]} for image in evaluator.images])
-    assert report["scores"]["claim_precision"] == 1.0 and report["scores"]["hallucination_rate"] == 0.0
-    assert report["scores"]["object_recall"] == 1.0  # two shapes, both described by every reference
+    assert report.scores["claim_precision"] == 1.0 and report.scores["hallucination_rate"] == 0.0
+    assert report.scores["object_recall"] == 1.0  # two shapes, both described by every reference
 
 
 def test_the_html_card_shows_claims_and_invented_objects(small_dataset):

@@ -22,7 +22,7 @@ def baseline_scores(six_datasets):
         evaluator = Evaluator(directory)
         for kind in KINDS:
             report = evaluator.evaluate(baseline(evaluator.data, kind, seed=0), include_meteor=False)
-            scores[name, kind] = report["scores"]
+            scores[name, kind] = report.scores
     return scores
 
 
@@ -55,8 +55,8 @@ def test_bleu_and_cider_match_pycocoevalcap(six_datasets):
     bleu, _ = Bleu(4).compute_score(gts, res, verbose=0)
     cider, _ = Cider().compute_score(gts, res)
     for n in range(4):
-        assert report["scores"][f"bleu_{n + 1}"] == pytest.approx(bleu[n], abs=1e-9)
-    assert report["scores"]["cider_d"] == pytest.approx(cider, abs=1e-9)
+        assert report.scores[f"bleu_{n + 1}"] == pytest.approx(bleu[n], abs=1e-9)
+    assert report.scores["cider_d"] == pytest.approx(cider, abs=1e-9)
 
 
 def test_report_files_and_details(small_dataset, tmp_path):
@@ -85,20 +85,20 @@ def test_constructions_ignore_values(small_dataset):
     report = evaluator.evaluate([{"image_id": ids[0], "caption": "A square is to the left of a red shape."},
                                  {"image_id": ids[1], "caption": "A circle is to the left of a blue shape."}],
                                 allow_missing=True, include_meteor=False)
-    assert report["counts"]["constructions_output"] == 1
-    assert report["missing_images"] == len(evaluator.ids) - 2
+    assert report.counts.constructions_output == 1
+    assert report.missing_images == len(evaluator.ids) - 2
 
 
 def test_several_captions_per_image(small_dataset):
     evaluator = Evaluator(small_dataset)
     entries = [{"image_id": i, "caption": c} for i in evaluator.ids for c in ("There is a shape.", "A shape is.")]
     report = evaluator.evaluate(entries, include_meteor=False, several_captions=True)
-    assert report["captions"] == 2 * report["images"]
-    assert report["scores"]["grammaticality"] == 1.0
-    assert report["counts"]["uninterpretable"] == report["images"]  # VP ellipsis: grammatical, no proposition
-    assert report["scores"]["truthfulness"] == 0.5
+    assert report.captions == 2 * report.images
+    assert report.scores["grammaticality"] == 1.0
+    assert report.counts.uninterpretable == report.images  # VP ellipsis: grammatical, no proposition
+    assert report.scores["truthfulness"] == 0.5
     section = report["diversity_section"]
-    assert section["images"] == report["images"] and 0.0 < section["self_cider"] <= 1.0
+    assert section["images"] == report.images and 0.0 < section["self_cider"] <= 1.0
     assert section["f_score"] is not None
     single = evaluator.evaluate([{"image_id": i, "caption": "There is a shape."} for i in evaluator.ids],
                                 include_meteor=False)
@@ -108,7 +108,7 @@ def test_several_captions_per_image(small_dataset):
 def test_meteor_reported_unavailable_or_number(small_dataset):
     report = evaluate(small_dataset, [{"image_id": i, "caption": "There is a shape."} for i in
                                       Evaluator(small_dataset).ids], include_meteor=False)
-    assert report["scores"]["meteor"] is None and "meteor" in report["unavailable"]
+    assert report.scores["meteor"] is None and "meteor" in report.unavailable
 
 
 def test_package_level_evaluate(small_dataset):
@@ -119,4 +119,4 @@ def test_package_level_evaluate(small_dataset):
     entries = [{"image_id": ids[0], "caption": "There is a shape."}]
     report = shapeworldice.evaluate(small_dataset, entries, allow_missing=True)
     assert report == evaluate(small_dataset, entries, allow_missing=True)
-    assert report["captions"] == 1 and report["scores"]["grammaticality"] == 1.0
+    assert report.captions == 1 and report.scores["grammaticality"] == 1.0

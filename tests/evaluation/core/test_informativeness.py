@@ -19,9 +19,9 @@ def spatial(six_datasets):
 
 def test_constant_always_true_caption_carries_nothing(spatial):
     report = spatial.evaluate([{"image_id": i, "caption": GENERIC_CAPTION} for i in spatial.ids])
-    assert report["scores"]["truthfulness"] == 1.0
-    assert report["scores"]["informativeness"] == 0.0
-    assert report["scores"]["informativeness_relative"] == 0.0
+    assert report.scores["truthfulness"] == 1.0
+    assert report.scores["informativeness"] == 0.0
+    assert report.scores["informativeness_relative"] == 0.0
 
 
 def test_each_reference_position_averages_to_the_references_own(spatial):
@@ -30,8 +30,8 @@ def test_each_reference_position_averages_to_the_references_own(spatial):
     for k in range(10):
         entries = [{"image_id": image.id, "caption": image.captions[k]} for image in spatial.images]
         report = spatial.evaluate(entries)
-        assert report["scores"]["truthfulness"] == 1.0
-        values.append(report["scores"]["informativeness"])
+        assert report.scores["truthfulness"] == 1.0
+        values.append(report.scores["informativeness"])
     reference_mean = context_for(spatial.data, spatial.prior).reference_mean
     assert reference_mean > 1.0
     assert sum(values) / len(values) == pytest.approx(reference_mean, rel=1e-9)

@@ -19,7 +19,7 @@ def _table(evaluator, kind, seed=0):
     images = evaluator.images
     bleu = get_metric("bleu")  # the metric's own statistics contract, computed afresh
     results = bleu.compute([[c["caption"]] for c in captions], [list(img.captions) for img in images])
-    table = image_table(report["details"], [img.id for img in images],
+    table = image_table(report.details, [img.id for img in images],
                         {img.id: [r.construction for r in img.references] for img in images},
                         {"bleu": bleu.statistics(results["bleu_1"])}, PER_CAPTION)
     return report, table
@@ -33,7 +33,7 @@ def test_weights_of_one_give_the_reports_scores(evaluator, kind):
     keys = ["grammaticality", "truthfulness", "truthfulness_grammatical", "diversity", "spice", "bleu_1", "bleu_4",
             *PER_CAPTION]
     for key in keys:
-        expected = report["scores"][key]
+        expected = report.scores[key]
         if expected is None:
             assert np.isnan(point[key][0]), key
         else:
@@ -53,9 +53,9 @@ def test_interval_brackets_the_score_with_the_normal_width(evaluator):
     found = intervals(table, draws=500)
     for key in ("grammaticality", "truthfulness", "bleu_4", "cider_d", "diversity", "spice"):
         lo, hi = found[key]
-        assert lo <= report["scores"][key] + 1e-9 and report["scores"][key] <= hi + 1e-9, key
+        assert lo <= report.scores[key] + 1e-9 and report.scores[key] <= hi + 1e-9, key
     # T of shuffled on 64 images: a proportion p has a normal-theory 95% half-width ≈ 1.96·sqrt(p(1-p)/n)
-    p, n = report["scores"]["truthfulness"], len(table)
+    p, n = report.scores["truthfulness"], len(table)
     lo, hi = found["truthfulness"]
     assert (hi - lo) / 2 == pytest.approx(1.96 * np.sqrt(p * (1 - p) / n), rel=0.35)
     assert found["grammaticality"] == [1.0, 1.0]  # every shuffled caption parses: no spread

@@ -128,16 +128,16 @@ def test_details_carry_a_reason_for_every_caption(report):
 
 
 def test_report_counts_reasons_and_gives_coverage(report):
-    assert list(report["reasons"]) == list(CODES)
-    assert sum(report["reasons"].values()) == report["captions"] == 40
-    assert report["reasons"]["ok"] == 36
-    details = report["details"]
+    assert list(report.reasons) == list(CODES)
+    assert sum(report.reasons.values()) == report.captions == 40
+    assert report.reasons["ok"] == 36
+    details = report.details
     grammatical = [r for r in details if r.grammatical]
-    assert report["counts"]["grammatical"] == len(grammatical) >= 37  # the references and "A shape is."
+    assert report.counts.grammatical == len(grammatical) >= 37  # the references and "A shape is."
     decided = [r for r in grammatical if r.truth in ("true", "false", "ambiguous")]
     assert len(decided) == 37  # "A square is blorpy.": read, with "blorpy" vague
-    assert report["scores"]["coverage"] == pytest.approx(37 / len(grammatical))
-    assert report["scores"]["grammaticality"] == pytest.approx(len(grammatical) / 40)
+    assert report.scores["coverage"] == pytest.approx(37 / len(grammatical))
+    assert report.scores["grammaticality"] == pytest.approx(len(grammatical) / 40)
     for groups in report["breakdown"].values():
         for group in groups.values():
             assert "coverage" in group and sum(group["reasons"].values()) == group["captions"]

@@ -93,7 +93,7 @@ def evaluated(tmp_path_factory):
         report = evaluator.evaluate(entries, include_meteor=False)
     finally:
         evaluator.close()
-    verdicts = {expected_verdict(r) for r in report["details"]}
+    verdicts = {expected_verdict(r) for r in report.details}
     assert {"true", "false", "ungrammatical"} <= verdicts, verdicts
     return directory, split, report, entries
 
@@ -128,10 +128,11 @@ def test_score_table_and_family_breakdown_hold_the_report(evaluated, page):
     _, _, report, _ = evaluated
     tables = Page(page).tables
     header, row, spread = tables["scores"]
-    shown = computed_columns("table", [report["scores"]])  # METEOR only when computed (issue #33)
-    grouped = computed_columns("family_table", [g for groups in report["breakdown"].values() for g in groups.values()])
+    shown = computed_columns("table", [report.scores])  # METEOR only when computed (issue #33)
+    grouped = computed_columns("breakdown_table", [g.scores for groups in report.breakdown.values()
+                                                   for g in groups.values()])
     assert header == ["", *(name for name, _ in shown)]
-    assert row == ["overall", *(fmt(report["scores"][key]) for _, key in shown)]
+    assert row == ["overall", *(fmt(report.scores[key]) for _, key in shown)]
     # the ±95% row: half the width of each score's bootstrap interval
     assert spread == ["±95%", *(half_width(report["intervals"].get(key)) for _, key in shown)]
     lo, hi = report["intervals"]["truthfulness"]
@@ -158,8 +159,8 @@ def test_an_axis_with_nothing_to_break_down_has_no_table(evaluated, page):
 def test_captions_are_escaped_and_coloured_by_verdict(evaluated, page):
     _, _, report, _ = evaluated
     outputs = Page(page).outputs
-    assert len(outputs) == len(report["details"])
-    for (attrs, text), result in zip(outputs, report["details"]):
+    assert len(outputs) == len(report.details)
+    for (attrs, text), result in zip(outputs, report.details):
         verdict = expected_verdict(result)
         assert text == f"{result.caption} {verdict} {result.reason}: {result.reason_detail}".strip()
         assert attrs["data-verdict"] == verdict and attrs["data-reason"] == result.reason
@@ -275,7 +276,7 @@ def test_browser_filters_by_verdict_and_runs_no_caption_script(evaluated, page, 
     for verdict in ("false", "ungrammatical"):
         dom = chromium(tmp_path, "--dump-dom", html.as_uri() + f"#verdict={verdict}").stdout.decode("utf-8")
         visible = visible_cards(dom)
-        assert visible == [r.image_id for r in report["details"] if expected_verdict(r) == verdict]
+        assert visible == [r.image_id for r in report.details if expected_verdict(r) == verdict]
         assert "pwned" not in dom.split("<body", 1)[0]  # the title was not rewritten by a caption
         assert f"{len(visible)} of {len(report['details'])} images match" in dom
 
@@ -285,11 +286,11 @@ def test_browser_filters_by_reason(evaluated, page, tmp_path):
     _, _, report, _ = evaluated
     html = tmp_path / "report.html"
     html.write_text(page, encoding="utf-8")
-    reasons = {r.reason for r in report["details"]}
+    reasons = {r.reason for r in report.details}
     assert {"ok", "empty"} <= reasons, reasons
     for reason in sorted(reasons):
         dom = chromium(tmp_path, "--dump-dom", html.as_uri() + f"#reason={reason}").stdout.decode("utf-8")
-        assert visible_cards(dom) == [r.image_id for r in report["details"] if r.reason == reason]
+        assert visible_cards(dom) == [r.image_id for r in report.details if r.reason == reason]
 
 
 def test_every_card_shows_its_reason_and_the_filter_offers_the_reasons_present(evaluated, page):
@@ -299,10 +300,10 @@ def test_every_card_shows_its_reason_and_the_filter_offers_the_reasons_present(e
     assert len(select) == 1
     options = [attrs["value"] for tag, attrs in tags[select[0] + 1:] if tag == "option"][:1 + len(CODES)]
     offered = [v for v in options if v in CODES]
-    assert offered == [c for c in CODES if c in {r.reason for r in report["details"]}]
+    assert offered == [c for c in CODES if c in {r.reason for r in report.details}]
     spans = page.count('<span class="why">')
-    assert spans == len(report["details"])
-    counted = ", ".join(f"{code} {n}" for code, n in report["reasons"].items() if n)
+    assert spans == len(report.details)
+    counted = ", ".join(f"{code} {n}" for code, n in report.reasons.items() if n)
     assert f"<p>reasons: {counted}</p>" in page and f"ok {report['reasons']['ok']}" in counted
 
 
@@ -330,6 +331,6 @@ def test_browser_pages_through_the_images(evaluated, tmp_path):
     dom = chromium(tmp_path, "--dump-dom", html.as_uri()).stdout.decode("utf-8")
     assert visible_cards(dom) == [inst.id for inst in split][:10]
     assert f"{len(split)} of {len(split)} images match; page 1 of {-(-len(split) // 10)}" in dom
-    true_ids = [r.image_id for r in report["details"] if expected_verdict(r) == "true"]
+    true_ids = [r.image_id for r in report.details if expected_verdict(r) == "true"]
     dom = chromium(tmp_path, "--dump-dom", html.as_uri() + "#verdict=true").stdout.decode("utf-8")
     assert visible_cards(dom) == true_ids[:10]

@@ -210,7 +210,7 @@ def test_ids_without_the_build_tag_are_this_builds(tiny, ids, tmp_path):
         assert run("evaluate", tiny, "--captions", path, "--out", path.with_suffix(".report"), "--quiet").exit_code == 0
     assert untagged.with_suffix(".report").read_bytes() == tagged.with_suffix(".report").read_bytes()
     report = swi.evaluate(tiny, entries(short))
-    assert [r.image_id for r in report["details"]] == ids
+    assert [r.image_id for r in report.details] == ids
     mixed = tmp_path / "mixed.json"
     mixed.write_text(json.dumps(entries(ids) + entries(short[:1])))
     assert f"duplicate image id {ids[0]!r}" in one_line_error(run("evaluate", tiny, "--captions", mixed))

@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import stat
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -170,10 +171,10 @@ def test_a_nan_score_is_written_as_null_with_its_reason(dataset, captions, monke
     import shapeworldice as swi
     from shapeworldice.evaluation.io.report import details_bytes, report_bytes
 
-    report = swi.evaluate(dataset, str(captions))
-    report["scores"]["bleu_4"] = math.nan
-    report["intervals"]["truthfulness"] = [-math.inf, math.inf]
-    report["details"][0].spice = math.nan
+    found = swi.evaluate(dataset, str(captions))
+    report = replace(found, scores={**found.scores, "bleu_4": math.nan},
+                     intervals={**found.intervals, "truthfulness": (-math.inf, math.inf)})
+    report.details[0].spice = math.nan
     written = _strict(report_bytes(report).decode())
     assert written["scores"]["bleu_4"] is None and written["intervals"]["truthfulness"] == [None, None]
     assert written["not_finite"]["scores.bleu_4"].startswith("nan: not a finite number")

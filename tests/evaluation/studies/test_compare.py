@@ -13,12 +13,14 @@ def test_a_real_difference_is_significant_and_noise_is_not(evaluator):
     references = baseline(evaluator.data, "references", seed=0)
     other_shuffle = baseline(evaluator.data, "shuffled", seed=1)
     real = compare(evaluator, shuffled, references, draws=500)
-    t = real["scores"]["truthfulness"]
-    assert t["b"] == 1.0 and t["difference"] > 0.5 and t["p"] < 0.01 and t["interval"][0] > 0
-    noise = compare(evaluator, shuffled, other_shuffle, draws=500)["scores"]["truthfulness"]
-    assert noise["interval"][0] < noise["difference"] < noise["interval"][1]
-    assert noise["interval"][0] <= 0 <= noise["interval"][1] and noise["p"] > 0.05
-    assert "|paired:boot:500@0:95%:images" in real["signature"]
+    t = real.scores["truthfulness"]
+    assert t.interval is not None and t.difference is not None and t.p is not None
+    assert t.b == 1.0 and t.difference > 0.5 and t.p < 0.01 and t.interval[0] > 0
+    noise = compare(evaluator, shuffled, other_shuffle, draws=500).scores["truthfulness"]
+    assert noise.interval is not None and noise.p is not None
+    assert noise.interval[0] < noise.difference < noise.interval[1]
+    assert noise.interval[0] <= 0 <= noise.interval[1] and noise.p > 0.05
+    assert "|paired:boot:500@0:95%:images" in real.signature and real.images == len(evaluator.ids)
 
 
 def test_cli_compare_prints_writes_and_refuses(small_dataset, tmp_path):

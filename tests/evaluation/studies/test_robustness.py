@@ -31,41 +31,41 @@ def result(evaluator):
 
 
 def test_shape_and_normalisation(result):
-    assert result["gammas"] == pytest.approx(list(np.linspace(0, 1, STEPS)))
-    assert set(result["curves"]) == {"shuffled", "permuted", "random-words"}
-    assert result["metrics"] == metrics() and "meteor" not in metrics() and "meteor" in metrics(True)
-    for t, cols in result["curves"].items():
+    assert result.gammas == pytest.approx(list(np.linspace(0, 1, STEPS)))
+    assert set(result.curves) == {"shuffled", "permuted", "random-words"}
+    assert result.metrics == metrics() and "meteor" not in metrics() and "meteor" in metrics(True)
+    for t, cols in result.curves.items():
         for m, values in cols.items():
             assert len(values) == STEPS
             assert values[0] == 1.0, (t, m)  # the untransformed human caption scores 1
-            assert result["raw"][t][m][0] == result["raw"]["shuffled"][m][0]  # γ = 0 shared
-            area = result["areas"][t][m]
+            assert result.raw[t][m][0] == result.raw["shuffled"][m][0]  # γ = 0 shared
+            area = result.areas[t][m]
             assert 0.0 <= area <= 1.2, (t, m, area)
-            assert result["drops"][t][m] == pytest.approx(1 - area)
-            g = result["gammas"]
+            assert result.drops[t][m] == pytest.approx(1 - area)
+            g = result.gammas
             assert area == pytest.approx(sum((g[k + 1] - g[k]) * (values[k] + values[k + 1]) / 2
                                              for k in range(STEPS - 1)))
-    assert result["signature"].startswith("GTD|") and "robustness:shuffled,permuted,random-words" in result["signature"]
+    assert result.signature.startswith("GTD|") and "robustness:shuffled,permuted,random-words" in result.signature
 
 
 def test_gtd_falls_where_it_should(result):
     for t in ("permuted", "random-words"):
-        g = result["curves"][t]["grammaticality"]
+        g = result.curves[t]["grammaticality"]
         assert g[-1] < g[STEPS // 2] < g[0] and g[-1] < 0.2, (t, g)
-    shuffled = result["curves"]["shuffled"]
+    shuffled = result.curves["shuffled"]
     assert shuffled["grammaticality"] == [1.0] * STEPS  # references of other images stay grammatical
     t = shuffled["truthfulness"]
     assert t[-1] < t[STEPS // 2] < t[0] and t[-1] < 0.2, t
 
 
 def test_ngram_metrics_keep_more_than_t_under_shuffled(result):
-    areas = result["areas"]["shuffled"]
+    areas = result.areas["shuffled"]
     assert areas["bleu_4"] > areas["truthfulness"]
     assert areas["cider_d"] > areas["truthfulness"]
     assert areas["grammaticality"] == pytest.approx(1.0)
     # G is the robust metric under the pathological word-level transformations
     for t in ("permuted", "random-words"):
-        assert result["areas"][t]["grammaticality"] < result["areas"][t]["bleu_1"]
+        assert result.areas[t]["grammaticality"] < result.areas[t]["bleu_1"]
 
 
 def test_step_scores_equal_the_evaluator_report(evaluator):
@@ -92,10 +92,10 @@ def test_other_references_pool():
 
 def test_seeded_and_subsettable(evaluator, result):
     again = robustness(None, transforms=["shuffled"], steps=STEPS, evaluator=evaluator)
-    assert list(again["curves"]) == ["shuffled"]
-    assert again["raw"]["shuffled"] == result["raw"]["shuffled"]
+    assert list(again.curves) == ["shuffled"]
+    assert again.raw["shuffled"] == result.raw["shuffled"]
     other = robustness(None, transforms=["shuffled"], steps=STEPS, seed=1, evaluator=evaluator)
-    assert other["raw"]["shuffled"]["truthfulness"] != result["raw"]["shuffled"]["truthfulness"]
+    assert other.raw["shuffled"]["truthfulness"] != result.raw["shuffled"]["truthfulness"]
 
 
 def test_bad_arguments(evaluator):
@@ -110,9 +110,9 @@ def test_bad_arguments(evaluator):
 def test_write(result, tmp_path):
     paths = write_robustness(result, tmp_path / "robust")
     assert [p.name for p in paths] == ["robust.json", "robust.csv", "robust.png", "robust.svg"]
-    assert json.loads(paths[0].read_text())["areas"] == result["areas"]
+    assert json.loads(paths[0].read_text())["areas"] == result.areas
     rows = list(csv.DictReader(paths[1].open()))
-    assert len(rows) == 3 * len(result["metrics"]) * STEPS
+    assert len(rows) == 3 * len(result.metrics) * STEPS
     first = rows[0]
     assert float(first["normalised"]) == 1.0 and first["gamma"] == "0.0"
     assert paths[2].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and b"<svg" in paths[3].read_bytes()[:2000]
@@ -131,10 +131,10 @@ def test_meteor_without_java_is_unavailable_not_zero(evaluator, monkeypatch):
 
     monkeypatch.setattr(module, "java_available", lambda: False)
     result = robustness(None, transforms=["permuted"], steps=2, include_meteor=True, evaluator=evaluator)
-    assert result["metrics"] == metrics(True) and "meteor" in result["metrics"]
-    assert result["raw"]["permuted"]["meteor"] == [None, None]
-    assert result["areas"]["permuted"]["meteor"] is None and result["drops"]["permuted"]["meteor"] is None
-    assert result["unavailable"]["meteor"] == "java not found"
+    assert result.metrics == metrics(True) and "meteor" in result.metrics
+    assert result.raw["permuted"]["meteor"] == [None, None]
+    assert result.areas["permuted"]["meteor"] is None and result.drops["permuted"]["meteor"] is None
+    assert result.unavailable["meteor"] == "java not found"
     assert "n/a" in robustness_table(result)
 
 
@@ -145,5 +145,5 @@ def test_meteor_curve(evaluator):
     if not java_available():
         pytest.skip("no java")
     result = robustness(None, transforms=["shuffled"], steps=2, include_meteor=True, evaluator=evaluator)
-    assert result["curves"]["shuffled"]["meteor"][0] == 1.0
-    assert 0 < result["areas"]["shuffled"]["meteor"] < 1
+    assert result.curves["shuffled"]["meteor"][0] == 1.0
+    assert 0 < result.areas["shuffled"]["meteor"] < 1

@@ -77,12 +77,14 @@ def test_validity_command_writes_table_json_and_reproducible_plot(small_dataset,
     assert second.exit_code == 0
     for suffix in (".json", ".svg", ".png"):
         assert (tmp_path / f"a{suffix}").read_bytes() == (tmp_path / f"b{suffix}").read_bytes(), suffix
-    result = json.loads((tmp_path / "a.json").read_text())
-    assert sorted(result["systems"]) == ["generic", "permuted", "references", "shuffled"]
+    from shapeworldice.evaluation.studies.records import ValidityResult
+
+    result = ValidityResult.from_json(json.loads((tmp_path / "a.json").read_text()))
+    assert sorted(result.systems) == ["generic", "permuted", "references", "shuffled"]
     # references are all true and grammatical; permuted ones mostly ungrammatical: G separates truth
-    assert result["caption_level"]["grammaticality"]["all"]["auc"] > 0.7
-    assert result["caption_level"]["grammaticality"]["grammatical"]["auc"] == 0.5
-    assert result["system_level"]["truthfulness"]["bleu_4"]["systems"] == 4
+    assert result.caption_level["grammaticality"]["all"]["auc"] > 0.7
+    assert result.caption_level["grammaticality"]["grammatical"]["auc"] == 0.5
+    assert result.system_level["truthfulness"]["bleu_4"]["systems"] == 4
 
 
 def test_validity_needs_captions_and_distinct_files(small_dataset, tmp_path):

@@ -28,28 +28,28 @@ def shuffled(evaluator):
 
 
 def test_std_shrinks_with_the_subset(shuffled):
-    assert shuffled["sizes"] == list(range(1, 10))  # 10 references: subsets of 1 … 9
-    assert shuffled["draws"] == 20 and shuffled["pool"] == {"min": 10, "max": 10}
+    assert shuffled.sizes == list(range(1, 10))  # 10 references: subsets of 1 … 9
+    assert shuffled.draws == 20 and shuffled.pool == {"min": 10, "max": 10}
     for m in metrics():
-        s = shuffled["subsets"][m]
-        assert len(s["scores"]) == 9 and all(len(row) == 20 for row in s["scores"])
-        assert s["std"][0] > s["std"][-1] > 0, (m, s["std"])
-        assert s["relative_std"][0] == pytest.approx(s["std"][0] / s["mean"][0])
-        assert s["std"][0] == pytest.approx(np.std(s["scores"][0], ddof=1))
+        s = shuffled.subsets[m]
+        assert len(s.scores) == 9 and all(len(row) == 20 for row in s.scores)
+        assert s.std[0] > s.std[-1] > 0, (m, s.std)
+        assert s.relative_std[0] == pytest.approx(s.std[0] / s.mean[0])
+        assert s.std[0] == pytest.approx(np.std(s.scores[0], ddof=1))
     # beside each other, on one scale: CIDEr-D's and BLEU-4's relative std (no claim which is larger)
     for m in ("cider_d", "bleu_4"):
-        assert 0 < shuffled["summary"][m]["relative_std_mean"] < 1
-    assert shuffled["most_variable"] in metrics()
+        assert 0 < shuffled.summary[m]["relative_std_mean"] < 1
+    assert shuffled.most_variable in metrics()
 
 
 def test_references_baseline_excludes_its_reference(evaluator):
     result = variance(None, baseline(evaluator.data, "references", seed=0), evaluator=evaluator, draws=4)
-    assert result["sizes"] == list(range(1, 9))  # pool of 9: subsets of 1 … 8
+    assert result.sizes == list(range(1, 9))  # pool of 9: subsets of 1 … 8
     for m in metrics():
-        assert result["subsets"][m]["std"][0] > result["subsets"][m]["std"][-1], m
+        assert result.subsets[m].std[0] > result.subsets[m].std[-1], m
     full = evaluator.evaluate(baseline(evaluator.data, "references", seed=0), include_meteor=False)["scores"]
     for m in metrics():
-        assert result["full"][m] == pytest.approx(full[m], rel=1e-12), m
+        assert result.full[m] == pytest.approx(full[m], rel=1e-12), m
 
 
 def test_subset_view_equals_a_fresh_corpus(evaluator):
@@ -70,12 +70,12 @@ def test_subset_view_equals_a_fresh_corpus(evaluator):
 
 def test_seeded(evaluator, shuffled):
     again = variance(None, baseline(evaluator.data, "shuffled", seed=0), evaluator=evaluator, max_size=2)
-    assert again["sizes"] == [1, 2]
-    assert again["subsets"]["cider_d"]["scores"] == shuffled["subsets"]["cider_d"]["scores"][:2]
+    assert again.sizes == [1, 2]
+    assert again.subsets["cider_d"].scores == shuffled.subsets["cider_d"].scores[:2]
 
 
 def test_consensus(evaluator, shuffled):
-    consensus = shuffled["consensus"]
+    consensus = shuffled.consensus
     assert consensus["images"] == 64
     image = evaluator.images[0]
     items = [[c] for c in image.captions]
@@ -100,7 +100,7 @@ def test_bad_input(evaluator):
 def test_write(shuffled, tmp_path):
     paths = write_variance(shuffled, tmp_path / "var")
     assert [p.name for p in paths] == ["var.json", "var.csv", "var.png", "var.svg"]
-    assert json.loads(paths[0].read_text())["subsets"]["bleu_4"]["std"] == shuffled["subsets"]["bleu_4"]["std"]
+    assert json.loads(paths[0].read_text())["subsets"]["bleu_4"]["std"] == shuffled.subsets["bleu_4"]["std"]
     rows = list(csv.DictReader(paths[1].open()))
     assert len(rows) == len(metrics()) * 9 and rows[0]["metric"] == "bleu_1" and rows[0]["size"] == "1"
     assert "draw_19" in rows[0]

@@ -1,6 +1,6 @@
-"""The breakdown names each caption's family by what it is: a list of noun phrases is ``list``
-(it was ``logical``), relations conjoined on one subject are ``conjoined-relations`` (they were
-``coreference``); and wherever D is shown the report says it can exceed 1."""
+"""The breakdown (the report's ``family`` axis) names each caption's sentence kind by what it is:
+a list of noun phrases is ``list`` (it was ``logical``), relations conjoined on one subject are
+``conjoined-relations`` (they were ``coreference``); and wherever D is shown the report says it can exceed 1."""
 from __future__ import annotations
 
 import pytest
@@ -31,16 +31,16 @@ def analyse():
 
 
 @pytest.mark.parametrize("caption, expected", CAPTIONS)
-def test_each_caption_is_in_the_family_of_what_it_is(analyse, caption, expected):
-    assert analyse(caption).family == expected
+def test_each_caption_is_of_the_sentence_kind_it_is(analyse, caption, expected):
+    assert analyse(caption).sentence_kind == expected
 
 
 def test_the_report_breaks_down_by_those_names_and_says_d_can_exceed_one(evaluator):
     entries = [{"image_id": i, "caption": c} for i, (c, _) in zip(evaluator.ids, CAPTIONS)]
     report = evaluator.evaluate(entries, allow_missing=True)
-    families = report["breakdown"]["family"]
-    assert {"list", "conjoined-relations", "coreference", "logical"} <= set(families)
-    assert families["list"]["captions"] == 3 and families["conjoined-relations"]["captions"] == 2
+    kinds = report.breakdown["family"]
+    assert {"list", "conjoined-relations", "coreference", "logical"} <= set(kinds)
+    assert kinds["list"].captions == 3 and kinds["conjoined-relations"].captions == 2
     assert DIVERSITY_NOTE in summary_text(report).splitlines()
     assert "can exceed" in DIVERSITY_NOTE or "exceeds 1" in DIVERSITY_NOTE
     html = "".join(_summary(report))
