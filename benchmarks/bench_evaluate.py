@@ -39,7 +39,7 @@ def main() -> None:
     print(f"evaluated {report['captions']} captions ({distinct} distinct, {args.kind}) against 10 refs "
           f"{'with' if args.meteor else 'without'} METEOR in {elapsed:.2f} s wall, {cpu:.2f} s CPU; "
           f"peak RSS {peak:.0f} MiB")
-    print({k: (round(v, 4) if isinstance(v, float) else v) for k, v in report["scores"].items()})
+    print({k: (round(v, 4) if isinstance(v, float) else v) for k, v in report.scores.items()})
 
 
 if __name__ == "__main__":

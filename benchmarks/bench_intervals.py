@@ -30,8 +30,8 @@ def main() -> None:
         start = time.perf_counter()
         report = evaluator.evaluate(captions[:n], allow_missing=True)
         took = time.perf_counter() - start
-        lo, hi = report["intervals"]["truthfulness"]
-        print(f"{n:7d} {report['scores']['truthfulness']:7.3f} {f'[{lo:.3f}, {hi:.3f}]':>18s} "
+        lo, hi = report.intervals["truthfulness"]
+        print(f"{n:7d} {report.scores['truthfulness']:7.3f} {f'[{lo:.3f}, {hi:.3f}]':>18s} "
               f"{(hi - lo) / 2:8.3f} {took:8.2f}")
 
 

@@ -74,7 +74,7 @@ def baseline_table(out: Path, workers: int, train: int, test: int, say: Say = _s
             write_baseline(entries, out / "captions" / name / f"{kind}.json")  # kept: --out promises them
             report = evaluator.evaluate(entries, progress=progress)
             # the row's scores, with their 95% intervals under "intervals" (the table prints ± rows)
-            rows.append((f"{name} {kind}", {**report["scores"], "intervals": report["intervals"]}))
+            rows.append((f"{name} {kind}", {**report.scores, "intervals": report.intervals}))
     return rows, built
 
 

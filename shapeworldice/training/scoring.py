@@ -71,7 +71,7 @@ class Scorer:
         entries = [{"image_id": i, "caption": c} for i, c in zip(ids, captions)]
         write_file(captions_path(self.run_dir, iteration), (json.dumps(entries, indent=0) + "\n").encode("utf-8"))
         report = self.evaluator.evaluate(entries, allow_missing=True, include_meteor=False)
-        scores = report["scores"]
+        scores = report.scores
         row = {"iteration": iteration, "loss": loss, **{k: scores.get(k) for k in COLUMNS[2:]}}
         self.rows = [r for r in self.rows if r["iteration"] != iteration] + [row]
         self._write()

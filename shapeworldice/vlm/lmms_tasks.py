@@ -70,7 +70,7 @@ def _report(answers):
 
 def _score(results, metric):
     answers = tuple(sorted((r["image_id"], r["caption"]) for r in results))
-    return _report(answers)["scores"][METRICS[metric]]
+    return _report(answers).scores[METRICS[metric]]
 
 
 {aggregations}
