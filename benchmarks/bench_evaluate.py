@@ -36,7 +36,7 @@ def main() -> None:
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"dataset {args.dataset}: built {args.images} test images in {built:.1f} s (2 workers)")
-    print(f"evaluated {report['captions']} captions ({distinct} distinct, {args.kind}) against 10 refs "
+    print(f"evaluated {report.captions} captions ({distinct} distinct, {args.kind}) against 10 refs "
           f"{'with' if args.meteor else 'without'} METEOR in {elapsed:.2f} s wall, {cpu:.2f} s CPU; "
           f"peak RSS {peak:.0f} MiB")
     print({k: (round(v, 4) if isinstance(v, float) else v) for k, v in report.scores.items()})
