@@ -12,6 +12,17 @@ from typing import Any
 from ..errors import UserError
 from . import MODELS
 
+
+def known_fields(cls: type, data: dict[str, Any]) -> dict[str, Any]:
+    """The entries of a saved config that are fields of dataclass ``cls`` (older or newer keys are
+    dropped), with ``channels`` back as the tuple the dataclass holds (JSON wrote a list)."""
+    known = {f.name for f in fields(cls)}
+    values = {k: v for k, v in data.items() if k in known}
+    if "channels" in values:
+        values["channels"] = tuple(values["channels"])
+    return values
+
+
 PRESETS: dict[str, dict[str, Any]] = {
     "paper": {"embedding": 512, "hidden": 512, "feature": 512, "channels": (32, 64, 128, 256),
               "iterations": 100_000, "checkpoint_every": 5_000, "eval_images": None},
@@ -89,11 +100,7 @@ class TrainConfig:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TrainConfig:
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in data.items() if k in known}
-        if "channels" in values:
-            values["channels"] = tuple(values["channels"])
-        return cls(**values)
+        return cls(**known_fields(cls, data))
 
 
 def make_config(preset: str, device: str, **overrides: Any) -> TrainConfig:

@@ -9,7 +9,7 @@ caption is read as a zero vector — the original's defect at its length limit.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
 import numpy as np
@@ -17,6 +17,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
+from ..config import known_fields
 from ..model import Encoder
 from ..vocab import END, Vocabulary, words
 
@@ -36,11 +37,7 @@ class CriticShape:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CriticShape:
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in data.items() if k in known}
-        if "channels" in values:
-            values["channels"] = tuple(values["channels"])
-        return cls(**values)
+        return cls(**known_fields(cls, data))
 
 
 def encode_captions(vocabulary: Vocabulary, captions: Sequence[str]) -> np.ndarray:
