@@ -147,44 +147,35 @@ class ViewBound:
         self._sample: WorldSample | None = None
         self._caches: tuple[dict, dict] = ({}, {})
         self._donor_refiller = Refiller(view, donors, donors, seed) if true_worlds else None
-        self._donor_caches: tuple[dict, dict] = ({}, {})
         self._worst: dict[str, float | None] = {}
         self._ceiling: float | None = None
-        self.prior = prior if prior is not None and prior.sample is donors else None
+        self.prior = prior if prior is not None and prior.sample is donors else CaptionPrior(donors)
         self._donor_rows: dict[int, list[dict[str, np.ndarray]]] = {}  # a donor world's re-fills
 
-    def worst(self, formula) -> float | None:
+    def worst(self, formula, stop: float | None = None) -> float | None:
         """The highest probability of ``formula`` given the view of a donor world it is true of
-        (the first :attr:`true_worlds` such worlds; 0 when it is true of none)."""
+        (the first :attr:`true_worlds` such worlds; 0 when it is true of none). With ``stop``, the
+        true worlds are found and re-filled a few at a time, and the first share above ``stop`` is
+        returned (an answer that decides only ``worst > stop``; it is not kept)."""
         key = str(formula)
-        if key not in self._worst:
-            assert self._donor_refiller is not None
-            truths = self._donor_truths(formula)
-            if truths is None:
-                self._worst[key] = None
-                return None
-            true = np.flatnonzero(truths)[:self.true_worlds]
-            if not len(true):
-                self._worst[key] = 0.0
-            else:
-                sample = assemble([row for i in true.tolist() for row in self._donor_refills(i)])
-                try:
-                    shares = truth_in(formula, sample).reshape(len(true), self.refills).mean(axis=1)
-                    self._worst[key] = float(shares.max())
-                except (TruthUnavailable, ValueError, KeyError, TypeError):
-                    self._worst[key] = None
-        return self._worst[key]
-
-    def _donor_truths(self, formula) -> np.ndarray | None:
-        """Whether ``formula`` is true in each donor world (the prior's vector when it has one)."""
-        if self.prior is not None:
-            return self.prior.truths(formula)
-        if len(self._donor_caches[1]) > 20_000:
-            self._donor_caches[1].clear()
+        if key in self._worst:
+            return self._worst[key]
+        highest, seen = 0.0, 0
         try:
-            return truth_in(formula, self.donors, *self._donor_caches)
+            for found in self.prior.true_worlds(formula):
+                for group in _groups(found[:self.true_worlds - seen].tolist(), stop is not None):
+                    sample = assemble([row for i in group for row in self._donor_refills(i)])
+                    shares = truth_in(formula, sample).reshape(len(group), self.refills).mean(axis=1)
+                    highest, seen = max(highest, float(shares.max())), seen + len(group)
+                    if stop is not None and highest > stop:
+                        return highest
+                if seen >= self.true_worlds:
+                    break
         except (TruthUnavailable, ValueError, KeyError, TypeError):
+            self._worst[key] = None
             return None
+        self._worst[key] = highest
+        return highest
 
     def _donor_refills(self, index: int) -> list[dict[str, np.ndarray]]:
         """The re-fills of donor world ``index`` (kept: the first true worlds of many meanings are the same)."""
@@ -227,6 +218,32 @@ class ViewBound:
             return own
         worst = self.worst(formula)
         return None if worst is None else max(own, worst)
+
+    def exceeds(self, formula, world, bound: float) -> bool:
+        """Whether ``formula``'s :meth:`probability` given ``world``'s view is above ``bound`` or
+        cannot be computed: the same decision, with the cheap parts first (the world's own
+        re-fills, then the donors' a few at a time, stopping at the first share above the bound)."""
+        sample = self._refilled(world)
+        own = view_probability(formula, sample, *self._caches)
+        if own is None or own > bound:
+            return True
+        if self.refiller.view in BINDING_VIEWS:
+            return self.ceiling(world) > bound
+        if not self.true_worlds:
+            return False
+        worst = self.worst(formula, stop=bound)
+        return worst is None or worst > bound
+
+
+def _groups(items: list[int], few_first: bool) -> list[list[int]]:
+    """``items`` as one group, or, when an early stop is wanted, as groups of 1, 2, 4, ... items."""
+    if not few_first:
+        return [items] if items else []
+    groups, size = [], 1
+    while items:
+        groups.append(items[:size])
+        items, size = items[size:], size * 2
+    return groups
 
 
 def object_ceiling(sample: WorldSample) -> float:
