@@ -162,14 +162,19 @@ class BoundedPrior:
     caption's prior is within the bound (False when it cannot be computed); ``view_exceeds`` whether
     its view probability is above its bound (True when it cannot be computed). The view is asked
     first: it looks at a few hundred re-filled worlds, the prior at the whole prior sample.
+    ``world_admits`` says whether any caption of a world can be within the view bound; a world that
+    admits none is given up at once instead of after ``tries`` draws.
     """
 
     sampler: CaptionSampler
     within_prior: Callable[[SampledCaption], bool]
     tries: int = MAX_CAPTION_TRIES
     view_exceeds: Callable[[SampledCaption, World], bool] | None = None
+    world_admits: Callable[[World], bool] | None = None
 
     def __call__(self, world: World, rng: np.random.Generator) -> SampledCaption | None:
+        if self.world_admits is not None and not self.world_admits(world):
+            return None
         for _ in range(self.tries):
             caption = self.sampler(world, rng)
             if caption is None:
