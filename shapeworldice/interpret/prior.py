@@ -25,9 +25,9 @@ import numpy as np
 
 from ..workers import process_pool
 from ..world.columns import WorldSample
-from ..world.model import World
+from ..world.model import COLOR_NAMES, SHAPES, World
 from .agreement import Plan, TruthUnavailable, agreement
-from .logic import Formula, free_vars
+from .logic import And, Color, Formula, Quant, Shape, free_vars
 
 #: worlds in a prior sample: standard error ≤ 0.005, so estimates are stable to ±0.01 (95%).
 PRIOR_WORLDS = 10_000
@@ -36,6 +36,8 @@ PRIOR_STREAM = 3
 
 _MAX_PARTS = 20_000  # cached sub-results (inner quantifiers) before the cache is emptied
 _MAX_TRUTHS = 2_048  # meanings whose truth vector over the sample is kept (10 kB each at 10,000 worlds)
+_COLOUR_CODE = {c: i for i, c in enumerate(COLOR_NAMES)}
+_SHAPE_CODE = {s: i for i, s in enumerate(SHAPES)}
 #: where the leading segments of a prior sample end (see :func:`segments`)
 _HEAD_SEGMENTS = (256, 1024, 4096)
 
@@ -82,6 +84,44 @@ def true_in(formula: Formula, sample: WorldSample, relation_cache: dict | None =
             part_cache: dict | None = None) -> int:
     """In how many worlds of ``sample`` the formula is true (caches: relation matrices, sub-results)."""
     return int(truth_in(formula, sample, relation_cache, part_cache).sum())
+
+
+def witnesses(formula: Formula) -> list[tuple[int, int]]:
+    """Objects a world must hold for ``formula`` to be true in it, as (colour, shape) indices (−1:
+    any): one for each "a"/"the" quantifier reached from the top through conjunctions and the bodies
+    of such quantifiers, from the colour and shape tests of its restrictor. A quantifier of these
+    kinds is true only if some entity agrees with its restrictor and body, and those tests are crisp,
+    so a world without such an object cannot make the formula true (:mod:`.agreement`)."""
+    needs: list[tuple[int, int]] = []
+
+    def visit(f: Formula) -> None:
+        if isinstance(f, And):
+            for g in f.args:
+                visit(g)
+        elif isinstance(f, Quant) and f.spec.kind in ("exists", "unique"):
+            tests = f.restr.args if isinstance(f.restr, And) else (f.restr,)
+            colour = next((_COLOUR_CODE.get(t.value, -2) for t in tests if isinstance(t, Color) and t.var == f.var), -1)
+            shape = next((_SHAPE_CODE.get(t.value, -2) for t in tests if isinstance(t, Shape) and t.var == f.var), -1)
+            if (colour, shape) != (-1, -1):
+                needs.append((colour, shape))
+            visit(f.body)
+
+    visit(formula)
+    return needs
+
+
+def holds_all(sample: WorldSample, needs: list[tuple[int, int]]) -> np.ndarray:
+    """Which worlds of ``sample`` hold, for each (colour, shape) of ``needs``, an object with them
+    (−1: any; −2, a word no world has: none)."""
+    found = np.ones(sample.size, dtype=bool)
+    for colour, shape in needs:
+        match = sample.present.copy()
+        if colour != -1:
+            match &= sample.color == colour
+        if shape != -1:
+            match &= sample.shape == shape
+        found &= match.any(axis=1)
+    return found
 
 
 def _reached(done: list[np.ndarray], end: int) -> bool:
@@ -143,6 +183,7 @@ class CaptionPrior:
             return None if found is None else [found[indices] for indices in self._segments]
         done = self._partial.setdefault(key, [])
         plan: Plan | None = None
+        needs = witnesses(formula)
         while len(done) < len(self._segments):
             if stop is not None and done and stop(done):
                 return done
@@ -152,12 +193,27 @@ class CaptionPrior:
                     if free_vars(formula):
                         raise TruthUnavailable(f"formula has free variables: {formula}")
                     plan = Plan(formula)
-                done.append(agreement(formula, sample, plan=plan, relations=relations, parts=parts)[0])
+                    if needs:  # a formula whose truth cannot be computed says so on any world
+                        agreement(formula, sample.select(np.arange(1)), plan=plan)
+                done.append(self._truth_where_possible(formula, plan, needs, sample, relations, parts))
             except (ValueError, KeyError, TypeError):
                 self._keep(key, None)
                 return None
         self._keep(key, self._whole(done))
         return done
+
+    @staticmethod
+    def _truth_where_possible(formula: Formula, plan: Plan, needs: list[tuple[int, int]], sample: WorldSample,
+                              relations: dict, parts: dict) -> np.ndarray:
+        """Truth of ``formula`` in each world of ``sample``, evaluated only on the worlds that hold
+        every object it needs (:func:`witnesses`): false elsewhere, without evaluating."""
+        possible = holds_all(sample, needs)
+        if possible.all():
+            return agreement(formula, sample, plan=plan, relations=relations, parts=parts)[0]
+        found = np.zeros(sample.size, dtype=bool)
+        if possible.any():  # a few worlds: their own caches (the segment's are for the whole segment)
+            found[possible] = agreement(formula, sample.select(np.flatnonzero(possible)), plan=plan)[0]
+        return found
 
     def _whole(self, done: list[np.ndarray]) -> np.ndarray:
         found = np.zeros(self.size, dtype=bool)
