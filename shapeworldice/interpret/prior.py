@@ -26,8 +26,9 @@ import numpy as np
 from ..workers import process_pool
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
-from .agreement import Plan, TruthUnavailable, agreement
-from .logic import And, Color, Formula, Quant, Shape, free_vars
+from .agreement import Agreement, Plan, TruthUnavailable, agreement
+from .selector_tables import EXTRA_RELATIONS
+from .logic import And, Color, Formula, Quant, Rel, Shape, free_vars, walk
 
 #: worlds in a prior sample: standard error ≤ 0.005, so estimates are stable to ±0.01 (95%).
 PRIOR_WORLDS = 10_000
@@ -124,6 +125,21 @@ def holds_all(sample: WorldSample, needs: list[tuple[int, int]]) -> np.ndarray:
     return found
 
 
+def _cut(formula: Formula, plan: Plan, sample: WorldSample, relations: dict, rows: np.ndarray, width: int) -> dict:
+    """The binary relation matrices ``formula`` uses, for the worlds ``rows`` of ``sample`` (padded
+    to ``width``): computed once for the whole sample and kept in its cache ``relations`` (they are
+    computed world by world, so a meaning's few worlds should not compute them again)."""
+    cut: dict = {}
+    for node in walk(formula):
+        if isinstance(node, Rel) and node.kind not in EXTRA_RELATIONS:
+            key = (node.kind, node.value)
+            if key not in relations:
+                relations[key] = Agreement(plan, sample, sample.arrays).relation_matrices(node.kind, node.value)
+            agree, disagree = relations[key]
+            cut[key] = (agree[rows, :width, :width], disagree[rows, :width, :width])
+    return cut
+
+
 def _reached(done: list[np.ndarray], end: int) -> bool:
     return len(done) >= end
 
@@ -211,8 +227,11 @@ class CaptionPrior:
         if possible.all():
             return agreement(formula, sample, plan=plan, relations=relations, parts=parts)[0]
         found = np.zeros(sample.size, dtype=bool)
-        if possible.any():  # a few worlds: their own caches (the segment's are for the whole segment)
-            found[possible] = agreement(formula, sample.select(np.flatnonzero(possible)), plan=plan)[0]
+        if possible.any():  # a few worlds: the segment's relation matrices, cut to them
+            rows = np.flatnonzero(possible)
+            few = sample.select(rows)
+            found[possible] = agreement(formula, few, plan=plan, relations=_cut(formula, plan, sample, relations,
+                                                                               rows, few.n))[0]
         return found
 
     def _whole(self, done: list[np.ndarray]) -> np.ndarray:
