@@ -1,24 +1,42 @@
-"""Builder throughput: instances per second per dataset, rendering, PNG encoding and realisation included.
+"""Builder cost per dataset definition: marginal ms per training and per test instance, and the
+fixed cost of a build (prior sample and floors), on one core.
 
-Run by hand: ``python benchmarks/bench_build.py [--instances 2000]``. Prints, per dataset, ms per
-training instance on one core (in-process), ms per test instance (10 references), and the
-instances per second of a full ``generate`` with all cores.
+Run by hand:
+
+* ``python benchmarks/bench_build.py`` — the paper's six: ms per training and test instance on one
+  core, and instances per second of a ``generate`` with all cores (the original table);
+* ``python benchmarks/bench_build.py --all [--jobs N] [--json OUT]`` — every shipped definition
+  (``--only NAME ...`` for some), one process per definition, ``--jobs`` at a time.
+
+*Marginal* cost is the difference of two sizes in one run: one builder (the dataset's prior sample
+in memory, as a build has it) makes instances ``0 .. A-1`` and then ``A .. B-1`` of a split; the CPU
+time of the second stretch over ``B - A`` is what one more instance costs once the builder is warm
+(the caches of priors and view bounds filled by the first ``A``), without the fixed costs. A build of
+``B`` instances costs the fixed cost plus about ``B`` times it; the first instances of a cold builder
+cost more (``cold`` column: the first ``A``). The *fixed* cost is the CPU time of the prior sample
+(10,000 worlds) and of the floors of a build of ``--floor-train`` / ``--floor-test`` instances
+(the floors read the built splits, so they grow with them up to their caps).
+
+CPU time (``time.process_time``) of one process, so the figures hold on a loaded machine too;
+``--jobs`` above the free cores still slows each process down through shared caches.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
+import sys
 import tempfile
 import time
-
-from shapeworldice.data import load_definition
-from shapeworldice.data.build import InstanceBuilder, generate
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 SIX = ["existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
        "quantification-count", "quantification-ratio"]
 
 
-def ms_per_instance(builder: InstanceBuilder, split: str, count: int) -> float:
+def ms_per_instance(builder, split: str, count: int) -> float:
     """Milliseconds per instance of ``split`` (seed 0, indices 0 .. count-1), in-process."""
     start = time.perf_counter()
     for i in range(count):
@@ -26,10 +44,107 @@ def ms_per_instance(builder: InstanceBuilder, split: str, count: int) -> float:
     return (time.perf_counter() - start) / count * 1000
 
 
+def marginal(builder, split: str, first: int, second: int) -> tuple[float, float]:
+    """(cold ms per instance over 0 .. first-1, marginal ms per instance over first .. second-1), CPU time."""
+    start = time.process_time()
+    for i in range(first):
+        builder.instance(0, split, i)
+    middle = time.process_time()
+    for i in range(first, second):
+        builder.instance(0, split, i)
+    end = time.process_time()
+    return (middle - start) / max(1, first) * 1000, (end - middle) / (second - first) * 1000
+
+
+def measure(name: str, train: tuple[int, int], test: tuple[int, int], floor_sizes: tuple[int, int]) -> dict:
+    """One definition's row: fixed and marginal costs (one process, one core)."""
+    from shapeworldice.data import load_definition
+    from shapeworldice.data.build import InstanceBuilder, generate
+    from shapeworldice.evaluation.studies.manifest_floors import record_floors
+    from shapeworldice.interpret.prior import PRIOR_WORLDS, CaptionPrior, sample_worlds
+
+    definition = load_definition(name)
+    start = time.process_time()
+    sample = sample_worlds(definition, PRIOR_WORLDS, 0, 1)
+    prior_s = time.process_time() - start
+    bounded = definition.max_prior is not None or definition.skill_view is not None
+    row: dict = {"dataset": name, "prior_s": prior_s, "bounded": bounded, "view": definition.skill_view}
+    for split, (a, b) in (("train", train), ("test", test)):
+        builder = InstanceBuilder(definition, CaptionPrior(sample) if bounded else None)
+        row[f"{split}_cold_ms"], row[f"{split}_ms"] = marginal(builder, split, a, b)
+    spent: dict[str, float] = {}
+
+    def timed(phase: str, done: int, total: int | None) -> None:  # progress callback: CPU time per phase
+        spent.setdefault(phase, time.process_time())
+        spent[phase + " end"] = time.process_time()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        generate(name, Path(tmp) / name, train=floor_sizes[0], validation=0, test=floor_sizes[1], workers=1,
+                 prior_worlds=PRIOR_WORLDS, floors=record_floors, progress=timed)
+    row["floors_s"] = sum(spent[p + " end"] - spent[p] for p in spent
+                          if not p.endswith(" end") and "floor" in p)
+    row["fixed_s"] = row["prior_s"] + row["floors_s"]
+    return row
+
+
+def _table(rows: list[dict]) -> str:
+    lines = ["| dataset | view | train ms (marginal) | train ms (cold) | test ms (marginal) | test ms (cold) "
+             "| prior sample s | floors s | fixed s |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"| {r['dataset']} | failed: {r['error']} | | | | | | | |")
+            continue
+        lines.append(f"| {r['dataset']} | {r['view'] or ''} | {r['train_ms']:.1f} | {r['train_cold_ms']:.1f} "
+                     f"| {r['test_ms']:.1f} | {r['test_cold_ms']:.1f} | {r['prior_s']:.1f} | {r['floors_s']:.1f} "
+                     f"| {r['fixed_s']:.1f} |")
+    return "\n".join(lines)
+
+
+def run_all(names: list[str], args: argparse.Namespace) -> list[dict]:
+    """Each definition in its own process (``--jobs`` at a time), rows in the order of ``names``."""
+    def one(name: str) -> dict:
+        command = [sys.executable, __file__, "--row", name, "--train", *map(str, args.train),
+                   "--test", *map(str, args.test), "--floor-sizes", *map(str, args.floor_sizes)]
+        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+        if done.returncode:
+            return {"dataset": name, "error": (done.stderr.strip().splitlines() or ["exit status"])[-1][:120]}
+        row = json.loads(done.stdout.strip().splitlines()[-1])
+        print(f"{name}: train {row['train_ms']:.1f} ms, test {row['test_ms']:.1f} ms, fixed {row['fixed_s']:.1f} s",
+              file=sys.stderr, flush=True)
+        return row
+
+    with ThreadPoolExecutor(args.jobs) as pool:
+        return list(pool.map(one, names))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--instances", type=int, default=2000)
+    parser.add_argument("--instances", type=int, default=2000, help="the six's table: training instances")
+    parser.add_argument("--all", action="store_true", help="every shipped definition")
+    parser.add_argument("--only", nargs="+", metavar="NAME", help="these definitions")
+    parser.add_argument("--train", nargs=2, type=int, default=(20, 120), metavar=("A", "B"))
+    parser.add_argument("--test", nargs=2, type=int, default=(4, 24), metavar=("A", "B"))
+    parser.add_argument("--floor-sizes", nargs=2, type=int, default=(200, 20), metavar=("TRAIN", "TEST"))
+    parser.add_argument("--jobs", type=int, default=1, help="definitions measured at once")
+    parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument("--row", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.row:
+        print(json.dumps(measure(args.row, tuple(args.train), tuple(args.test), tuple(args.floor_sizes))))
+        return
+    if args.all or args.only:
+        from shapeworldice.data.definition import list_definitions
+
+        names = args.only or list_definitions()
+        rows = run_all(names, args)
+        if args.json:
+            args.json.write_text(json.dumps({"train": args.train, "test": args.test, "floor_sizes": args.floor_sizes,
+                                             "cpu": os.cpu_count(), "rows": rows}, indent=1) + "\n")
+        print(_table(rows))
+        return
+    from shapeworldice.data import load_definition
+    from shapeworldice.data.build import InstanceBuilder, generate
+
     cores = os.cpu_count() or 1
     print(f"{'dataset':26s} {'train ms/inst':>13s} {'test ms/inst':>13s} {'1-core inst/s':>14s} "
           f"{f'{cores}-core inst/s':>14s}")

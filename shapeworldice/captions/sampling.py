@@ -154,33 +154,34 @@ MAX_CAPTION_TRIES = 100
 
 @dataclass(frozen=True)
 class BoundedPrior:
-    """A sampler whose captions have prior truth at most ``max_prior`` (informative datasets), and,
-    where a dataset names the view of a model without its skill, probability at most ``max_view`` of
-    being true given that view of their own world.
+    """A sampler whose captions have prior truth at most the dataset's ``max_prior`` (informative
+    datasets), and, where a dataset names the view of a model without its skill, probability at most
+    its ``max_view_prior`` of being true given that view of their own world.
 
-    The caption is redrawn, not the world, up to ``tries`` times; ``prior`` maps caption
-    semantics to its prior (None when it cannot be computed, which counts as too high).
+    The caption is redrawn, not the world, up to ``tries`` times. ``within_prior`` says whether a
+    caption's prior is within the bound (False when it cannot be computed); ``view_exceeds`` whether
+    its view probability is above its bound (True when it cannot be computed). The view is asked
+    first: it looks at a few hundred re-filled worlds, the prior at the whole prior sample.
+    ``world_admits`` says whether any caption of a world can be within the view bound; a world that
+    admits none is given up at once instead of after ``tries`` draws.
     """
 
     sampler: CaptionSampler
-    prior: Callable[[SampledCaption], float | None]
-    max_prior: float
+    within_prior: Callable[[SampledCaption], bool]
     tries: int = MAX_CAPTION_TRIES
-    #: probability of the caption given the skill-less view of its own world, and its bound (None: none)
-    view: Callable[[SampledCaption, World], float | None] | None = None
-    max_view: float = 1.0
+    view_exceeds: Callable[[SampledCaption, World], bool] | None = None
+    world_admits: Callable[[World], bool] | None = None
 
     def __call__(self, world: World, rng: np.random.Generator) -> SampledCaption | None:
+        if self.world_admits is not None and not self.world_admits(world):
+            return None
         for _ in range(self.tries):
             caption = self.sampler(world, rng)
             if caption is None:
                 return None
-            p = self.prior(caption)
-            if p is None or p > self.max_prior:
+            if self.view_exceeds is not None and self.view_exceeds(caption, world):
                 continue
-            if self.view is not None:
-                v = self.view(caption, world)
-                if v is None or v > self.max_view:
-                    continue
+            if not self.within_prior(caption):
+                continue
             return caption
         return None

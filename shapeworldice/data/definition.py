@@ -73,6 +73,9 @@ class DatasetDefinition:
     #: the dataset whose worlds and captions this one draws (same random streams and world
     #: models), rendered at its own image size; None: its own
     worlds_from: str | None = None
+    #: the definition's version: raised whenever a change to it changes the bytes of its builds
+    #: (each change is listed in CHANGELOG.md); 1 until the first such change
+    version: int = 1
 
     @property
     def stream_name(self) -> str:
@@ -99,13 +102,15 @@ class DatasetDefinition:
                          # only when set, so definitions without it keep their digest
                          **({} if self.max_prior is None else {"max_prior": self.max_prior}),
                          **({} if self.skill_view is None else {"skill_view": self.skill_view,
-                                                                "max_view_prior": self.max_view_prior})},
+                                                                "max_view_prior": self.max_view_prior}),},
             "splits": dict(self.sizes),
             "references": self.references,
             "image": {"size": self.image_size, "noise_std": self.noise_std},
             "shard_size": self.shard_size,
             # only when set, so the definitions that draw their own worlds keep their digest
             **({} if self.worlds_from is None else {"worlds_from": self.worlds_from}),
+            # only from the first change on, so the definitions never changed keep their digest
+            **({} if self.version == 1 else {"version": self.version}),
         }
 
     @property
@@ -218,6 +223,9 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
     worlds_from = data.get("worlds_from")
     if worlds_from is not None and not isinstance(worlds_from, str):
         raise UserError(f"{source}: worlds_from must be a dataset name, got {worlds_from!r}")
+    version = data.get("version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise UserError(f"{source}: version must be a whole number >= 1, got {version!r}")
     try:
         definition = DatasetDefinition(
             name=str(data["name"]),
@@ -233,6 +241,7 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
             skill_view=skill_view,
             max_view_prior=None if max_view_prior is None else float(max_view_prior),
             worlds_from=worlds_from,
+            version=version,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"{source}: bad or missing field: {exc}") from None
@@ -358,6 +367,7 @@ def definition_from_resolved(data: dict[str, Any]) -> DatasetDefinition:
         "splits": {**data["splits"], "references": data["references"]},
         "image": data["image"], "shard_size": data["shard_size"],
         **({"worlds_from": data["worlds_from"]} if "worlds_from" in data else {}),
+        **({"version": data["version"]} if "version" in data else {}),
     }, "manifest")
 
 

@@ -18,15 +18,17 @@ caption's truth on its own world comes from). Priors are cached per distinct mea
 from __future__ import annotations
 
 import zlib
-from typing import Any
+from functools import partial
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
 from ..workers import process_pool
 from ..world.columns import WorldSample
-from ..world.model import World
-from .agreement import TruthUnavailable, agreement
-from .logic import Formula, free_vars
+from ..world.model import COLOR_NAMES, SHAPES, World
+from .agreement import Agreement, Plan, TruthUnavailable, agreement
+from .selector_tables import EXTRA_RELATIONS
+from .logic import And, Color, Formula, Quant, Rel, Shape, free_vars, walk
 
 #: worlds in a prior sample: standard error ≤ 0.005, so estimates are stable to ±0.01 (95%).
 PRIOR_WORLDS = 10_000
@@ -35,6 +37,10 @@ PRIOR_STREAM = 3
 
 _MAX_PARTS = 20_000  # cached sub-results (inner quantifiers) before the cache is emptied
 _MAX_TRUTHS = 2_048  # meanings whose truth vector over the sample is kept (10 kB each at 10,000 worlds)
+_COLOUR_CODE = {c: i for i, c in enumerate(COLOR_NAMES)}
+_SHAPE_CODE = {s: i for i, s in enumerate(SHAPES)}
+#: where the leading segments of a prior sample end (see :func:`segments`)
+_HEAD_SEGMENTS = (256, 1024, 4096)
 
 
 # ----------------------------------------------------------------------------- sampling
@@ -81,6 +87,78 @@ def true_in(formula: Formula, sample: WorldSample, relation_cache: dict | None =
     return int(truth_in(formula, sample, relation_cache, part_cache).sum())
 
 
+def witnesses(formula: Formula) -> list[tuple[int, int]]:
+    """Objects a world must hold for ``formula`` to be true in it, as (colour, shape) indices (−1:
+    any): one for each "a"/"the" quantifier reached from the top through conjunctions and the bodies
+    of such quantifiers, from the colour and shape tests of its restrictor. A quantifier of these
+    kinds is true only if some entity agrees with its restrictor and body, and those tests are crisp,
+    so a world without such an object cannot make the formula true (:mod:`.agreement`)."""
+    needs: list[tuple[int, int]] = []
+
+    def visit(f: Formula) -> None:
+        if isinstance(f, And):
+            for g in f.args:
+                visit(g)
+        elif isinstance(f, Quant) and f.spec.kind in ("exists", "unique"):
+            tests = f.restr.args if isinstance(f.restr, And) else (f.restr,)
+            colour = next((_COLOUR_CODE.get(t.value, -2) for t in tests if isinstance(t, Color) and t.var == f.var), -1)
+            shape = next((_SHAPE_CODE.get(t.value, -2) for t in tests if isinstance(t, Shape) and t.var == f.var), -1)
+            if (colour, shape) != (-1, -1):
+                needs.append((colour, shape))
+            visit(f.body)
+
+    visit(formula)
+    return needs
+
+
+def holds_all(sample: WorldSample, needs: list[tuple[int, int]]) -> np.ndarray:
+    """Which worlds of ``sample`` hold, for each (colour, shape) of ``needs``, an object with them
+    (−1: any; −2, a word no world has: none)."""
+    found = np.ones(sample.size, dtype=bool)
+    for colour, shape in needs:
+        match = sample.present.copy()
+        if colour != -1:
+            match &= sample.color == colour
+        if shape != -1:
+            match &= sample.shape == shape
+        found &= match.any(axis=1)
+    return found
+
+
+def _cut(formula: Formula, plan: Plan, sample: WorldSample, relations: dict, rows: np.ndarray, width: int) -> dict:
+    """The binary relation matrices ``formula`` uses, for the worlds ``rows`` of ``sample`` (padded
+    to ``width``): computed once for the whole sample and kept in its cache ``relations`` (they are
+    computed world by world, so a meaning's few worlds should not compute them again)."""
+    cut: dict = {}
+    for node in walk(formula):
+        if isinstance(node, Rel) and node.kind not in EXTRA_RELATIONS:
+            key = (node.kind, node.value)
+            if key not in relations:
+                relations[key] = Agreement(plan, sample, sample.arrays).relation_matrices(node.kind, node.value)
+            agree, disagree = relations[key]
+            cut[key] = (agree[rows, :width, :width], disagree[rows, :width, :width])
+    return cut
+
+
+def _reached(done: list[np.ndarray], end: int) -> bool:
+    return len(done) >= end
+
+
+def segments(sample: WorldSample) -> list[list[np.ndarray]]:
+    """The sample's worlds in the order truth is evaluated: spans of consecutive worlds, the first
+    ones small (a meaning true of many worlds shows its first true worlds early), each split into
+    parts by object count, so each part is padded only to its own count (a formula over three
+    objects of 10 costs ten times one over 4 to 5). The spans cover every world once, in order."""
+    counts = sample.present.sum(axis=1)
+    edges = [0, *[e for e in _HEAD_SEGMENTS if e < sample.size], sample.size]
+    spans = []
+    for a, b in zip(edges[:-1], edges[1:]):
+        span = np.arange(a, b)
+        small = b - a <= _HEAD_SEGMENTS[1] - _HEAD_SEGMENTS[0]  # one part: fewer evaluations cost less here
+        spans.append([span] if small else [span[counts[a:b] == k] for k in np.unique(counts[a:b])])
+    return spans
+
+
 class CaptionPrior:
     """Priors of meanings on one world sample, cached per distinct meaning.
 
@@ -96,26 +174,138 @@ class CaptionPrior:
         self.size = sample.size
         self._counts: dict[Any, int | None] = {}
         self._truths: dict[str, np.ndarray | None] = {}
-        self._relations: dict = {}
-        self._parts: dict = {}
+        spans = segments(sample)
+        self._segments = [part for span in spans for part in span]
+        self._span_ends = np.cumsum([len(span) for span in spans]).tolist()
+        self._segment_data: list[tuple[WorldSample, dict, dict] | None] = [None] * len(self._segments)
+        self._partial: dict[str, list[np.ndarray]] = {}
+
+    def _segment(self, k: int) -> tuple[WorldSample, dict, dict]:
+        """Segment ``k``'s worlds and its caches (relation matrices, sub-results)."""
+        if self._segment_data[k] is None:
+            self._segment_data[k] = (self.sample.select(self._segments[k]), {}, {})
+        found = self._segment_data[k]
+        assert found is not None
+        if len(found[2]) > _MAX_PARTS // len(self._segments):
+            found[2].clear()
+        return found
+
+    def _evaluate(self, key: str, formula: Formula, stop: Callable[[list[np.ndarray]], bool] | None = None
+                  ) -> list[np.ndarray] | None:
+        """Truth of ``formula`` segment by segment, in order, until ``stop(the segments' vectors)``
+        (None: it cannot be computed). The segments done are kept for the next question about it."""
+        if key in self._truths:
+            found = self._truths[key]
+            return None if found is None else [found[indices] for indices in self._segments]
+        done = self._partial.setdefault(key, [])
+        plan: Plan | None = None
+        needs = witnesses(formula)
+        while len(done) < len(self._segments):
+            if stop is not None and done and stop(done):
+                return done
+            sample, relations, parts = self._segment(len(done))
+            try:
+                if plan is None:
+                    if free_vars(formula):
+                        raise TruthUnavailable(f"formula has free variables: {formula}")
+                    plan = Plan(formula)
+                    if needs:  # a formula whose truth cannot be computed says so on any world
+                        agreement(formula, sample.select(np.arange(1)), plan=plan)
+                done.append(self._truth_where_possible(formula, plan, needs, sample, relations, parts))
+            except (ValueError, KeyError, TypeError):
+                self._keep(key, None)
+                return None
+        self._keep(key, self._whole(done))
+        return done
+
+    @staticmethod
+    def _truth_where_possible(formula: Formula, plan: Plan, needs: list[tuple[int, int]], sample: WorldSample,
+                              relations: dict, parts: dict) -> np.ndarray:
+        """Truth of ``formula`` in each world of ``sample``, evaluated only on the worlds that hold
+        every object it needs (:func:`witnesses`): false elsewhere, without evaluating."""
+        possible = holds_all(sample, needs)
+        if possible.all():
+            return agreement(formula, sample, plan=plan, relations=relations, parts=parts)[0]
+        found = np.zeros(sample.size, dtype=bool)
+        if possible.any():  # a few worlds: the segment's relation matrices, cut to them
+            rows = np.flatnonzero(possible)
+            few = sample.select(rows)
+            found[possible] = agreement(formula, few, plan=plan, relations=_cut(formula, plan, sample, relations,
+                                                                               rows, few.n))[0]
+        return found
+
+    def _whole(self, done: list[np.ndarray]) -> np.ndarray:
+        found = np.zeros(self.size, dtype=bool)
+        for indices, vector in zip(self._segments, done):
+            found[indices] = vector
+        return found
+
+    def _keep(self, key: str, found: np.ndarray | None) -> None:
+        """Keep a meaning's whole truth vector (and count); its segments are no longer needed."""
+        self._partial.pop(key, None)
+        if len(self._truths) >= _MAX_TRUTHS:
+            del self._truths[next(iter(self._truths))]
+        self._truths[key] = found
+        self._counts[key] = None if found is None else int(found.sum())
+        while len(self._partial) > _MAX_TRUTHS:
+            del self._partial[next(iter(self._partial))]
 
     def truths(self, formula: Formula) -> np.ndarray | None:
         """Whether ``formula`` is true in each world of the sample (None: it cannot be computed);
         kept for the latest :data:`_MAX_TRUTHS` meanings, which the skill views ask for again."""
         key = str(formula)
-        if key in self._truths:
-            return self._truths[key]
+        if key not in self._truths:
+            self._evaluate(key, formula)
+        return self._truths[key]
+
+    def within(self, formula: Formula, bound: float) -> bool:
+        """Whether the prior of ``formula`` is at most ``bound`` (False when it cannot be computed),
+        the same decision as ``prior(formula) <= bound``, stopping as soon as the segments done
+        decide it (more true worlds than the bound allows, or too few worlds left to exceed it)."""
+        key = str(formula)
+        limit = self.limit(bound)
+
+        def decided(done: list[np.ndarray]) -> bool:
+            true = sum(int(v.sum()) for v in done)
+            return true > limit or true + self.size - sum(len(v) for v in done) <= limit
+
+        done = self._evaluate(key, formula, decided)
+        return done is not None and sum(int(v.sum()) for v in done) <= limit
+
+    def limit(self, bound: float) -> int:
+        """The most true worlds a meaning with prior at most ``bound`` may have (``k / size <= bound``)."""
+        k = min(self.size, max(-1, int(np.floor(bound * self.size))))
+        while k < self.size and (k + 1) / self.size <= bound:
+            k += 1
+        while k >= 0 and k / self.size > bound:
+            k -= 1
+        return k
+
+    def true_worlds(self, formula: Formula) -> Iterator[np.ndarray]:
+        """The worlds where ``formula`` is true, in sample order, a segment at a time (so a caller
+        that needs only the first few stops early); raises :class:`TruthUnavailable` when its truth
+        cannot be computed."""
+        key = str(formula)
+        start = 0
+        for end in self._span_ends:
+            done = self._evaluate(key, formula, partial(_reached, end=end))
+            if done is None:
+                raise TruthUnavailable(f"truth of {formula} cannot be computed on this sample")
+            yield np.sort(np.concatenate([self._segments[k][done[k]] for k in range(start, end)]))
+            start = end
+
+    def first_true(self, formula: Formula, k: int) -> np.ndarray | None:
+        """The first ``k`` worlds (in sample order) where ``formula`` is true, fewer if it is true
+        of fewer (None: it cannot be computed)."""
+        hits: list[np.ndarray] = []
         try:
-            if len(self._parts) > _MAX_PARTS:
-                self._parts.clear()
-            found: np.ndarray | None = truth_in(formula, self.sample, self._relations, self._parts)
-        except (ValueError, KeyError, TypeError):
-            found = None
-        if len(self._truths) >= _MAX_TRUTHS:
-            del self._truths[next(iter(self._truths))]
-        self._truths[key] = found
-        self._counts[key] = None if found is None else int(found.sum())
-        return found
+            for found in self.true_worlds(formula):
+                hits.append(found)
+                if sum(len(h) for h in hits) >= k:
+                    break
+        except TruthUnavailable:
+            return None
+        return np.concatenate(hits)[:k] if hits else np.zeros(0, dtype=np.int64)
 
     def count(self, formula: Formula) -> int | None:
         """Worlds where ``formula`` is true, or None if that cannot be computed."""

@@ -122,6 +122,8 @@ def assemble(rows: Sequence[dict[str, np.ndarray]]) -> WorldSample:
     return WorldSample(out["x"], out["y"], out["shape"], out["color"], out["shade"], out["area"], present)
 
 
+#: meanings whose early-stopped share a view bound keeps (see :meth:`ViewBound.worst`)
+_ABOVE_KEPT = 200_000
 #: donor worlds whose re-fills a view bound keeps (about 40 kB each)
 _DONORS_KEPT = 1_000
 #: re-fills per world when a dataset bounds its captions' view probability (standard error ≤ 0.09)
@@ -141,50 +143,49 @@ class ViewBound:
                  true_worlds: int = 0, prior: CaptionPrior | None = None):
         """``true_worlds``: also bound the caption on the first that many donor worlds it is true of;
         ``prior``: the prior of the donor sample, whose truth vectors are reused."""
+        #: whether the world's :meth:`ceiling` bounds its captions (a :data:`BINDING_VIEWS` view)
+        self.world_ceiling = view in BINDING_VIEWS
         self.refiller = Refiller(view, donors, WorldSample.of([]), seed)
         self.refills, self.true_worlds, self.donors = refills, true_worlds, donors
         self._world: object = None
         self._sample: WorldSample | None = None
         self._caches: tuple[dict, dict] = ({}, {})
         self._donor_refiller = Refiller(view, donors, donors, seed) if true_worlds else None
-        self._donor_caches: tuple[dict, dict] = ({}, {})
         self._worst: dict[str, float | None] = {}
+        self._above: dict[str, float] = {}  # a share found before an early stop: worst is at least it
         self._ceiling: float | None = None
-        self.prior = prior if prior is not None and prior.sample is donors else None
+        self.prior = prior if prior is not None and prior.sample is donors else CaptionPrior(donors)
         self._donor_rows: dict[int, list[dict[str, np.ndarray]]] = {}  # a donor world's re-fills
 
-    def worst(self, formula) -> float | None:
+    def worst(self, formula, stop: float | None = None) -> float | None:
         """The highest probability of ``formula`` given the view of a donor world it is true of
-        (the first :attr:`true_worlds` such worlds; 0 when it is true of none)."""
+        (the first :attr:`true_worlds` such worlds; 0 when it is true of none). With ``stop``, the
+        true worlds are found and re-filled a few at a time, and the first share above ``stop`` is
+        returned (an answer that decides only ``worst > stop``; it is not kept)."""
         key = str(formula)
-        if key not in self._worst:
-            assert self._donor_refiller is not None
-            truths = self._donor_truths(formula)
-            if truths is None:
-                self._worst[key] = None
-                return None
-            true = np.flatnonzero(truths)[:self.true_worlds]
-            if not len(true):
-                self._worst[key] = 0.0
-            else:
-                sample = assemble([row for i in true.tolist() for row in self._donor_refills(i)])
-                try:
-                    shares = truth_in(formula, sample).reshape(len(true), self.refills).mean(axis=1)
-                    self._worst[key] = float(shares.max())
-                except (TruthUnavailable, ValueError, KeyError, TypeError):
-                    self._worst[key] = None
-        return self._worst[key]
-
-    def _donor_truths(self, formula) -> np.ndarray | None:
-        """Whether ``formula`` is true in each donor world (the prior's vector when it has one)."""
-        if self.prior is not None:
-            return self.prior.truths(formula)
-        if len(self._donor_caches[1]) > 20_000:
-            self._donor_caches[1].clear()
+        if key in self._worst:
+            return self._worst[key]
+        if stop is not None and self._above.get(key, 0.0) > stop:
+            return self._above[key]  # an earlier early stop found this much already
+        highest, seen = 0.0, 0
         try:
-            return truth_in(formula, self.donors, *self._donor_caches)
+            for found in self.prior.true_worlds(formula):
+                for group in _groups(found[:self.true_worlds - seen].tolist(), stop is not None):
+                    sample = assemble([row for i in group for row in self._donor_refills(i)])
+                    shares = truth_in(formula, sample).reshape(len(group), self.refills).mean(axis=1)
+                    highest, seen = max(highest, float(shares.max())), seen + len(group)
+                    if stop is not None and highest > stop:
+                        if len(self._above) >= _ABOVE_KEPT:
+                            self._above.clear()
+                        self._above[key] = highest
+                        return highest
+                if seen >= self.true_worlds:
+                    break
         except (TruthUnavailable, ValueError, KeyError, TypeError):
+            self._worst[key] = None
             return None
+        self._worst[key] = highest
+        return highest
 
     def _donor_refills(self, index: int) -> list[dict[str, np.ndarray]]:
         """The re-fills of donor world ``index`` (kept: the first true worlds of many meanings are the same)."""
@@ -216,17 +217,51 @@ class ViewBound:
 
     def probability(self, formula, world) -> float | None:
         """Share of ``world``'s re-fills where ``formula`` is true (None: it cannot be computed);
-        under a :data:`BINDING_VIEWS` view, at least the world's :meth:`ceiling`."""
+        with :attr:`world_ceiling`, at least the world's :meth:`ceiling`; else, with
+        :attr:`true_worlds`, at least its share on the donor worlds it is true of (:meth:`worst`)."""
         sample = self._refilled(world)
         own = view_probability(formula, sample, *self._caches)
         if own is None:
             return None
-        if self.refiller.view in BINDING_VIEWS:
+        if self.world_ceiling:
             return max(own, self.ceiling(world))
         if not self.true_worlds:
             return own
         worst = self.worst(formula)
         return None if worst is None else max(own, worst)
+
+    def admits(self, world, bound: float) -> bool:
+        """Whether any caption of ``world`` can be within ``bound``: not when the world's ceiling
+        applies and is above it (then every caption's probability is)."""
+        return not (self.world_ceiling and self.ceiling(world) > bound)
+
+    def exceeds(self, formula, world, bound: float) -> bool:
+        """Whether ``formula``'s :meth:`probability` given ``world``'s view is above ``bound`` or
+        cannot be computed: the same decision, with the cheap parts first (the world's own
+        re-fills, then the donors' a few at a time, stopping at the first share above the bound)."""
+        if self.world_ceiling and self.ceiling(world) > bound:
+            return True  # this world's view leaves one object likely: no caption of it is within the bound
+        sample = self._refilled(world)
+        own = view_probability(formula, sample, *self._caches)
+        if own is None or own > bound:
+            return True
+        if self.world_ceiling:
+            return False
+        if not self.true_worlds:
+            return False
+        worst = self.worst(formula, stop=bound)
+        return worst is None or worst > bound
+
+
+def _groups(items: list[int], few_first: bool) -> list[list[int]]:
+    """``items`` as one group, or, when an early stop is wanted, as groups of 1, 2, 4, ... items."""
+    if not few_first:
+        return [items] if items else []
+    groups, size = [], 1
+    while items:
+        groups.append(items[:size])
+        items, size = items[size:], size * 2
+    return groups
 
 
 def object_ceiling(sample: WorldSample) -> float:

@@ -68,6 +68,12 @@ class WorldSample:
         object.__setattr__(arrays, "_as_batch", hit)  # a cache, not a field
         return hit
 
+    def select(self, indices: np.ndarray) -> "WorldSample":
+        """The worlds at ``indices`` (in that order), padded only to their own most entities: less
+        padding to evaluate, the same truths (padding is outside every quantifier's range)."""
+        width = max(1, int(self.present[indices].sum(axis=1).max())) if len(indices) else 1
+        return WorldSample(*(getattr(self, c)[indices, :width] for c in (*_COLUMNS, "present")))
+
     def arrays(self, w: int) -> WorldArrays:
         """World ``w`` as the columns of one world (without outlines)."""
         k = int(self.present[w].sum())

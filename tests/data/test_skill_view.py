@@ -35,7 +35,12 @@ def test_informative_definitions_name_the_view_a_model_without_their_skill_has()
     views = {"spatial-twoshapes": "object-bag", "spatial-multishapes": "object-bag",
              "quantification-count": "object-set",
              "quantification-ratio": "object-set", "existential-multishapes": "colours-shapes-unbound",
-             "existential-oneshape": None}
+             "existential-oneshape": None,
+             # the new tasks: the view each one's captions claim to test (docs/skill-truth.md says why)
+             "relational-attribute": "colours-shapes-unbound", "relational-comparative": "object-bag",
+             "coreference": "object-bag", "relative-clauses": "object-bag", "relational-negation": "object-bag",
+             "logical": "colours-shapes-unbound", "quantification-complex": "object-set",
+             "selection": "object-bag", "relational-proximity": "object-bag"}
     for name, view in views.items():
         for variant in (f"{name}-informative", f"{name}-informative-heldout"):
             definition = load_definition(variant)
@@ -78,7 +83,9 @@ def test_the_papers_informative_descriptions_name_their_skill_view():
     from shapeworldice.data.definition import load_definition
     from tests.conftest import SIX
 
-    for name in SIX:
+    new_tasks = ("relational-attribute", "relational-comparative", "coreference", "relative-clauses",
+                 "relational-negation", "logical")
+    for name in (*SIX, *new_tasks):
         for form in ("-informative", "-informative-heldout"):
             definition = load_definition(name + form)
             text = definition.description
@@ -87,3 +94,24 @@ def test_the_papers_informative_descriptions_name_their_skill_view():
             else:
                 assert f"Skill view {definition.skill_view} (skill_view)" in text, name + form
                 assert f"max_view_prior {definition.max_view_prior:g}" in text, name + form
+
+
+@pytest.mark.parametrize("version", [0, -1, 1.5, "2", True])
+def test_a_bad_version_is_one_clear_error(version):
+    with pytest.raises(UserError, match="version must be a whole number"):
+        parse_definition({**SPEC, "version": version}, "x.toml")
+
+
+def test_a_version_enters_the_digest_only_once_raised():
+    """Definitions never changed keep their digest; a raised version is part of what a build's bytes
+    depend on (and every informative form whose bytes changed has one, inherited by its held-out form)."""
+    first = parse_definition(SPEC, "x.toml")
+    assert "version" not in first.resolved() and first.version == 1
+    second = parse_definition({**SPEC, "version": 2}, "x.toml")
+    assert second.resolved()["version"] == 2 and second.digest != first.digest
+    assert definition_from_resolved(second.resolved()).digest == second.digest
+    for name in ("relational-attribute", "relational-comparative", "coreference", "relative-clauses",
+                 "relational-negation", "logical", "existential-multishapes"):
+        assert load_definition(f"{name}-informative").version == 2
+        assert load_definition(f"{name}-informative-heldout").version == 2
+        assert load_definition(name).version == 1

@@ -46,8 +46,8 @@ class SkillTruth(CaptionMeasure):
         if context.truth != "true" or interpretation is None:
             return {"skill_truth": 0.0}
         formula = getattr(interpretation, "formula", interpretation)
-        p = self.view.probability(formula, context.image.world)
-        return {"skill_truth": 1.0 if p is not None and p <= self.bound else 0.0}
+        exceeds = self.view.exceeds(formula, context.image.world, self.bound)
+        return {"skill_truth": 0.0 if exceeds else 1.0}
 
     def aggregate(self, key: str, values: Sequence[float | None], weights: Sequence[float]) -> float | None:
         """The mean over captions (0 for an ungrammatical one); None where no caption has a value

@@ -1,0 +1,161 @@
+"""Skill truth holds on the new tasks' informative forms, each under the view its captions claim to
+test: in-family captions written from the view alone, the skill floors' captioners of that view
+and of coarser ones, and a greedy captioner that picks, per image, the in-family caption most
+probably true given the view (and the likeliest one the bound admits) — all at most the bound,
+within the interval, on builds with a seed no view or bound was chosen on (17)."""
+from __future__ import annotations
+
+import collections
+import itertools
+from typing import Callable
+
+import pytest
+
+import shapeworldice as swi
+from shapeworldice.evaluation.core.gtd import Evaluator
+from shapeworldice.evaluation.core.skill_truth import SkillTruth
+
+SIZES = dict(seed=17, train=80, validation=4, test=64, prior_worlds=2000)
+RELATIONS = ("to the left of", "to the right of", "above", "below")
+
+
+def _by_count(items) -> list:
+    """Distinct items, most frequent first, ties by name (nothing of the scene's order leaks in)."""
+    return [item for item, _ in sorted(collections.Counter(items).items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def _objects(world) -> list[tuple[str, str]]:
+    """The view's colour–shape objects, most frequent first (what an object-bag captioner knows)."""
+    return _by_count((e.color, e.shape) for e in world.entities)
+
+
+def _colours_and_shapes(world) -> tuple[list[str], list[str]]:
+    """Colours and shapes present, most frequent first (all the binding view knows)."""
+    return _by_count(e.color for e in world.entities), _by_count(e.shape for e in world.entities)
+
+
+def _names(world) -> list[str]:
+    """Descriptions built from the view's three most frequent objects."""
+    names: list[str] = []
+    for colour, shape in _objects(world)[:3]:
+        names += [f"{colour} {shape}", shape, f"{colour} shape"]
+    return list(dict.fromkeys(names))
+
+
+def attribute_captions(world) -> list[str]:
+    colours, shapes = _colours_and_shapes(world)
+    out = []
+    for a, b in itertools.permutations(colours[:3], 2):
+        out += [f"A {a} shape is the same shape as a {b} shape.", f"A {a} shape is a different shape from a {b} shape."]
+    for a, b in itertools.permutations(shapes[:3], 2):
+        out += [f"A {a} is the same color as a {b}.", f"A {a} is a different color from a {b}."]
+    return out
+
+
+def comparative_captions(world) -> list[str]:
+    out = []
+    for colour, shape in _objects(world)[:3]:
+        for word in ("bigger", "smaller"):
+            out += [f"A {shape} is {word} than a {colour} {shape}.", f"A shape is {word} than a {colour} {shape}."]
+        for word in ("darker", "lighter"):
+            out += [f"A {shape} is {word} than a {colour} {shape}.",
+                    f"A {colour} shape is {word} than a {colour} {shape}."]
+    return out
+
+
+def spatial_pairs(world) -> list[tuple[str, str, str]]:
+    return [(a, relation, b) for (a, b), relation in
+            itertools.product(itertools.permutations(_names(world)[:6], 2), RELATIONS)]
+
+
+def coreference_captions(world) -> list[str]:
+    return [f"There is a {a}. It is {relation} a {b}." for a, relation, b in spatial_pairs(world)]
+
+
+def relative_clause_captions(world) -> list[str]:
+    colours, _ = _colours_and_shapes(world)
+    return [f"A {a} that is {relation} a {b} is {colours[0]}." for a, relation, b in spatial_pairs(world)][:40] + \
+        [f"A {a} is {relation} a {b}." for a, relation, b in spatial_pairs(world)][:40]
+
+
+def negation_captions(world) -> list[str]:
+    return [f"A {a} is not {relation} a {b}." for a, relation, b in spatial_pairs(world)] + \
+        [f"A {a} is not bigger than a {b}." for a, _, b in spatial_pairs(world)[::4]]
+
+
+def logical_captions(world) -> list[str]:
+    """Only colours and shapes, never which goes with which: the binding view's knowledge."""
+    colours, shapes = _colours_and_shapes(world)
+    objects = [f"{c} {s}" for c, s in itertools.product(colours[:3], shapes[:3])]
+    out = []
+    for a, b in itertools.combinations(objects, 2):
+        out += [f"There is a {a} or there is a {b}.", f"There is a {a} and there is a {b}.",
+                f"If there is a {a}, then there is a {b}."]
+    out += [f"There is a {c} {s} or there is a {s}." for c, s in itertools.product(colours[:2], shapes[:2])]
+    return out
+
+
+#: dataset → (its view, in-family captions a captioner seeing only that view can write)
+CASES: dict[str, Callable] = {
+    "relational-attribute-informative": attribute_captions,
+    "relational-comparative-informative": comparative_captions,
+    "coreference-informative": coreference_captions,
+    "relative-clauses-informative": relative_clause_captions,
+    "relational-negation-informative": negation_captions,
+    "logical-informative": logical_captions,
+}
+#: the skill floors a view-only captioner of each view can use (its own view and the coarser ones)
+FLOORS = {"colours-shapes-unbound": ("colours-shapes-unbound", "colours-only", "shapes-only", "blind"),
+          "object-bag": ("object-bag", "object-set", "colours-shapes-unbound", "blind")}
+
+
+@pytest.fixture(scope="module", params=sorted(CASES))
+def built(request, tmp_path_factory):
+    path = swi.generate(request.param, tmp_path_factory.mktemp("skill"), **SIZES)
+    evaluator = Evaluator(path)
+    yield request.param, evaluator
+    evaluator.close()
+
+
+def _measure(evaluator: Evaluator) -> SkillTruth:
+    measure = next(m for m in evaluator.measures() if isinstance(m, SkillTruth))
+    assert measure.view is not None and measure.bound is not None
+    return measure
+
+
+def _below_bound(report, bound: float, what: str) -> None:
+    low, high = report["intervals"]["skill_truth"]
+    assert low <= bound, (what, report["scores"]["skill_truth"], low, high, bound)
+
+
+@pytest.mark.slow
+def test_view_only_captioners_stay_below_the_bound_and_references_do_not(built):
+    name, evaluator = built
+    measure = _measure(evaluator)
+    view, bound = measure.view, measure.bound
+    assert view is not None and bound is not None
+    references = evaluator.evaluate(swi.baseline(evaluator.data.directory, "references"))
+    assert references["scores"]["skill_truth"] >= 0.9, name  # bounded by the same view at build time
+    for kind in FLOORS[view.refiller.view]:
+        _below_bound(evaluator.evaluate(swi.baseline(evaluator.data.directory, kind)), bound, f"{name} {kind}")
+    admitted, likeliest, parsed = [], [], 0
+    for image in evaluator.images:
+        scored = []
+        for caption in CASES[name](image.world):
+            analysis = evaluator.analyse(caption)
+            if analysis.interpretation is None:
+                continue
+            parsed += 1
+            p = view.probability(analysis.interpretation.formula, image.world)
+            if p is not None:
+                scored.append((p, caption))
+        if not scored:
+            continue
+        likeliest.append({"image_id": image.id, "caption": max(scored)[1]})
+        fits = [s for s in scored if s[0] <= bound]
+        admitted.append({"image_id": image.id, "caption": max(fits)[1] if fits else max(scored)[1]})
+    assert len(likeliest) >= len(evaluator.images) // 2 and parsed, name  # the grammar reads the captions
+    for what, entries in (("likeliest", likeliest), ("admitted", admitted)):
+        report = evaluator.evaluate(entries, allow_missing=True) if len(entries) < len(evaluator.images) \
+            else evaluator.evaluate(entries)
+        _below_bound(report, bound, f"{name} greedy {what}")
