@@ -53,6 +53,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _fragments(w)
     _collections(w)
     w.reindex()
+    _empty_places(w)
+    w.reindex()
     _background(w)
     _own_parts(w)
     _company(w)
@@ -174,6 +176,69 @@ def _scene(e: EP, colour: str) -> None:
     e.pred = SCENE
     e.args = {"ARG0": e.arg0 or "e?"}
     e.carg = f"background:{colour}"
+
+
+#: what a place of the picture is when nothing is there ("empty", "blank", "plain black")
+EMPTY_ADJS = frozenset({"_empty_a_1", "_empty_a_of", "_blank_a_1", "_bare_a_1", "_vacant_a_1", "_black_a_1"})
+#: what a place of the picture is said to be instead ("empty black space", "plain black")
+_EMPTY_NOUNS = frozenset({"_space_n_1", "_black_n_1", "_void_n_1", "_darkness_n_1"})
+#: "mostly / largely empty": a place with at most this many shapes in it
+MOSTLY_EMPTY = 2
+_MOSTLY = frozenset({"_mostly_a_1", "_largely_a_1", "_mainly_a_1", "_almost_a_1", "_nearly_a_1",
+                     "_predominantly_a_1"})
+
+
+def _empty_places(w: WorkingMRS) -> None:
+    """"The left half of the image is empty", "The bottom is empty black space", "The right side
+    contains nothing": no shape is in that place ("No shape is in the left half.", each shape's
+    place read as "in the left half" is, with its margins); "mostly empty": true when at most
+    :data:`MOSTLY_EMPTY` shapes can be there, else vague (how few is "mostly" is not decided)."""
+    for e in list(w.live):
+        if e.dead:
+            continue
+        y = e.args.get("ARG1")
+        if not is_var(y, "x") or y not in w.quant_of or w.quant_of[y].pred != "_the_q" or not _region_of(w, y or ""):
+            continue
+        assert y is not None
+        if e.pred in ("_contain_v_1", "_have_v_1", "_include_v_1"):  # "contains nothing"
+            z = e.args.get("ARG2")
+            if not is_var(z, "x") or z not in w.quant_of or w.quant_of[z].pred != "_no_q":
+                continue
+            assert z is not None
+            for n in _restriction(w, z):
+                if n.arg0 == z and n.pred in ("thing", *ENTITY_NOUNS):
+                    n.pred = "_shape_n_1"
+            e.pred, e.args = "_in_p", {"ARG0": e.arg0 or "e?", "ARG1": z, "ARG2": y}
+            continue
+        if e.pred == "_be_v_id":  # "is empty black space", "is plain black"
+            z = e.args.get("ARG2")
+            rs = _restriction(w, z or "")
+            if not rs or not any(n.arg0 == z and n.pred in _EMPTY_NOUNS for n in rs) or not all(
+                    n.pred in _EMPTY_NOUNS or n.pred in EMPTY_ADJS or split_predicate(n.pred)[0] in OUTSIDE_WORDS
+                    for n in rs):
+                continue
+            _kill_entity(w, z or "")
+        elif e.pred not in EMPTY_ADJS:
+            continue
+        mostly = [m for m in w.live if not m.dead and m.pred in _MOSTLY and m.args.get("ARG1") == e.arg0]
+        z = _no_shape_in(w, e, y, MOSTLY_EMPTY if mostly else 0)
+        for m in mostly:  # vague of each shape: never false, true when at most that many can be there
+            m.pred, m.carg, m.label = ATTR, "vague:mostly", e.label
+            m.args = {"ARG0": m.arg0 or "e?", "ARG1": z}
+        w.kill(*mostly[1:])
+    w.reindex()
+
+
+def _no_shape_in(w: WorkingMRS, e: EP, place: str, at_most: int) -> str:
+    """Make ``e`` say that at most ``at_most`` shapes (none when 0) are in ``place``; their variable."""
+    z, label, noun, rstr, body = w.new_name("x"), w.new_name("h"), w.new_name("h"), w.new_name("h"), w.new_name("h")
+    q = EP("_no_q" if at_most == 0 else "udef_q", label, {"ARG0": z, "RSTR": rstr, "BODY": body}, None, e.key)
+    if at_most:
+        q.mods.card, q.mods.degree, q.mods.plural = at_most, "leq", True
+    w.eps.extend([q, EP("_shape_n_1", noun, {"ARG0": z}, None, e.key)])
+    w.qeq[rstr] = noun
+    e.pred, e.args, e.carg = "_in_p", {"ARG0": e.arg0 or "e?", "ARG1": z, "ARG2": place}, None
+    return z
 
 
 def _company(w: WorkingMRS) -> None:
