@@ -2,8 +2,9 @@
 looks are read.
 
 * Vague quantities ("several", "a few", "many", "multiple") are counts with a lower bound, and a
-  bare plural ("There are red squares.") means at least two; "many" and "numerous" carry a
-  :data:`MANY` marker: true from five, vague for three or four.
+  bare plural ("There are red squares.") means at least one, clearly from two (one alone is
+  vague), by the same :data:`MANY` marker as "many" and "numerous", which
+  are true from five, vague for three or four.
 * A list of adjectives on a plural ("blue and yellow shapes", "crosses in blue, magenta and yellow")
   is some of each: the noun phrase becomes a coordination of one noun phrase per adjective.
 * An adjective on the first noun of a coordination ("magenta crosses and triangles") is said of
@@ -57,8 +58,11 @@ def quantities(w: WorkingMRS) -> None:
                 found[0].args = {"ARG0": found[0].arg0 or "e?", "ARG1": q.arg0 or ""}
             else:
                 w.kill(found[0])
-        else:
-            q.mods.card, q.mods.degree = 2, "geq"
+        else:  # at least one, and clearly from two: one alone is vague (a plural's "more than one" is
+            # an implicature, which a model's "pink circles" for one pink circle does not break)
+            q.mods.card, q.mods.degree = 1, "geq"
+            w.eps.append(EP(MANY, w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": q.arg0 or ""}, "2:plural",
+                            q.key))
 
 
 def adjective_lists(w: WorkingMRS) -> None:

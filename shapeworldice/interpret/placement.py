@@ -61,6 +61,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     _outside(w)
     w.reindex()
+    _sides_of_shapes(w)
+    w.reindex()
     _parts_of_shapes(w)
     w.reindex()
     _regions(w)
@@ -479,6 +481,30 @@ def _own_parts(w: WorkingMRS) -> None:
             for e in withs:
                 _nothing(e)
             _kill_entity(w, v)
+
+
+#: "the left / right side of": which side
+_SIDE_ADJS = {"_left_a_2": "_left+of_p", "_right_a_3": "_right+of_p", "_left_a_1": "_left+of_p",
+              "_right_a_1": "_right+of_p"}
+
+
+def _sides_of_shapes(w: WorkingMRS) -> None:
+    """"on / to / at the left side of the square": left of the square (ShapeWorld's relation)."""
+    for e in list(w.live):
+        if e.dead or e.pred not in ("_on_p", "_to_p", "_at_p") or not is_var(e.args.get("ARG2"), "x"):
+            continue
+        s = e.args["ARG2"]
+        rs = _restriction(w, s)
+        sides = [a for a in rs if a.pred in _SIDE_ADJS and a.args.get("ARG1") == s]
+        owners = [o.args["ARG2"] for o in rs if o.pred == "_of_p" and o.args.get("ARG1") == s
+                  and _names_shape(w, o.args.get("ARG2"), entity_nouns=True)]
+        nouns = [n for n in rs if n.arg0 == s and split_predicate(n.pred)[1] == "n"]
+        if len(sides) != 1 or len(owners) != 1 or not nouns or len(rs) != 3 or any(
+                split_predicate(n.pred)[0] not in ("side", "half", "part") for n in nouns):
+            continue
+        _kill_entity(w, s)
+        e.pred, e.args = _SIDE_ADJS[sides[0].pred], {"ARG0": e.arg0 or "e?", "ARG1": e.args.get("ARG1", "i?"),
+                                                     "ARG2": owners[0]}
 
 
 def _parts_of_shapes(w: WorkingMRS) -> None:
