@@ -257,7 +257,7 @@ def _region_of(w: WorkingMRS, y: str) -> str | None:
     edge = corner = False
     for e in _restriction(w, y):
         lemma, pos, _ = split_predicate(e.pred)
-        if e.pred in (SCENE, ATTR):  # "the bottom on a black background": a claim of its own
+        if e.pred in (SCENE, ATTR, NOTHING):  # "the bottom on a black background": a claim of its own
             continue
         if pos == "n" and e.arg0 == y or e.pred == "compound" or pos == "n":
             if e.pred == "compound":
@@ -324,6 +324,7 @@ _SIDE_OF_CENTRE = {"_above_p": "top", "_over_p": "top", "_below_p": "bottom", "_
 def _regions(w: WorkingMRS) -> None:
     """"in the upper left", "at the top", "near the right edge", "below the middle", "touching the
     right edge": ``ATTR`` region of the subject."""
+    _stacked_places(w)
     _region_phrases(w)
     for e in list(w.live):
         if e.dead:
@@ -359,7 +360,54 @@ def _regions(w: WorkingMRS) -> None:
         e.carg = f"region:{place}" if place else "vague:place"
         e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
     w.reindex()
+    _merge_places(w)
     _unplaced(w)
+
+
+def _merge_places(w: WorkingMRS) -> None:
+    """Places said together of one shape are one place: "on the left side, around the middle" is
+    the left of the middle band ("centre" then holds on the axis the other place leaves free)."""
+    seen: dict[tuple[str, str], EP] = {}
+    for e in w.live:
+        if e.dead or e.pred != ATTR or not (e.carg or "").startswith("region:"):
+            continue
+        key = (e.args.get("ARG1", ""), e.label)
+        first = seen.setdefault(key, e)
+        if first is not e:
+            parts = sorted(set((first.carg or "")[7:].split("+")) | set((e.carg or "")[7:].split("+")))
+            first.carg = "region:" + "+".join(parts)
+            w.kill(e)
+    w.reindex()
+
+
+def _stacked_places(w: WorkingMRS) -> None:
+    """"near the bottom, on the left", "on the right side, lower down": a place after a place says
+    where the shape is too (the parser attaches it to the first place's noun)."""
+    for e in list(w.live):
+        y = e.args.get("ARG2")
+        if e.dead or e.pred not in REGION_PREPS or not is_var(y, "x") or y not in w.quant_of:
+            continue
+        moved = []
+        rs = _restriction(w, y or "")
+        for m in rs:
+            place = m.args.get("ARG2")
+            lemma, pos, _ = split_predicate(m.pred)
+            one_phrase = pos == "p" and place is None  # "lower down", "left of center"
+            if m.args.get("ARG1") == y and m.pred != "_of_p" and (one_phrase or (
+                    m.pred in REGION_PREPS or lemma in ("touch", "meet") and pos == "v") and is_var(place, "x")
+                    and place in w.quant_of and _region_of(w, place or "") is not None):
+                moved.append((m, m.args["ARG1"], m.label))
+                m.args["ARG1"], m.label = e.args.get("ARG1", "i?"), e.label
+                for a in rs:  # its adverbs ("slightly right of center")
+                    if a is not m and a.args.get("ARG1") == m.arg0 and m.arg0 is not None:
+                        moved.append((a, a.args["ARG1"], a.label))
+                        a.label = e.label
+        if moved:
+            w.reindex()
+            if not _region_of(w, y or ""):  # not a place after all: as it was
+                for m, arg1, label in moved:
+                    m.args["ARG1"], m.label = arg1, label
+                w.reindex()
 
 
 def _region_phrases(w: WorkingMRS) -> None:
