@@ -36,6 +36,7 @@ def quantities(w: WorkingMRS) -> None:
     """"several", "a few", "many" on a bare plural: a count with a lower bound; a bare plural
     otherwise ("There are red squares.", "Red squares and a circle.") is at least two."""
     predicative = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred == "_be_v_id"}
+    compared = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred in ("more_comp", "comp_equal", "comp")}
     for q in w.live:  # "a single triangle", "one lone square": exactly one
         if not q.dead and q.pred in ("_a_q", "udef_q") and q.mods.plain():
             found = [e for e in _restriction(w, q.arg0 or "") if e.pred in ("_single_a_1", "_lone_a_1")]
@@ -58,6 +59,8 @@ def quantities(w: WorkingMRS) -> None:
                 found[0].args = {"ARG0": found[0].arg0 or "e?", "ARG1": q.arg0 or ""}
             else:
                 w.kill(found[0])
+        elif q.arg0 in compared or any(e.pred == "_other_a_1" for e in rs):  # "than circles"; "other shapes"
+            q.mods.card, q.mods.degree = 2, "geq"  # (their counts are read with the comparison, the list)
         else:  # at least one, and clearly from two: one alone is vague (a plural's "more than one" is
             # an implicature, which a model's "pink circles" for one pink circle does not break)
             q.mods.card, q.mods.degree = 1, "geq"

@@ -239,10 +239,12 @@ def test_bare_numerals_are_exact_unless_asked_otherwise(caption, n, exact, at_le
 
 
 @pytest.mark.parametrize("caption,n,expected", [
-    ("There are red squares.", 1, F),  # a bare plural: at least two
+    ("There are red squares.", 0, F),  # a bare plural: at least one, clearly from two
+    ("There are red squares.", 1, A),  # one alone: vague (the "more than one" is an implicature)
     ("There are red squares.", 2, T),
     ("There are red squares.", 3, T),
-    ("Red squares.", 1, F),
+    ("Red squares.", 1, A),
+    ("Red squares.", 0, F),
     ("There are several red squares.", 2, F),  # several: at least three
     ("There are several red squares.", 3, T),
     ("Several red squares.", 4, T),
