@@ -17,12 +17,15 @@ from .logic import (
 from .lists import MANY
 from .placement import ATTR, NOTHING, SCENE
 from .predicates import (
-    CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS,
+    ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS,
     VAGUE_WORDS, color_of, shape_of, split_predicate,
 )
 from .quantifiers import apply_degree, qspec
 from .scope import HoleNode, LabelNode, Scope
 from .working_mrs import EP, is_handle, is_var
+
+#: "about N": true within this share of N (at least one), false beyond ABOUT_FALSE of it (at least three)
+ABOUT_TRUE, ABOUT_FALSE = 0.1, 0.3
 
 
 def _entity_arg(e: EP, role: str, problem: str) -> str:
@@ -181,7 +184,25 @@ class FormulaBuilder:
         if vague:
             count, _, word = (vague[0].carg or "0:").partition(":")
             return self._many(spec, var, self.hole(rh), body, int(count), word)
+        if spec.qrange == ABOUT:
+            return self._about(spec, var, self.hole(rh), body)
         return Quant(spec, var, self.hole(rh), body)
+
+    def _about(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
+        """"about ten X are Y": true within :data:`ABOUT_TRUE` of the number, false beyond
+        :data:`ABOUT_FALSE`, vague between (each at least one, resp. three, shapes)."""
+        n = float(spec.quantity or 0)
+        near, far = max(1, round(ABOUT_TRUE * n)), max(3, round(ABOUT_FALSE * n))
+
+        def count(qrange: str, quantity: float, of: Formula) -> Formula:
+            self.copies += 1
+            return substitute(Quant(QSpec("count", qrange, quantity, "number"), var, restr, of), "", "",
+                              f"~{self.copies}")
+
+        clear = And((count("geq", max(1.0, n - near), body), count("leq", n + near, body)))
+        vague = And((count("geq", max(1.0, n - far), And((body, Attr(var, "vague", "about")))),
+                     count("leq", n + far, body)))
+        return Or((clear, vague))
 
     def _many(self, spec: QSpec, var: str, restr: Formula, body: Formula, true_from: int, word: str) -> Formula:
         """"many X are Y": true from ``true_from`` on, false below ``spec``'s count, vague between:

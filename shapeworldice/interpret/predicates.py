@@ -36,7 +36,10 @@ INDEFINITE_QUANTIFIERS = frozenset({"_a_q", "udef_q", "_some_q", "_some_q_indiv"
 UNIVERSAL_QUANTIFIERS = frozenset({"_every_q", "_all_q", "_each_q"})
 
 #: degree words and the qrange they give
+#: the degree of "about / roughly / around ten": a number with a vague margin (see formula_builder)
+ABOUT = "about"
 DEGREE_WORDS: dict[str, str] = {
+    "_about_x_deg": ABOUT,
     "_exactly_x_deg": "eq", "_exact_a_1": "eq", "_exactly_a_1": "eq", "_just_x_deg": "eq",
     "_at+least_x_deg": "geq", "_at+least_a_1": "geq", "_at+least_p": "geq",
     "_at+most_x_deg": "leq", "_at+most_a_1": "leq", "_at+most_p": "leq",
@@ -226,7 +229,7 @@ def shape_of(pred: str) -> str | None:
 
 
 __all__ = [
-    "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
+    "ABOUT", "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
     "EQUALITY_ADJS", "FRAME_NOUNS", "COLLECTIVE_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS",
     "CONTACT_VERBS",
     "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS",
