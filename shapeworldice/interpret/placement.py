@@ -438,7 +438,9 @@ def _outside(w: WorkingMRS) -> None:
     for v in list(w.quant_of):  # "by 45 degrees", "at an angle": what is said with them goes with them
         rs = _restriction(w, v)
         nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
-        if nouns and all(n.pred in OUTSIDE_NOUNS for n in nouns):
+        users = [e for e in w.live if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values()]
+        if nouns and (all(n.pred in OUTSIDE_NOUNS for n in nouns) or _varieties(rs, nouns) and all(
+                e.pred in _VARIETY_USERS for e in users)):
             for e in w.live:
                 if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values():
                     _nothing(e)
@@ -471,6 +473,22 @@ def _outside(w: WorkingMRS) -> None:
         place = all(split_predicate(n.pred)[0] in REGION_NOUNS for n in nouns) and nouns
         if nouns and not mentioned and (place or v in objects or all(n.pred in OUTSIDE_NOUNS for n in nouns)):
             _kill_entity(w, v)
+
+
+#: "various / different colours (sizes)": how varied the shapes look, which adds no claim of its own
+#: ("crosses of various colours", "The shapes have different sizes.", as "in various colours")
+_VARIETY_NOUNS = frozenset({"_color_n_1", "_colour_n_1", "_size_n_1", "_hue_n_1", "_shade_n_1", "_tone_n_1",
+                            "_shape_n_1"})
+_VARIETY_ADJS = frozenset({"_various_a_1", "_different_a_1", "_different_a_than-from", "_many_a_1", "_several_a_1",
+                           "_multiple_a_1", "_assorted_a_1", "_varying_a_1", "_vary_v_1"})
+#: what says a variety of a shape ("of", "have", "in", "with"; not the copula: "are different colours")
+_VARIETY_USERS = frozenset({"_of_p", "_have_v_1", "_in_p", "_with_p", "_come_v_in"})
+
+
+def _varieties(rs: list[EP], nouns: list[EP]) -> bool:
+    """Whether a noun phrase is "various colours" / "different sizes" (see :data:`_VARIETY_NOUNS`)."""
+    return (all(n.pred in _VARIETY_NOUNS for n in nouns) and any(n.pred != "_shape_n_1" for n in nouns)
+            and any(e.pred in _VARIETY_ADJS for e in rs))
 
 
 #: adjectives that also select among shapes ("the left square", "the bigger circle")
