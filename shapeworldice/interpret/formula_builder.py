@@ -233,10 +233,11 @@ class FormulaBuilder:
             subject = e.args.get("ARG2")  # a passive participle: "a square rotated ..."
         if lemma in OUTSIDE_WORDS and pos in ("a", "v"):
             return TRUE
-        if pos == "a" and is_var(subject, "x") and not unknown:
-            word = color_word(lemma.replace("+", " "))
-            if word is not None:
+        if (pos == "a" or unknown and pos == "v") and is_var(subject, "x"):  # "salmon-red" may be read VBN
+            word = color_word(lemma.replace("+", " ").lower())
+            if word is not None:  # also a compound outside the vocabulary ("salmon-red", "olive-colored")
                 return Attr(subject or "", "colour", word)
+        if pos == "a" and is_var(subject, "x") and not unknown:
             if p in TONE_ADJS:
                 return Attr(subject or "", "tone", TONE_ADJS[p])
             if p in SIZE_ADJS:
