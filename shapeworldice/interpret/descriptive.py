@@ -346,13 +346,22 @@ def _one(w: WorkingMRS) -> None:
                 break
 
 
-def _another(w: WorkingMRS) -> None:
-    """"another gray circle" is "an other gray circle"."""
+def _another(w: WorkingMRS) -> set[str]:
+    """"another gray circle", "a second gray circle" are "an other gray circle"; their variables."""
+    found = set()
     for q in list(w.live):
-        if not q.dead and q.pred == "_another_q" and q.arg0 is not None:
+        if q.dead or q.arg0 is None or not q.is_quantifier():
+            continue
+        seconds = [e for e in w.at(w.rstr_label(q))
+                   if (e.pred == "ord" and e.carg == "2" or e.pred == "_second_a_1")
+                   and e.args.get("ARG1") == q.arg0]
+        if q.pred == "_another_q" or q.pred == "_a_q" and seconds:
             q.pred = "_a_q"
+            w.kill(*seconds)
             w.eps.append(EP("_other_a_1", w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": q.arg0}, None, q.key))
+            found.add(q.arg0)
     w.reindex()
+    return found
 
 
 def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
@@ -373,8 +382,9 @@ def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
 
 def _other(w: WorkingMRS) -> None:
     """"the other shape": distinct from the most recent entity mentioned before it; "another shape"
-    with nothing before it is a shape, and which others it excludes is not said (vague)."""
-    _another(w)
+    with nothing before it is one besides another of its kind: true with two of them, false with
+    none, vague with one (the one it is other than may be a shape of another kind)."""
+    another = _another(w)
     for e in list(w.live):
         if e.dead or e.pred != "_other_a_1":
             continue
@@ -388,6 +398,11 @@ def _other(w: WorkingMRS) -> None:
                 continue
             raise UninterpretableMRS("says 'other' than a shape named in the same list ('a triangle and no other "
                                      "shapes'), which is not read")
+        if not found and x in another:  # "There is another red pentagon." on its own
+            q.pred, q.mods.card, q.mods.degree = "udef_q", 1, "geq"
+            e.pred, e.carg = MANY, "2:another"
+            e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
+            continue
         if not found:
             if q.pred in ("udef_q", "_a_q"):  # "A, B and other shapes": others than those, which the list does not say
                 e.pred, e.carg = ATTR, "vague:other"
