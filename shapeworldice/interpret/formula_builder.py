@@ -17,8 +17,8 @@ from .logic import (
 from .lists import MANY
 from .placement import ATTR, NOTHING, SCENE
 from .predicates import (
-    ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS,
-    VAGUE_WORDS, color_of, shape_of, split_predicate,
+    ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_APART, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS,
+    TONE_ADJS, VAGUE_WORDS, color_of, shape_of, split_predicate,
 )
 from .quantifiers import apply_degree, qspec
 from .scope import HoleNode, LabelNode, Scope
@@ -246,6 +246,9 @@ class FormulaBuilder:
             return Rel(CONTACT_VERBS[lemma], 1, e.args["ARG1"], e.args["ARG2"])
         if p in NEAR_PREPS and len(args) == 2:
             return Rel("near-rel", 1, e.args["ARG1"], e.args["ARG2"])
+        if p == NEAR_APART and len(args) == 2:
+            a, b = e.args["ARG1"], e.args["ARG2"]
+            return And((Rel("near-rel", 1, a, b), Not(Rel("touch-rel", 1, a, b))))
         if not (unknown or p in VAGUE_WORDS):
             return None
         if len(args) == 2:
