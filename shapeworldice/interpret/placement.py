@@ -21,7 +21,7 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS,
+    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS,
     REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of,
     split_predicate,
 )
@@ -39,7 +39,8 @@ NOTHING = "NOTHING"
 #: prepositions of company: the companion is there too
 COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
-OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1"})
+OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1", "_outline_n_1",
+                           "_shading_n_1", "_texture_n_1", "_shadow_n_1", "_text_n_1"})
 #: prepositions of likeness ("turned like a diamond", "turned into a diamond"): a shape's look, which
 #: the world model does not record; the shape named in them is not said to be there
 LIKENESS_PREPS = frozenset({"_like_p", "_into_p"})
@@ -431,20 +432,47 @@ def _unplaced(w: WorkingMRS) -> None:
             raise UninterpretableMRS(f"says where with 'the {word}' in a way the world model does not place")
 
 
-def _outside(w: WorkingMRS) -> None:
-    """Drop what the world model does not record, with what modifies it (see the module docstring)."""
-    dropped: set[str] = set()
-    objects: set[str] = set()  # entities the dropped claims were about ("rotated like a diamond")
-    for v in list(w.quant_of):  # "by 45 degrees", "at an angle": what is said with them goes with them
+def _outside_list(w: WorkingMRS, v: str) -> bool:
+    """Whether ``v`` is a list of things the world model does not record ("outlines or shading")."""
+    coords = [c for c in _restriction(w, v) if c.pred in COORDINATIONS and c.arg0 == v]
+    if len(coords) != 1:
+        return False
+    for r in ("ARG1", "ARG2"):
+        x = coords[0].args.get(r, "")
+        nouns = [e for e in _restriction(w, x) if e.arg0 == x and split_predicate(e.pred)[1] == "n"]
+        if not (nouns and all(n.pred in OUTSIDE_NOUNS for n in nouns) or _outside_list(w, x)):
+            return False
+    return True
+
+
+def _outside_entities(w: WorkingMRS) -> None:
+    """"by 45 degrees", "at an angle", "no outlines or shading": what is said with them goes with them
+    (lists first, so that a list's conjuncts go with it)."""
+    lists_first = sorted(w.quant_of, key=lambda v: not any(
+        c.pred in COORDINATIONS and c.arg0 == v for c in _restriction(w, v)))
+    for v in lists_first:
+        if v not in w.quant_of or w.quant_of[v].dead:
+            continue
         rs = _restriction(w, v)
         nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
         users = [e for e in w.live if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values()]
         if nouns and (all(n.pred in OUTSIDE_NOUNS for n in nouns) or _varieties(rs, nouns) and all(
-                e.pred in _VARIETY_USERS for e in users)):
+                e.pred in _VARIETY_USERS for e in users)) or _outside_list(w, v):
             for e in w.live:
                 if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values():
                     _nothing(e)
+            for c in rs:  # the conjuncts of a list ("no outlines or shading")
+                if c.pred in COORDINATIONS:
+                    for r in ("ARG1", "ARG2"):
+                        _kill_entity(w, c.args.get(r, ""))
             _kill_entity(w, v)
+
+
+def _outside(w: WorkingMRS) -> None:
+    """Drop what the world model does not record, with what modifies it (see the module docstring)."""
+    dropped: set[str] = set()
+    objects: set[str] = set()  # entities the dropped claims were about ("rotated like a diamond")
+    _outside_entities(w)
     for e in list(w.live):
         if e.dead or e.is_quantifier():
             continue
