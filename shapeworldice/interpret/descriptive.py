@@ -29,6 +29,7 @@ from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
+    _this_image(w)
     frames = frames_of(w)
     _contrast(w)
     _some_of(w)
@@ -43,6 +44,14 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _one(w)
     _other(w)
     w.reindex()
+
+
+def _this_image(w: WorkingMRS) -> None:
+    """"this image", "this picture": the image (there is one)."""
+    for q in w.live:
+        if not q.dead and q.pred in ("_this_q_dem", "_that_q_dem") and any(
+                e.pred in FRAME_NOUNS and e.arg0 == q.arg0 for e in w.at(w.rstr_label(q))):
+            q.pred = "_the_q"
 
 
 def _some_of(w: WorkingMRS) -> None:
