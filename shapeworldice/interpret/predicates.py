@@ -118,7 +118,7 @@ OUTSIDE_WORDS = frozenset({
     "colored", "coloured", "upright", "vertical", "horizontal", "diagonal", "oriented", "slanted", "pointing",
     "point", "face", "facing", "abstract", "minimal", "minimalist", "uniform",
     "shaped", "outlined", "filled", "bold", "clean", "sharp", "smooth", "crisp", "partially", "partly",
-    "slightly", "just", "also", "roughly", "approximately", "about", "almost", "directly",
+    "slightly", "a+little", "a+bit", "just", "also", "roughly", "approximately", "about", "almost", "directly",
     "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
     "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
     "extend", "peek", "stick", "run", "stretch", "occupy", "dominate", "fill", "give", "make", "create",
@@ -128,7 +128,7 @@ OUTSIDE_WORDS = frozenset({
 #: predicates of descriptions whose claims the world model cannot decide: read as vague (never
 #: true nor false), so a claim resting on them is vague and the rest of the caption still counts
 VAGUE_WORDS = frozenset({
-    "_medium_a_1", "_empty_a_1", "_more_a_1", "_else_n_1", "_side+by+side_a_1", "_far_a_1", "_close_a_1",
+    "_medium_a_1", "_empty_a_1", "_more_a_1", "_else_n_1", "_almost+touching_a_1", "_side+by+side_a_1", "_far_a_1", "_close_a_1",
     "_central_a_1", "_same_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
     "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
@@ -169,6 +169,7 @@ REGION_NOUNS: dict[str, str] = {
 REGION_MODIFIERS: dict[str, str] = {
     "upper": "top", "top": "top", "lower": "bottom", "bottom": "bottom", "left": "left", "right": "right",
     "central": "centre", "middle": "centre", "center": "centre", "centre": "centre", "far": "", "very": "",
+    "entire": "", "whole": "", "overall": "",
     "left-hand": "left", "right-hand": "right", "top-left": "top+left", "top-right": "top+right",
     "bottom-left": "bottom+left", "bottom-right": "bottom+right", "upper-left": "top+left",
     "upper-right": "top+right", "lower-left": "bottom+left", "lower-right": "bottom+right",
