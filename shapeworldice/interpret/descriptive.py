@@ -195,6 +195,10 @@ def _unwrap(w: WorkingMRS, e: EP, hole: str, prefer: str | None = None) -> bool:
     return True
 
 
+#: verbs whose subject is what the picture holds ("X complete the scene", "X fill the frame")
+COMPLETING_VERBS = frozenset({"complete", "fill", "populate", "occupy", "round+out", "finish", "make+up", "dot"})
+
+
 def _depiction(w: WorkingMRS, frames: set[str]) -> None:
     """"The image shows X", "I can see X", "X is shown", "X is visible" → there is X; "The image
     shows that S", "I see S" → S; "There appears to be X" → there is X."""
@@ -214,9 +218,15 @@ def _depict(w: WorkingMRS, e: EP, frames: set[str]) -> bool:
         return False
     if e.pred in HEDGE_VERBS and is_var(e.args.get("ARG1"), "h"):
         return _unwrap(w, e, e.args["ARG1"])
+    subject, obj = e.args.get("ARG1"), e.args.get("ARG2")
+    lemma = split_predicate(e.pred)[0].split("/")[0]
+    if lemma in COMPLETING_VERBS and is_var(subject, "x") and _subject_is_frame(w, obj, frames):
+        assert obj is not None and subject is not None  # "X complete the scene", "X fill the frame"
+        _kill_entity(w, obj)
+        _there(e, subject)
+        return True
     if e.pred not in DEPICTION_VERBS and e.pred not in HEDGE_VERBS:
         return False
-    subject, obj = e.args.get("ARG1"), e.args.get("ARG2")
     if is_var(obj, "h"):
         if not (_subject_is_frame(w, subject, frames) or _is_pointing(w, subject)):
             return False

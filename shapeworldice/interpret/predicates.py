@@ -128,8 +128,8 @@ OUTSIDE_WORDS = frozenset({
 #: predicates of descriptions whose claims the world model cannot decide: read as vague (never
 #: true nor false), so a claim resting on them is vague and the rest of the caption still counts
 VAGUE_WORDS = frozenset({
-    "_medium_a_1", "_empty_a_1", "_more_a_1", "_else_n_1", "_almost+touching_a_1", "_side+by+side_a_1", "_far_a_1", "_close_a_1",
-    "_central_a_1", "_same_a_1",
+    "_medium_a_1", "_empty_a_1", "_more_a_1", "_else_n_1", "_almost+touching_a_1", "_side+by+side_a_1", "_far_a_1",
+    "_close_a_1", "_central_a_1", "_same_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
     "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
     "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
@@ -183,7 +183,8 @@ REGION_PHRASES: dict[str, str] = {
     "_in+the+centre_p": "centre", "_in+the+middle_p": "centre", "_center+stage_p": "centre",
 }
 #: prepositions that place a shape in a part of the picture
-REGION_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_near_p", "_along_p", "_toward_p", "_towards_p", "_to_p",
+REGION_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_near_p", "_next+to_p", "_beside_p", "_close+to_p",
+                          "_along_p", "_toward_p", "_towards_p", "_to_p",
                           "_by_p", "_across_p", "_around_p", "_within_p", "_into_p"})
 #: nouns of a collection ("a group of shapes", "a busy arrangement of circles"): the collection is its members
 COLLECTIVE_NOUNS = frozenset({f"_{n}_n_1" for n in (
