@@ -321,11 +321,11 @@ class ChartParser:
                                 cell[a] = (cost, (rid, k, b, c))
                 else:
                     for c, rv in right.items():
-                        rules = rb.get(c)
-                        if rules is None:
+                        found = rb.get(c)
+                        if found is None:
                             continue
                         base = cb + rv[0]
-                        for a, rid, rc in rules:
+                        for a, rid, rc in found:
                             cost = base + rc
                             old = get(a)
                             if old is None or cost < old[0]:

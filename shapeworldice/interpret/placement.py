@@ -200,10 +200,10 @@ def _empty_places(w: WorkingMRS) -> None:
         if e.dead:
             continue
         y = e.args.get("ARG1")
-        if not is_var(y, "x") or y not in w.quant_of or w.quant_of[y].pred != "_the_q" or not _region_of(w, y or ""):
+        places = _places(w, y)
+        if not places or y is None:
             continue
-        assert y is not None
-        if e.pred in ("_contain_v_1", "_have_v_1", "_include_v_1"):  # "contains nothing"
+        if e.pred in ("_contain_v_1", "_have_v_1", "_include_v_1") and places == [y]:  # "contains nothing"
             z = e.args.get("ARG2")
             if not is_var(z, "x") or z not in w.quant_of or w.quant_of[z].pred != "_no_q":
                 continue
@@ -213,23 +213,46 @@ def _empty_places(w: WorkingMRS) -> None:
                     n.pred = "_shape_n_1"
             e.pred, e.args = "_in_p", {"ARG0": e.arg0 or "e?", "ARG1": z, "ARG2": y}
             continue
-        if e.pred == "_be_v_id":  # "is empty black space", "is plain black"
-            z = e.args.get("ARG2")
-            rs = _restriction(w, z or "")
-            if not rs or not any(n.arg0 == z and n.pred in _EMPTY_NOUNS for n in rs) or not all(
-                    n.pred in _EMPTY_NOUNS or n.pred in EMPTY_ADJS or split_predicate(n.pred)[0] in OUTSIDE_WORDS
-                    for n in rs):
-                continue
-            _kill_entity(w, z or "")
+        if e.pred == "_be_v_id" and _empty_space(w, e.args.get("ARG2")):  # "is empty black space"
+            _kill_entity(w, e.args.get("ARG2", ""))
         elif e.pred not in EMPTY_ADJS:
             continue
         mostly = [m for m in w.live if not m.dead and m.pred in _MOSTLY and m.args.get("ARG1") == e.arg0]
-        z = _no_shape_in(w, e, y, MOSTLY_EMPTY if mostly else 0)
-        for m in mostly:  # vague of each shape: never false, true when at most that many can be there
-            m.pred, m.carg, m.label = ATTR, "vague:mostly", e.label
-            m.args = {"ARG0": m.arg0 or "e?", "ARG1": z}
-        w.kill(*mostly[1:])
+        if places != [y]:  # "the left side and the bottom": each is empty; the list goes
+            for c in _restriction(w, y):
+                w.kill(c)
+            w.kill(w.quant_of[y])
+        for k, place in enumerate(places):
+            claim = e if k == 0 else EP("_in_p", e.label, {"ARG0": w.new_name("e")}, None, e.key)
+            if k:
+                w.eps.append(claim)
+            z = _no_shape_in(w, claim, place, MOSTLY_EMPTY if mostly else 0)
+            for m in mostly[:1]:  # vague of each shape: never false, true when at most that many can be there
+                w.eps.append(EP(ATTR, e.label, {"ARG0": w.new_name("e"), "ARG1": z}, "vague:mostly", m.key))
+        w.kill(*mostly)
     w.reindex()
+
+
+def _empty_space(w: WorkingMRS, z: str | None) -> bool:
+    """Whether ``z`` is "empty black space", "plain black" (what a place is when nothing is there)."""
+    rs = _restriction(w, z or "")
+    return bool(rs) and any(n.arg0 == z and n.pred in _EMPTY_NOUNS for n in rs) and all(
+        n.pred in _EMPTY_NOUNS or n.pred in EMPTY_ADJS or split_predicate(n.pred)[0] in OUTSIDE_WORDS for n in rs)
+
+
+def _places(w: WorkingMRS, y: str | None) -> list[str]:
+    """The places of the picture ``y`` names: itself ("the left half"), the items of a list of
+    places ("the left side and the bottom"), or none."""
+    q = w.quant_of.get(y or "")
+    if q is None or y is None:
+        return []
+    if q.pred == "_the_q":
+        return [y] if _region_of(w, y) else []
+    coords = [c for c in _restriction(w, y) if c.pred in COORDINATIONS and c.arg0 == y]
+    if q.pred != "udef_q" or len(coords) != 1 or coords[0].pred == "_or_c":
+        return []
+    items = [_places(w, coords[0].args.get(r)) for r in ("ARG1", "ARG2")]
+    return items[0] + items[1] if all(items) else []
 
 
 def _no_shape_in(w: WorkingMRS, e: EP, place: str, at_most: int) -> str:
