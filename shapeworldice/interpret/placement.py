@@ -240,18 +240,18 @@ def _empty_space(w: WorkingMRS, z: str | None) -> bool:
         n.pred in _EMPTY_NOUNS or n.pred in EMPTY_ADJS or split_predicate(n.pred)[0] in OUTSIDE_WORDS for n in rs)
 
 
-def _places(w: WorkingMRS, y: str | None) -> list[str]:
+def _places(w: WorkingMRS, y: str | None, seen: frozenset[str] = frozenset()) -> list[str]:
     """The places of the picture ``y`` names: itself ("the left half"), the items of a list of
     places ("the left side and the bottom"), or none."""
     q = w.quant_of.get(y or "")
-    if q is None or y is None:
+    if q is None or y is None or y in seen:
         return []
     if q.pred == "_the_q":
         return [y] if _region_of(w, y) else []
     coords = [c for c in _restriction(w, y) if c.pred in COORDINATIONS and c.arg0 == y]
     if q.pred != "udef_q" or len(coords) != 1 or coords[0].pred == "_or_c":
         return []
-    items = [_places(w, coords[0].args.get(r)) for r in ("ARG1", "ARG2")]
+    items = [_places(w, coords[0].args.get(r), seen | {y}) for r in ("ARG1", "ARG2")]
     return items[0] + items[1] if all(items) else []
 
 
