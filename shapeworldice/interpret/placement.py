@@ -52,6 +52,7 @@ PART_NOUNS = frozenset({"side", "end", "corner", "edge", "part", "half", "top", 
 def rewrite_placement(w: WorkingMRS) -> None:
     """Run this module's rewrites, in dependency order."""
     _fragments(w)
+    _tails(w)
     _collections(w)
     w.reindex()
     _empty_places(w)
@@ -106,6 +107,16 @@ def _fragments(w: WorkingMRS) -> None:
     for e in w.live:
         if not e.dead and e.pred == "unknown" and is_var(e.args.get("ARG"), "x"):
             _there(e, e.args["ARG"])
+
+
+def _tails(w: WorkingMRS) -> None:
+    """"..., mostly red", "..., most of them in shades of blue": some of the shapes are so, and
+    which (and how many) is not said: never true by itself, false when no shape could be so."""
+    for e in w.live:
+        if not e.dead and e.pred == "_tail_n_1" and e.arg0 is not None:
+            e.pred = "_shape_n_1"
+            w.eps.append(EP(ATTR, e.label, {"ARG0": w.new_name("e"), "ARG1": e.arg0}, "vague:tail", e.key))
+    w.reindex()
 
 
 def _collections(w: WorkingMRS) -> None:

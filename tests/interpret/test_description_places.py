@@ -144,3 +144,13 @@ def test_empty_place_words_do_not_reach_shapes():
     world = make_world(("square", "red", 0.3, 0.5))
     assert verdict("The red square is empty.", world) == A
     assert np.isclose(world.entities[0].center[0], 0.3)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The image shows three shapes, mostly yellow.", A),  # some are: which is not said
+    ("The image shows three shapes, mostly red.", F),  # none could be
+    ("The image shows three shapes, most of them yellow.", A),
+])
+def test_a_tail_about_part_of_a_list(caption, expected):
+    world = make_world(("circle", "yellow", 0.2, 0.5), ("square", "yellow", 0.5, 0.5), ("cross", "blue", 0.8, 0.5))
+    assert verdict(caption, world) == expected
