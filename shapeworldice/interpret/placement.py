@@ -163,7 +163,18 @@ def _colour_words(eps: list[EP], v: str) -> list[str]:
 
 
 def _background(w: WorkingMRS) -> None:
-    """"on a black background", "The background is black.", "a black background with X"."""
+    """"on a black background", "The background is black.", "a black background with X"; "The image
+    is black." (what shows of the image is its background)."""
+    frames = frames_of(w)
+    for e in w.live:
+        x = e.args.get("ARG1")
+        if not e.dead and x in frames and e.pred != "_of_p" and e not in _restriction(w, x or ""):
+            said = _colour_words([e], x or "")
+            if said and len([u for u in w.live if not u.dead and x in u.args.values() and u not in _restriction(
+                    w, x or "") and not u.is_quantifier()]) == 1:
+                _scene(e, said[0])
+                _kill_entity(w, x or "")
+    w.reindex()
     for v in list(w.quant_of):
         rs = _restriction(w, v)
         if not any(e.pred in BACKGROUND_NOUNS and e.arg0 == v for e in rs):
@@ -317,6 +328,13 @@ def _region_of(w: WorkingMRS, y: str) -> str | None:
             continue
         else:
             return None
+    return _place_name(parts, edge, corner)
+
+
+def _place_name(parts: set[str], edge: bool, corner: bool) -> str:
+    """The region value of a place's parts ("left+top", "right-edge"), "" when too vague to decide."""
+    if edge and len(parts) == 2 and parts & {"top", "bottom"} and parts & {"left", "right"}:
+        return "+".join(sorted(f"{p}-edge" for p in parts))  # "the top right edge": at both edges
     if not parts or (corner and len(parts - {"centre"}) < 2) or (edge and (parts & {"centre"} or len(parts) != 1)):
         return ""
     if edge:

@@ -4,6 +4,8 @@ truth) on small hand-built worlds. Meanings: docs/descriptions.md.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -153,4 +155,15 @@ def test_empty_place_words_do_not_reach_shapes():
 ])
 def test_a_tail_about_part_of_a_list(caption, expected):
     world = make_world(("circle", "yellow", 0.2, 0.5), ("square", "yellow", 0.5, 0.5), ("cross", "blue", 0.8, 0.5))
+    assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("caption,x,y,background,expected", [
+    ("The image is black.", 0.5, 0.5, "black", T),
+    ("The image is black.", 0.5, 0.5, "white", F),
+    ("The red cross is near the top right edge.", 0.9, 0.1, "black", T),  # at both edges
+    ("The red cross is near the top right edge.", 0.9, 0.5, "black", F),
+])
+def test_the_image_and_its_corner_edges(caption, x, y, background, expected):
+    world = dataclasses.replace(make_world(("cross", "red", x, y)), background=background)
     assert verdict(caption, world) == expected
