@@ -26,6 +26,8 @@ from .working_mrs import EP, is_handle, is_var
 
 #: "about N": true within this share of N (at least one), false beyond ABOUT_FALSE of it (at least three)
 ABOUT_TRUE, ABOUT_FALSE = 0.1, 0.3
+#: "the shapes are mostly blue" is false when at most this share of them are
+MOSTLY_FALSE = 0.25
 
 
 def _entity_arg(e: EP, role: str, problem: str) -> str:
@@ -183,10 +185,20 @@ class FormulaBuilder:
         vague = [e for e in eps if e.pred == MANY and e.args.get("ARG1") == var]
         if vague:
             count, _, word = (vague[0].carg or "0:").partition(":")
+            if word == "mostly" and spec.kind == "ratio":  # "the shapes are mostly blue"
+                return self._mostly(spec, var, self.hole(rh), body)
             return self._many(spec, var, self.hole(rh), body, int(count), word)
         if spec.qrange == ABOUT:
             return self._about(spec, var, self.hole(rh), body)
         return Quant(spec, var, self.hole(rh), body)
+
+    def _mostly(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
+        """"The X are mostly Y": more than half are Y (true), at most :data:`MOSTLY_FALSE` of them
+        (false), vague between."""
+        self.copies += 1
+        vague = substitute(Quant(QSpec("ratio", "gt", MOSTLY_FALSE, spec.word), var, restr,
+                                 And((body, Attr(var, "vague", "mostly")))), "", "", f"~{self.copies}")
+        return Or((Quant(spec, var, restr, body), vague))
 
     def _about(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
         """"about ten X are Y": true within :data:`ABOUT_TRUE` of the number, false beyond

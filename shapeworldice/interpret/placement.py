@@ -27,7 +27,7 @@ from .predicates import (
 )
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
-from .lists import adjective_lists, predicated_lists, quantities, shared_adjectives
+from .lists import MANY, adjective_lists, predicated_lists, quantities, shared_adjectives
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
@@ -58,6 +58,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _empty_places(w)
     w.reindex()
     _background(w)
+    _mostly(w)
     _own_parts(w)
     _company(w)
     w.reindex()
@@ -275,6 +276,29 @@ def _places(w: WorkingMRS, y: str | None, seen: frozenset[str] = frozenset()) ->
         return []
     items = [_places(w, coords[0].args.get(r), seen | {y}) for r in ("ARG1", "ARG2")]
     return items[0] + items[1] if all(items) else []
+
+
+def _mostly(w: WorkingMRS) -> None:
+    """"The shapes are mostly blue": most of them are (true from more than half, false up to
+    a quarter, vague between: "mostly" is also said of the commonest colour); "The background is
+    mostly black": the background is (it has one colour)."""
+    for m in w.live:
+        if m.dead or m.pred not in _MOSTLY:
+            continue
+        said = [p for p in w.live
+                if not p.dead and p is not m and p.arg0 == m.args.get("ARG1") and not p.is_quantifier()]
+        if len(said) != 1:
+            continue
+        if said[0].pred == SCENE:
+            w.kill(m)
+            continue
+        q = w.quant_of.get(said[0].args.get("ARG1") or "")
+        if q is not None and q.pred in ("_the_q", "udef_q") and q.mods.plural and q.mods.plain() and not any(
+                e.pred in COORDINATIONS or e.pred == "card" for e in _restriction(w, q.arg0 or "")):
+            q.pred = "_most_q"  # with a margin: false only when at most MOSTLY_FALSE of them are
+            m.pred, m.carg, m.label = MANY, "0:mostly", w.rstr_label(q)
+            m.args = {"ARG0": m.arg0 or "e?", "ARG1": q.arg0 or ""}
+    w.reindex()
 
 
 def _no_shape_in(w: WorkingMRS, e: EP, place: str, at_most: int) -> str:

@@ -167,3 +167,17 @@ def test_a_tail_about_part_of_a_list(caption, expected):
 def test_the_image_and_its_corner_edges(caption, x, y, background, expected):
     world = dataclasses.replace(make_world(("cross", "red", x, y)), background=background)
     assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("blue,expected", [(3, T), (2, A), (1, F)])
+def test_mostly_said_of_a_plural(blue, expected):
+    """"The shapes are mostly blue": true from more than half, false up to a quarter, vague between."""
+    world = make_world(*[("circle", "blue" if i < blue else "red", 0.1 + 0.2 * i, 0.5) for i in range(5)])
+    assert verdict("The shapes are mostly blue.", world) == expected
+
+
+def test_second_and_or_after_a_shared_determiner():
+    world = make_world(("cross", "red", 0.3, 0.2), ("cross", "red", 0.6, 0.8), ("square", "magenta", 0.5, 0.5))
+    assert verdict("The second red cross is at the bottom.", world) == A  # which one is second: not said
+    assert verdict("The second red cross is at the left edge.", world) == F  # false of both
+    assert verdict("There is a red square or cross.", world) == T
