@@ -118,7 +118,7 @@ OUTSIDE_WORDS = frozenset({
     "colored", "coloured", "upright", "vertical", "horizontal", "diagonal", "oriented", "slanted", "pointing",
     "point", "face", "facing", "abstract", "minimal", "minimalist", "uniform",
     "shaped", "outlined", "filled", "bold", "clean", "sharp", "smooth", "crisp", "partially", "partly",
-    "slightly", "a+little", "a+bit", "just", "also", "roughly", "approximately", "about", "almost", "directly",
+    "slightly", "a+little", "a+bit", "brightly", "vividly", "just", "also", "roughly", "approximately", "about", "almost", "directly",
     "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
     "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
     "extend", "peek", "stick", "run", "stretch", "occupy", "dominate", "fill", "give", "make", "create",
