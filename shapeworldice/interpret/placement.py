@@ -21,8 +21,8 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS,
-    REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of,
+    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS,
+    REGION_MODIFIERS, REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of,
     split_predicate,
 )
 from ..semantics.appearance import color_word
@@ -688,6 +688,14 @@ def _parts_of_shapes(w: WorkingMRS) -> None:
             continue
         owners = [e.args["ARG2"] for e in rs if e.pred == "_of_p" and e.args.get("ARG1") == v
                   and _names_shape(w, e.args.get("ARG2"), entity_nouns=True)]
+        users = [e for e in w.live if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values()]
+        if not owners and w.quant_of[v].pred == "def_explicit_q" and users and all(
+                split_predicate(e.pred)[0] in CONTACT_VERBS and e.args.get("ARG2") == v for e in users):
+            # "a pentagon overlaps its corner": its shape, as "it" (found by the pronoun rules)
+            w.quant_of[v].pred = "pronoun_q"
+            w.kill(*(e for e in rs if e is not nouns[0]))
+            nouns[0].pred, nouns[0].args = "pron", {"ARG0": v}
+            continue
         if len(owners) != 1:
             continue
         _kill_entity(w, v)

@@ -181,3 +181,9 @@ def test_second_and_or_after_a_shared_determiner():
     assert verdict("The second red cross is at the bottom.", world) == A  # which one is second: not said
     assert verdict("The second red cross is at the left edge.", world) == F  # false of both
     assert verdict("There is a red square or cross.", world) == T
+
+
+@pytest.mark.parametrize("dx,expected", [(0.08, T), (0.4, F)])
+def test_its_corner_after_a_contact_verb_is_the_shape(dx, expected):
+    world = make_world(("square", "gray", 0.3, 0.5), ("pentagon", "yellow", 0.3 + dx, 0.5))
+    assert verdict("There is a gray square. A yellow pentagon overlaps its lower right corner.", world) == expected
