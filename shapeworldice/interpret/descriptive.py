@@ -404,9 +404,9 @@ def _other(w: WorkingMRS) -> None:
     with nothing before it is one besides another of its kind: true with two of them, false with
     none, vague with one (the one it is other than may be a shape of another kind)."""
     another = _another(w)
-    for q in list(w.live):  # "the second red cross": one of the red crosses, which one not said
-        if not q.dead and q.pred == "_the_q" and not q.mods.plural:
-            w.kill(*(e for e in w.at(w.rstr_label(q)) if e.args.get("ARG1") == q.arg0 and (
+    for the in list(w.live):  # "the second red cross": one of the red crosses, which one not said
+        if not the.dead and the.pred == "_the_q" and not the.mods.plural:
+            w.kill(*(e for e in w.at(w.rstr_label(the)) if e.args.get("ARG1") == the.arg0 and (
                 e.pred == "ord" and e.carg == "2" or e.pred == "_second_a_1")))
     for e in list(w.live):
         if e.dead or e.pred != "_other_a_1":
