@@ -85,11 +85,18 @@ def reason_of(parsed: Parsed, interpretation: Interpretation | None, index: int 
         which = f"reading {index + 1} of {n}" if n > 1 and index is not None else "its one reading"
         detail = f"the world decides its truth ({which})"
         code = "ok"
-        if parsed.unknown_words:  # read, with what those words say vague
-            words = ", ".join(_quote(w) for w in parsed.unknown_words)
-            plural = "s" if len(parsed.unknown_words) > 1 else ""
-            code, detail = "unknown-words", (f"word{plural} outside the grammar's vocabulary: {words}, read as "
-                                             f"vague: it parsed, and the world decides the rest ({which})")
+        if parsed.unknown_words:  # read, with what those words say vague (compound colours by the table)
+            from .semantics.appearance import color_word
+
+            vague = [w for w in parsed.unknown_words if color_word(w.lower()) is None]
+            tabled = [w for w in parsed.unknown_words if color_word(w.lower()) is not None]
+            words = ", ".join(_quote(w) for w in vague or tabled)
+            plural = "s" if len(vague or tabled) > 1 else ""
+            how = "read as vague" if vague else "read by the colour table"
+            code, detail = "unknown-words", (f"word{plural} outside the grammar's vocabulary: {words}, {how}: "
+                                             f"it parsed, and the world decides the rest ({which})")
+            if vague and tabled:
+                detail += "; " + ", ".join(_quote(w) for w in tabled) + " read by the colour table"
         if interpretation.uncovered:
             k = len(interpretation.uncovered)
             detail += (f"; {k} sentence{'s' if k > 1 else ''} left out, so it is at most vague as a whole: "

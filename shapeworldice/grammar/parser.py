@@ -294,6 +294,7 @@ class ChartParser:
         """Fill ``cell`` (span i..j) with every binary rule over each split point, keeping the cheapest."""
         binary = self.g.binary
         row = chart[i]
+        get = cell.get
         for k in range(i + 1, j):
             left = row[k]
             if not left:
@@ -301,21 +302,34 @@ class ChartParser:
             right = chart[k][j]
             if not right:
                 continue
-            for b, (cb, _) in left.items():
+            n_right = len(right)
+            for b, lv in left.items():
                 rb = binary.get(b)
                 if rb is None:
                     continue
-                if len(rb) <= len(right):
-                    pairs = ((c, rules) for c, rules in rb.items() if c in right)
+                cb = lv[0]
+                if len(rb) <= n_right:  # walk the smaller side
+                    for c, rules in rb.items():
+                        rv = right.get(c)
+                        if rv is None:
+                            continue
+                        base = cb + rv[0]
+                        for a, rid, rc in rules:
+                            cost = base + rc
+                            old = get(a)
+                            if old is None or cost < old[0]:
+                                cell[a] = (cost, (rid, k, b, c))
                 else:
-                    pairs = ((c, rb[c]) for c in right if c in rb)
-                for c, rules in pairs:
-                    base = cb + right[c][0]
-                    for a, rid, rc in rules:
-                        cost = base + rc
-                        old = cell.get(a)
-                        if old is None or cost < old[0]:
-                            cell[a] = (cost, (rid, k, b, c))
+                    for c, rv in right.items():
+                        found = rb.get(c)
+                        if found is None:
+                            continue
+                        base = cb + rv[0]
+                        for a, rid, rc in found:
+                            cost = base + rc
+                            old = get(a)
+                            if old is None or cost < old[0]:
+                                cell[a] = (cost, (rid, k, b, c))
 
     def chart(self, tokens: list[str]):
         n = len(tokens)

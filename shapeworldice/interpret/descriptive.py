@@ -29,6 +29,7 @@ from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
+    _this_image(w)
     frames = frames_of(w)
     _contrast(w)
     _some_of(w)
@@ -43,6 +44,14 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _one(w)
     _other(w)
     w.reindex()
+
+
+def _this_image(w: WorkingMRS) -> None:
+    """"this image", "this picture": the image (there is one)."""
+    for q in w.live:
+        if not q.dead and q.pred in ("_this_q_dem", "_that_q_dem") and any(
+                e.pred in FRAME_NOUNS and e.arg0 == q.arg0 for e in w.at(w.rstr_label(q))):
+            q.pred = "_the_q"
 
 
 def _some_of(w: WorkingMRS) -> None:
@@ -186,6 +195,10 @@ def _unwrap(w: WorkingMRS, e: EP, hole: str, prefer: str | None = None) -> bool:
     return True
 
 
+#: verbs whose subject is what the picture holds ("X complete the scene", "X fill the frame")
+COMPLETING_VERBS = frozenset({"complete", "fill", "populate", "occupy", "round+out", "finish", "make+up", "dot"})
+
+
 def _depiction(w: WorkingMRS, frames: set[str]) -> None:
     """"The image shows X", "I can see X", "X is shown", "X is visible" → there is X; "The image
     shows that S", "I see S" → S; "There appears to be X" → there is X."""
@@ -205,9 +218,15 @@ def _depict(w: WorkingMRS, e: EP, frames: set[str]) -> bool:
         return False
     if e.pred in HEDGE_VERBS and is_var(e.args.get("ARG1"), "h"):
         return _unwrap(w, e, e.args["ARG1"])
+    subject, obj = e.args.get("ARG1"), e.args.get("ARG2")
+    lemma = split_predicate(e.pred)[0].split("/")[0]
+    if lemma in COMPLETING_VERBS and is_var(subject, "x") and _subject_is_frame(w, obj, frames):
+        assert obj is not None and subject is not None  # "X complete the scene", "X fill the frame"
+        _kill_entity(w, obj)
+        _there(e, subject)
+        return True
     if e.pred not in DEPICTION_VERBS and e.pred not in HEDGE_VERBS:
         return False
-    subject, obj = e.args.get("ARG1"), e.args.get("ARG2")
     if is_var(obj, "h"):
         if not (_subject_is_frame(w, subject, frames) or _is_pointing(w, subject)):
             return False
@@ -346,13 +365,22 @@ def _one(w: WorkingMRS) -> None:
                 break
 
 
-def _another(w: WorkingMRS) -> None:
-    """"another gray circle" is "an other gray circle"."""
+def _another(w: WorkingMRS) -> set[str]:
+    """"another gray circle", "a second gray circle" are "an other gray circle"; their variables."""
+    found = set()
     for q in list(w.live):
-        if not q.dead and q.pred == "_another_q" and q.arg0 is not None:
+        if q.dead or q.arg0 is None or not q.is_quantifier():
+            continue
+        seconds = [e for e in w.at(w.rstr_label(q))
+                   if (e.pred == "ord" and e.carg == "2" or e.pred == "_second_a_1")
+                   and e.args.get("ARG1") == q.arg0]
+        if q.pred == "_another_q" or q.pred == "_a_q" and seconds:
             q.pred = "_a_q"
+            w.kill(*seconds)
             w.eps.append(EP("_other_a_1", w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": q.arg0}, None, q.key))
+            found.add(q.arg0)
     w.reindex()
+    return found
 
 
 def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
@@ -373,8 +401,13 @@ def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
 
 def _other(w: WorkingMRS) -> None:
     """"the other shape": distinct from the most recent entity mentioned before it; "another shape"
-    with nothing before it is a shape, and which others it excludes is not said (vague)."""
-    _another(w)
+    with nothing before it is one besides another of its kind: true with two of them, false with
+    none, vague with one (the one it is other than may be a shape of another kind)."""
+    another = _another(w)
+    for the in list(w.live):  # "the second red cross": one of the red crosses, which one not said
+        if not the.dead and the.pred == "_the_q" and not the.mods.plural:
+            w.kill(*(e for e in w.at(w.rstr_label(the)) if e.args.get("ARG1") == the.arg0 and (
+                e.pred == "ord" and e.carg == "2" or e.pred == "_second_a_1")))
     for e in list(w.live):
         if e.dead or e.pred != "_other_a_1":
             continue
@@ -388,6 +421,11 @@ def _other(w: WorkingMRS) -> None:
                 continue
             raise UninterpretableMRS("says 'other' than a shape named in the same list ('a triangle and no other "
                                      "shapes'), which is not read")
+        if not found and x in another:  # "There is another red pentagon." on its own
+            q.pred, q.mods.card, q.mods.degree = "udef_q", 1, "geq"
+            e.pred, e.carg = MANY, "2:another"
+            e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
+            continue
         if not found:
             if q.pred in ("udef_q", "_a_q"):  # "A, B and other shapes": others than those, which the list does not say
                 e.pred, e.carg = ATTR, "vague:other"

@@ -138,6 +138,16 @@ def _refers_back(mrs: Any) -> bool:
                for ep in mrs.rels)
 
 
+#: predicates by which a sentence's reading may depend on the sentences before it (pronouns, "one",
+#: "the other", "another", "both", "this", ordinals)
+_CONTEXTUAL = frozenset({"pron", "pronoun_q", "def_explicit_q", "_another_q", "_other_a_1", "_one_n_1", "ord",
+                         "_second_a_1", "_both_q", "_this_q_dem", "_that_q_dem", "_each_q", "generic_entity"})
+
+
+def _contextual(mrs: Any) -> bool:
+    return any(str(ep.predicate) in _CONTEXTUAL for ep in mrs.rels)
+
+
 def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = None
           ) -> tuple[Any, list[tuple[int, str]]]:
     """As :func:`choose`, but a sentence none of whose readings can be interpreted with the
@@ -145,8 +155,25 @@ def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = Non
     sentences that can be read; once one is left out, a later sentence that refers back ("it",
     "its", "the other") is left out too, since what it refers to may be in the missing one.
     Returns the join of the kept sentences and the (index, reason) of those left out; when none
-    can be kept, :func:`choose`'s join and no list (the caption is uninterpretable as a whole)."""
+    can be kept, :func:`choose`'s join and no list (the caption is uninterpretable as a whole).
+
+    A sentence that cannot depend on the ones before it (no pronoun, "one", "other", ...) is
+    first tried on its own, and the join read once at the end; only if that join cannot be read
+    is every sentence tried with the ones before it (each try reads a longer join)."""
     offsets = list(offsets) if offsets is not None else [0] * len(readings)
+    fast = _cover(readings, offsets, alone=True)
+    if fast is not None:
+        return fast
+    slow = _cover(readings, offsets, alone=False)
+    assert slow is not None
+    return slow
+
+
+def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
+           ) -> tuple[Any, list[tuple[int, str]]] | None:
+    """:func:`cover`, with ``alone`` trying sentences that cannot depend on the ones before them on
+    their own (None when the join of those kept then cannot be read)."""
+    joined: Any = None  # the join of the sentences kept so far, when it was read
     chosen: list[Any] = []
     kept: list[int] = []
     left_out: list[tuple[int, str]] = []
@@ -156,11 +183,14 @@ def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = Non
         if left_out and any(_refers_back(options[i]) for i in order[:1]):
             left_out.append((k, "refers back to a sentence that could not be read"))
             continue
+        by_itself = alone and not any(_contextual(options[i]) for i in order)
         for n, i in enumerate(order):
-            result = interpret(join([*chosen, options[i]], [*(offsets[j] for j in kept), offsets[k]]))
+            candidate = None if by_itself else join([*chosen, options[i]], [*(offsets[j] for j in kept), offsets[k]])
+            result = interpret(options[i] if by_itself else candidate)
             if isinstance(result, Interpretation):
                 chosen.append(options[i])
                 kept.append(k)
+                joined = candidate  # None when read by itself: the join is read at the end
                 break
             if n == 0:
                 why = result.reason
@@ -168,4 +198,8 @@ def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = Non
             left_out.append((k, why))
     if not chosen:
         return choose(readings, offsets)[0], []
-    return join(chosen, [offsets[j] for j in kept]), left_out
+    if joined is None:  # the last sentence kept was read by itself
+        joined = join(chosen, [offsets[j] for j in kept])
+        if not isinstance(interpret(joined), Interpretation):
+            return None
+    return joined, left_out

@@ -17,12 +17,17 @@ from .logic import (
 from .lists import MANY
 from .placement import ATTR, NOTHING, SCENE
 from .predicates import (
-    CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS,
-    VAGUE_WORDS, color_of, shape_of, split_predicate,
+    ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_APART, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS,
+    TONE_ADJS, VAGUE_WORDS, color_of, shape_of, split_predicate,
 )
 from .quantifiers import apply_degree, qspec
 from .scope import HoleNode, LabelNode, Scope
 from .working_mrs import EP, is_handle, is_var
+
+#: "about N": true within this share of N (at least one), false beyond ABOUT_FALSE of it (at least three)
+ABOUT_TRUE, ABOUT_FALSE = 0.1, 0.3
+#: "the shapes are mostly blue" is false when at most this share of them are
+MOSTLY_FALSE = 0.25
 
 
 def _entity_arg(e: EP, role: str, problem: str) -> str:
@@ -180,8 +185,36 @@ class FormulaBuilder:
         vague = [e for e in eps if e.pred == MANY and e.args.get("ARG1") == var]
         if vague:
             count, _, word = (vague[0].carg or "0:").partition(":")
+            if word == "mostly" and spec.kind == "ratio":  # "the shapes are mostly blue"
+                return self._mostly(spec, var, self.hole(rh), body)
             return self._many(spec, var, self.hole(rh), body, int(count), word)
+        if spec.qrange == ABOUT:
+            return self._about(spec, var, self.hole(rh), body)
         return Quant(spec, var, self.hole(rh), body)
+
+    def _mostly(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
+        """"The X are mostly Y": more than half are Y (true), at most :data:`MOSTLY_FALSE` of them
+        (false), vague between."""
+        self.copies += 1
+        vague = substitute(Quant(QSpec("ratio", "gt", MOSTLY_FALSE, spec.word), var, restr,
+                                 And((body, Attr(var, "vague", "mostly")))), "", "", f"~{self.copies}")
+        return Or((Quant(spec, var, restr, body), vague))
+
+    def _about(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
+        """"about ten X are Y": true within :data:`ABOUT_TRUE` of the number, false beyond
+        :data:`ABOUT_FALSE`, vague between (each at least one, resp. three, shapes)."""
+        n = float(spec.quantity or 0)
+        near, far = max(1, round(ABOUT_TRUE * n)), max(3, round(ABOUT_FALSE * n))
+
+        def count(qrange: str, quantity: float, of: Formula) -> Formula:
+            self.copies += 1
+            return substitute(Quant(QSpec("count", qrange, quantity, "number"), var, restr, of), "", "",
+                              f"~{self.copies}")
+
+        clear = And((count("geq", max(1.0, n - near), body), count("leq", n + near, body)))
+        vague = And((count("geq", max(1.0, n - far), And((body, Attr(var, "vague", "about")))),
+                     count("leq", n + far, body)))
+        return Or((clear, vague))
 
     def _many(self, spec: QSpec, var: str, restr: Formula, body: Formula, true_from: int, word: str) -> Formula:
         """"many X are Y": true from ``true_from`` on, false below ``spec``'s count, vague between:
@@ -212,10 +245,11 @@ class FormulaBuilder:
             subject = e.args.get("ARG2")  # a passive participle: "a square rotated ..."
         if lemma in OUTSIDE_WORDS and pos in ("a", "v"):
             return TRUE
-        if pos == "a" and is_var(subject, "x") and not unknown:
-            word = color_word(lemma.replace("+", " "))
-            if word is not None:
+        if (pos == "a" or unknown and pos == "v") and is_var(subject, "x"):  # "salmon-red" may be read VBN
+            word = color_word(lemma.replace("+", " ").lower())
+            if word is not None:  # also a compound outside the vocabulary ("salmon-red", "olive-colored")
                 return Attr(subject or "", "colour", word)
+        if pos == "a" and is_var(subject, "x") and not unknown:
             if p in TONE_ADJS:
                 return Attr(subject or "", "tone", TONE_ADJS[p])
             if p in SIZE_ADJS:
@@ -224,6 +258,9 @@ class FormulaBuilder:
             return Rel(CONTACT_VERBS[lemma], 1, e.args["ARG1"], e.args["ARG2"])
         if p in NEAR_PREPS and len(args) == 2:
             return Rel("near-rel", 1, e.args["ARG1"], e.args["ARG2"])
+        if p == NEAR_APART and len(args) == 2:
+            a, b = e.args["ARG1"], e.args["ARG2"]
+            return And((Rel("near-rel", 1, a, b), Not(Rel("touch-rel", 1, a, b))))
         if not (unknown or p in VAGUE_WORDS):
             return None
         if len(args) == 2:

@@ -96,13 +96,26 @@ def _quoted(words: Sequence[str]) -> str:
     return ", ".join(f"'{w}'" for w in words)
 
 
+#: the last readings interpreted, by identity (a description's joined reading is interpreted when
+#: its sentences are joined and again when it is judged)
+_RECENT: list[tuple[Any, "Interpretation | Uninterpretable"]] = []
+_RECENT_SIZE = 4
+
+
 def interpret(mrs: Any) -> Union[Interpretation, Uninterpretable]:
     """Interpret one MRS reading (a pydelphin MRS or DMRS, or a SimpleMRS string);
     :class:`Uninterpretable` (falsy) with a reason if it can't be."""
+    for seen, result in _RECENT:
+        if seen is mrs:
+            return result
     try:
-        return _interpretation(mrs)
+        result = _interpretation(mrs)
     except UninterpretableMRS as exc:
-        return Uninterpretable(str(exc))
+        result = Uninterpretable(str(exc))
+    if not isinstance(mrs, str):  # strings are cheap to compare but may be rebuilt equal: not kept
+        _RECENT.insert(0, (mrs, result))
+        del _RECENT[_RECENT_SIZE:]
+    return result
 
 
 def interpret_readings(readings: Sequence[Any]) -> tuple[int | None, Union[Interpretation, Uninterpretable]]:

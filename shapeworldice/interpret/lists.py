@@ -2,8 +2,9 @@
 looks are read.
 
 * Vague quantities ("several", "a few", "many", "multiple") are counts with a lower bound, and a
-  bare plural ("There are red squares.") means at least two; "many" and "numerous" carry a
-  :data:`MANY` marker: true from five, vague for three or four.
+  bare plural ("There are red squares.") means at least one, clearly from two (one alone is
+  vague), by the same :data:`MANY` marker as "many" and "numerous", which
+  are true from five, vague for three or four.
 * A list of adjectives on a plural ("blue and yellow shapes", "crosses in blue, magenta and yellow")
   is some of each: the noun phrase becomes a coordination of one noun phrase per adjective.
 * An adjective on the first noun of a coordination ("magenta crosses and triangles") is said of
@@ -35,6 +36,7 @@ def quantities(w: WorkingMRS) -> None:
     """"several", "a few", "many" on a bare plural: a count with a lower bound; a bare plural
     otherwise ("There are red squares.", "Red squares and a circle.") is at least two."""
     predicative = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred == "_be_v_id"}
+    compared = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred in ("more_comp", "comp_equal", "comp")}
     for q in w.live:  # "a single triangle", "one lone square": exactly one
         if not q.dead and q.pred in ("_a_q", "udef_q") and q.mods.plain():
             found = [e for e in _restriction(w, q.arg0 or "") if e.pred in ("_single_a_1", "_lone_a_1")]
@@ -57,8 +59,13 @@ def quantities(w: WorkingMRS) -> None:
                 found[0].args = {"ARG0": found[0].arg0 or "e?", "ARG1": q.arg0 or ""}
             else:
                 w.kill(found[0])
-        else:
-            q.mods.card, q.mods.degree = 2, "geq"
+        elif q.arg0 in compared or any(e.pred == "_other_a_1" for e in rs):  # "than circles"; "other shapes"
+            q.mods.card, q.mods.degree = 2, "geq"  # (their counts are read with the comparison, the list)
+        else:  # at least one, and clearly from two: one alone is vague (a plural's "more than one" is
+            # an implicature, which a model's "pink circles" for one pink circle does not break)
+            q.mods.card, q.mods.degree = 1, "geq"
+            w.eps.append(EP(MANY, w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": q.arg0 or ""}, "2:plural",
+                            q.key))
 
 
 def adjective_lists(w: WorkingMRS) -> None:

@@ -5,7 +5,8 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
   ``unknown`` predicate) says that what it names is there.
 * A place in the picture ("in the upper left corner", "at the top", "near the right edge", "in
   the middle of the image") is a claim on the shape's own position: an ``ATTR`` EP (``region``),
-  read by :func:`shapeworldice.semantics.appearance.region`.
+  read by :func:`shapeworldice.semantics.appearance.region` (:mod:`.picture_places`, with the
+  places said to be empty).
 * The background ("on a black background", "against a dark backdrop", "The background is
   black.") is a claim on the image (``SCENE``); "a black background with three shapes" says the
   shapes are there.
@@ -21,25 +22,23 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS,
-    REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of,
+    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, ENTITY_NOUNS, OUTSIDE_WORDS,
+    REGION_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of,
     split_predicate,
 )
 from ..semantics.appearance import color_word
-from .errors import UninterpretableMRS
-from .lists import adjective_lists, predicated_lists, quantities, shared_adjectives
+from .lists import MANY, adjective_lists, predicated_lists, quantities, shared_adjectives
+from .picture_places import (
+    ATTR, MOSTLY, NOTHING, SCENE, empty_places, frames_of, kill_entity as _kill_entity, regions,
+    restriction as _restriction,
+)
 from .working_mrs import EP, WorkingMRS, is_var
 
-#: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
-#: :class:`~.logic.Scene` (``carg`` = "kind:value")
-ATTR = "ATTR"
-SCENE = "SCENE"
-#: an EP that says nothing (a claim the world model does not record, dropped)
-NOTHING = "NOTHING"
 #: prepositions of company: the companion is there too
 COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
-OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1"})
+OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1", "_outline_n_1",
+                           "_shading_n_1", "_texture_n_1"})
 #: prepositions of likeness ("turned like a diamond", "turned into a diamond"): a shape's look, which
 #: the world model does not record; the shape named in them is not said to be there
 LIKENESS_PREPS = frozenset({"_like_p", "_into_p"})
@@ -51,17 +50,23 @@ PART_NOUNS = frozenset({"side", "end", "corner", "edge", "part", "half", "top", 
 def rewrite_placement(w: WorkingMRS) -> None:
     """Run this module's rewrites, in dependency order."""
     _fragments(w)
+    _tails(w)
     _collections(w)
     w.reindex()
+    empty_places(w)
+    w.reindex()
     _background(w)
+    _mostly(w)
     _own_parts(w)
     _company(w)
     w.reindex()
     _outside(w)
     w.reindex()
+    _sides_of_shapes(w)
+    w.reindex()
     _parts_of_shapes(w)
     w.reindex()
-    _regions(w)
+    regions(w)
     w.reindex()
     shared_adjectives(w)
     w.reindex()
@@ -71,23 +76,6 @@ def rewrite_placement(w: WorkingMRS) -> None:
     quantities(w)
     _positive_appearance(w)
     _elliptical_comparatives(w)
-
-
-def _restriction(w: WorkingMRS, v: str) -> list[EP]:
-    q = w.quant_of.get(v)
-    return w.at(w.rstr_label(q)) if q is not None else []
-
-
-def _kill_entity(w: WorkingMRS, v: str) -> None:
-    """Kill ``v``'s quantifier and restriction, and the quantifiers of nouns compounded into it."""
-    q = w.quant_of.get(v)
-    if q is None:
-        return
-    for e in _restriction(w, v):
-        if e.pred == "compound" and is_var(e.args.get("ARG2"), "x") and e.args["ARG2"] != v:
-            _kill_entity(w, e.args["ARG2"])
-        w.kill(e)
-    w.kill(q)
 
 
 def _there(e: EP, x: str) -> None:
@@ -101,6 +89,16 @@ def _fragments(w: WorkingMRS) -> None:
     for e in w.live:
         if not e.dead and e.pred == "unknown" and is_var(e.args.get("ARG"), "x"):
             _there(e, e.args["ARG"])
+
+
+def _tails(w: WorkingMRS) -> None:
+    """"..., mostly red", "..., most of them in shades of blue": some of the shapes are so, and
+    which (and how many) is not said: never true by itself, false when no shape could be so."""
+    for e in w.live:
+        if not e.dead and e.pred == "_tail_n_1" and e.arg0 is not None:
+            e.pred = "_shape_n_1"
+            w.eps.append(EP(ATTR, e.label, {"ARG0": w.new_name("e"), "ARG1": e.arg0}, "vague:tail", e.key))
+    w.reindex()
 
 
 def _collections(w: WorkingMRS) -> None:
@@ -147,7 +145,18 @@ def _colour_words(eps: list[EP], v: str) -> list[str]:
 
 
 def _background(w: WorkingMRS) -> None:
-    """"on a black background", "The background is black.", "a black background with X"."""
+    """"on a black background", "The background is black.", "a black background with X"; "The image
+    is black." (what shows of the image is its background)."""
+    frames = frames_of(w)
+    for e in w.live:
+        x = e.args.get("ARG1")
+        if not e.dead and x in frames and e.pred != "_of_p" and e not in _restriction(w, x or ""):
+            said = _colour_words([e], x or "")
+            if said and len([u for u in w.live if not u.dead and x in u.args.values() and u not in _restriction(
+                    w, x or "") and not u.is_quantifier()]) == 1:
+                _scene(e, said[0])
+                _kill_entity(w, x or "")
+    w.reindex()
     for v in list(w.quant_of):
         rs = _restriction(w, v)
         if not any(e.pred in BACKGROUND_NOUNS and e.arg0 == v for e in rs):
@@ -176,6 +185,29 @@ def _scene(e: EP, colour: str) -> None:
     e.carg = f"background:{colour}"
 
 
+def _mostly(w: WorkingMRS) -> None:
+    """"The shapes are mostly blue": most of them are (true from more than half, false up to
+    a quarter, vague between: "mostly" is also said of the commonest colour); "The background is
+    mostly black": the background is (it has one colour)."""
+    for m in w.live:
+        if m.dead or m.pred not in MOSTLY:
+            continue
+        said = [p for p in w.live
+                if not p.dead and p is not m and p.arg0 == m.args.get("ARG1") and not p.is_quantifier()]
+        if len(said) != 1:
+            continue
+        if said[0].pred == SCENE:
+            w.kill(m)
+            continue
+        q = w.quant_of.get(said[0].args.get("ARG1") or "")
+        if q is not None and q.pred in ("_the_q", "udef_q") and q.mods.plural and q.mods.plain() and not any(
+                e.pred in COORDINATIONS or e.pred == "card" for e in _restriction(w, q.arg0 or "")):
+            q.pred = "_most_q"  # with a margin: false only when at most MOSTLY_FALSE of them are
+            m.pred, m.carg, m.label = MANY, "0:mostly", w.rstr_label(q)
+            m.args = {"ARG0": m.arg0 or "e?", "ARG1": q.arg0 or ""}
+    w.reindex()
+
+
 def _company(w: WorkingMRS) -> None:
     """"with X", "including X", "along with X": X is there too."""
     for e in w.live:
@@ -183,151 +215,47 @@ def _company(w: WorkingMRS) -> None:
             _there(e, e.args["ARG2"])
 
 
-def _region_of(w: WorkingMRS, y: str) -> str | None:
-    """The place a noun phrase names ("the upper left corner" → "left+top"), "" for a place too
-    vague to decide ("the edge"), None when ``y`` is not a place of the picture."""
-    parts: set[str] = set()
-    edge = corner = False
-    for e in _restriction(w, y):
-        lemma, pos, _ = split_predicate(e.pred)
-        if e.pred in (SCENE, ATTR):  # "the bottom on a black background": a claim of its own
+def _outside_list(w: WorkingMRS, v: str) -> bool:
+    """Whether ``v`` is a list of things the world model does not record ("outlines or shading")."""
+    coords = [c for c in _restriction(w, v) if c.pred in COORDINATIONS and c.arg0 == v]
+    if len(coords) != 1:
+        return False
+    for r in ("ARG1", "ARG2"):
+        x = coords[0].args.get(r, "")
+        nouns = [e for e in _restriction(w, x) if e.arg0 == x and split_predicate(e.pred)[1] == "n"]
+        if not (nouns and all(n.pred in OUTSIDE_NOUNS for n in nouns) or _outside_list(w, x)):
+            return False
+    return True
+
+
+def _outside_entities(w: WorkingMRS) -> None:
+    """"by 45 degrees", "at an angle", "no outlines or shading": what is said with them goes with them
+    (lists first, so that a list's conjuncts go with it)."""
+    lists_first = sorted(w.quant_of, key=lambda v: not any(
+        c.pred in COORDINATIONS and c.arg0 == v for c in _restriction(w, v)))
+    for v in lists_first:
+        if v not in w.quant_of or w.quant_of[v].dead:
             continue
-        if pos == "n" and e.arg0 == y or e.pred == "compound" or pos == "n":
-            if e.pred == "compound":
-                continue
-            if lemma not in REGION_NOUNS:
-                return None
-            word = REGION_NOUNS[lemma]
-            edge |= word == "edge"
-            corner |= word == "corner"
-            if word in ("top", "bottom", "left", "right", "centre"):
-                parts.add(word)
-        elif e.pred == "_of_p":  # "of the image"
-            if e.args.get("ARG2") not in frames_of(w):
-                return None
-        elif pos in ("a",) or e.pred.startswith("_left_a") or e.pred.startswith("_right_a"):
-            if lemma not in REGION_MODIFIERS:
-                return None
-            parts.update(p for p in REGION_MODIFIERS[lemma].split("+") if p)
-        elif e.pred == "superl":
-            continue
-        elif FRAME_NOUNS and e.pred in FRAME_NOUNS:
-            continue
-        else:
-            return None
-    if not parts or (corner and len(parts - {"centre"}) < 2) or (edge and (parts & {"centre"} or len(parts) != 1)):
-        return ""
-    if edge:
-        return f"{next(iter(parts))}-edge"
-    return "+".join(sorted(parts))
-
-
-def frames_of(w: WorkingMRS) -> set[str]:
-    """Variables of "the image"/"the picture"...: a quantifier whose restrictor is a frame noun (with
-    adjectives of its own: "a black image", "the entire picture")."""
-    out = set()
-    for v, q in w.quant_of.items():
-        rs = w.at(w.rstr_label(q))
-        if rs and any(e.pred in FRAME_NOUNS and e.arg0 == v for e in rs) and all(
-                e.pred in FRAME_NOUNS and e.arg0 == v or split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == v
-                for e in rs):
-            out.add(v)
-    return out
-
-
-def _subject_of(w: WorkingMRS, v: str | None) -> str | None:
-    """The entity a PP is about: itself, or the subject of the event it modifies."""
-    if v is None:
-        return None
-    if is_var(v, "x"):
-        return v
-    for e in w.live:
-        if not e.dead and e.arg0 == v and not e.is_quantifier():
-            for role in ("ARG1", "ARG2"):
-                if is_var(e.args.get(role), "x"):
-                    return e.args[role]
-    return None
-
-
-#: "above / below / left of / right of the middle": the half of the picture on that side
-_SIDE_OF_CENTRE = {"_above_p": "top", "_over_p": "top", "_below_p": "bottom", "_under_p": "bottom",
-                   "_beneath_p": "bottom", "_left+of_p": "left", "_right+of_p": "right"}
-
-
-def _regions(w: WorkingMRS) -> None:
-    """"in the upper left", "at the top", "near the right edge", "below the middle", "touching the
-    right edge": ``ATTR`` region of the subject."""
-    _region_phrases(w)
-    for e in list(w.live):
-        if e.dead:
-            continue
-        side = _SIDE_OF_CENTRE.get(e.pred)
-        touching = split_predicate(e.pred)[0] in ("touch", "meet") and split_predicate(e.pred)[1] == "v"
-        if e.pred not in REGION_PREPS and side is None and not touching:
-            continue
-        y = e.args.get("ARG2")
-        if not is_var(y, "x") or y not in w.quant_of:
-            continue
-        assert y is not None
-        place = _region_of(w, y)
-        if place is None:
-            continue
-        if side is not None:  # "below the middle": only of the centre, and then the half below it
-            if place != "centre":
-                continue
-            place = side
-        if touching and not place.endswith("-edge"):
-            place = ""
-        subject = _subject_of(w, e.args.get("ARG1"))
-        for claim in _restriction(w, y):  # a background said of the place keeps its claim
-            if claim.pred == SCENE:
-                claim.label = e.label
-            elif claim.pred == "_of_p" and claim.args.get("ARG2") in w.quant_of:  # "... of the image"
-                _kill_entity(w, claim.args["ARG2"])
-        _kill_entity(w, y)
-        if subject is None:
-            w.kill(e)
-            continue
-        e.pred = ATTR
-        e.carg = f"region:{place}" if place else "vague:place"
-        e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
-    w.reindex()
-    _unplaced(w)
-
-
-def _region_phrases(w: WorkingMRS) -> None:
-    """"left of center", "below the middle" as one phrase of the lexicon: the place of its subject."""
-    for e in w.live:
-        if not e.dead and e.pred in REGION_PHRASES:
-            subject = _subject_of(w, e.args.get("ARG1"))
-            if subject is not None:
-                e.carg = f"region:{REGION_PHRASES[e.pred]}"
-                e.pred = ATTR
-                e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
-
-
-def _unplaced(w: WorkingMRS) -> None:
-    """A place of the picture that is not read as one must not pass for a shape: uninterpretable."""
-    for v in list(w.quant_of):
-        nouns = [e for e in _restriction(w, v) if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
-        if nouns and all(split_predicate(n.pred)[0] in REGION_NOUNS and n.pred not in SIDE_NOUNS
-                         and split_predicate(n.pred)[0] != "half" for n in nouns):
-            word = split_predicate(nouns[0].pred)[0]
-            raise UninterpretableMRS(f"says where with 'the {word}' in a way the world model does not place")
+        rs = _restriction(w, v)
+        nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        users = [e for e in w.live if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values()]
+        if nouns and (all(n.pred in OUTSIDE_NOUNS for n in nouns) or _varieties(rs, nouns) and all(
+                e.pred in _VARIETY_USERS for e in users)) or _outside_list(w, v):
+            for e in w.live:
+                if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values():
+                    _nothing(e)
+            for c in rs:  # the conjuncts of a list ("no outlines or shading")
+                if c.pred in COORDINATIONS:
+                    for r in ("ARG1", "ARG2"):
+                        _kill_entity(w, c.args.get(r, ""))
+            _kill_entity(w, v)
 
 
 def _outside(w: WorkingMRS) -> None:
     """Drop what the world model does not record, with what modifies it (see the module docstring)."""
     dropped: set[str] = set()
     objects: set[str] = set()  # entities the dropped claims were about ("rotated like a diamond")
-    for v in list(w.quant_of):  # "by 45 degrees", "at an angle": what is said with them goes with them
-        rs = _restriction(w, v)
-        nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
-        if nouns and all(n.pred in OUTSIDE_NOUNS for n in nouns):
-            for e in w.live:
-                if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values():
-                    _nothing(e)
-            _kill_entity(w, v)
+    _outside_entities(w)
     for e in list(w.live):
         if e.dead or e.is_quantifier():
             continue
@@ -356,6 +284,22 @@ def _outside(w: WorkingMRS) -> None:
         place = all(split_predicate(n.pred)[0] in REGION_NOUNS for n in nouns) and nouns
         if nouns and not mentioned and (place or v in objects or all(n.pred in OUTSIDE_NOUNS for n in nouns)):
             _kill_entity(w, v)
+
+
+#: "various / different colours (sizes)": how varied the shapes look, which adds no claim of its own
+#: ("crosses of various colours", "The shapes have different sizes.", as "in various colours")
+_VARIETY_NOUNS = frozenset({"_color_n_1", "_colour_n_1", "_size_n_1", "_hue_n_1", "_shade_n_1", "_tone_n_1",
+                            "_shape_n_1"})
+_VARIETY_ADJS = frozenset({"_various_a_1", "_different_a_1", "_different_a_than-from", "_many_a_1", "_several_a_1",
+                           "_multiple_a_1", "_assorted_a_1", "_varying_a_1", "_vary_v_1"})
+#: what says a variety of a shape ("of", "have", "in", "with"; not the copula: "are different colours")
+_VARIETY_USERS = frozenset({"_of_p", "_have_v_1", "_in_p", "_with_p", "_come_v_in"})
+
+
+def _varieties(rs: list[EP], nouns: list[EP]) -> bool:
+    """Whether a noun phrase is "various colours" / "different sizes" (see :data:`_VARIETY_NOUNS`)."""
+    return (all(n.pred in _VARIETY_NOUNS for n in nouns) and any(n.pred != "_shape_n_1" for n in nouns)
+            and any(e.pred in _VARIETY_ADJS for e in rs))
 
 
 #: adjectives that also select among shapes ("the left square", "the bigger circle")
@@ -416,6 +360,30 @@ def _own_parts(w: WorkingMRS) -> None:
             _kill_entity(w, v)
 
 
+#: "the left / right side of": which side
+_SIDE_ADJS = {"_left_a_2": "_left+of_p", "_right_a_3": "_right+of_p", "_left_a_1": "_left+of_p",
+              "_right_a_1": "_right+of_p"}
+
+
+def _sides_of_shapes(w: WorkingMRS) -> None:
+    """"on / to / at the left side of the square": left of the square (ShapeWorld's relation)."""
+    for e in list(w.live):
+        if e.dead or e.pred not in ("_on_p", "_to_p", "_at_p") or not is_var(e.args.get("ARG2"), "x"):
+            continue
+        s = e.args["ARG2"]
+        rs = _restriction(w, s)
+        sides = [a for a in rs if a.pred in _SIDE_ADJS and a.args.get("ARG1") == s]
+        owners = [o.args["ARG2"] for o in rs if o.pred == "_of_p" and o.args.get("ARG1") == s
+                  and _names_shape(w, o.args.get("ARG2"), entity_nouns=True)]
+        nouns = [n for n in rs if n.arg0 == s and split_predicate(n.pred)[1] == "n"]
+        if len(sides) != 1 or len(owners) != 1 or not nouns or len(rs) != 3 or any(
+                split_predicate(n.pred)[0] not in ("side", "half", "part") for n in nouns):
+            continue
+        _kill_entity(w, s)
+        e.pred, e.args = _SIDE_ADJS[sides[0].pred], {"ARG0": e.arg0 or "e?", "ARG1": e.args.get("ARG1", "i?"),
+                                                     "ARG2": owners[0]}
+
+
 def _parts_of_shapes(w: WorkingMRS) -> None:
     """"overlaps the right side of the circle", "touches the end of the ellipse": which part is not
     recorded, and a shape touching or overlapping a part of another touches or overlaps the other, so
@@ -427,6 +395,14 @@ def _parts_of_shapes(w: WorkingMRS) -> None:
             continue
         owners = [e.args["ARG2"] for e in rs if e.pred == "_of_p" and e.args.get("ARG1") == v
                   and _names_shape(w, e.args.get("ARG2"), entity_nouns=True)]
+        users = [e for e in w.live if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values()]
+        if not owners and w.quant_of[v].pred == "def_explicit_q" and users and all(
+                split_predicate(e.pred)[0] in CONTACT_VERBS and e.args.get("ARG2") == v for e in users):
+            # "a pentagon overlaps its corner": its shape, as "it" (found by the pronoun rules)
+            w.quant_of[v].pred = "pronoun_q"
+            w.kill(*(e for e in rs if e is not nouns[0]))
+            nouns[0].pred, nouns[0].args = "pron", {"ARG0": v}
+            continue
         if len(owners) != 1:
             continue
         _kill_entity(w, v)

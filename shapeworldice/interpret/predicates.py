@@ -36,7 +36,10 @@ INDEFINITE_QUANTIFIERS = frozenset({"_a_q", "udef_q", "_some_q", "_some_q_indiv"
 UNIVERSAL_QUANTIFIERS = frozenset({"_every_q", "_all_q", "_each_q"})
 
 #: degree words and the qrange they give
+#: the degree of "about / roughly / around ten": a number with a vague margin (see formula_builder)
+ABOUT = "about"
 DEGREE_WORDS: dict[str, str] = {
+    "_about_x_deg": ABOUT,
     "_exactly_x_deg": "eq", "_exact_a_1": "eq", "_exactly_a_1": "eq", "_just_x_deg": "eq",
     "_at+least_x_deg": "geq", "_at+least_a_1": "geq", "_at+least_p": "geq",
     "_at+most_x_deg": "leq", "_at+most_a_1": "leq", "_at+most_p": "leq",
@@ -115,7 +118,8 @@ OUTSIDE_WORDS = frozenset({
     "colored", "coloured", "upright", "vertical", "horizontal", "diagonal", "oriented", "slanted", "pointing",
     "point", "face", "facing", "abstract", "minimal", "minimalist", "uniform",
     "shaped", "outlined", "filled", "bold", "clean", "sharp", "smooth", "crisp", "partially", "partly",
-    "slightly", "just", "also", "roughly", "approximately", "about", "almost", "directly",
+    "slightly", "a+little", "a+bit", "brightly", "vividly", "just", "also", "roughly", "approximately", "about",
+    "almost", "directly",
     "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
     "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
     "extend", "peek", "stick", "run", "stretch", "occupy", "dominate", "fill", "give", "make", "create",
@@ -125,7 +129,8 @@ OUTSIDE_WORDS = frozenset({
 #: predicates of descriptions whose claims the world model cannot decide: read as vague (never
 #: true nor false), so a claim resting on them is vague and the rest of the caption still counts
 VAGUE_WORDS = frozenset({
-    "_medium_a_1", "_empty_a_1", "_side+by+side_a_1", "_far_a_1", "_close_a_1", "_central_a_1", "_same_a_1",
+    "_medium_a_1", "_empty_a_1", "_else_n_1", "_almost+touching_a_1", "_side+by+side_a_1", "_far_a_1",
+    "_close_a_1", "_central_a_1", "_same_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
     "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
     "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
@@ -153,6 +158,8 @@ CONTACT_VERBS: dict[str, str] = {"overlap": "overlap-rel", "touch": "touch-rel",
                                  "intersect": "overlap-rel", "meet": "touch-rel"}
 #: prepositions of nearness
 NEAR_PREPS = frozenset({"_next+to_p", "_beside_p", "_near_p", "_close+to_p", "_alongside_p", "_by_p"})
+#: "close to but not touching", "almost touching": near, and not touching
+NEAR_APART = "_near+apart_p"
 #: nouns of a place in the picture ("in the upper left corner", "at the top", "near the left edge")
 REGION_NOUNS: dict[str, str] = {
     "top": "top", "bottom": "bottom", "left": "left", "right": "right", "middle": "centre", "center": "centre",
@@ -163,6 +170,7 @@ REGION_NOUNS: dict[str, str] = {
 REGION_MODIFIERS: dict[str, str] = {
     "upper": "top", "top": "top", "lower": "bottom", "bottom": "bottom", "left": "left", "right": "right",
     "central": "centre", "middle": "centre", "center": "centre", "centre": "centre", "far": "", "very": "",
+    "entire": "", "whole": "", "overall": "",
     "left-hand": "left", "right-hand": "right", "top-left": "top+left", "top-right": "top+right",
     "bottom-left": "bottom+left", "bottom-right": "bottom+right", "upper-left": "top+left",
     "upper-right": "top+right", "lower-left": "bottom+left", "lower-right": "bottom+right",
@@ -176,7 +184,8 @@ REGION_PHRASES: dict[str, str] = {
     "_in+the+centre_p": "centre", "_in+the+middle_p": "centre", "_center+stage_p": "centre",
 }
 #: prepositions that place a shape in a part of the picture
-REGION_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_near_p", "_along_p", "_toward_p", "_towards_p", "_to_p",
+REGION_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_near_p", "_next+to_p", "_beside_p", "_close+to_p",
+                          "_along_p", "_toward_p", "_towards_p", "_to_p",
                           "_by_p", "_across_p", "_around_p", "_within_p", "_into_p"})
 #: nouns of a collection ("a group of shapes", "a busy arrangement of circles"): the collection is its members
 COLLECTIVE_NOUNS = frozenset({f"_{n}_n_1" for n in (
@@ -226,10 +235,10 @@ def shape_of(pred: str) -> str | None:
 
 
 __all__ = [
-    "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
+    "ABOUT", "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
     "EQUALITY_ADJS", "FRAME_NOUNS", "COLLECTIVE_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS",
     "CONTACT_VERBS",
-    "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS",
+    "NEAR_APART", "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS",
     "REGION_PREPS", "SIZE_ADJS",
     "TONE_ADJS", "NON_WORLD_SHAPES", "PLACING_VERBS",
     "POSITION_VERBS", "PRESENCE_ADJS", "SHAPE_SYNONYMS", "SIDE_PREPS",

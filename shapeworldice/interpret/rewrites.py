@@ -282,7 +282,12 @@ def rewrite_relations(w: WorkingMRS) -> None:
                 shared = _shared_complement(w, e)
                 if shared is None:
                     word = e.pred[1:].split("_")[0].replace("+", " ")
-                    raise UninterpretableMRS(f"says '{word}' without saying of what")
+                    if not is_var(e.args.get("ARG1"), "x"):
+                        raise UninterpretableMRS(f"says '{word}' without saying of what")
+                    # "with a triangle below": below what went before, which is not said (vague)
+                    e.pred, e.carg = "ATTR", f"vague:{word}"
+                    e.args = {"ARG0": e.arg0 or "e?", "ARG1": e.args["ARG1"]}
+                    continue
                 e.args["ARG2"] = y = shared
             make_relation(w, e, SPATIAL_PREPS[e.pred], e.args.get("ARG1", ""), y, e.arg0)
         elif e.pred in SIDE_PREPS:

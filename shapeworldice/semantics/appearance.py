@@ -82,18 +82,50 @@ NEAR_GAP, NEAR_FAR = 0.1, 0.3
 AREA_MARGIN = 0.005
 
 
+#: endings that make a colour word of a colour word ("olive-colored", "reddish")
+_COLOR_ENDINGS = ("-colored", "-coloured", " colored", " coloured", "-ish", "dish", "ish")
+
+
 def color_word(word: str) -> str | None:
-    """The table's name of a colour word (``None`` for a word that is no colour word)."""
+    """The table's name of a colour word (``None`` for a word that is no colour word); a compound
+    of two ("salmon-red", "olive-yellow") is "A-B" with both parts the table's names, and "X-colored"
+    or "X-ish" is X."""
     word = COLOR_SYNONYMS.get(word, word)
-    return word if word in COLOR_WORDS else None
+    if word in COLOR_WORDS:
+        return word
+    for ending in _COLOR_ENDINGS:
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            return color_word(word[:-len(ending)])
+    parts = word.split("-")
+    if len(parts) == 2 and "-" not in word[:1] + word[-1:]:
+        a, b = (COLOR_SYNONYMS.get(p, p) for p in parts)
+        if a in COLOR_WORDS and b in COLOR_WORDS:
+            return a if a == b else f"{a}-{b}"
+    return None
+
+
+def _color_test(name: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
+    """(agree, disagree) of a table colour word; a compound "A-B" (a colour between A and B) is true
+    where one part is true and the other not false, false where both are false."""
+    if "-" in name and name not in COLOR_WORDS:
+        first, second = name.split("-")
+        (a1, d1), (a2, d2) = _color_test(first, a), _color_test(second, a)
+        return (a1 & ~d2) | (a2 & ~d1), d1 & d2
+    clear, vague = COLOR_WORDS[name]
+    agree = _bands(a, clear)
+    return agree, ~agree & ~_bands(a, vague)
 
 
 def word_fits(word: str, color: str, shade: float) -> bool:
     """Whether a colour word may name an entity of ``color`` and ``shade``: true or vague by the
-    table (a palette name fits its colour; a word outside the table fits everything)."""
-    table = COLOR_WORDS.get(color_word(word) or "")
-    if table is None:
+    table (a palette name fits its colour; a compound fits where a part fits; a word outside the
+    table fits everything)."""
+    name = color_word(word)
+    if name is None:
         return True
+    if "-" in name and name not in COLOR_WORDS:
+        return any(word_fits(part, color, shade) for part in name.split("-"))
+    table = COLOR_WORDS[name]
     return any(c == color and lo <= shade <= hi for c, lo, hi in (*table[0], *table[1]))
 
 
@@ -112,13 +144,11 @@ def _between(values: np.ndarray, bounds: tuple[float, float]) -> np.ndarray:
 def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
     """(agree, disagree) over the entities of an :class:`~shapeworldice.interpret.logic.Attr`."""
     if kind == "colour":
-        table = COLOR_WORDS.get(color_word(value) or "")
-        if table is None:  # a colour word outside the table is vague, never false
+        name = color_word(value)
+        if name is None:  # a colour word outside the table is vague, never false
             none = np.zeros(a.n, dtype=bool)
             return none, none
-        clear, vague = table
-        agree = _bands(a, clear)
-        return agree, ~agree & ~_bands(a, vague)
+        return _color_test(name, a)
     if kind == "tone":
         true_if, false_if = TONES[TONE_SYNONYMS.get(value, value)]
         return _between(a.shade, true_if), _between(a.shade, false_if)

@@ -191,8 +191,10 @@ def test_coordinated_prepositions_share_their_complement():
     far = make_world(("square", "red", 0.2, 0.1), ("triangle", "green", 0.45, 0.9))
     assert judge("A red square is above and to the left of a green triangle.", far) == "ambiguous"
     assert judge("A red square is below and to the left of a green triangle.", far) == "false"
-    result = meaning("A red square is above.")
-    assert isinstance(result, Uninterpretable) and "'above'" in result.reason
+    # "above" with nothing after it: above what went before, which is not said (vague, never false
+    # for the word); the square must still be there
+    assert judge("A red square is above.", world) == "ambiguous"
+    assert judge("A blue square is above.", world) == "false"
 
 
 # a blue circle in the middle, a green square to its left and a red square to its right

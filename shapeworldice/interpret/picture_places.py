@@ -1,0 +1,311 @@
+"""Places of the picture: what a noun phrase names as a place ("the upper left corner", "the left
+half of the image"), the claims on a shape's own position that places make ("in the upper left",
+"near the bottom, on the left"), and places said to be empty ("The left half of the image is
+empty."). Run by :func:`.placement.rewrite_placement`; the meanings are in docs/descriptions.md.
+"""
+from __future__ import annotations
+
+from .errors import UninterpretableMRS
+from .predicates import (
+    COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS, REGION_NOUNS, REGION_PHRASES,
+    REGION_PREPS, SIDE_NOUNS, split_predicate,
+)
+from .working_mrs import EP, WorkingMRS, is_var
+
+#: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
+#: :class:`~.logic.Scene` (``carg`` = "kind:value")
+ATTR = "ATTR"
+SCENE = "SCENE"
+#: an EP that says nothing (a claim the world model does not record, dropped)
+NOTHING = "NOTHING"
+
+
+def restriction(w: WorkingMRS, v: str) -> list[EP]:
+    q = w.quant_of.get(v)
+    return w.at(w.rstr_label(q)) if q is not None else []
+
+
+def kill_entity(w: WorkingMRS, v: str) -> None:
+    """Kill ``v``'s quantifier and restriction, and the quantifiers of nouns compounded into it."""
+    q = w.quant_of.get(v)
+    if q is None:
+        return
+    for e in restriction(w, v):
+        if e.pred == "compound" and is_var(e.args.get("ARG2"), "x") and e.args["ARG2"] != v:
+            kill_entity(w, e.args["ARG2"])
+        w.kill(e)
+    w.kill(q)
+
+
+#: what a place of the picture is when nothing is there ("empty", "blank", "plain black")
+EMPTY_ADJS = frozenset({"_empty_a_1", "_empty_a_of", "_blank_a_1", "_bare_a_1", "_vacant_a_1", "_black_a_1"})
+#: what a place of the picture is said to be instead ("empty black space", "plain black")
+_EMPTY_NOUNS = frozenset({"_space_n_1", "_black_n_1", "_void_n_1", "_darkness_n_1"})
+#: "mostly / largely empty": a place with at most this many shapes in it
+MOSTLY_EMPTY = 2
+MOSTLY = frozenset({"_mostly_a_1", "_largely_a_1", "_mainly_a_1", "_almost_a_1", "_nearly_a_1",
+                     "_predominantly_a_1"})
+
+
+def empty_places(w: WorkingMRS) -> None:
+    """"The left half of the image is empty", "The bottom is empty black space", "The right side
+    contains nothing": no shape is in that place ("No shape is in the left half.", each shape's
+    place read as "in the left half" is, with its margins); "mostly empty": true when at most
+    :data:`MOSTLY_EMPTY` shapes can be there, else vague (how few is "mostly" is not decided)."""
+    for e in list(w.live):
+        if e.dead:
+            continue
+        y = e.args.get("ARG1")
+        places = _places(w, y)
+        if not places or y is None:
+            continue
+        if e.pred in ("_contain_v_1", "_have_v_1", "_include_v_1") and places == [y]:  # "contains nothing"
+            z = e.args.get("ARG2")
+            if not is_var(z, "x") or z not in w.quant_of or w.quant_of[z].pred != "_no_q":
+                continue
+            assert z is not None
+            for n in restriction(w, z):
+                if n.arg0 == z and n.pred in ("thing", *ENTITY_NOUNS):
+                    n.pred = "_shape_n_1"
+            e.pred, e.args = "_in_p", {"ARG0": e.arg0 or "e?", "ARG1": z, "ARG2": y}
+            continue
+        if e.pred == "_be_v_id" and _empty_space(w, e.args.get("ARG2")):  # "is empty black space"
+            kill_entity(w, e.args.get("ARG2", ""))
+        elif e.pred not in EMPTY_ADJS:
+            continue
+        mostly = [m for m in w.live if not m.dead and m.pred in MOSTLY and m.args.get("ARG1") == e.arg0]
+        if places != [y]:  # "the left side and the bottom": each is empty; the list goes
+            for c in restriction(w, y):
+                w.kill(c)
+            w.kill(w.quant_of[y])
+        for k, place in enumerate(places):
+            claim = e if k == 0 else EP("_in_p", e.label, {"ARG0": w.new_name("e")}, None, e.key)
+            if k:
+                w.eps.append(claim)
+            z = _no_shape_in(w, claim, place, MOSTLY_EMPTY if mostly else 0)
+            for m in mostly[:1]:  # vague of each shape: never false, true when at most that many can be there
+                w.eps.append(EP(ATTR, e.label, {"ARG0": w.new_name("e"), "ARG1": z}, "vague:mostly", m.key))
+        w.kill(*mostly)
+    w.reindex()
+
+
+def _empty_space(w: WorkingMRS, z: str | None) -> bool:
+    """Whether ``z`` is "empty black space", "plain black" (what a place is when nothing is there)."""
+    rs = restriction(w, z or "")
+    return bool(rs) and any(n.arg0 == z and n.pred in _EMPTY_NOUNS for n in rs) and all(
+        n.pred in _EMPTY_NOUNS or n.pred in EMPTY_ADJS or split_predicate(n.pred)[0] in OUTSIDE_WORDS for n in rs)
+
+
+def _places(w: WorkingMRS, y: str | None, seen: frozenset[str] = frozenset()) -> list[str]:
+    """The places of the picture ``y`` names: itself ("the left half"), the items of a list of
+    places ("the left side and the bottom"), or none."""
+    q = w.quant_of.get(y or "")
+    if q is None or y is None or y in seen:
+        return []
+    if q.pred == "_the_q":
+        return [y] if region_of(w, y) else []
+    coords = [c for c in restriction(w, y) if c.pred in COORDINATIONS and c.arg0 == y]
+    if q.pred != "udef_q" or len(coords) != 1 or coords[0].pred == "_or_c":
+        return []
+    items = [_places(w, coords[0].args.get(r), seen | {y}) for r in ("ARG1", "ARG2")]
+    return items[0] + items[1] if all(items) else []
+
+
+def _no_shape_in(w: WorkingMRS, e: EP, place: str, at_most: int) -> str:
+    """Make ``e`` say that at most ``at_most`` shapes (none when 0) are in ``place``; their variable."""
+    z, label, noun, rstr, body = w.new_name("x"), w.new_name("h"), w.new_name("h"), w.new_name("h"), w.new_name("h")
+    q = EP("_no_q" if at_most == 0 else "udef_q", label, {"ARG0": z, "RSTR": rstr, "BODY": body}, None, e.key)
+    if at_most:
+        q.mods.card, q.mods.degree, q.mods.plural = at_most, "leq", True
+    w.eps.extend([q, EP("_shape_n_1", noun, {"ARG0": z}, None, e.key)])
+    w.qeq[rstr] = noun
+    e.pred, e.args, e.carg = "_in_p", {"ARG0": e.arg0 or "e?", "ARG1": z, "ARG2": place}, None
+    return z
+
+
+def region_of(w: WorkingMRS, y: str) -> str | None:
+    """The place a noun phrase names ("the upper left corner" → "left+top"), "" for a place too
+    vague to decide ("the edge"), None when ``y`` is not a place of the picture."""
+    parts: set[str] = set()
+    edge = corner = False
+    for e in restriction(w, y):
+        lemma, pos, _ = split_predicate(e.pred)
+        if e.pred in (SCENE, ATTR, NOTHING):  # "the bottom on a black background": a claim of its own
+            continue
+        if pos == "n" and e.arg0 == y or e.pred == "compound" or pos == "n":
+            if e.pred == "compound":
+                continue
+            if lemma not in REGION_NOUNS:
+                return None
+            word = REGION_NOUNS[lemma]
+            edge |= word == "edge"
+            corner |= word == "corner"
+            if word in ("top", "bottom", "left", "right", "centre"):
+                parts.add(word)
+        elif e.pred == "_of_p":  # "of the image"
+            if e.args.get("ARG2") not in frames_of(w):
+                return None
+        elif pos in ("a",) or e.pred.startswith("_left_a") or e.pred.startswith("_right_a"):
+            if lemma not in REGION_MODIFIERS:
+                return None
+            parts.update(p for p in REGION_MODIFIERS[lemma].split("+") if p)
+        elif e.pred == "superl":
+            continue
+        elif FRAME_NOUNS and e.pred in FRAME_NOUNS:
+            continue
+        else:
+            return None
+    return _place_name(parts, edge, corner)
+
+
+def _place_name(parts: set[str], edge: bool, corner: bool) -> str:
+    """The region value of a place's parts ("left+top", "right-edge"), "" when too vague to decide."""
+    if edge and len(parts) == 2 and parts & {"top", "bottom"} and parts & {"left", "right"}:
+        return "+".join(sorted(f"{p}-edge" for p in parts))  # "the top right edge": at both edges
+    if not parts or (corner and len(parts - {"centre"}) < 2) or (edge and (parts & {"centre"} or len(parts) != 1)):
+        return ""
+    if edge:
+        return f"{next(iter(parts))}-edge"
+    return "+".join(sorted(parts))
+
+
+def frames_of(w: WorkingMRS) -> set[str]:
+    """Variables of "the image"/"the picture"...: a quantifier whose restrictor is a frame noun (with
+    adjectives of its own: "a black image", "the entire picture")."""
+    out = set()
+    for v, q in w.quant_of.items():
+        rs = w.at(w.rstr_label(q))
+        if rs and any(e.pred in FRAME_NOUNS and e.arg0 == v for e in rs) and all(
+                e.pred in FRAME_NOUNS and e.arg0 == v or split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == v
+                for e in rs):
+            out.add(v)
+    return out
+
+
+def _subject_of(w: WorkingMRS, v: str | None) -> str | None:
+    """The entity a PP is about: itself, or the subject of the event it modifies."""
+    if v is None:
+        return None
+    if is_var(v, "x"):
+        return v
+    for e in w.live:
+        if not e.dead and e.arg0 == v and not e.is_quantifier():
+            for role in ("ARG1", "ARG2"):
+                if is_var(e.args.get(role), "x"):
+                    return e.args[role]
+    return None
+
+
+#: "above / below / left of / right of the middle": the half of the picture on that side
+_SIDE_OF_CENTRE = {"_above_p": "top", "_over_p": "top", "_below_p": "bottom", "_under_p": "bottom",
+                   "_beneath_p": "bottom", "_left+of_p": "left", "_right+of_p": "right"}
+
+
+def regions(w: WorkingMRS) -> None:
+    """"in the upper left", "at the top", "near the right edge", "below the middle", "touching the
+    right edge": ``ATTR`` region of the subject."""
+    _stacked_places(w)
+    _region_phrases(w)
+    for e in list(w.live):
+        if e.dead:
+            continue
+        side = _SIDE_OF_CENTRE.get(e.pred)
+        touching = split_predicate(e.pred)[0] in ("touch", "meet") and split_predicate(e.pred)[1] == "v"
+        if e.pred not in REGION_PREPS and side is None and not touching:
+            continue
+        y = e.args.get("ARG2")
+        if not is_var(y, "x") or y not in w.quant_of:
+            continue
+        assert y is not None
+        place = region_of(w, y)
+        if place is None:
+            continue
+        if side is not None:  # "below the middle": only of the centre, and then the half below it
+            if place != "centre":
+                continue
+            place = side
+        if touching and not place.endswith("-edge"):
+            place = ""
+        subject = _subject_of(w, e.args.get("ARG1"))
+        for claim in restriction(w, y):  # a background said of the place keeps its claim
+            if claim.pred == SCENE:
+                claim.label = e.label
+            elif claim.pred == "_of_p" and claim.args.get("ARG2") in w.quant_of:  # "... of the image"
+                kill_entity(w, claim.args["ARG2"])
+        kill_entity(w, y)
+        if subject is None:
+            w.kill(e)
+            continue
+        e.pred = ATTR
+        e.carg = f"region:{place}" if place else "vague:place"
+        e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
+    w.reindex()
+    _merge_places(w)
+    _unplaced(w)
+
+
+def _merge_places(w: WorkingMRS) -> None:
+    """Places said together of one shape are one place: "on the left side, around the middle" is
+    the left of the middle band ("centre" then holds on the axis the other place leaves free)."""
+    seen: dict[tuple[str, str], EP] = {}
+    for e in w.live:
+        if e.dead or e.pred != ATTR or not (e.carg or "").startswith("region:"):
+            continue
+        key = (e.args.get("ARG1", ""), e.label)
+        first = seen.setdefault(key, e)
+        if first is not e:
+            parts = sorted(set((first.carg or "")[7:].split("+")) | set((e.carg or "")[7:].split("+")))
+            first.carg = "region:" + "+".join(parts)
+            w.kill(e)
+    w.reindex()
+
+
+def _stacked_places(w: WorkingMRS) -> None:
+    """"near the bottom, on the left", "on the right side, lower down": a place after a place says
+    where the shape is too (the parser attaches it to the first place's noun)."""
+    for e in list(w.live):
+        y = e.args.get("ARG2")
+        if e.dead or e.pred not in REGION_PREPS or not is_var(y, "x") or y not in w.quant_of:
+            continue
+        moved = []
+        rs = restriction(w, y or "")
+        for m in rs:
+            place = m.args.get("ARG2")
+            lemma, pos, _ = split_predicate(m.pred)
+            one_phrase = pos == "p" and place is None  # "lower down", "left of center"
+            if m.args.get("ARG1") == y and m.pred != "_of_p" and (one_phrase or (
+                    m.pred in REGION_PREPS or lemma in ("touch", "meet") and pos == "v") and is_var(place, "x")
+                    and place in w.quant_of and region_of(w, place or "") is not None):
+                moved.append((m, m.args["ARG1"], m.label))
+                m.args["ARG1"], m.label = e.args.get("ARG1", "i?"), e.label
+                for a in rs:  # its adverbs ("slightly right of center")
+                    if a is not m and a.args.get("ARG1") == m.arg0 and m.arg0 is not None:
+                        moved.append((a, a.args["ARG1"], a.label))
+                        a.label = e.label
+        if moved:
+            w.reindex()
+            if not region_of(w, y or ""):  # not a place after all: as it was
+                for m, arg1, label in moved:
+                    m.args["ARG1"], m.label = arg1, label
+                w.reindex()
+
+
+def _region_phrases(w: WorkingMRS) -> None:
+    """"left of center", "below the middle" as one phrase of the lexicon: the place of its subject."""
+    for e in w.live:
+        if not e.dead and e.pred in REGION_PHRASES:
+            subject = _subject_of(w, e.args.get("ARG1"))
+            if subject is not None:
+                e.carg = f"region:{REGION_PHRASES[e.pred]}"
+                e.pred = ATTR
+                e.args = {"ARG0": e.arg0 or "e?", "ARG1": subject}
+
+
+def _unplaced(w: WorkingMRS) -> None:
+    """A place of the picture that is not read as one must not pass for a shape: uninterpretable."""
+    for v in list(w.quant_of):
+        nouns = [e for e in restriction(w, v) if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        if nouns and all(split_predicate(n.pred)[0] in REGION_NOUNS and n.pred not in SIDE_NOUNS
+                         and split_predicate(n.pred)[0] != "half" for n in nouns):
+            word = split_predicate(nouns[0].pred)[0]
+            raise UninterpretableMRS(f"says where with 'the {word}' in a way the world model does not place")

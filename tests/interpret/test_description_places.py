@@ -1,0 +1,189 @@
+"""What descriptions say about empty places, stacked places, sides of shapes, approximate numbers,
+compound colour words, "another", "near but not touching" and varieties, end to end (parse, judge,
+truth) on small hand-built worlds. Meanings: docs/descriptions.md.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import make_world
+
+from shapeworldice.interpret import truth
+from shapeworldice.parsing import make_parser
+from shapeworldice.reasons import judge
+from shapeworldice.semantics.appearance import attribute, color_word
+from shapeworldice.world.model import COLOR_NAMES, World
+
+_PARSER = make_parser()
+T, F, A = "true", "false", "ambiguous"
+
+
+def verdict(text: str, world: World) -> str:
+    parsed = _PARSER.parse(text)
+    judged = judge(parsed)
+    if not parsed.grammatical:
+        return f"ungrammatical: {judged.reason.detail}"
+    if judged.interpretation is None:
+        return f"uninterpretable: {judged.reason.detail}"
+    return truth(judged.interpretation, world).label
+
+
+def at_x(*xs: float) -> World:
+    return make_world(*[("circle", "red", x, 0.5 + 0.05 * i) for i, x in enumerate(xs)])
+
+
+# ------------------------------------------------------------------------------ empty places
+@pytest.mark.parametrize("caption,xs,expected", [
+    ("The left half of the image is empty.", (0.6, 0.8), T),  # every shape clearly not on the left
+    ("The left half of the image is empty.", (0.3, 0.8), F),  # one clearly on the left
+    ("The left half of the image is empty.", (0.45, 0.8), A),  # one inside the margin
+    ("The left side of the image is completely empty.", (0.6, 0.8), T),
+    ("The left portion of the image is plain black.", (0.3, 0.8), F),
+    ("The left part of the image is empty black space.", (0.6, 0.9), T),
+    ("The left side of the image contains nothing.", (0.3,), F),
+    ("The left half of the image is mostly empty.", (0.2, 0.3, 0.8), T),  # two there at most
+    ("The left half of the image is mostly empty.", (0.1, 0.2, 0.3, 0.8), A),  # never false
+])
+def test_an_empty_place_has_no_shape_in_it(caption, xs, expected):
+    assert verdict(caption, at_x(*xs)) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.floats(0.05, 0.95), min_size=1, max_size=6))
+def test_mostly_empty_is_never_false_and_empty_is_no_shape_there(xs):
+    world = at_x(*xs)
+    assert verdict("The right half of the image is mostly empty.", world) != F
+    none_right = verdict("No shape is on the right.", world)
+    assert verdict("The right half of the image is empty.", world) == none_right
+
+
+# ------------------------------------------------------------------------------ places said together
+@pytest.mark.parametrize("caption,x,y,expected", [
+    ("The red square is near the bottom, on the left.", 0.2, 0.8, T),
+    ("The red square is near the bottom, on the left.", 0.8, 0.8, F),
+    ("The red square is on the left side, around the middle.", 0.2, 0.5, T),  # centre on the free axis
+    ("The red square is at the top, touching the upper edge.", 0.5, 0.1, T),
+    ("The red square is at the top, touching the upper edge.", 0.5, 0.35, F),
+    ("There is a red square at the bottom, slightly left of center.", 0.3, 0.8, T),
+    ("The red square is to the right of center.", 0.3, 0.5, F),
+])
+def test_places_said_one_after_another_are_one_place(caption, x, y, expected):
+    assert verdict(caption, make_world(("square", "red", x, y))) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0.05, 0.95))
+def test_the_side_of_a_shape_is_the_relation(x1, y1, x2, y2):
+    world = make_world(("square", "red", x1, y1), ("circle", "blue", x2, y2))
+    for side in ("left", "right"):
+        assert (verdict(f"The red square is on the {side} side of the blue circle.", world)
+                == verdict(f"The red square is to the {side} of the blue circle.", world))
+
+
+# ------------------------------------------------------------------------------ numbers and plurals
+@pytest.mark.parametrize("n,expected", [(10, T), (9, T), (11, T), (8, A), (13, A), (6, F), (14, F)])
+def test_about_a_number(n, expected):
+    world = make_world(*[("circle", "red", 0.05 + 0.09 * (i % 10), 0.2 + 0.3 * (i // 10)) for i in range(n)])
+    assert verdict("There are about ten circles.", world) == expected
+    assert verdict("There are roughly ten circles.", world) == expected
+
+
+@pytest.mark.parametrize("n,expected", [(0, F), (1, A), (2, T)])
+def test_another_on_its_own_and_a_bare_plural(n, expected):
+    world = make_world(*[("pentagon", "red", 0.2 + 0.3 * i, 0.5) for i in range(n)], ("circle", "blue", 0.5, 0.9))
+    assert verdict("There is another red pentagon.", world) == expected
+    assert verdict("There is a second red pentagon.", world) == expected
+    assert verdict("There are red pentagons.", world) == expected
+
+
+# ------------------------------------------------------------------------------ colour words
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(COLOR_NAMES), st.floats(-0.4, 0.4),
+       st.sampled_from(["salmon-red", "olive-yellow", "purple-magenta", "blue-violet", "olive-green"]))
+def test_a_compound_colour_is_between_its_parts(color, shade, word):
+    world = make_world(("circle", color, 0.5, 0.5, 0.06, shade))
+    first, second = word.split("-")
+    arrays = world.arrays
+    (a1, d1), (a2, d2) = attribute("colour", first, arrays), attribute("colour", second, arrays)
+    expected = T if (a1 & ~d2 | a2 & ~d1)[0] else F if (d1 & d2)[0] else A
+    article = "an" if word[0] in "aeiou" else "a"
+    assert verdict(f"There is {article} {word} circle.", world) == expected
+
+
+def test_colour_endings_and_untabled_compounds():
+    assert color_word("olive-colored") == "olive" and color_word("reddish") == "red"
+    assert color_word("salmon-red") == "salmon-red" and color_word("periwinkle-blue") is None
+    world = make_world(("ellipse", "red", 0.5, 0.5, 0.06, 0.3))
+    assert verdict("There is a salmon-colored ellipse.", world) == T
+    assert verdict("There is a periwinkle-blue ellipse.", world) == A  # outside the table: vague
+    parsed = _PARSER.parse("There is a salmon-red ellipse.")
+    assert "read by the colour table" in judge(parsed).reason.detail
+
+
+# ------------------------------------------------------------------------------ contact, varieties, framing
+@pytest.mark.parametrize("x2,expected", [(0.5 + 0.12 + 0.05, T), (0.5 + 0.12, F), (0.95, F)])
+def test_close_to_but_not_touching(x2, expected):
+    world = make_world(("square", "red", 0.5, 0.5), ("circle", "blue", x2, 0.5))
+    assert verdict("A red square is close to but not touching the blue circle.", world) == expected
+
+
+def test_varieties_and_this_image_add_no_claim_of_their_own():
+    world = make_world(("cross", "red", 0.3, 0.5), ("cross", "blue", 0.7, 0.5))
+    assert verdict("There are crosses of various colours.", world) == T
+    assert verdict("The crosses have different sizes.", world) == T
+    assert verdict("This image shows two crosses.", world) == T
+    assert verdict("The shapes have no outlines or shading.", world) == T
+    assert verdict("A red cross is below.", world) == A  # below what went before: not said
+
+
+def test_empty_place_words_do_not_reach_shapes():
+    # "empty" of a shape stays vague (only a place of the picture is read as having no shape in it)
+    world = make_world(("square", "red", 0.3, 0.5))
+    assert verdict("The red square is empty.", world) == A
+    assert np.isclose(world.entities[0].center[0], 0.3)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The image shows three shapes, mostly yellow.", A),  # some are: which is not said
+    ("The image shows three shapes, mostly red.", F),  # none could be
+    ("The image shows three shapes, most of them yellow.", A),
+])
+def test_a_tail_about_part_of_a_list(caption, expected):
+    world = make_world(("circle", "yellow", 0.2, 0.5), ("square", "yellow", 0.5, 0.5), ("cross", "blue", 0.8, 0.5))
+    assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("caption,x,y,background,expected", [
+    ("The image is black.", 0.5, 0.5, "black", T),
+    ("The image is black.", 0.5, 0.5, "white", F),
+    ("The red cross is near the top right edge.", 0.9, 0.1, "black", T),  # at both edges
+    ("The red cross is near the top right edge.", 0.9, 0.5, "black", F),
+])
+def test_the_image_and_its_corner_edges(caption, x, y, background, expected):
+    world = dataclasses.replace(make_world(("cross", "red", x, y)), background=background)
+    assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("blue,expected", [(3, T), (2, A), (1, F)])
+def test_mostly_said_of_a_plural(blue, expected):
+    """"The shapes are mostly blue": true from more than half, false up to a quarter, vague between."""
+    world = make_world(*[("circle", "blue" if i < blue else "red", 0.1 + 0.2 * i, 0.5) for i in range(5)])
+    assert verdict("The shapes are mostly blue.", world) == expected
+
+
+def test_second_and_or_after_a_shared_determiner():
+    world = make_world(("cross", "red", 0.3, 0.2), ("cross", "red", 0.6, 0.8), ("square", "magenta", 0.5, 0.5))
+    assert verdict("The second red cross is at the bottom.", world) == A  # which one is second: not said
+    assert verdict("The second red cross is at the left edge.", world) == F  # false of both
+    assert verdict("There is a red square or cross.", world) == T
+
+
+@pytest.mark.parametrize("dx,expected", [(0.08, T), (0.4, F)])
+def test_its_corner_after_a_contact_verb_is_the_shape(dx, expected):
+    world = make_world(("square", "gray", 0.3, 0.5), ("pentagon", "yellow", 0.3 + dx, 0.5))
+    assert verdict("There is a gray square. A yellow pentagon overlaps its lower right corner.", world) == expected
