@@ -68,9 +68,11 @@ def variance(directory, captions_file, **options) -> None:
                    "KIND.json), the table (table.txt, table.json), the robustness plot and the checkpoints' curves.")
 @_workers_option(0)
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr while the datasets are built and scored.")
-@click.option("--suite", default="paper", type=click.Choice(["paper", "new"]), show_default=True,
+@click.option("--suite", default="paper", type=click.Choice(["paper", "new", "informative"]), show_default=True,
               help="paper: the GTD paper's six datasets; new: the same baseline table on the nine tasks beyond them "
-                   "(relational attribute/comparative/negation, logical, relative clauses, coreference).")
+                   "(relational attribute/comparative/negation, logical, relative clauses, coreference); "
+                   "informative: the six in their informative forms, T(skill) first, with each dataset's "
+                   "skill-view captioner.")
 def quickstart(out: str, workers: int, quiet: bool, suite: str) -> None:
     """Build the six datasets small, score the sanity baselines, print the GTD-vs-BLEU table and plot."""
     from ..evaluation.quickstart import run

@@ -35,10 +35,21 @@ SIX = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "
 #: the opt-in ``new`` suite: ShapeWorld's tasks beyond the paper's six, same table, no plots
 NEW_TASKS = ("relational-attribute", "relational-comparative", "relational-negation", "relational-proximity",
              "selection", "quantification-complex", "logical", "relative-clauses", "coreference")
-SUITES = {"paper": SIX, "new": NEW_TASKS}
+#: the opt-in ``informative`` suite: the paper's six in their informative forms, headed by T(skill)
+INFORMATIVE = tuple(f"{name}-informative" for name in SIX)
+SUITES = {"paper": SIX, "new": NEW_TASKS, "informative": INFORMATIVE}
 #: The table's measures (labels from the catalogue).
 COLUMN_KEYS = ("grammaticality", "truthfulness", "diversity", "informativeness_relative", "bleu_4", "cider_d",
                "spice")
+#: The informative suite's measures: the score no captioner without the dataset's skill can earn first.
+SKILL_COLUMN_KEYS = ("skill_truth", "truthfulness", "grammaticality", "informativeness_relative", "bleu_4",
+                     "cider_d")
+#: the informative suite's captioners: the references, the floors, and the floor of the skill view
+SKILL_SUITE_KINDS = ("references", "shuffled") + FLOOR_KINDS
+SKILL_NOTE = ("T(skill) counts a caption only when it is true and not probable (at most the dataset's bound) given "
+              "the view of a captioner without the dataset's skill; the skill-view row (object-bag, object-set, "
+              "colours-shapes-unbound) writes the training caption likeliest given that view: its T can be high, "
+              "its T(skill) stays within the bound; n/a: the dataset names no skill view.")
 #: (iteration, share of random-words, shuffled, references captions): fluent-but-false captions
 #: arrive before true ones, as when a model learns the language before the grounding.
 CHECKPOINTS = ((1000, 1.0, 0.0, 0.0), (2000, 0.3, 0.7, 0.0), (3000, 0.0, 0.8, 0.2), (4000, 0.0, 0.5, 0.5),
@@ -52,20 +63,30 @@ def _silent(line: str) -> None:
     pass
 
 
+def skill_view(directory: Path) -> str | None:
+    """The skill view a built dataset names (its definition's ``skill_view``), if any."""
+    manifest = json.loads((Path(directory) / "manifest.json").read_text(encoding="utf-8"))
+    view = manifest.get("definition", {}).get("captions", {}).get("skill_view")
+    return str(view) if view else None
+
+
 def baseline_table(out: Path, workers: int, train: int, test: int, say: Say = _silent,
-                   names: tuple[str, ...] = SIX, progress: bool = False
+                   names: tuple[str, ...] = SIX, progress: bool = False, skill: bool = False
                    ) -> tuple[list[tuple[str, dict]], dict[str, Path]]:
     """Build each dataset and score its baselines: the table's rows and the built folders. ``say``
     hears a line as each phase starts (each build's prior sample, instances and floors, each
     baseline); ``progress`` adds the bars of the evaluations (on a terminal)."""
     rows, built = [], {}
-    kinds = KINDS + FLOOR_KINDS
     for i, name in enumerate(names, 1):
-        say(f"[{i}/{len(names)}] {name}: building {train} training and {test} test images, "
-            f"scoring {len(kinds)} baselines")
+        kinds = KINDS + FLOOR_KINDS
+        scoring = "its floors and references" if skill else f"{len(kinds)} baselines"
+        say(f"[{i}/{len(names)}] {name}: building {train} training and {test} test images, scoring {scoring}")
         directory = generate(name, out / "data", seed=0, train=train, validation=8, test=test, workers=workers,
                              progress=phase_lines(say, "    "), floors=record_floors)
         built[name] = directory
+        if skill:  # the floors, and the captioner of the view the dataset's skill truth is bounded by
+            view = skill_view(directory)
+            kinds = SKILL_SUITE_KINDS + ((view,) if view else ())
         evaluator = Evaluator(directory)
         (out / "captions" / name).mkdir(parents=True, exist_ok=True)
         for k, kind in enumerate(kinds, 1):
@@ -103,14 +124,18 @@ def run(out: str | Path, workers: int = 0, train: int = 200, test: int = 64, say
     """The quickstart's output lines; ``say`` receives a progress line as each slow step starts
     (the table comes only after all six datasets are built and scored), ``progress`` shows the
     bars of the long ones on a terminal. ``suite="new"`` scores the same baselines on the nine
-    tasks beyond the paper's (:data:`NEW_TASKS`) and stops after the table's notes."""
+    tasks beyond the paper's (:data:`NEW_TASKS`), ``suite="informative"`` the references, shuffled,
+    floors and skill-view captioner on the six informative forms (:data:`INFORMATIVE`) with T(skill)
+    first; both stop after the table's notes."""
     if suite not in SUITES:
         raise ValueError(f"unknown quickstart suite {suite!r} (known: {', '.join(SUITES)})")
     out = Path(out)
     workers = workers or os.cpu_count() or 1
-    rows, built = baseline_table(out, workers, train, test, say, SUITES[suite], progress)
-    notes = [table(rows, [(catalogue.label(k), k) for k in COLUMN_KEYS], intervals=[r["intervals"] for _, r in rows]),
-             INTERVAL_NOTE, DIVERSITY_NOTE, catalogue.measure("spice").note or "",
+    skill = suite == "informative"
+    rows, built = baseline_table(out, workers, train, test, say, SUITES[suite], progress, skill=skill)
+    keys = SKILL_COLUMN_KEYS if skill else COLUMN_KEYS
+    notes = [table(rows, [(catalogue.label(k), k) for k in keys], intervals=[r["intervals"] for _, r in rows]),
+             INTERVAL_NOTE, *([SKILL_NOTE] if skill else [DIVERSITY_NOTE, catalogue.measure("spice").note or ""]),
              "'blind' is the training caption truest on the training worlds, 'prior' the most frequent one, "
              "each for every image: the floor of a dataset. I/ref = informativeness relative to the references "
              "(prior sample of 1,000 worlds at this size).",
