@@ -78,7 +78,7 @@ def baseline_table(out: Path, workers: int, train: int, test: int, say: Say = _s
     baseline); ``progress`` adds the bars of the evaluations (on a terminal)."""
     rows, built = [], {}
     for i, name in enumerate(names, 1):
-        kinds = KINDS + FLOOR_KINDS
+        kinds: tuple[str, ...] = KINDS + FLOOR_KINDS
         scoring = "its floors and references" if skill else f"{len(kinds)} baselines"
         say(f"[{i}/{len(names)}] {name}: building {train} training and {test} test images, scoring {scoring}")
         directory = generate(name, out / "data", seed=0, train=train, validation=8, test=test, workers=workers,
