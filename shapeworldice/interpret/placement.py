@@ -62,6 +62,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     _outside(w)
     w.reindex()
+    _own_sides(w)
+    w.reindex()
     _sides_of_shapes(w)
     w.reindex()
     _parts_of_shapes(w)
@@ -382,6 +384,27 @@ def _sides_of_shapes(w: WorkingMRS) -> None:
         _kill_entity(w, s)
         e.pred, e.args = _SIDE_ADJS[sides[0].pred], {"ARG0": e.arg0 or "e?", "ARG1": e.args.get("ARG1", "i?"),
                                                      "ARG2": owners[0]}
+
+
+#: "to its left / right": the side nouns and the relation to what "its" names
+_OWN_SIDES = {"_left_n_1": "_left+of_p", "_right_n_1": "_right+of_p"}
+
+
+def _own_sides(w: WorkingMRS) -> None:
+    """"To its right is a red circle.": right of what "its" names (found by the pronoun rules), not
+    the right of the picture ("its" leaves no owner in the MRS, so "its right" would read as "the
+    right")."""
+    for e in list(w.live):
+        if e.dead or e.pred not in ("_on_p", "_to_p", "_at_p") or not is_var(e.args.get("ARG2"), "x"):
+            continue
+        v = e.args["ARG2"]
+        q = w.quant_of.get(v)
+        rs = _restriction(w, v)
+        if q is None or q.pred != "def_explicit_q" or len(rs) != 1 or rs[0].pred not in _OWN_SIDES:
+            continue
+        e.pred = _OWN_SIDES[rs[0].pred]
+        q.pred = "pronoun_q"
+        rs[0].pred, rs[0].args = "pron", {"ARG0": v}
 
 
 def _parts_of_shapes(w: WorkingMRS) -> None:
