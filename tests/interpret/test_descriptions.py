@@ -10,6 +10,8 @@ import dataclasses
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import make_world
 
@@ -552,3 +554,14 @@ TWO_RED_LEFT = make_world(("square", "red", 0.2, 0.2), ("square", "red", 0.3, 0.
 ])
 def test_pronouns_across_sentences(caption, world, expected):
     check(caption, world, expected)
+
+
+@settings(max_examples=15, deadline=None)
+@given(left=st.floats(0.1, 0.35), right=st.floats(0.45, 0.6))
+def test_to_its_side_is_a_relation_to_what_its_names(left: float, right: float) -> None:
+    """"To its right" is right of the shape "its" names, not the picture's right: both shapes lie in
+    the left part of the picture, yet the circle is to the triangle's right."""
+    world = make_world(("triangle", "blue", left, 0.5), ("circle", "red", right, 0.5))
+    check("There is a blue triangle. To its right is a red circle.", world, T)
+    check("There is a blue triangle. To its left is a red circle.", world, F)
+    check("There is a red circle. To its left is a blue triangle.", world, T)
