@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .predicates import (
     BACKGROUND_NOUNS, COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, ENTITY_NOUNS, OUTSIDE_WORDS,
-    REGION_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of,
+    REGION_NOUNS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
     split_predicate,
 )
 from ..semantics.appearance import color_word
@@ -76,6 +76,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     predicated_lists(w)
     quantities(w)
+    _tones_without_colour(w)
     _positive_appearance(w)
     _elliptical_comparatives(w)
 
@@ -326,6 +327,25 @@ def _elliptical_comparatives(w: WorkingMRS) -> None:
         w.kill(c)
         a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
         a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
+
+
+def _is_colour(e: EP) -> bool:
+    """Whether ``e`` is a colour word (of the palette or the colour table, "salmon-red" included)."""
+    lemma = split_predicate(e.pred)[0].split("/", 1)[0]
+    return color_of(e.pred) is not None or color_word(lemma.replace("+", " ").lower()) is not None
+
+
+def _tones_without_colour(w: WorkingMRS) -> None:
+    """"The shapes are bright.", "a dark shape": a tone word says how light a colour is, so with no
+    colour word on the same shape which colour it grades is not said (vague, as the labelling guide
+    reads it), never a claim on the shade of whatever colour the shape has."""
+    coloured = {v for e in w.live if not e.dead and _is_colour(e)
+                for v in (e.args.get("ARG1"), e.args.get("ARG0")) if is_var(v, "x")}
+    graded = {e.args.get("ARG1") for e in w.live if not e.dead and e.pred in ("superl", "more_comp", "comp_less")}
+    for e in w.live:
+        if not e.dead and e.pred in TONE_ADJS and is_var(e.args.get("ARG1"), "x") \
+                and e.args["ARG1"] not in coloured and e.arg0 not in graded:
+            e.pred = TONE_ALONE
 
 
 def _positive_appearance(w: WorkingMRS) -> None:

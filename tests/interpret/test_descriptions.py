@@ -565,3 +565,17 @@ def test_to_its_side_is_a_relation_to_what_its_names(left: float, right: float) 
     check("There is a blue triangle. To its right is a red circle.", world, T)
     check("There is a blue triangle. To its left is a red circle.", world, F)
     check("There is a red circle. To its left is a blue triangle.", world, T)
+
+
+@settings(max_examples=15, deadline=None)
+@given(shade=st.floats(-0.4, 0.4))
+def test_a_tone_word_without_a_colour_word_is_vague(shade: float) -> None:
+    """A tone grades a colour ("bright red"): with no colour word on the shape, which colour it
+    grades is not said, so "The shapes are bright." is vague whatever the shades."""
+    world = make_world(("square", "red", 0.3, 0.5, 0.06, shade), ("circle", "blue", 0.7, 0.5, 0.06, shade))
+    check("The shapes are bright.", world, A)
+    check("There is a dark shape.", world, A)
+    if shade <= -0.2:
+        check("There is a bright red square.", world, F)
+    if shade >= -0.05:
+        check("There is a bright red square.", world, T)
