@@ -579,3 +579,15 @@ def test_a_tone_word_without_a_colour_word_is_vague(shade: float) -> None:
         check("There is a bright red square.", world, F)
     if shade >= -0.05:
         check("There is a bright red square.", world, T)
+
+
+@settings(max_examples=10, deadline=None)
+@given(x=st.floats(0.2, 0.8))
+def test_the_number_of_more_shapes_than_that_is_vague(x: float) -> None:
+    """"the two X" where there are three X: which two is not said (as "the X" of several): vague
+    when two of them fit, false when fewer do; with exactly two X the claim is decided."""
+    two_low = [("ellipse", "yellow", 0.2, 0.85), ("ellipse", "yellow", 0.8, 0.85)]
+    check("The two yellow ellipses are near the bottom.", make_world(*two_low), T)
+    check("The two yellow ellipses are near the bottom.", make_world(*two_low, ("ellipse", "yellow", x, 0.15)), A)
+    check("The two yellow ellipses are near the bottom.",
+          make_world(two_low[0], ("ellipse", "yellow", x, 0.15), ("ellipse", "yellow", 0.5, 0.1)), F)
