@@ -75,6 +75,23 @@ def judge(parsed: Parsed) -> Judgement:
     return Judgement(index, interpretation, reason_of(parsed, interpretation, index, failure))
 
 
+def _unknown_readings(words: tuple[str, ...] | list[str]) -> list[tuple[list[str], str]]:
+    """The unknown words of a parsed caption by how they are read: vague, as adding nothing (a word
+    of what the world model does not record, "brightly"), by the colour table ("salmon-red")."""
+    from .interpret.predicates import OUTSIDE_WORDS
+    from .semantics.appearance import color_word
+
+    nothing = [w for w in words if w.lower() in OUTSIDE_WORDS]
+    tabled = [w for w in words if w not in nothing and color_word(w.lower()) is not None]
+    vague = [w for w in words if w not in nothing and w not in tabled]
+    return [(vague, "read as vague"), (nothing, "read as adding nothing (the world model does not record it)"),
+            (tabled, "read by the colour table")]
+
+
+def _words(words: list[str]) -> str:
+    return ", ".join(_quote(w) for w in words)
+
+
 def reason_of(parsed: Parsed, interpretation: Interpretation | None, index: int | None = None,
               failure: Uninterpretable | None = None) -> Reason:
     """The one reason of a caption's verdict (see the module docstring for the order)."""
@@ -85,18 +102,11 @@ def reason_of(parsed: Parsed, interpretation: Interpretation | None, index: int 
         which = f"reading {index + 1} of {n}" if n > 1 and index is not None else "its one reading"
         detail = f"the world decides its truth ({which})"
         code = "ok"
-        if parsed.unknown_words:  # read, with what those words say vague (compound colours by the table)
-            from .semantics.appearance import color_word
-
-            vague = [w for w in parsed.unknown_words if color_word(w.lower()) is None]
-            tabled = [w for w in parsed.unknown_words if color_word(w.lower()) is not None]
-            words = ", ".join(_quote(w) for w in vague or tabled)
-            plural = "s" if len(vague or tabled) > 1 else ""
-            how = "read as vague" if vague else "read by the colour table"
-            code, detail = "unknown-words", (f"word{plural} outside the grammar's vocabulary: {words}, {how}: "
-                                             f"it parsed, and the world decides the rest ({which})")
-            if vague and tabled:
-                detail += "; " + ", ".join(_quote(w) for w in tabled) + " read by the colour table"
+        if parsed.unknown_words:  # read: a word of a look adds nothing, a colour by the table, others vague
+            code = "unknown-words"
+            parts = [f"{_words(ws)}, {how}" for ws, how in _unknown_readings(parsed.unknown_words) if ws]
+            detail = (f"word{'s' if len(parsed.unknown_words) > 1 else ''} outside the grammar's vocabulary: "
+                      f"{'; '.join(parts)}: it parsed, and the world decides the rest ({which})")
         if interpretation.uncovered:
             k = len(interpretation.uncovered)
             detail += (f"; {k} sentence{'s' if k > 1 else ''} left out, so it is at most vague as a whole: "

@@ -190,7 +190,18 @@ class FormulaBuilder:
             return self._many(spec, var, self.hole(rh), body, int(count), word)
         if spec.qrange == ABOUT:
             return self._about(spec, var, self.hole(rh), body)
+        if spec.kind == "definite" and spec.quantity is not None and spec.word == "the":
+            return self._the_number(spec, var, self.hole(rh), body)
         return Quant(spec, var, self.hole(rh), body)
+
+    def _the_number(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
+        """"the two X are Y": true when there are exactly two X and both are Y; with more X than
+        that, which two are meant is not said (as "the X" of several): vague when at least two of
+        them are Y, false when fewer are."""
+        self.copies += 1
+        vague = substitute(Quant(QSpec("count", "geq", spec.quantity, spec.word), var, restr,
+                                 And((body, Attr(var, "vague", "the")))), "", "", f"~{self.copies}")
+        return Or((Quant(spec, var, restr, body), vague))
 
     def _mostly(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
         """"The X are mostly Y": more than half are Y (true), at most :data:`MOSTLY_FALSE` of them

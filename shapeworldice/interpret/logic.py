@@ -9,6 +9,7 @@ Everything here is immutable and hashable, so interpretations can be cached and 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Iterator, Union
 
@@ -384,11 +385,30 @@ def claims(f: Formula) -> list[Formula]:
 
     A false claim makes the caption false. Every claim true makes a caption true when the claims
     are top-level conjuncts; claims split from one quantifier can be true of different entities
-    while no one entity makes the caption true."""
+    while no one entity makes the caption true. A claim met twice (a list nested in a list says
+    its members' existence at each level) is listed once."""
+    seen: dict[str, Formula] = {}
+    for c in _claims(f):
+        seen.setdefault(_claim_key(c), c)
+    return list(seen.values())
+
+
+def _claim_key(f: Formula) -> str:
+    """``f`` written with its bound variables numbered in order (a claim's identity)."""
+    bound = sorted(set(bound_vars(f)), key=len, reverse=True)
+    if not bound:
+        return str(f)
+    names: dict[str, str] = {}
+    pattern = r"(?<![\w~])(?:" + "|".join(map(re.escape, bound)) + r")(?![\w~])"
+    return re.sub(pattern, lambda m: names.setdefault(m.group(0), f"#{len(names)}"), str(f))
+
+
+def _claims(f: Formula) -> list[Formula]:
+    """:func:`claims`, with repeats."""
     if isinstance(f, And) and f.args:
         out: list[Formula] = []
         for g in f.args:
-            out.extend(claims(g))
+            out.extend(_claims(g))
         return out
     if isinstance(f, Quant) and isinstance(f.body, And) and upward(f.spec):
         parts = _conjuncts(f.body)

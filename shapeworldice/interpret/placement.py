@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .predicates import (
     BACKGROUND_NOUNS, COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, ENTITY_NOUNS, OUTSIDE_WORDS,
-    REGION_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of,
+    REGION_NOUNS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
     split_predicate,
 )
 from ..semantics.appearance import color_word
@@ -62,6 +62,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     _outside(w)
     w.reindex()
+    _own_sides(w)
+    w.reindex()
     _sides_of_shapes(w)
     w.reindex()
     _parts_of_shapes(w)
@@ -74,6 +76,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     predicated_lists(w)
     quantities(w)
+    _tones_without_colour(w)
     _positive_appearance(w)
     _elliptical_comparatives(w)
 
@@ -326,6 +329,25 @@ def _elliptical_comparatives(w: WorkingMRS) -> None:
         a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
 
 
+def _is_colour(e: EP) -> bool:
+    """Whether ``e`` is a colour word (of the palette or the colour table, "salmon-red" included)."""
+    lemma = split_predicate(e.pred)[0].split("/", 1)[0]
+    return color_of(e.pred) is not None or color_word(lemma.replace("+", " ").lower()) is not None
+
+
+def _tones_without_colour(w: WorkingMRS) -> None:
+    """"The shapes are bright.", "a dark shape": a tone word says how light a colour is, so with no
+    colour word on the same shape which colour it grades is not said (vague, as the labelling guide
+    reads it), never a claim on the shade of whatever colour the shape has."""
+    coloured = {v for e in w.live if not e.dead and _is_colour(e)
+                for v in (e.args.get("ARG1"), e.args.get("ARG0")) if is_var(v, "x")}
+    graded = {e.args.get("ARG1") for e in w.live if not e.dead and e.pred in ("superl", "more_comp", "comp_less")}
+    for e in w.live:
+        if not e.dead and e.pred in TONE_ADJS and is_var(e.args.get("ARG1"), "x") \
+                and e.args["ARG1"] not in coloured and e.arg0 not in graded:
+            e.pred = TONE_ALONE
+
+
 def _positive_appearance(w: WorkingMRS) -> None:
     """"the large dark red circle": positive size and tone words say how the shape looks (``ATTR``),
     so that two of them on one noun are not taken for two selectors ("the bigger", "the darker")."""
@@ -382,6 +404,27 @@ def _sides_of_shapes(w: WorkingMRS) -> None:
         _kill_entity(w, s)
         e.pred, e.args = _SIDE_ADJS[sides[0].pred], {"ARG0": e.arg0 or "e?", "ARG1": e.args.get("ARG1", "i?"),
                                                      "ARG2": owners[0]}
+
+
+#: "to its left / right": the side nouns and the relation to what "its" names
+_OWN_SIDES = {"_left_n_1": "_left+of_p", "_right_n_1": "_right+of_p"}
+
+
+def _own_sides(w: WorkingMRS) -> None:
+    """"To its right is a red circle.": right of what "its" names (found by the pronoun rules), not
+    the right of the picture ("its" leaves no owner in the MRS, so "its right" would read as "the
+    right")."""
+    for e in list(w.live):
+        if e.dead or e.pred not in ("_on_p", "_to_p", "_at_p") or not is_var(e.args.get("ARG2"), "x"):
+            continue
+        v = e.args["ARG2"]
+        q = w.quant_of.get(v)
+        rs = _restriction(w, v)
+        if q is None or q.pred != "def_explicit_q" or len(rs) != 1 or rs[0].pred not in _OWN_SIDES:
+            continue
+        e.pred = _OWN_SIDES[rs[0].pred]
+        q.pred = "pronoun_q"
+        rs[0].pred, rs[0].args = "pron", {"ARG0": v}
 
 
 def _parts_of_shapes(w: WorkingMRS) -> None:

@@ -108,6 +108,8 @@ PRESENCE_ADJS = frozenset({"_visible_a_1", "_present_a_1"})
 TONE_ADJS: dict[str, str] = {"_dark_a_1": "dark", "_light_a_1": "light", "_light_a_2": "light",
                              "_bright_a_1": "bright", "_pale_a_1": "light", "_pastel_a_1": "light",
                              "_vivid_a_1": "bright", "_deep_a_1": "dark"}
+#: a tone word on a shape with no colour word ("The shapes are bright."): vague
+TONE_ALONE = "_tone+without+colour_a_1"
 #: adjectives of size: a claim on the area
 SIZE_ADJS: dict[str, str] = {"_small_a_1": "small", "_little_a_1": "small", "_tiny_a_1": "tiny",
                              "_large_a_1": "large", "_big_a_1": "large", "_huge_a_1": "huge"}
@@ -130,7 +132,7 @@ OUTSIDE_WORDS = frozenset({
 #: true nor false), so a claim resting on them is vague and the rest of the caption still counts
 VAGUE_WORDS = frozenset({
     "_medium_a_1", "_empty_a_1", "_else_n_1", "_almost+touching_a_1", "_side+by+side_a_1", "_far_a_1",
-    "_close_a_1", "_central_a_1", "_same_a_1",
+    "_close_a_1", "_central_a_1", "_same_a_1", TONE_ALONE, "_crowded_a_1", "_sparse_a_1", "_prominent_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
     "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
     "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
@@ -240,7 +242,7 @@ __all__ = [
     "CONTACT_VERBS",
     "NEAR_APART", "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS",
     "REGION_PREPS", "SIZE_ADJS",
-    "TONE_ADJS", "NON_WORLD_SHAPES", "PLACING_VERBS",
+    "TONE_ADJS", "TONE_ALONE", "NON_WORLD_SHAPES", "PLACING_VERBS",
     "POSITION_VERBS", "PRESENCE_ADJS", "SHAPE_SYNONYMS", "SIDE_PREPS",
     "FRACTION_NOUNS", "INDEFINITE_QUANTIFIERS", "INTERPRETABLE_QUANTIFIERS", "SIDE_NOUNS", "SPATIAL_PREPS",
     "UNIVERSAL_QUANTIFIERS", "color_of", "normalize_predicate", "shape_of", "split_predicate",

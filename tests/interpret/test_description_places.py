@@ -187,3 +187,15 @@ def test_second_and_or_after_a_shared_determiner():
 def test_its_corner_after_a_contact_verb_is_the_shape(dx, expected):
     world = make_world(("square", "gray", 0.3, 0.5), ("pentagon", "yellow", 0.3 + dx, 0.5))
     assert verdict("There is a gray square. A yellow pentagon overlaps its lower right corner.", world) == expected
+
+
+def test_a_word_of_a_look_outside_the_vocabulary_is_read_as_adding_nothing() -> None:
+    """An unknown word of what the world model does not record ("visibly") adds nothing: the reason
+    says so, not "vague"; an unknown word of no known kind stays vague."""
+    from shapeworldice.parsing import make_parser
+    from shapeworldice.reasons import judge as reason_judge
+
+    parser = make_parser()
+    detail = reason_judge(parser.parse("There is a visibly red square.")).reason.detail
+    assert "'visibly', read as adding nothing" in detail and "vague" not in detail
+    assert "'glorp', read as vague" in reason_judge(parser.parse("A glorp square is red.")).reason.detail

@@ -10,6 +10,8 @@ import dataclasses
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import make_world
 
@@ -552,3 +554,40 @@ TWO_RED_LEFT = make_world(("square", "red", 0.2, 0.2), ("square", "red", 0.3, 0.
 ])
 def test_pronouns_across_sentences(caption, world, expected):
     check(caption, world, expected)
+
+
+@settings(max_examples=15, deadline=None)
+@given(left=st.floats(0.1, 0.35), right=st.floats(0.45, 0.6))
+def test_to_its_side_is_a_relation_to_what_its_names(left: float, right: float) -> None:
+    """"To its right" is right of the shape "its" names, not the picture's right: both shapes lie in
+    the left part of the picture, yet the circle is to the triangle's right."""
+    world = make_world(("triangle", "blue", left, 0.5), ("circle", "red", right, 0.5))
+    check("There is a blue triangle. To its right is a red circle.", world, T)
+    check("There is a blue triangle. To its left is a red circle.", world, F)
+    check("There is a red circle. To its left is a blue triangle.", world, T)
+
+
+@settings(max_examples=15, deadline=None)
+@given(shade=st.floats(-0.4, 0.4))
+def test_a_tone_word_without_a_colour_word_is_vague(shade: float) -> None:
+    """A tone grades a colour ("bright red"): with no colour word on the shape, which colour it
+    grades is not said, so "The shapes are bright." is vague whatever the shades."""
+    world = make_world(("square", "red", 0.3, 0.5, 0.06, shade), ("circle", "blue", 0.7, 0.5, 0.06, shade))
+    check("The shapes are bright.", world, A)
+    check("There is a dark shape.", world, A)
+    if shade <= -0.2:
+        check("There is a bright red square.", world, F)
+    if shade >= -0.05:
+        check("There is a bright red square.", world, T)
+
+
+@settings(max_examples=10, deadline=None)
+@given(x=st.floats(0.2, 0.8))
+def test_the_number_of_more_shapes_than_that_is_vague(x: float) -> None:
+    """"the two X" where there are three X: which two is not said (as "the X" of several): vague
+    when two of them fit, false when fewer do; with exactly two X the claim is decided."""
+    two_low = [("ellipse", "yellow", 0.2, 0.85), ("ellipse", "yellow", 0.8, 0.85)]
+    check("The two yellow ellipses are near the bottom.", make_world(*two_low), T)
+    check("The two yellow ellipses are near the bottom.", make_world(*two_low, ("ellipse", "yellow", x, 0.15)), A)
+    check("The two yellow ellipses are near the bottom.",
+          make_world(two_low[0], ("ellipse", "yellow", x, 0.15), ("ellipse", "yellow", 0.5, 0.1)), F)

@@ -92,3 +92,12 @@ def test_a_true_caption_has_true_claims_and_no_hallucinations(specs, described):
         assert all(any(m.matches(e) for e in world.entities) for m in object_mentions(f))
     if any(truth(c, world) == Truth.FALSE for c in claims(f)):
         assert truth(f, world) == Truth.FALSE
+
+
+@settings(max_examples=20, deadline=None)
+@given(names=st.lists(st.sampled_from(["x", "y", "x2", "x12", "z~1"]), min_size=2, max_size=4, unique=True))
+def test_a_claim_met_twice_is_listed_once(names):
+    """A list nested in a list says a member's existence twice, under other variable names: one claim."""
+    squares = [there(v, Shape(v, "square")) for v in names]
+    f = And((*squares, there("w", Shape("w", "circle"))))
+    assert claims(f) == [squares[0], there("w", Shape("w", "circle"))]
