@@ -1,4 +1,4 @@
-"""Evaluation cost with many captions for one image (issue #13, item 1): time and peak memory.
+"""Evaluation cost with many captions for one image: time and peak memory.
 
 Run by hand: ``taskset -c 0 python benchmarks/bench_many_captions.py [--captions 5000] [--images 1]``.
 Builds a tiny test split and, outside the timing, a caption file giving every image

@@ -1,4 +1,4 @@
-"""Peak memory of ``evaluate --several-captions`` with many images (issue #18, item 7).
+"""Peak memory of ``evaluate --several-captions`` with many images.
 
 Run by hand: ``python benchmarks/bench_memory.py [--images 4096] [--captions 50] [--data DIR]``.
 Builds (or reuses, with ``--data``) a spatial-twoshapes dataset of ``--images`` test images and,

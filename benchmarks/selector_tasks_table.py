@@ -4,7 +4,7 @@ and T, the independent truth check of every reference, and the blind floor.
 ``python benchmarks/selector_tasks_table.py --out DIR [--test 512] [--train 2000] [--only NAME ...]`` builds
 each definition (seed 0; one already in DIR is reused) and prints a markdown table: references
 G / T, the independent labeller's agreement with the references (agreeing / checked), and the blind
-floor's T and I/ref. Run from the repository root (it reads ``tests/semantics/independent_complex.py``).
+floor's T and I/ref. Run from the repository root (it reads ``tests/semantics/independent_selectors.py``).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ NAMES = tuple(f"{t}{s}" for t in TASKS for s in ("", "-heldout", "-informative",
 def independent_agreement(directory: Path) -> tuple[int, int]:
     """(references the independent labeller finds true, references checked) on the test split."""
     from shapeworldice.data import load
-    from tests.semantics.independent_complex import label
+    from tests.semantics.independent_selectors import label
 
     agree = total = 0
     for inst in load(directory, "test"):

@@ -6,7 +6,7 @@ Run by hand from the repository root (one core; ``nice`` it):
 ``--train`` training and ``--test`` test instances (seed 0), times the builder in-process (ms per
 training instance, 1 caption; ms per test instance, 10 references; the prior sample is drawn
 once per build and not counted), scores *every* reference with the evaluator (G, T) and with the
-independent labeller of ``tests/data/new_task_labels.py`` (which shares no code with the
+independent labeller of ``tests/data/relational_task_labels.py`` (which shares no code with the
 package), and scores the blind floor (``baseline --kind blind``: T and I/ref). Prints one
 Markdown row per dataset.
 """
@@ -23,7 +23,7 @@ from shapeworldice.data import load, load_definition  # noqa: E402
 from shapeworldice.data.build import _builder, generate  # noqa: E402
 from shapeworldice.evaluation.core.gtd import Evaluator  # noqa: E402
 from shapeworldice.evaluation.studies.baselines import baseline  # noqa: E402
-from tests.data.new_task_labels import label  # noqa: E402
+from tests.data.relational_task_labels import label  # noqa: E402
 
 TASKS = ("relational-attribute", "relational-comparative", "relational-negation", "logical", "relative-clauses",
          "coreference")

@@ -1,5 +1,5 @@
 """``--help`` a newcomer can follow: every option explained, every default shown, one --workers
-rule, the caption formats named (issue #11, item 6)."""
+rule, the caption formats named ."""
 from __future__ import annotations
 
 import click

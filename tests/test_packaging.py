@@ -25,9 +25,9 @@ def test_data_folders_found():
     assert (grammar_dir() / "lexicon.txt").is_file()
     bases = ("existential-oneshape", "existential-multishapes", "spatial-twoshapes", "spatial-multishapes",
              "quantification-count", "quantification-ratio")
-    bases += ("relational-attribute", "relational-comparative", "relational-negation", "logical",  # issue 20
+    bases += ("relational-attribute", "relational-comparative", "relational-negation", "logical",
               "relative-clauses", "coreference")
-    bases += ("relational-proximity", "selection", "quantification-complex")  # issue 20: ShapeWorld's others
+    bases += ("relational-proximity", "selection", "quantification-complex")  # selectors, quantifiers
     variants = ("", "-heldout", "-informative", "-informative-heldout")
     expected = {f"{b}{v}.toml" for b in bases for v in variants}  # the six datasets and their variants
     sized = ("existential-multishapes", "spatial-twoshapes", "spatial-multishapes", "quantification-count",

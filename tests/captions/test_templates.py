@@ -1,4 +1,4 @@
-"""Template keys of the issue-20 captions: structure kept, values dropped."""
+"""Template keys of the relational, logical and discourse captions: structure kept, values dropped."""
 from __future__ import annotations
 
 from shapeworldice.captions import template

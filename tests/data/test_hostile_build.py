@@ -1,4 +1,4 @@
-"""Issue #13 (build side) and issue #11 item 1: concurrent runs, killed parents, full disks,
+"""Hostile conditions at the builder: concurrent runs, killed parents, full disks,
 hostile manifests and definitions, and image ids tied to their build."""
 from __future__ import annotations
 
@@ -246,7 +246,7 @@ def test_concurrent_export_refuses_with_one_line(tiny, tmp_path):
     assert "not empty" in one_line_error(run("export", tiny, "--out", target))
 
 
-# ------------------------------------------------------------------ issue #11 item 1: ids tied to the build
+# ------------------------------------------------------------------ ids tied to the build
 
 
 def test_ids_carry_a_build_tag(tiny, tmp_path):

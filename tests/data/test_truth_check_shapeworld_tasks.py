@@ -1,6 +1,6 @@
-"""Independent truth check of the issue-20 datasets: an independent labeller (sharing no code
-with the package) finds every reference true, and agrees with the evaluator on references of
-other images judged on each image (many of them false or undecided)."""
+"""Independent truth check of ShapeWorld's relational, logical and discourse datasets: an independent
+labeller (sharing no code with the package) finds every reference true, and agrees with the
+evaluator on references of other images judged on each image (many of them false or undecided)."""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +8,7 @@ import pytest
 from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.evaluation.core.gtd import Evaluator
-from tests.data.new_task_labels import label
+from tests.data.relational_task_labels import label
 
 TASKS = ("relational-attribute", "relational-comparative", "relational-negation", "logical", "relative-clauses",
          "coreference")

@@ -1,7 +1,7 @@
 """The model-written description corpus: its shape, its independence, and the evaluator's figures on it.
 
 The floors below are what the evaluator reaches on the test half now (docs/descriptions.md), kept
-so that no change lowers them; issue #29's goals are higher (G 95%, captions decided 80% with 97%
+so that no change lowers them; the goals are higher (G 95%, captions decided 80% with 97%
 agreement, claims decided 90%), and these are not yet met.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The grammar reads the sentences of detailed descriptions (issue #29): a subject with a modifier
+"""The grammar reads the sentences of detailed descriptions: a subject with a modifier
 between commas, locative inversion with a verb of position, "so that" + a clause, stacked adverbs,
 coordinated participles, and the look words the world model does not record; word salad built from
 the same words stays ungrammatical."""

@@ -1,4 +1,4 @@
-"""The grammar reads the English of descriptive captions (issue #22): each construction family
+"""The grammar reads the English of descriptive captions: each construction family
 is grammatical with the ERG's predicate names, words outside the vocabulary get the ERG's
 generic entries, and model-style errors stay ungrammatical."""
 from __future__ import annotations

@@ -60,12 +60,12 @@ def test_heldout_agreement_with_erg():
     assert rate(stats, "template")[0] == 1.0
     assert rate(stats, "free")[0] == 1.0
     assert rate(stats, "erg-rejected")[0] >= 0.98
-    assert rate(stats, "all")[0] >= 0.974  # issue #22's floor (today 98.48%)
+    assert rate(stats, "all")[0] >= 0.974  # the held-out floor (today 98.48%)
 
 
 def test_heldout_agreement_with_the_fresh_erg_sample():
     """judgments-2 (9,204 fresh ERG judgments), split by the same rule with its own salt: the test2
-    half, on which no rule was decided, meets issue #22's goal of 97% (today 97.02%)."""
+    half, on which no rule was decided, meets the goal of 97% (today 97.02%)."""
     parser = ChartParser(get_parser().g)
     parts = split(load_judgments(FIXTURE_2), "erg-split-2:")
     assert len(parts["dev"]) + len(parts["test"]) == 9204

@@ -1,4 +1,4 @@
-"""What the sentences of detailed descriptions claim (issue #29), end to end on small hand-built
+"""What the sentences of detailed descriptions claim, end to end on small hand-built
 worlds: a likeness ("turned into a diamond") names no shape that must be there, look words add
 nothing, and a list of colours is read as a list (some shapes of each colour) or, after a list of
 kinds of shape, left undecided rather than pinned on the last noun."""

@@ -23,7 +23,7 @@ def judge(text: str, world) -> str:
     return reading_verdict([r.reading.mrs], world).truth
 
 
-# the world of issue #22: a green cross whose only cyan neighbour is above it, not below it
+# a world where a green cross whose only cyan neighbour is above it, not below it
 BUG_WORLD = make_world(("cross", "green", 0.5, 0.7), ("circle", "cyan", 0.5, 0.3))
 
 NOUN_MODIFYING = (

@@ -7,7 +7,7 @@ from typing import Any, Sequence
 from shapeworldice.interpret import formula_of
 from shapeworldice.interpret.evaluate import truth as formula_truth
 from shapeworldice.semantics import Truth
-from tests.semantics.independent_complex import label
+from tests.semantics.independent_selectors import label
 
 
 def three_truths_agree(captions: Sequence[Any], worlds: Sequence[Any], per_world: int = 5) -> set[Truth]:

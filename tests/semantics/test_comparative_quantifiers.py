@@ -15,7 +15,7 @@ from shapeworldice.semantics.components import CaptionModelError, family
 from shapeworldice.world.sampling import WorldSampler
 from tests.conftest import make_world
 from tests.semantics.agreement import three_truths_agree
-from tests.semantics.independent_complex import label
+from tests.semantics.independent_selectors import label
 
 RED, BLUE = EntityType.of(color="red"), EntityType.of(color="blue")
 

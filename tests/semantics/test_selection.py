@@ -14,7 +14,7 @@ from shapeworldice.semantics.components import CaptionModelError
 from shapeworldice.world.sampling import WorldSampler
 from tests.conftest import make_world
 from tests.semantics.agreement import three_truths_agree
-from tests.semantics.independent_complex import label
+from tests.semantics.independent_selectors import label
 
 SQUARE, SHAPE = EntityType.of(shape="square"), EntityType()
 

@@ -128,7 +128,7 @@ def test_score_table_and_family_breakdown_hold_the_report(evaluated, page):
     _, _, report, _ = evaluated
     tables = Page(page).tables
     header, row, spread = tables["scores"]
-    shown = computed_columns("table", [report.scores])  # METEOR only when computed (issue #33)
+    shown = computed_columns("table", [report.scores])  # METEOR only when computed
     grouped = computed_columns("breakdown_table", [g.scores for groups in report.breakdown.values()
                                                    for g in groups.values()])
     assert header == ["", *(name for name, _ in shown)]

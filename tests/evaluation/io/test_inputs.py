@@ -1,4 +1,4 @@
-"""Issue #13 (evaluation side) and issue #11 items 1-2: many captions per image, hostile caption
+"""Caption files at the evaluator: many captions per image, hostile caption
 files, colliding outputs, reports replaced as a set, line splitting, duplicate ids, and results
 tied to the build they were made for."""
 from __future__ import annotations
@@ -144,7 +144,7 @@ def test_parse_input_keeps_lines_aligned(tmp_path):
     assert len(lines) == 3 and lines[2]["text"] == "There is a shape."
 
 
-# ------------------------------------------------------------------ 13 and issue #11 item 2: one duplicate rule
+# ------------------------------------------------------------------ one duplicate rule
 
 
 def _three_formats(ids: list[str]) -> dict[str, bytes]:
@@ -172,7 +172,7 @@ def test_duplicate_coco_row_refused_on_the_command_line(tiny, ids, tmp_path):
     assert result.exit_code == 0 and json.loads(result.output)["captions"] == len(ids) + 1
 
 
-# ------------------------------------------------------------------ issue #11 item 1: results tied to their build
+# ------------------------------------------------------------------ results tied to their build
 
 
 def _results_from_export(directory: Path, tmp_path: Path) -> Path:

@@ -1,7 +1,8 @@
-"""An independent labeller of the issue-20 captions (relational, negation, logical, relative clauses,
-coreference): three-valued truth from the stored caption JSON and the world JSON alone, in plain
-Python loops, sharing no code with the package (no grammar, interpreter, ``shapeworldice.semantics``
-or world model). The rules are ShapeWorld's, as ``docs/semantics.md`` states them:
+"""An independent labeller of the captions of ShapeWorld's relational, logical and discourse tasks
+(relational, negation, logical, relative clauses, coreference): three-valued truth from the stored
+caption JSON and the world JSON alone, in plain Python loops, sharing no code with the package (no
+grammar, interpreter, ``shapeworldice.semantics`` or world model). The rules are ShapeWorld's, as
+``docs/semantics.md`` states them:
 
 * attributes are crisp; left/right/above/below: the offset along the axis exceeds 0.1 and the
   other axis' offset (agree), or is clearly the other way by 0.1 (disagree); bigger/smaller: same
@@ -144,7 +145,7 @@ class Labeller:
             a, b = (self.caption(k) for k in c["clauses"])
             return {"conjunction": min(a, b), "disjunction": max(a, b), "implication": max(a, -b),
                     "equivalence": max(min(a, b), min(-a, -b))}[c["proptype"]]
-        raise ValueError(f"not an issue-20 caption: {kind}")
+        raise ValueError(f"not a caption of these tasks: {kind}")
 
 
 def label(semantics_json: str, world_json: str) -> int:

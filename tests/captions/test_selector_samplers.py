@@ -1,5 +1,6 @@
-"""Samplers of issue 20's families: every caption is true of its world, seeded draws repeat, and the
-template spread covers every selector, both proximity directions and every comparative."""
+"""Samplers of the selector, proximity and comparative-quantifier families: every caption is true of
+its world, seeded draws repeat, and the template spread covers every selector, both proximity
+directions and every comparative."""
 from __future__ import annotations
 
 from collections import Counter

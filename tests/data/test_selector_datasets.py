@@ -1,8 +1,9 @@
-"""Issue 20's twelve definitions (relational-proximity, selection, quantification-complex with their
-held-out and informative forms): on built test images every reference is grammatical and true
-(G = T = 1, parsed by the built-in grammar), and the independent labeller of
-``tests/semantics/independent_complex.py`` (plain Python from the stored JSON) finds each one true.
-The fast test builds 32 images with 5 references; ``-m slow`` builds 512 with 10."""
+"""The twelve definitions of proximity, selection and complex quantification (relational-proximity,
+selection, quantification-complex with their held-out and informative forms): on built test images
+every reference is grammatical and true (G = T = 1, parsed by the built-in grammar), and the
+independent labeller of ``tests/semantics/independent_selectors.py`` (plain Python from the stored
+JSON) finds each one true. The fast test builds 32 images with 5 references; ``-m slow`` builds 512
+with 10."""
 from __future__ import annotations
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from shapeworldice.data import load
 from shapeworldice.data.build import generate
 from shapeworldice.evaluation.core.gtd import Evaluator
-from tests.semantics.independent_complex import label
+from tests.semantics.independent_selectors import label
 
 TASKS = ("relational-proximity", "selection", "quantification-complex")
 NAMES = [f"{t}{s}" for t in TASKS for s in ("", "-heldout", "-informative", "-informative-heldout")]

@@ -1,8 +1,9 @@
-"""Skill truth holds on the new tasks' informative forms, each under the view its captions claim to
-test: in-family captions written from the view alone, the skill floors' captioners of that view
-and of coarser ones, and a greedy captioner that picks, per image, the in-family caption most
-probably true given the view (and the likeliest one the bound admits) — all at most the bound,
-within the interval, on builds with a seed no view or bound was chosen on (17)."""
+"""Skill truth holds on the relational, logical and discourse tasks' informative forms, each under the
+view its captions claim to test: in-family captions written from the view alone, the skill floors'
+captioners of that view and of coarser ones, and a greedy captioner that picks, per image, the
+in-family caption most probably true given the view (and the likeliest one the bound admits) — all
+at most the bound, within the interval, on builds with a seed no view or bound was chosen on
+(17)."""
 from __future__ import annotations
 
 import collections
