@@ -328,4 +328,29 @@ def iff_mrs(left: EntityType, right: EntityType) -> str:
     return w.text("h1")
 
 
+# --------------------------------------------------------------------------- verdicts
 
+#: the three truth labels the description tests expect
+T, F, A = "true", "false", "ambiguous"
+
+
+@lru_cache(maxsize=1)
+def shared_parser():
+    """One built-in parser for the description tests (built on first use)."""
+    from shapeworldice.parsing import make_parser
+
+    return make_parser()
+
+
+def verdict(text: str, world: World, numerals: str | None = None) -> str:
+    """"true" / "false" / "ambiguous", or "ungrammatical" / "uninterpretable" with the reason."""
+    from shapeworldice.interpret import truth
+    from shapeworldice.reasons import judge
+
+    parsed = shared_parser().parse(text)
+    judged = judge(parsed)
+    if not parsed.grammatical:
+        return f"ungrammatical: {judged.reason.detail}"
+    if judged.interpretation is None:
+        return f"uninterpretable: {judged.reason.detail}"
+    return truth(judged.interpretation, world, numerals=numerals).label

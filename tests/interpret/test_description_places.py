@@ -12,25 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import make_world
+from tests.interpret.interpret_support import A, F, T, shared_parser, verdict
 
-from shapeworldice.interpret import truth
-from shapeworldice.parsing import make_parser
 from shapeworldice.reasons import judge
 from shapeworldice.semantics.appearance import attribute, color_word
 from shapeworldice.world.model import COLOR_NAMES, World
 
-_PARSER = make_parser()
-T, F, A = "true", "false", "ambiguous"
-
-
-def verdict(text: str, world: World) -> str:
-    parsed = _PARSER.parse(text)
-    judged = judge(parsed)
-    if not parsed.grammatical:
-        return f"ungrammatical: {judged.reason.detail}"
-    if judged.interpretation is None:
-        return f"uninterpretable: {judged.reason.detail}"
-    return truth(judged.interpretation, world).label
 
 
 def at_x(*xs: float) -> World:
@@ -121,7 +108,7 @@ def test_colour_endings_and_untabled_compounds():
     world = make_world(("ellipse", "red", 0.5, 0.5, 0.06, 0.3))
     assert verdict("There is a salmon-colored ellipse.", world) == T
     assert verdict("There is a periwinkle-blue ellipse.", world) == A  # outside the table: vague
-    parsed = _PARSER.parse("There is a salmon-red ellipse.")
+    parsed = shared_parser().parse("There is a salmon-red ellipse.")
     assert "read by the colour table" in judge(parsed).reason.detail
 
 

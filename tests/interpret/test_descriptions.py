@@ -14,26 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import make_world
+from tests.interpret.interpret_support import A, F, T, verdict
 
-from shapeworldice.interpret import truth
-from shapeworldice.parsing import make_parser
-from shapeworldice.reasons import judge
 from shapeworldice.world.model import World
-
-_PARSER = make_parser()
-T, F, A = "true", "false", "ambiguous"
-
-
-def verdict(text: str, world: World, numerals: str | None = None) -> str:
-    """"true" / "false" / "ambiguous", or "ungrammatical" / "uninterpretable" with the reason."""
-    parsed = _PARSER.parse(text)
-    judged = judge(parsed)
-    if not parsed.grammatical:
-        return f"ungrammatical: {judged.reason.detail}"
-    if judged.interpretation is None:
-        return f"uninterpretable: {judged.reason.detail}"
-    return truth(judged.interpretation, world, numerals=numerals).label
-
 
 def one(shape: str, color: str, shade: float = 0.0, x: float = 0.5, y: float = 0.5, half: float = 0.06) -> World:
     return make_world((shape, color, x, y, half, shade))
