@@ -179,10 +179,9 @@ def test_its_corner_after_a_contact_verb_is_the_shape(dx, expected):
 def test_a_word_of_a_look_outside_the_vocabulary_is_read_as_adding_nothing() -> None:
     """An unknown word of what the world model does not record ("visibly") adds nothing: the reason
     says so, not "vague"; an unknown word of no known kind stays vague."""
-    from shapeworldice.parsing import make_parser
     from shapeworldice.reasons import judge as reason_judge
 
-    parser = make_parser()
+    parser = shared_parser()
     detail = reason_judge(parser.parse("There is a visibly red square.")).reason.detail
     assert "'visibly', read as adding nothing" in detail and "vague" not in detail
     assert "'glorp', read as vague" in reason_judge(parser.parse("A glorp square is red.")).reason.detail
