@@ -96,6 +96,16 @@ def test_500_forever_gives_up_with_one_line(dataset, stub, tmp_path):
     assert "after 1 tries (last: HTTP 500)" in line
 
 
+def test_an_answer_past_the_timeout_is_retried_then_one_line(dataset, tmp_path):
+    from tests.vlm.stub_server import StubServer
+    out = tmp_path / "r.jsonl"
+    with StubServer(delay=1.0) as slow_stub:
+        with pytest.raises(UserError, match=r"no answer for image .* after 2 tries \(last: .*time"):
+            caption(dataset, f"openai:{slow_stub.url}#slow", out,
+                    options=CaptionOptions(retries=1, timeout=0.1, backoff=0.001, concurrency=2), progress=False)
+    assert len(_lines(out)) == 1  # the header: no answer is claimed
+
+
 @pytest.mark.parametrize("model, expected", [
     ("nope", "serves no model 'nope' (it serves: echo, slow"),
     ("malformed", "malformed answer (not a chat completion)"),
