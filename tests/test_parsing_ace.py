@@ -52,6 +52,17 @@ OTHERS = [f"There is a {c} {s}." for c in ("red", "green", "blue", "yellow", "gr
                     "shape", "square")]
 
 
+def parse_in_turn(tmp_path: Path, table: dict | None, texts: list[str], **options) -> list:
+    """Each text parsed in turn by one AceParser on a stand-in ACE answering from ``table`` (None:
+    the stand-in's own grammar), closed afterwards: the shape of most tests here."""
+    binary, image = make_ace(tmp_path, table) if table is not None else make_ace(tmp_path)
+    parser = AceParser(str(binary), str(image), **options)
+    try:
+        return [parser.parse(text) for text in texts]
+    finally:
+        parser.close()
+
+
 def chosen_after(parser: AceParser, history: int, text: str):
     for other in OTHERS[:history]:
         parser.parse(other)
@@ -124,13 +135,8 @@ def test_reading_key_ignores_variable_names_and_predication_order():
     ({"stderr": "NOTE: hit RAM limit while unpacking"}, "memory"),
 ])
 def test_ace_limits_are_reasons_not_ungrammatical(tmp_path, entry, code):
-    binary, image = make_ace(tmp_path, {"Long.": entry})
-    parser = AceParser(str(binary), str(image))
-    try:
-        parsed = parser.parse("Long.")
-        after = parser.parse("A square is red.")  # the process goes on after a limit
-    finally:
-        parser.close()
+    # the second text: the process goes on after a limit
+    parsed, after = parse_in_turn(tmp_path, {"Long.": entry}, ["Long.", "A square is red."])
     assert parsed.limit == code and not parsed.grammatical
     why = judge(parsed).reason
     assert why.code == code
@@ -141,12 +147,7 @@ def test_ace_limits_are_reasons_not_ungrammatical(tmp_path, entry, code):
 def test_aces_statistics_notes_are_not_limits(tmp_path):
     note = ("NOTE: 0 readings, added 351 / 20 edges to chart (16 fully instantiated, 10 actives used, "
             "7 passives used)\tRAM: 1118k")
-    binary, image = make_ace(tmp_path, {"Square the red is.": {"stderr": note}})
-    parser = AceParser(str(binary), str(image))
-    try:
-        parsed = parser.parse("Square the red is.")
-    finally:
-        parser.close()
+    parsed, = parse_in_turn(tmp_path, {"Square the red is.": {"stderr": note}}, ["Square the red is."])
     assert parsed.limit is None and parsed.error is None
     assert judge(parsed).reason.code == "no-parse"
 
@@ -227,12 +228,7 @@ def test_parse_prints_the_reading_the_truth_was_computed_from(tmp_path):
 
 def test_words_the_erg_reads_as_unknown_give_the_unknown_words_reason(tmp_path):
     mrs = builtin_mrs("There is a square.").replace("_square_n_of", "_image/NN_u_unknown")
-    binary, image = make_ace(tmp_path, {"There is an image.": {"readings": [mrs]}})
-    parser = AceParser(str(binary), str(image))
-    try:
-        parsed = parser.parse("There is an image.")
-    finally:
-        parser.close()
+    parsed, = parse_in_turn(tmp_path, {"There is an image.": {"readings": [mrs]}}, ["There is an image."])
     assert parsed.grammatical and parsed.unknown_words == ("image",)
     why = judge(parsed).reason
     assert why.code == "unknown-words" and "'image'" in why.detail and "it parsed" in why.detail
@@ -244,14 +240,8 @@ GAPS = "A glorp square is above a zibble circle."
 def test_an_image_without_unknown_word_handling_names_the_words_it_lacks(tmp_path):
     """ACE's note names the first word no lexeme covers; the parser asks for each later word alone
     and names every one, so the reason is the built-in parser's, not a bare no-parse."""
-    binary, image = make_ace(tmp_path)  # the stand-in's image has no generic entries
-    parser = AceParser(str(binary), str(image))
-    try:
-        parsed = parser.parse(GAPS)
-        again = parser.parse("There is a zibble.")  # a word probed once is known
-        alone = parser.parse("There is a red square.")
-    finally:
-        parser.close()
+    # the stand-in's image (table None) has no generic entries; "again": a word probed once is known
+    parsed, again, alone = parse_in_turn(tmp_path, None, [GAPS, "There is a zibble.", "There is a red square."])
     assert not parsed.grammatical and parsed.unknown_words == ("glorp", "zibble")
     why = judge(parsed).reason
     assert why.code == "unknown-words" and "'glorp', 'zibble'" in why.detail
@@ -262,14 +252,9 @@ def test_an_image_without_unknown_word_handling_names_the_words_it_lacks(tmp_pat
 
 def test_a_lexical_gap_named_by_position_only_names_the_word_there(tmp_path):
     """Older ACE versions give the position of the first uncovered word, not the word."""
-    binary, image = make_ace(tmp_path, {"There is a glorp.": {
+    parsed, = parse_in_turn(tmp_path, {"There is a glorp.": {
         "readings": [], "error": "post-reduction lexical gap",
-        "stderr": "NOTE: lexemes do not span position 3!"}})
-    parser = AceParser(str(binary), str(image))
-    try:
-        parsed = parser.parse("There is a glorp.")
-    finally:
-        parser.close()
+        "stderr": "NOTE: lexemes do not span position 3!"}}, ["There is a glorp."])
     assert parsed.unknown_words == ("glorp",) and judge(parsed).reason.code == "unknown-words"
 
 
@@ -327,12 +312,7 @@ def sentence_table(*whole: str) -> dict:
 def test_several_sentences_are_parsed_one_by_one_and_read_as_their_conjunction(tmp_path):
     from shapeworldice.evaluation.core.claims import check
 
-    binary, image = make_ace(tmp_path, sentence_table(PRONOUN))
-    parser = AceParser(str(binary), str(image))
-    try:
-        parsed = parser.parse(PRONOUN)
-    finally:
-        parser.close()
+    parsed, = parse_in_turn(tmp_path, sentence_table(PRONOUN), [PRONOUN])
     assert parsed.grammatical and len(parsed.readings) == 1
     judged, builtin = judge(parsed), judge(BuiltinParser().parse(PRONOUN))
     assert judged.reason.code == "ok" and judged.interpretation is not None and builtin.interpretation is not None
@@ -348,14 +328,8 @@ def test_several_sentences_are_parsed_one_by_one_and_read_as_their_conjunction(t
 ])
 def test_a_sentence_that_fails_gives_the_caption_its_reason(tmp_path, entry, code, said):
     caption = "There is a red square. Glorp zag blick."
-    binary, image = make_ace(tmp_path, {caption: {"crash": "several sentences on one line"},
-                                        "Glorp zag blick.": entry})
-    parser = AceParser(str(binary), str(image))
-    try:
-        parsed = parser.parse(caption)
-        alone = parser.parse("Glorp zag blick.")
-    finally:
-        parser.close()
+    parsed, alone = parse_in_turn(tmp_path, {caption: {"crash": "several sentences on one line"},
+                                             "Glorp zag blick.": entry}, [caption, "Glorp zag blick."])
     assert not parsed.grammatical and not parsed.readings
     why = judge(parsed).reason
     assert why.code == judge(alone).reason.code == code and said in why.detail
@@ -364,13 +338,8 @@ def test_a_sentence_that_fails_gives_the_caption_its_reason(tmp_path, entry, cod
 def test_unknown_words_of_any_sentence_are_the_captions(tmp_path):
     mrs = builtin_mrs("There is a square.").replace("_square_n_of", "_image/NN_u_unknown")
     caption = "There is a red square. There is an image."
-    binary, image = make_ace(tmp_path, {caption: {"crash": "several sentences on one line"},
-                                        "There is an image.": {"readings": [mrs]}})
-    parser = AceParser(str(binary), str(image))
-    try:
-        parsed = parser.parse(caption)
-    finally:
-        parser.close()
+    parsed, = parse_in_turn(tmp_path, {caption: {"crash": "several sentences on one line"},
+                                       "There is an image.": {"readings": [mrs]}}, [caption])
     assert parsed.grammatical and parsed.unknown_words == ("image",)
     assert judge(parsed).reason.code == "unknown-words"
 
@@ -436,14 +405,8 @@ def test_a_hostile_ace_is_one_line_within_the_deadline(tmp_path, monkeypatch, en
 
 def test_a_flood_on_stderr_is_read_from_its_end_only(tmp_path):
     # 8 MiB of notes before an answer: the answer is read, and only the last line of stderr is kept
-    binary, image = make_ace(tmp_path, {"Noisy.": {"stderr_flood": 8, "stderr_last": "NOTE: parse timed out",
-                                                   "readings": []}})
-    parser = AceParser(str(binary), str(image), timeout=5)
-    try:
-        parsed = parser.parse("Noisy.")
-        after = parser.parse("A square is red.")
-    finally:
-        parser.close()
+    parsed, after = parse_in_turn(tmp_path, {"Noisy.": {"stderr_flood": 8, "stderr_last": "NOTE: parse timed out",
+                                                        "readings": []}}, ["Noisy.", "A square is red."], timeout=5)
     assert parsed.limit == "timeout" and not parsed.grammatical and len(parsed.error or "") < 600
     assert after.grammatical
 
@@ -452,11 +415,6 @@ def test_a_timeout_with_partial_readings_is_not_grammatical(tmp_path):
     # ACE may print the readings it found before its timeout: the verdict is the limit, not G = 1,
     # so a caption's grammaticality never depends on how loaded the machine was
     reading = BuiltinParser().parse("A square is red.").readings[0]
-    binary, image = make_ace(tmp_path, {"Slow.": {"readings": [simplemrs.encode(reading)],
-                                                  "stderr": "NOTE: parse timed out"}})
-    parser = AceParser(str(binary), str(image))
-    try:
-        parsed = parser.parse("Slow.")
-    finally:
-        parser.close()
+    parsed, = parse_in_turn(tmp_path, {"Slow.": {"readings": [simplemrs.encode(reading)],
+                                                 "stderr": "NOTE: parse timed out"}}, ["Slow."])
     assert parsed.limit == "timeout" and not parsed.grammatical and parsed.readings == ()
