@@ -13,6 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
+from . import cky
 from .compiled import Compiled
 from .loader import load
 from .normalise import normalise
@@ -270,87 +271,16 @@ class ChartParser:
             return None, bad
         return cells, None
 
-    def _unary_closure(self, cell: dict[int, tuple[int, Any]]) -> None:
-        unary = self.g.unary
-        agenda = list(cell)
-        guard = 0
-        while agenda:
-            guard += 1
-            if guard > 10000:
-                break
-            b = agenda.pop()
-            rules = unary.get(b)
-            if not rules:
-                continue
-            cb = cell[b][0]
-            for a, rid, rc in rules:
-                cost = cb + rc
-                old = cell.get(a)
-                if old is None or cost < old[0]:
-                    cell[a] = (cost, (rid, None, b, None))
-                    agenda.append(a)
-
-    def _combine(self, chart: list, i: int, j: int, cell: dict) -> None:
-        """Fill ``cell`` (span i..j) with every binary rule over each split point, keeping the cheapest."""
-        binary = self.g.binary
-        row = chart[i]
-        get = cell.get
-        for k in range(i + 1, j):
-            left = row[k]
-            if not left:
-                continue
-            right = chart[k][j]
-            if not right:
-                continue
-            n_right = len(right)
-            for b, lv in left.items():
-                rb = binary.get(b)
-                if rb is None:
-                    continue
-                cb = lv[0]
-                if len(rb) <= n_right:  # walk the smaller side
-                    for c, rules in rb.items():
-                        rv = right.get(c)
-                        if rv is None:
-                            continue
-                        base = cb + rv[0]
-                        for a, rid, rc in rules:
-                            cost = base + rc
-                            old = get(a)
-                            if old is None or cost < old[0]:
-                                cell[a] = (cost, (rid, k, b, c))
-                else:
-                    for c, rv in right.items():
-                        found = rb.get(c)
-                        if found is None:
-                            continue
-                        base = cb + rv[0]
-                        for a, rid, rc in found:
-                            cost = base + rc
-                            old = get(a)
-                            if old is None or cost < old[0]:
-                                cell[a] = (cost, (rid, k, b, c))
-
     def chart(self, tokens: list[str]):
-        n = len(tokens)
+        """The chart of ``tokens`` (:mod:`.cky`) and None, or None and the tokens no lexical item covers."""
         lex, bad = self._lexical(tokens)
         if lex is None:
             return None, bad
-        chart: list[list[dict | None]] = [[None] * (n + 1) for _ in range(n + 1)]
-        for (i, j), cell in lex.items():
-            self._unary_closure(cell)
-            chart[i][j] = cell
-        for span in range(2, n + 1):
-            for i in range(0, n - span + 1):
-                j = i + span
-                cell = chart[i][j]
-                if cell is None:
-                    cell = {}
-                self._combine(chart, i, j, cell)
-                if cell:
-                    self._unary_closure(cell)
-                    chart[i][j] = cell
-        return chart, None
+        try:
+            return cky.fill(self.g, len(tokens), lex), None
+        except cky.ClosureGuard:  # the reference gave up a unary closure part way: do as it did
+            lex, bad = self._lexical(tokens)
+            return cky.fill_reference(self.g, len(tokens), lex), None
 
     # ------------------------------------------------------------------ derivations
     def _derivation(self, chart, i: int, j: int, sym: int) -> Derivation:

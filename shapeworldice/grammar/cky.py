@@ -1,0 +1,211 @@
+"""Filling the CKY chart: every edge over every span, each with its cheapest analysis.
+
+A chart is a table ``chart[i][j]`` of cells (None when empty): a cell maps a symbol to
+``(cost, backpointer)``, the backpointer ``("lex", item)``, ``(rule, None, B, None)`` for a unary
+rule or ``(rule, k, B, C)`` for a binary one split at k.  Cells are filled span by span, each by
+the binary rules over its split points in order, then closed under the unary rules; an analysis
+replaces an edge's only when strictly cheaper, so of two equally cheap analyses the first found
+is kept, and which comes first is part of the parser's output (equally cheap attachments are
+common: "shapes on a black background, mostly ovals in green").
+
+:func:`fill` is the parser's chart; :func:`fill_reference` the plain form it was derived from,
+kept as the definition :func:`fill` must agree with (same edges, costs, backpointers and order):
+for each left edge B, :func:`fill` skips the right cells that hold no daughter B can combine
+with (a bit mask test over the symbols that are right daughters) before it looks for one, and
+the unary closure skips edges no unary rule starts from.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+Cell = dict[int, tuple[int, Any]]
+Chart = list[list[Any]]
+
+#: the unary closure of a cell gives up after this many steps (a guard against cycles)
+CLOSURE_STEPS = 10_000
+
+
+class ClosureGuard(Exception):
+    """The unary closure of a cell reached :data:`CLOSURE_STEPS` (the reference's guard)."""
+
+
+def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
+    """The chart of ``n`` tokens over the compiled grammar ``g``, from the lexical cells ``lex``
+    (taken over and extended); the same chart as :func:`fill_reference`."""
+    right_bit, partners, right_symbol = g.partner_masks
+    binary, unary = g.binary, g.unary
+    chart: Chart = [[None] * (n + 1) for _ in range(n + 1)]
+    as_right = [[0] * (n + 1) for _ in range(n + 1)]  # right daughters a cell holds (bits)
+    as_left = [[0] * (n + 1) for _ in range(n + 1)]  # right daughters its edges combine with
+    ends = [0] * (n + 1)  # ends[i]: bit k set when cell i..k holds an edge
+    starts = [0] * (n + 1)  # starts[j]: bit k set when cell k..j holds an edge
+
+    def finish(i: int, j: int, cell: Cell) -> None:
+        _closure(unary, cell)
+        chart[i][j] = cell
+        r = m = 0
+        for s in cell:
+            r |= right_bit[s]
+            m |= partners[s]
+        as_right[i][j] = r
+        as_left[i][j] = m
+        ends[i] |= 1 << j
+        starts[j] |= 1 << i
+
+    for (i, j), cell in lex.items():
+        finish(i, j, cell)
+    for span in range(2, n + 1):
+        for i in range(0, n - span + 1):
+            j = i + span
+            cell = chart[i][j]
+            # the split points k (i < k < j) with an edge on both sides, lowest first
+            splits = ends[i] & starts[j] & ((1 << j) - (2 << i))
+            if splits:
+                if cell is None:
+                    cell = {}
+                _combine(binary, partners, right_symbol, chart, as_right, as_left, i, j, splits, cell)
+            if cell:
+                finish(i, j, cell)
+    return chart
+
+
+def _closure(unary: Any, cell: Cell) -> None:
+    """:func:`_unary_closure` without the steps that do nothing (edges no unary rule starts from)."""
+    agenda = [b for b in cell if b in unary]
+    if not agenda:
+        return
+    steps = len(cell)  # the reference pops every edge once, and each edge it pushes again
+    while agenda:
+        b = agenda.pop()
+        cb = cell[b][0]
+        for a, rid, rc in unary[b]:
+            cost = cb + rc
+            old = cell.get(a)
+            if old is None or cost < old[0]:
+                cell[a] = (cost, (rid, None, b, None))
+                steps += 1
+                if a in unary:
+                    agenda.append(a)
+    if steps > CLOSURE_STEPS:
+        raise ClosureGuard
+
+
+def _combine(binary: Any, partners: list[int], right_symbol: list[int], chart: Chart, as_right: list[list[int]],
+             as_left: list[list[int]], i: int, j: int, splits: int, cell: Cell) -> None:
+    """:func:`_combine_reference` over the split points ``splits`` (bits), skipping the left edges
+    that combine with nothing on the right."""
+    row = chart[i]
+    left_masks = as_left[i]
+    get = cell.get
+    while splits:
+        low = splits & -splits
+        splits ^= low
+        k = low.bit_length() - 1
+        mask = as_right[k][j]
+        if not left_masks[k] & mask:
+            continue
+        left = row[k]
+        right = chart[k][j]
+        n_right = len(right)
+        for b, found in [(b, m) for b in left if (m := partners[b] & mask)]:
+            rb = binary[b]
+            cb = left[b][0]
+            if found & (found - 1):  # several daughters: in the order the reference walks them
+                if len(rb) <= n_right:
+                    cs = [c for c in rb if c in right]
+                else:
+                    cs = [c for c in right if c in rb]
+            else:
+                cs = [right_symbol[found.bit_length() - 1]]
+            for c in cs:
+                base = cb + right[c][0]
+                for a, rid, rc in rb[c]:
+                    cost = base + rc
+                    old = get(a)
+                    if old is None or cost < old[0]:
+                        cell[a] = (cost, (rid, k, b, c))
+
+
+# ---------------------------------------------------------------------------- the reference
+
+def fill_reference(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
+    """The chart as the plain CKY fills it: the definition :func:`fill` keeps to."""
+    chart: Chart = [[None] * (n + 1) for _ in range(n + 1)]
+    for (i, j), cell in lex.items():
+        _unary_closure(g.unary, cell)
+        chart[i][j] = cell
+    for span in range(2, n + 1):
+        for i in range(0, n - span + 1):
+            j = i + span
+            cell = chart[i][j]
+            if cell is None:
+                cell = {}
+            _combine_reference(g.binary, chart, i, j, cell)
+            if cell:
+                _unary_closure(g.unary, cell)
+                chart[i][j] = cell
+    return chart
+
+
+def _unary_closure(unary: Any, cell: Cell) -> None:
+    agenda = list(cell)
+    guard = 0
+    while agenda:
+        guard += 1
+        if guard > CLOSURE_STEPS:
+            break
+        b = agenda.pop()
+        rules = unary.get(b)
+        if not rules:
+            continue
+        cb = cell[b][0]
+        for a, rid, rc in rules:
+            cost = cb + rc
+            old = cell.get(a)
+            if old is None or cost < old[0]:
+                cell[a] = (cost, (rid, None, b, None))
+                agenda.append(a)
+
+
+def _combine_reference(binary: Any, chart: Chart, i: int, j: int, cell: Cell) -> None:
+    """Fill ``cell`` (span i..j) with every binary rule over each split point, keeping the cheapest."""
+    row = chart[i]
+    get = cell.get
+    for k in range(i + 1, j):
+        left = row[k]
+        if not left:
+            continue
+        right = chart[k][j]
+        if not right:
+            continue
+        n_right = len(right)
+        for b, lv in left.items():
+            rb = binary.get(b)
+            if rb is None:
+                continue
+            cb = lv[0]
+            if len(rb) <= n_right:  # walk the smaller side
+                for c, rules in rb.items():
+                    rv = right.get(c)
+                    if rv is None:
+                        continue
+                    base = cb + rv[0]
+                    for a, rid, rc in rules:
+                        cost = base + rc
+                        old = get(a)
+                        if old is None or cost < old[0]:
+                            cell[a] = (cost, (rid, k, b, c))
+            else:
+                for c, rv in right.items():
+                    found = rb.get(c)
+                    if found is None:
+                        continue
+                    base = cb + rv[0]
+                    for a, rid, rc in found:
+                        cost = base + rc
+                        old = get(a)
+                        if old is None or cost < old[0]:
+                            cell[a] = (cost, (rid, k, b, c))
+
+
+__all__ = ["fill", "fill_reference", "ClosureGuard", "CLOSURE_STEPS"]
