@@ -110,14 +110,17 @@ def _combine(binary: Any, partners: list[int], right_symbol: list[int], chart: C
         for b, found in [(b, m) for b in left if (m := partners[b] & mask)]:
             rb = binary[b]
             cb = left[b][0]
-            if found & (found - 1):  # several daughters: in the order the reference walks them
-                if len(rb) <= n_right:
-                    cs = [c for c in rb if c in right]
-                else:
-                    cs = [c for c in right if c in rb]
-            else:
-                cs = [right_symbol[found.bit_length() - 1]]
-            for c in cs:
+            if not found & (found - 1):  # one daughter (the common case)
+                c = right_symbol[found.bit_length() - 1]
+                base = cb + right[c][0]
+                for a, rid, rc in rb[c]:
+                    cost = base + rc
+                    old = get(a)
+                    if old is None or cost < old[0]:
+                        cell[a] = (cost, (rid, k, b, c))
+                continue
+            # several daughters: in the order the reference walks them
+            for c in ([c for c in rb if c in right] if len(rb) <= n_right else [c for c in right if c in rb]):
                 base = cb + right[c][0]
                 for a, rid, rc in rb[c]:
                     cost = base + rc

@@ -48,6 +48,7 @@ class Compiled:
         # (category, feature values); an intermediate symbol of a long rule is ("@rule/k", ())
         self.symbols: list[tuple[str, tuple[str, ...]]] = []
         self.symbol_id: dict[tuple[str, tuple[str, ...]], int] = {}
+        self._names: dict[int, str] = {}
         self.rules: list[AtomicRule] = []
         self.items: list[LexItem] = []
         self._compile_lexicon()
@@ -65,11 +66,17 @@ class Compiled:
         return s
 
     def sym_name(self, s: int) -> str:
-        name, values = self.symbols[s]
-        feats = self.categories.get(name, ())
-        if not feats:  # no features, or an intermediate symbol ("@rule/k")
-            return name
-        return f"{name}[{','.join(f'{f}={v}' for f, v in zip(feats, values))}]"
+        """A symbol written out, e.g. ``NP[NUM=sg,DEF=-]`` (kept: derivations name their leaves)."""
+        found = self._names.get(s)
+        if found is None:
+            name, values = self.symbols[s]
+            feats = self.categories.get(name, ())
+            if not feats:  # no features, or an intermediate symbol ("@rule/k")
+                found = name
+            else:
+                found = f"{name}[{','.join(f'{f}={v}' for f, v in zip(feats, values))}]"
+            self._names[s] = found
+        return found
 
     def expand(self, cat: CatPattern, binding: dict[str, str], where: str) -> list[int]:
         """Atomic symbols of a category pattern under a variable binding."""
