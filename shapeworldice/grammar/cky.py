@@ -37,20 +37,28 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
     chart: Chart = [[None] * (n + 1) for _ in range(n + 1)]
     as_right = [[0] * (n + 1) for _ in range(n + 1)]  # right daughters a cell holds (bits)
     as_left = [[0] * (n + 1) for _ in range(n + 1)]  # right daughters its edges combine with
-    ends = [0] * (n + 1)  # ends[i]: bit k set when cell i..k holds an edge
-    starts = [0] * (n + 1)  # starts[j]: bit k set when cell k..j holds an edge
+    lefts: list[list[Any]] = [[None] * (n + 1) for _ in range(n + 1)]  # (B, its partners, cost), in order
+    ends = [0] * (n + 1)  # ends[i]: bit k set when cell i..k holds a left daughter
+    starts = [0] * (n + 1)  # starts[j]: bit k set when cell k..j holds a right daughter
 
     def finish(i: int, j: int, cell: Cell) -> None:
         _closure(unary, cell)
         chart[i][j] = cell
         r = m = 0
-        for s in cell:
+        found = []
+        for s, v in cell.items():
             r |= right_bit[s]
-            m |= partners[s]
-        as_right[i][j] = r
-        as_left[i][j] = m
-        ends[i] |= 1 << j
-        starts[j] |= 1 << i
+            p = partners[s]
+            if p:
+                m |= p
+                found.append((s, p, v[0]))
+        if r:
+            as_right[i][j] = r
+            starts[j] |= 1 << i
+        if m:
+            as_left[i][j] = m
+            lefts[i][j] = found
+            ends[i] |= 1 << j
 
     for (i, j), cell in lex.items():
         finish(i, j, cell)
@@ -58,12 +66,12 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
         for i in range(0, n - span + 1):
             j = i + span
             cell = chart[i][j]
-            # the split points k (i < k < j) with an edge on both sides, lowest first
+            # the split points k (i < k < j) with daughters on both sides, lowest first
             splits = ends[i] & starts[j] & ((1 << j) - (2 << i))
             if splits:
                 if cell is None:
                     cell = {}
-                _combine(binary, partners, right_symbol, chart, as_right, as_left, i, j, splits, cell)
+                _combine(binary, right_symbol, chart, lefts[i], as_right, as_left[i], i, j, splits, cell)
             if cell:
                 finish(i, j, cell)
     return chart
@@ -90,12 +98,10 @@ def _closure(unary: Any, cell: Cell) -> None:
         raise ClosureGuard
 
 
-def _combine(binary: Any, partners: list[int], right_symbol: list[int], chart: Chart, as_right: list[list[int]],
-             as_left: list[list[int]], i: int, j: int, splits: int, cell: Cell) -> None:
+def _combine(binary: Any, right_symbol: list[int], chart: Chart, lefts: list[Any], as_right: list[list[int]],
+             left_masks: list[int], i: int, j: int, splits: int, cell: Cell) -> None:
     """:func:`_combine_reference` over the split points ``splits`` (bits), skipping the left edges
-    that combine with nothing on the right."""
-    row = chart[i]
-    left_masks = as_left[i]
+    that combine with nothing on the right (``lefts``: a row's left daughters)."""
     get = cell.get
     while splits:
         low = splits & -splits
@@ -104,12 +110,10 @@ def _combine(binary: Any, partners: list[int], right_symbol: list[int], chart: C
         mask = as_right[k][j]
         if not left_masks[k] & mask:
             continue
-        left = row[k]
         right = chart[k][j]
         n_right = len(right)
-        for b, found in [(b, m) for b in left if (m := partners[b] & mask)]:
+        for b, found, cb in [(b, m, cb) for b, pb, cb in lefts[k] if (m := pb & mask)]:
             rb = binary[b]
-            cb = left[b][0]
             if not found & (found - 1):  # one daughter (the common case)
                 c = right_symbol[found.bit_length() - 1]
                 base = cb + right[c][0]
