@@ -6,8 +6,10 @@ Parses the 3,174 ERG-judged strings of tests/fixtures/erg/judgments.jsonl, N rea
 of every family, and N free-form captions in the styles of pretrained and prompted captioners
 (framing, lists, several sentences, pronouns, relative clauses, synonyms, unknown words:
 tests/grammar/freeform_captions.py), and the 800 model-written descriptions of
-tests/descriptions/corpus.jsonl through the evaluator's parser (sentences split and joined);
-the goal is 1,000 captions/s uncached on one core for each.
+tests/descriptions/corpus.jsonl through the evaluator's parser (sentences split and joined),
+with the share of its chart parser, of MRS composition and of the rest (the join of the
+sentences' readings, which interprets them); the goal is 1,000 captions/s uncached on one core
+for each.
 "uncached" runs a fresh parser (grammaticality and best derivation); "+ MRS" also composes each
 grammatical reading's MRS (what the evaluator needs); "cached" repeats the same strings through
 the parse cache.  "CPU time" divides by the process's CPU seconds rather than wall-clock

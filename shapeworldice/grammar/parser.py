@@ -1,7 +1,7 @@
 """Parsing: English caption → grammaticality and ERG-style MRS / DMRS readings.
 
 The text is normalised (:func:`.normalise.normalise`), tokenised, and parsed with a
-Viterbi CKY parser over the compiled grammar (:mod:`.compiled`).  A caption is grammatical
+Viterbi CKY parser (:mod:`.cky`) over the compiled grammar (:mod:`.compiled`).  A caption is grammatical
 when a ROOT spans all its tokens.  The lowest-cost derivation gives the reading; its MRS is
 composed only when ``Reading.mrs`` is first read.  Results are cached by normalised text.
 """

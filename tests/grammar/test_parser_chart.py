@@ -51,7 +51,7 @@ def described() -> list[list[str]]:
     return [tokenise(normalise(t)) for t in texts]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_chart_is_the_reference_chart_on_any_word_string(data):
     tokens = data.draw(st.lists(st.sampled_from(words()), min_size=1, max_size=12))
