@@ -42,7 +42,9 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
     starts = [0] * (n + 1)  # starts[j]: bit k set when cell k..j holds a right daughter
 
     def finish(i: int, j: int, cell: Cell) -> None:
-        _closure(unary, cell)
+        agenda = [b for b in cell if b in unary]
+        if agenda:
+            _closure(unary, cell, agenda)
         chart[i][j] = cell
         r = m = 0
         found = []
@@ -77,11 +79,9 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
     return chart
 
 
-def _closure(unary: Any, cell: Cell) -> None:
-    """:func:`_unary_closure` without the steps that do nothing (edges no unary rule starts from)."""
-    agenda = [b for b in cell if b in unary]
-    if not agenda:
-        return
+def _closure(unary: Any, cell: Cell, agenda: list[int]) -> None:
+    """:func:`_unary_closure` without the steps that do nothing: ``agenda`` holds the edges of
+    ``cell`` a unary rule starts from, in order."""
     steps = len(cell)  # the reference pops every edge once, and each edge it pushes again
     while agenda:
         b = agenda.pop()
