@@ -9,10 +9,14 @@ is kept, and which comes first is part of the parser's output (equally cheap att
 common: "shapes on a black background, mostly ovals in green").
 
 :func:`fill` is the parser's chart; :func:`fill_reference` the plain form it was derived from,
-kept as the definition :func:`fill` must agree with (same edges, costs, backpointers and order):
-for each left edge B, :func:`fill` skips the right cells that hold no daughter B can combine
-with (a bit mask test over the symbols that are right daughters) before it looks for one, and
-the unary closure skips edges no unary rule starts from.
+kept as the definition :func:`fill` must agree with (same edges, costs, backpointers and order).
+:func:`fill` does the same combinations and skips only work that adds nothing: split points
+without a left daughter on one side or a right daughter on the other (bit masks of positions),
+left edges that combine with no daughter in the right cell (bit masks over the symbols that are
+right daughters, which also name the daughter when there is one), and unary closure steps from
+edges no unary rule starts from.  Leaving out edges that can never reach a root would change
+the order in which equally cheap analyses are found (the reference walks the smaller of a left
+edge's rule table and the right cell, so a cell's size decides the order), so every edge is built.
 """
 from __future__ import annotations
 
