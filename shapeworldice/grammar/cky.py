@@ -43,6 +43,7 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
     as_left = [[0] * (n + 1) for _ in range(n + 1)]  # right daughters its edges combine with
     lefts: list[list[Any]] = [[None] * (n + 1) for _ in range(n + 1)]  # (B, its partners, cost), in order
     ends = [0] * (n + 1)  # ends[i]: bit k set when cell i..k holds a left daughter
+    lefts_to = [0] * (n + 1)  # lefts_to[k]: bit i set when cell i..k holds a left daughter
     starts = [0] * (n + 1)  # starts[j]: bit k set when cell k..j holds a right daughter
 
     def finish(i: int, j: int, cell: Cell) -> None:
@@ -65,21 +66,33 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
             as_left[i][j] = m
             lefts[i][j] = found
             ends[i] |= 1 << j
+            lefts_to[j] |= 1 << i
 
     for (i, j), cell in lex.items():
         finish(i, j, cell)
-    for span in range(2, n + 1):
-        for i in range(0, n - span + 1):
-            j = i + span
-            cell = chart[i][j]
+    # cell i..j needs cells i..k and k..j (i < k < j): by ends j, and by starts from j - 2 down
+    for j in range(2, n + 1):
+        # the starts i < j - 1 of cells with a split point: a left daughter i..k, a right one k..j
+        todo = 0
+        right_from = starts[j]
+        while right_from:
+            low = right_from & -right_from
+            right_from ^= low
+            todo |= lefts_to[low.bit_length() - 1]
+        todo &= (1 << (j - 1)) - 1
+        while todo:
+            i = todo.bit_length() - 1  # the highest start left: the shortest span
+            todo ^= 1 << i
             # the split points k (i < k < j) with daughters on both sides, lowest first
             splits = ends[i] & starts[j] & ((1 << j) - (2 << i))
-            if splits:
-                if cell is None:
-                    cell = {}
-                _combine(binary, right_symbol, chart, lefts[i], as_right, as_left[i], i, j, splits, cell)
+            cell = chart[i][j]
+            if cell is None:
+                cell = {}
+            _combine(binary, right_symbol, chart, lefts[i], as_right, as_left[i], i, j, splits, cell)
             if cell:
                 finish(i, j, cell)
+                if as_right[i][j]:  # a right daughter i..j: cells that end at i can now reach j
+                    todo |= lefts_to[i]
     return chart
 
 
