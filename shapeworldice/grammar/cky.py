@@ -2,8 +2,9 @@
 
 A chart is a table ``chart[i][j]`` of cells (None when empty): a cell maps a symbol to
 ``(cost, backpointer)``, the backpointer ``("lex", item)``, ``(rule, None, B, None)`` for a unary
-rule or ``(rule, k, B, C)`` for a binary one split at k.  Cells are filled span by span, each by
-the binary rules over its split points in order, then closed under the unary rules; an analysis
+rule or ``(rule, k, B, C)`` for a binary one split at k.  A cell is filled after the cells it
+is made of, by the binary rules over its split points in order, then closed under the unary
+rules (the reference fills them span by span, :func:`fill` by ends); an analysis
 replaces an edge's only when strictly cheaper, so of two equally cheap analyses the first found
 is kept, and which comes first is part of the parser's output (equally cheap attachments are
 common: "shapes on a black background, mostly ovals in green").
