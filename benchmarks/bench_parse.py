@@ -128,8 +128,8 @@ def main() -> None:
 def descriptions_rate(repeat: int) -> None:
     """The 800 model-written descriptions (tests/descriptions/corpus.jsonl: one sentence to seven)
     through the evaluator's parser, which splits sentences, joins their readings and finds run-ons:
-    uncached, with every reading's MRS, CPU time.  Then the same through its parts: the chart
-    parser alone (each sentence parsed uncached, every reading's MRS composed), and what is left,
+    uncached, with every reading's MRS, CPU time.  Then its parts: the chart parser alone (each
+    sentence parsed uncached), the composition of every reading's MRS alone, and what is left,
     mostly the join of the sentences' readings, which interprets them
     (shapeworldice.interpret.discourse.cover)."""
     from shapeworldice.grammar import normalise
