@@ -6,8 +6,10 @@ Parses the 3,174 ERG-judged strings of tests/fixtures/erg/judgments.jsonl, N rea
 of every family, and N free-form captions in the styles of pretrained and prompted captioners
 (framing, lists, several sentences, pronouns, relative clauses, synonyms, unknown words:
 tests/grammar/freeform_captions.py), and the 800 model-written descriptions of
-tests/descriptions/corpus.jsonl through the evaluator's parser (sentences split and joined);
-the goal is 1,000 captions/s uncached on one core for each.
+tests/descriptions/corpus.jsonl through the evaluator's parser (sentences split and joined),
+with the share of its chart parser, of MRS composition and of the rest (the join of the
+sentences' readings, which interprets them); the goal is 1,000 captions/s uncached on one core
+for each.
 "uncached" runs a fresh parser (grammaticality and best derivation); "+ MRS" also composes each
 grammatical reading's MRS (what the evaluator needs); "cached" repeats the same strings through
 the parse cache.  "CPU time" divides by the process's CPU seconds rather than wall-clock
@@ -126,22 +128,42 @@ def main() -> None:
 def descriptions_rate(repeat: int) -> None:
     """The 800 model-written descriptions (tests/descriptions/corpus.jsonl: one sentence to seven)
     through the evaluator's parser, which splits sentences, joins their readings and finds run-ons:
-    uncached, with every reading's MRS, CPU time."""
+    uncached, with every reading's MRS, CPU time.  Then its parts: the chart parser alone (each
+    sentence parsed uncached), the composition of every reading's MRS alone, and what is left,
+    mostly the join of the sentences' readings, which interprets them
+    (shapeworldice.interpret.discourse.cover)."""
+    from shapeworldice.grammar import normalise
+    from shapeworldice.interpret.discourse import sentences
     from shapeworldice.parsing import BuiltinParser
 
     with open(ROOT / "tests" / "descriptions" / "corpus.jsonl", encoding="utf-8") as f:
         texts = list(dict.fromkeys(json.loads(line)["caption"] for line in f))
     parser = BuiltinParser()  # keeps no parses: every call parses
-    best = float("inf")
+    chart = get_parser()
+    split = [[s for _, s in sentences(normalise(text))] for text in texts]
+    best = best_chart = best_mrs = float("inf")
     for _ in range(repeat):
         cpu = time.process_time()
         for text in texts:
             for mrs in parser.parse(text).readings:
                 _ = mrs.rels
         best = min(best, time.process_time() - cpu)
+        cpu = time.process_time()
+        results = [chart.parse_uncached(s) for parts in split for s in parts]
+        best_chart = min(best_chart, time.process_time() - cpu)
+        cpu = time.process_time()
+        for r in results:
+            for reading in r.readings:
+                _ = reading.mrs
+        best_mrs = min(best_mrs, time.process_time() - cpu)
     met = "met" if len(texts) / best >= PARSE_GOAL else "NOT met"
-    print(f"model-written descriptions ({len(texts)} unique, 1-7 sentences each):")
+    n_sentences = sum(len(parts) for parts in split)
+    print(f"model-written descriptions ({len(texts)} unique, 1-7 sentences each, {n_sentences} sentences):")
     print(f"  uncached + MRS, CPU time {rate(len(texts), best)}  goal {PARSE_GOAL:,}: {met}")
+    print(f"    chart parser alone     {rate(len(texts), best_chart)}")
+    print(f"    MRS composition alone  {rate(len(texts), best_mrs)}")
+    rest = best - best_chart - best_mrs
+    print(f"    the rest (the join of the sentences' readings, run-ons): {rest:.2f} s of {best:.2f} s")
 
 
 if __name__ == "__main__":

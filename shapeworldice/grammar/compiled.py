@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import cached_property
 
 from .loader import CatPattern, GrammarData, GrammarError, LexEntry, Rule, entry_onset
 
@@ -47,6 +48,7 @@ class Compiled:
         # (category, feature values); an intermediate symbol of a long rule is ("@rule/k", ())
         self.symbols: list[tuple[str, tuple[str, ...]]] = []
         self.symbol_id: dict[tuple[str, tuple[str, ...]], int] = {}
+        self._names: dict[int, str] = {}
         self.rules: list[AtomicRule] = []
         self.items: list[LexItem] = []
         self._compile_lexicon()
@@ -64,11 +66,17 @@ class Compiled:
         return s
 
     def sym_name(self, s: int) -> str:
-        name, values = self.symbols[s]
-        feats = self.categories.get(name, ())
-        if not feats:  # no features, or an intermediate symbol ("@rule/k")
-            return name
-        return f"{name}[{','.join(f'{f}={v}' for f, v in zip(feats, values))}]"
+        """A symbol written out, e.g. ``NP[NUM=sg,DEF=-]`` (kept: derivations name their leaves)."""
+        found = self._names.get(s)
+        if found is None:
+            name, values = self.symbols[s]
+            feats = self.categories.get(name, ())
+            if not feats:  # no features, or an intermediate symbol ("@rule/k")
+                found = name
+            else:
+                found = f"{name}[{','.join(f'{f}={v}' for f, v in zip(feats, values))}]"
+            self._names[s] = found
+        return found
 
     def expand(self, cat: CatPattern, binding: dict[str, str], where: str) -> list[int]:
         """Atomic symbols of a category pattern under a variable binding."""
@@ -188,6 +196,26 @@ class Compiled:
         self.fragment_root: int | None = self.symbol_id.get(("FROOT", ()))
         self.vocabulary = frozenset(w.lower() for it in self.items for w in it.words
                                     if "unknown" not in it.entry.attrs)
+
+    @cached_property
+    def partner_masks(self) -> tuple[list[int], list[int], list[int]]:
+        """``(right_bit, partners, right_symbol)``: each symbol that is the right daughter of a
+        binary rule gets a bit (``right_bit``, 0 for the others; ``right_symbol`` by bit number
+        gives the symbol back), and ``partners[B]`` has the bits of the right daughters B combines
+        with, so the chart can tell with one AND which daughters of a cell a left edge B combines
+        with."""
+        right_bit = [0] * len(self.symbols)
+        right_symbol: list[int] = []
+        for by_c in self.binary.values():
+            for c in by_c:
+                if not right_bit[c]:
+                    right_bit[c] = 1 << len(right_symbol)
+                    right_symbol.append(c)
+        partners = [0] * len(self.symbols)
+        for b, by_c in self.binary.items():
+            for c in by_c:
+                partners[b] |= right_bit[c]
+        return right_bit, partners, right_symbol
 
 
 __all__ = ["Compiled", "LexItem", "AtomicRule"]

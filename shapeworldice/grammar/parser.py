@@ -1,7 +1,7 @@
 """Parsing: English caption → grammaticality and ERG-style MRS / DMRS readings.
 
 The text is normalised (:func:`.normalise.normalise`), tokenised, and parsed with a
-Viterbi CKY parser over the compiled grammar (:mod:`.compiled`).  A caption is grammatical
+Viterbi CKY parser (:mod:`.cky`) over the compiled grammar (:mod:`.compiled`).  A caption is grammatical
 when a ROOT spans all its tokens.  The lowest-cost derivation gives the reading; its MRS is
 composed only when ``Reading.mrs`` is first read.  Results are cached by normalised text.
 """
@@ -13,6 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
+from . import cky
 from .compiled import Compiled
 from .loader import load
 from .normalise import normalise
@@ -206,6 +207,18 @@ sort_conflicts = 0
 _conflicts_lock = threading.Lock()
 
 
+def _place(cells: dict, covered: list[bool], i: int, n: int, items: Iterable[Any]) -> None:
+    """Put ``items`` (of ``n`` words from token i) in their cell, each kept where cheaper than the
+    same symbol's item before it."""
+    cell = cells.setdefault((i, i + n), {})
+    for it in items:
+        old = cell.get(it.sym)
+        if old is None or it.cost < old[0]:
+            cell[it.sym] = (it.cost, ("lex", it))
+    for k in range(i, i + n):
+        covered[k] = True
+
+
 class ChartParser:
     """The built-in grammar's chart parser (one per process, :func:`get_parser`): text → readings, cached."""
 
@@ -214,6 +227,8 @@ class ChartParser:
         self.version = self.g.data.version
         self._cache: OrderedDict[str, ParseResult] = OrderedDict()
         self._unknown_cache: dict[str, list[Any]] = {}
+        #: by lower-case word: :meth:`_plain_items`
+        self._plain_cells: dict[str, tuple[dict[int, tuple[int, Any]], list] | None] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ chart
@@ -243,114 +258,81 @@ class ChartParser:
 
     def _lexical(self, tokens: list[str]):
         """cells[(i, j)] = {sym: (cost, ('lex', item))}; None if a token has no entry."""
-        g = self.g
         lower = [t.lower() for t in tokens]
         cells: dict[tuple[int, int], dict[int, tuple[int, Any]]] = {}
         covered = [False] * len(tokens)
         for i, w in enumerate(lower):
-            cands = g.lex_first.get(w, ())
-            if tokens[i] != w:
-                cands = list(cands) + list(g.lex_first.get(tokens[i], ()))
-            if not cands and w not in g.vocabulary:
-                cands = self._unknown_items(tokens[i])
-            for it in cands:
-                n = len(it.words)
-                if n > 1 or it.exact_case:
-                    seq = tuple(tokens[i:i + n]) if it.exact_case else tuple(lower[i:i + n])
-                    if seq != it.words:
-                        continue
-                cell = cells.setdefault((i, i + n), {})
-                old = cell.get(it.sym)
-                if old is None or it.cost < old[0]:
-                    cell[it.sym] = (it.cost, ("lex", it))
-                for k in range(i, i + n):
-                    covered[k] = True
+            found = self._word_items(w) if tokens[i] == w else None
+            if not found:
+                self._token_items(tokens, lower, i, cells, covered)
+                continue
+            template, longer = found  # the word's one-word cell, then its longer items that match
+            if template:
+                cells[(i, i + 1)] = dict(template)
+                covered[i] = True
+            for n, words, exact, items in longer:
+                if tuple(tokens[i:i + n] if exact else lower[i:i + n]) == words:
+                    _place(cells, covered, i, n, items)
         if not all(covered):
             bad = [tokens[k] for k in range(len(tokens)) if not covered[k]]
             return None, bad
         return cells, None
 
-    def _unary_closure(self, cell: dict[int, tuple[int, Any]]) -> None:
-        unary = self.g.unary
-        agenda = list(cell)
-        guard = 0
-        while agenda:
-            guard += 1
-            if guard > 10000:
-                break
-            b = agenda.pop()
-            rules = unary.get(b)
-            if not rules:
-                continue
-            cb = cell[b][0]
-            for a, rid, rc in rules:
-                cost = cb + rc
-                old = cell.get(a)
-                if old is None or cost < old[0]:
-                    cell[a] = (cost, (rid, None, b, None))
-                    agenda.append(a)
-
-    def _combine(self, chart: list, i: int, j: int, cell: dict) -> None:
-        """Fill ``cell`` (span i..j) with every binary rule over each split point, keeping the cheapest."""
-        binary = self.g.binary
-        row = chart[i]
-        get = cell.get
-        for k in range(i + 1, j):
-            left = row[k]
-            if not left:
-                continue
-            right = chart[k][j]
-            if not right:
-                continue
-            n_right = len(right)
-            for b, lv in left.items():
-                rb = binary.get(b)
-                if rb is None:
+    def _token_items(self, tokens: list[str], lower: list[str], i: int, cells: dict, covered: list[bool]) -> None:
+        """Place the items of token i one by one (a word in capitals, one outside the vocabulary)."""
+        g = self.g
+        w = lower[i]
+        cands = g.lex_first.get(w, ())
+        if tokens[i] != w:
+            cands = list(cands) + list(g.lex_first.get(tokens[i], ()))
+        if not cands and w not in g.vocabulary:
+            cands = self._unknown_items(tokens[i])
+        for it in cands:
+            n = len(it.words)
+            if n > 1 or it.exact_case:
+                seq = tuple(tokens[i:i + n]) if it.exact_case else tuple(lower[i:i + n])
+                if seq != it.words:
                     continue
-                cb = lv[0]
-                if len(rb) <= n_right:  # walk the smaller side
-                    for c, rules in rb.items():
-                        rv = right.get(c)
-                        if rv is None:
-                            continue
-                        base = cb + rv[0]
-                        for a, rid, rc in rules:
-                            cost = base + rc
-                            old = get(a)
-                            if old is None or cost < old[0]:
-                                cell[a] = (cost, (rid, k, b, c))
-                else:
-                    for c, rv in right.items():
-                        found = rb.get(c)
-                        if found is None:
-                            continue
-                        base = cb + rv[0]
-                        for a, rid, rc in found:
-                            cost = base + rc
-                            old = get(a)
-                            if old is None or cost < old[0]:
-                                cell[a] = (cost, (rid, k, b, c))
+            _place(cells, covered, i, n, (it,))
+
+    def _word_items(self, word: str) -> tuple[dict[int, tuple[int, Any]], list] | None:
+        """:meth:`_plain_items` of a lower-case word, cached for the vocabulary's words."""
+        if word in self._plain_cells:
+            return self._plain_cells[word]
+        found = self._plain_items(word)
+        if word in self.g.lex_first:
+            self._plain_cells[word] = found
+        return found
+
+    def _plain_items(self, word: str) -> tuple[dict[int, tuple[int, Any]], list] | None:
+        """A lower-case ``word``'s items as :meth:`_lexical` reads them: the cell its one-word items
+        make, and its longer items as (length, words, exact case, items), each group in the order
+        of the items; None where it has no items or a one-word item of exact case (whose place
+        among the others depends on the token's case)."""
+        cands = self.g.lex_first.get(word, ())
+        if not cands or any(len(it.words) == 1 and it.exact_case for it in cands):
+            return None
+        cell: dict[int, tuple[int, Any]] = {}
+        longer: dict[tuple, list] = {}
+        for it in cands:
+            if len(it.words) > 1:
+                longer.setdefault((len(it.words), it.words, it.exact_case), []).append(it)
+                continue
+            old = cell.get(it.sym)
+            if old is None or it.cost < old[0]:
+                cell[it.sym] = (it.cost, ("lex", it))
+        return cell, [(*key, items) for key, items in longer.items()]
 
     def chart(self, tokens: list[str]):
-        n = len(tokens)
+        """The chart of ``tokens`` (:mod:`.cky`) and None, or None and the tokens no lexical item covers."""
         lex, bad = self._lexical(tokens)
         if lex is None:
             return None, bad
-        chart: list[list[dict | None]] = [[None] * (n + 1) for _ in range(n + 1)]
-        for (i, j), cell in lex.items():
-            self._unary_closure(cell)
-            chart[i][j] = cell
-        for span in range(2, n + 1):
-            for i in range(0, n - span + 1):
-                j = i + span
-                cell = chart[i][j]
-                if cell is None:
-                    cell = {}
-                self._combine(chart, i, j, cell)
-                if cell:
-                    self._unary_closure(cell)
-                    chart[i][j] = cell
-        return chart, None
+        try:
+            return cky.fill(self.g, len(tokens), lex), None
+        except cky.ClosureGuard:  # the reference gave up a unary closure part way: do as it did
+            lex, bad = self._lexical(tokens)
+            return cky.fill_reference(self.g, len(tokens), lex), None
 
     # ------------------------------------------------------------------ derivations
     def _derivation(self, chart, i: int, j: int, sym: int) -> Derivation:

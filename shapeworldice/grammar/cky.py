@@ -1,0 +1,236 @@
+"""Filling the CKY chart: every edge over every span, each with its cheapest analysis.
+
+A chart is a table ``chart[i][j]`` of cells (None when empty): a cell maps a symbol to
+``(cost, backpointer)``, the backpointer ``("lex", item)``, ``(rule, None, B, None)`` for a unary
+rule or ``(rule, k, B, C)`` for a binary one split at k.  A cell is filled after the cells it
+is made of, by the binary rules over its split points in order, then closed under the unary
+rules (the reference fills them span by span, :func:`fill` by ends); an analysis
+replaces an edge's only when strictly cheaper, so of two equally cheap analyses the first found
+is kept, and which comes first is part of the parser's output (equally cheap attachments are
+common: "shapes on a black background, mostly ovals in green").
+
+:func:`fill` is the parser's chart; :func:`fill_reference` the plain form it was derived from,
+kept as the definition :func:`fill` must agree with (same edges, costs, backpointers and order).
+:func:`fill` does the same combinations and skips only work that adds nothing: split points
+without a left daughter on one side or a right daughter on the other (bit masks of positions),
+left edges that combine with no daughter in the right cell (bit masks over the symbols that are
+right daughters, which also name the daughter when there is one), and unary closure steps from
+edges no unary rule starts from.  Leaving out edges that can never reach a root would change
+the order in which equally cheap analyses are found (the reference walks the smaller of a left
+edge's rule table and the right cell, so a cell's size decides the order), so every edge is built.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+Cell = dict[int, tuple[int, Any]]
+Chart = list[list[Any]]
+
+#: the unary closure of a cell gives up after this many steps (a guard against cycles)
+CLOSURE_STEPS = 10_000
+
+
+class ClosureGuard(Exception):
+    """The unary closure of a cell reached :data:`CLOSURE_STEPS` (the reference's guard)."""
+
+
+def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
+    """The chart of ``n`` tokens over the compiled grammar ``g``, from the lexical cells ``lex``
+    (taken over and extended); the same chart as :func:`fill_reference`."""
+    right_bit, partners, right_symbol = g.partner_masks
+    binary, unary = g.binary, g.unary
+    chart: Chart = [[None] * (n + 1) for _ in range(n + 1)]
+    as_right = [[0] * (n + 1) for _ in range(n + 1)]  # right daughters a cell holds (bits)
+    as_left = [[0] * (n + 1) for _ in range(n + 1)]  # right daughters its edges combine with
+    lefts: list[list[Any]] = [[None] * (n + 1) for _ in range(n + 1)]  # (B, its partners, cost), in order
+    ends = [0] * (n + 1)  # ends[i]: bit k set when cell i..k holds a left daughter
+    lefts_to = [0] * (n + 1)  # lefts_to[k]: bit i set when cell i..k holds a left daughter
+    starts = [0] * (n + 1)  # starts[j]: bit k set when cell k..j holds a right daughter
+
+    def finish(i: int, j: int, cell: Cell) -> None:
+        agenda = [b for b in cell if b in unary]
+        if agenda:
+            _closure(unary, cell, agenda)
+        chart[i][j] = cell
+        r = m = 0
+        found = []
+        for s, v in cell.items():
+            r |= right_bit[s]
+            p = partners[s]
+            if p:
+                m |= p
+                found.append((s, p, v[0]))
+        if r:
+            as_right[i][j] = r
+            starts[j] |= 1 << i
+        if m:
+            as_left[i][j] = m
+            lefts[i][j] = found
+            ends[i] |= 1 << j
+            lefts_to[j] |= 1 << i
+
+    for (i, j), cell in lex.items():
+        finish(i, j, cell)
+    # cell i..j needs cells i..k and k..j (i < k < j): by ends j, and by starts from j - 2 down
+    for j in range(2, n + 1):
+        # the starts i < j - 1 of cells with a split point: a left daughter i..k, a right one k..j
+        todo = 0
+        right_from = starts[j]
+        while right_from:
+            low = right_from & -right_from
+            right_from ^= low
+            todo |= lefts_to[low.bit_length() - 1]
+        todo &= (1 << (j - 1)) - 1
+        while todo:
+            i = todo.bit_length() - 1  # the highest start left: the shortest span
+            todo ^= 1 << i
+            # the split points k (i < k < j) with daughters on both sides, lowest first
+            splits = ends[i] & starts[j] & ((1 << j) - (2 << i))
+            cell = chart[i][j]
+            if cell is None:
+                cell = {}
+            _combine(binary, right_symbol, chart, lefts[i], as_right, as_left[i], i, j, splits, cell)
+            if cell:
+                finish(i, j, cell)
+                if as_right[i][j]:  # a right daughter i..j: cells that end at i can now reach j
+                    todo |= lefts_to[i]
+    return chart
+
+
+def _closure(unary: Any, cell: Cell, agenda: list[int]) -> None:
+    """:func:`_unary_closure` without the steps that do nothing: ``agenda`` holds the edges of
+    ``cell`` a unary rule starts from, in order."""
+    steps = len(cell)  # the reference pops every edge once, and each edge it pushes again
+    while agenda:
+        b = agenda.pop()
+        cb = cell[b][0]
+        for a, rid, rc in unary[b]:
+            cost = cb + rc
+            old = cell.get(a)
+            if old is None or cost < old[0]:
+                cell[a] = (cost, (rid, None, b, None))
+                steps += 1
+                if a in unary:
+                    agenda.append(a)
+    if steps > CLOSURE_STEPS:
+        raise ClosureGuard
+
+
+def _combine(binary: Any, right_symbol: list[int], chart: Chart, lefts: list[Any], as_right: list[list[int]],
+             left_masks: list[int], i: int, j: int, splits: int, cell: Cell) -> None:
+    """:func:`_combine_reference` over the split points ``splits`` (bits), skipping the left edges
+    that combine with nothing on the right (``lefts``: a row's left daughters)."""
+    get = cell.get
+    while splits:
+        low = splits & -splits
+        splits ^= low
+        k = low.bit_length() - 1
+        mask = as_right[k][j]
+        if not left_masks[k] & mask:
+            continue
+        right = chart[k][j]
+        n_right = len(right)
+        for b, found, cb in [(b, m, cb) for b, pb, cb in lefts[k] if (m := pb & mask)]:
+            rb = binary[b]
+            if not found & (found - 1):  # one daughter (the common case)
+                c = right_symbol[found.bit_length() - 1]
+                base = cb + right[c][0]
+                for a, rid, rc in rb[c]:
+                    cost = base + rc
+                    old = get(a)
+                    if old is None or cost < old[0]:
+                        cell[a] = (cost, (rid, k, b, c))
+                continue
+            # several daughters: in the order the reference walks them
+            for c in ([c for c in rb if c in right] if len(rb) <= n_right else [c for c in right if c in rb]):
+                base = cb + right[c][0]
+                for a, rid, rc in rb[c]:
+                    cost = base + rc
+                    old = get(a)
+                    if old is None or cost < old[0]:
+                        cell[a] = (cost, (rid, k, b, c))
+
+
+# ---------------------------------------------------------------------------- the reference
+
+def fill_reference(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
+    """The chart as the plain CKY fills it: the definition :func:`fill` keeps to."""
+    chart: Chart = [[None] * (n + 1) for _ in range(n + 1)]
+    for (i, j), cell in lex.items():
+        _unary_closure(g.unary, cell)
+        chart[i][j] = cell
+    for span in range(2, n + 1):
+        for i in range(0, n - span + 1):
+            j = i + span
+            cell = chart[i][j]
+            if cell is None:
+                cell = {}
+            _combine_reference(g.binary, chart, i, j, cell)
+            if cell:
+                _unary_closure(g.unary, cell)
+                chart[i][j] = cell
+    return chart
+
+
+def _unary_closure(unary: Any, cell: Cell) -> None:
+    agenda = list(cell)
+    guard = 0
+    while agenda:
+        guard += 1
+        if guard > CLOSURE_STEPS:
+            break
+        b = agenda.pop()
+        rules = unary.get(b)
+        if not rules:
+            continue
+        cb = cell[b][0]
+        for a, rid, rc in rules:
+            cost = cb + rc
+            old = cell.get(a)
+            if old is None or cost < old[0]:
+                cell[a] = (cost, (rid, None, b, None))
+                agenda.append(a)
+
+
+def _combine_reference(binary: Any, chart: Chart, i: int, j: int, cell: Cell) -> None:
+    """Fill ``cell`` (span i..j) with every binary rule over each split point, keeping the cheapest."""
+    row = chart[i]
+    get = cell.get
+    for k in range(i + 1, j):
+        left = row[k]
+        if not left:
+            continue
+        right = chart[k][j]
+        if not right:
+            continue
+        n_right = len(right)
+        for b, lv in left.items():
+            rb = binary.get(b)
+            if rb is None:
+                continue
+            cb = lv[0]
+            if len(rb) <= n_right:  # walk the smaller side
+                for c, rules in rb.items():
+                    rv = right.get(c)
+                    if rv is None:
+                        continue
+                    base = cb + rv[0]
+                    for a, rid, rc in rules:
+                        cost = base + rc
+                        old = get(a)
+                        if old is None or cost < old[0]:
+                            cell[a] = (cost, (rid, k, b, c))
+            else:
+                for c, rv in right.items():
+                    found = rb.get(c)
+                    if found is None:
+                        continue
+                    base = cb + rv[0]
+                    for a, rid, rc in found:
+                        cost = base + rc
+                        old = get(a)
+                        if old is None or cost < old[0]:
+                            cell[a] = (cost, (rid, k, b, c))
+
+
+__all__ = ["fill", "fill_reference", "ClosureGuard", "CLOSURE_STEPS"]

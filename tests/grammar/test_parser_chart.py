@@ -1,0 +1,81 @@
+"""The parser's chart (:func:`shapeworldice.grammar.cky.fill`) is the reference CKY's, edge for edge:
+the same symbols in every cell, in the same order, with the same costs and backpointers (which of
+two equally cheap analyses an edge keeps depends on that order)."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shapeworldice.grammar import cky, normalise
+from shapeworldice.grammar.parser import get_parser, tokenise
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def charts(tokens: list[str]) -> tuple[list, list]:
+    """The reference chart and the parser's, each from its own lexical cells."""
+    p = get_parser()
+    lex, bad = p._lexical(tokens)
+    assert lex is not None, bad
+    reference = cky.fill_reference(p.g, len(tokens), lex)
+    lex, _ = p._lexical(tokens)
+    return reference, cky.fill(p.g, len(tokens), lex)
+
+
+def assert_same(tokens: list[str]) -> None:
+    reference, chart = charts(tokens)
+    n = len(tokens)
+    for i in range(n + 1):
+        for j in range(n + 1):
+            want, got = reference[i][j], chart[i][j]
+            assert (want is None) == (got is None), (tokens, i, j)
+            if want is not None:
+                assert list(want.items()) == list(got.items()), (tokens, i, j)
+
+
+@lru_cache(maxsize=1)
+def words() -> list[str]:
+    """Words the grammar knows (sorted), a few it does not, and punctuation."""
+    return sorted(get_parser().g.vocabulary) + ["teal", "overlapping", "blobs", "3", ",", "and"]
+
+
+@lru_cache(maxsize=1)
+def described() -> list[list[str]]:
+    with open(ROOT / "tests" / "descriptions" / "corpus.jsonl", encoding="utf-8") as f:
+        texts = [json.loads(line)["caption"] for line in f]
+    return [tokenise(normalise(t)) for t in texts]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_chart_is_the_reference_chart_on_any_word_string(data):
+    tokens = data.draw(st.lists(st.sampled_from(words()), min_size=1, max_size=12))
+    if get_parser()._lexical(tokens)[0] is None:  # a word no item covers: no chart at all
+        return
+    assert_same(tokens)
+
+
+@pytest.mark.parametrize("k", [0, 3, 7, 12, 41, 97])
+def test_the_chart_is_the_reference_chart_on_model_written_descriptions(k):
+    """Whole descriptions, unsplit: long token strings with many equally cheap attachments."""
+    assert_same(described()[k][:30])
+
+
+def test_a_unary_closure_past_the_reference_guard_falls_back_to_the_reference(monkeypatch):
+    """Where the reference gives up a closure part way, the parser's chart is the reference's."""
+    tokens = tokenise(normalise("There is a red square above a blue circle"))
+    p = get_parser()
+    monkeypatch.setattr(cky, "CLOSURE_STEPS", 2)
+    lex, _ = p._lexical(tokens)
+    with pytest.raises(cky.ClosureGuard):
+        cky.fill(p.g, len(tokens), lex)
+    chart, _ = p.chart(tokens)
+    lex, _ = p._lexical(tokens)
+    reference = cky.fill_reference(p.g, len(tokens), lex)
+    assert [[c and list(c.items()) for c in row] for row in chart] == \
+        [[c and list(c.items()) for c in row] for row in reference]
