@@ -38,6 +38,8 @@ from .selector_tables import EXTRA_RELATIONS, compare, relation3, select_quantif
 from .tables import atom, connective, exclude_context, quantifier
 
 TV = tuple[np.ndarray, np.ndarray]  # (agree, disagree)
+#: binary relations decided by the entities' columns alone (no outlines): computed for a whole batch at once
+COLUMN_RELATIONS = frozenset({"x-rel", "y-rel", "size-rel", "shade-rel", "shape-rel", "color-rel", "id-rel"})
 
 
 class TruthUnavailable(ValueError):
@@ -181,10 +183,13 @@ class Agreement:
         return agree.reshape(shape), disagree.reshape(shape)
 
     def relation_matrices(self, kind: str, value: int) -> TV:
-        """(worlds × n × n) agree/disagree of a binary relation, world by world."""
+        """(worlds × n × n) agree/disagree of a binary relation: relations of the columns for all
+        worlds at once, the others (depth, contact) world by world."""
         if not self.g.padded and self.w == 1:  # one world: its matrices as they are
             found = self._world_relation(kind, value, self.world_arrays(0))
             return found[0][None], found[1][None]
+        if kind in COLUMN_RELATIONS:
+            return self._column_relation(kind, value)
         agree = np.zeros((self.w, self.n, self.n), dtype=bool)
         disagree = np.ones_like(agree)
         for w in range(self.w):
@@ -192,6 +197,20 @@ class Agreement:
             k = arrays.n
             agree[w, :k, :k], disagree[w, :k, :k] = self._world_relation(kind, value, arrays)
         return agree, disagree
+
+    def _column_relation(self, kind: str, value: int) -> TV:
+        """A relation of the columns in every world of the batch at once: the same elementwise
+        tests as one world's (:func:`relations.conditions` on columns laid out entities × worlds);
+        a pair with a padding entity disagrees, as world by world."""
+        g = self.g
+        columns = WorldArrays(x=g.x.T, y=g.y.T, shape=g.shape.T, color=g.color.T, shade=g.shade.T, area=g.area.T,
+                              entities=())
+        agree, disagree = relations.conditions(kind, value, columns)  # [e, r, world] (id-rel: [e, r])
+        shape = (self.n, self.n, self.w)
+        agree = np.moveaxis(np.broadcast_to(agree if agree.ndim == 3 else agree[..., None], shape), -1, 0)
+        disagree = np.moveaxis(np.broadcast_to(disagree if disagree.ndim == 3 else disagree[..., None], shape), -1, 0)
+        real = g.present[:, :, None] & g.present[:, None, :]
+        return agree & real, disagree | ~real
 
     @staticmethod
     def _world_relation(kind: str, value: int, arrays: WorldArrays) -> TV:

@@ -31,6 +31,13 @@ VIEWS: dict[str, str] = {
 }
 SKILL_KINDS: tuple[str, ...] = tuple(VIEWS)
 _VIEW_STREAM = 7  # keeps the re-fills' generators apart from every other stream
+_COLUMNS = ("x", "y", "shape", "color", "shade", "area")
+#: view → the columns a re-fill keeps from the image (the rest come from a donor)
+_KEPT: dict[str, tuple[str, ...]] = {
+    "count-only": (), "colours-only": ("color",), "shapes-only": ("shape",),
+    "colours-shapes-unbound": ("color", "shape"), "object-bag": ("color", "shape"),
+    "positions-only": ("x", "y", "area"), "positions-colours": ("x", "y", "area", "color", "shade"),
+    "positions-shapes": ("x", "y", "area", "shape")}
 
 
 class Refiller:
@@ -44,6 +51,7 @@ class Refiller:
         self.code = SKILL_KINDS.index(view)
         self.width = max(train.n, test.n)
         counts = train.present.sum(axis=1)
+        self.counts = counts.tolist()
         self.by_count = {int(k): np.flatnonzero(counts == k) for k in np.unique(counts)}
         pairs = [self._pairs(train, w) for w in range(train.size)]
         kinds = np.array([len(set(p)) for p in pairs])
@@ -71,11 +79,7 @@ class Refiller:
         order = rng.permutation(m)[:n] if m >= n else rng.integers(m, size=n) if m else None
         cols = {c: getattr(g, c)[d, order] if order is not None else getattr(t, c)[i, :n].copy()
                 for c in ("x", "y", "shape", "color", "shade", "area")}
-        keep = {"count-only": (), "colours-only": ("color",), "shapes-only": ("shape",),
-                "colours-shapes-unbound": ("color", "shape"), "object-bag": ("color", "shape"),
-                "positions-only": ("x", "y", "area"), "positions-colours": ("x", "y", "area", "color", "shade"),
-                "positions-shapes": ("x", "y", "area", "shape")}[self.view]
-        for c in keep:
+        for c in _KEPT[self.view]:
             cols[c] = getattr(t, c)[i, :n].copy()
         if self.view == "colours-shapes-unbound":
             cols["shape"] = cols["shape"][rng.permutation(n)]
@@ -101,10 +105,55 @@ class Refiller:
         cols["shape"] = np.array([p[1] for p in mapped], dtype=np.int64)
         return cols
 
+    def block(self, i: int, refills: int) -> WorldSample:
+        """Re-fills ``0 .. refills - 1`` of test image ``i`` as one sample: the worlds of :meth:`world`
+        (the same generators, the same draws), their columns gathered at once rather than world by world."""
+        t, g = self.test, self.train
+        n = int(t.present[i].sum())
+        if self.view == "object-set" or not n:
+            return assemble([self.world(i, r) for r in range(refills)])
+        pool = self.by_count.get(n)
+        donors = np.empty(refills, dtype=np.int64)
+        orders = np.empty((refills, n), dtype=np.int64)
+        unbound = self.view == "colours-shapes-unbound"
+        shuffles = np.empty((refills, n), dtype=np.int64) if unbound else None
+        for r in range(refills):
+            rng = np.random.default_rng([self.seed, _VIEW_STREAM, self.code, self.keys[i], r])
+            d = self._donor(pool, rng)
+            m = self.counts[d]
+            if not m:  # an empty donor keeps the image's own columns: world by world
+                return assemble([self.world(i, r) for r in range(refills)])
+            donors[r], orders[r] = d, rng.permutation(m)[:n] if m >= n else rng.integers(m, size=n)
+            if shuffles is not None:
+                shuffles[r] = rng.permutation(n)
+        cols = {c: getattr(g, c)[donors[:, None], orders] for c in _COLUMNS}
+        for c in _KEPT[self.view]:
+            cols[c] = np.repeat(getattr(t, c)[i, :n][None], refills, axis=0)
+        if shuffles is not None:
+            cols["shape"] = np.take_along_axis(cols["shape"], shuffles, axis=1)
+        return WorldSample(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"],
+                           np.ones((refills, n), dtype=bool))
+
     def sample(self, refills: int, indices: Sequence[int] | None = None) -> WorldSample:
         """The first ``refills`` re-fills of every image (or of ``indices``): world ``k * refills + r``."""
         chosen = range(self.test.size) if indices is None else indices
-        return assemble([self.world(int(i), r) for i in chosen for r in range(refills)])
+        return stack([self.block(int(i), refills) for i in chosen])
+
+
+def stack(blocks: Sequence[WorldSample]) -> WorldSample:
+    """Samples one after another, padded to the widest (as :func:`assemble` pads re-filled worlds)."""
+    width = max([b.n for b in blocks] + [1])
+    size = sum(b.size for b in blocks)
+    out: dict[str, np.ndarray] = {}
+    for c in (*_COLUMNS, "present"):
+        fill = False if c == "present" else -1 if c in ("shape", "color") else 0.0
+        dtype = bool if c == "present" else np.int64 if c in ("shape", "color") else float
+        out[c] = np.full((size, width), fill, dtype=dtype)
+        start = 0
+        for b in blocks:
+            out[c][start:start + b.size, :b.n] = getattr(b, c)
+            start += b.size
+    return WorldSample(out["x"], out["y"], out["shape"], out["color"], out["shade"], out["area"], out["present"])
 
 
 def assemble(rows: Sequence[dict[str, np.ndarray]]) -> WorldSample:
@@ -124,8 +173,9 @@ def assemble(rows: Sequence[dict[str, np.ndarray]]) -> WorldSample:
 
 #: meanings whose early-stopped share a view bound keeps (see :meth:`ViewBound.worst`)
 _ABOVE_KEPT = 200_000
-#: donor worlds whose re-fills a view bound keeps (about 40 kB each)
-_DONORS_KEPT = 1_000
+#: donor worlds whose re-fills a view bound keeps (32 re-fills of n objects: about 1.6·n kB each, 11 kB
+#: at 7 objects); a build asks for thousands of distinct donors, the early ones of the sample most often
+_DONORS_KEPT = 4_000
 #: re-fills per world when a dataset bounds its captions' view probability (standard error ≤ 0.09)
 BOUND_REFILLS = 32
 #: prior-sample worlds a caption is true of on which a dataset's view bound is checked too
@@ -155,7 +205,7 @@ class ViewBound:
         self._above: dict[str, float] = {}  # a share found before an early stop: worst is at least it
         self._ceiling: float | None = None
         self.prior = prior if prior is not None and prior.sample is donors else CaptionPrior(donors)
-        self._donor_rows: dict[int, list[dict[str, np.ndarray]]] = {}  # a donor world's re-fills
+        self._donor_rows: dict[int, WorldSample] = {}  # a donor world's re-fills
 
     def worst(self, formula, stop: float | None = None) -> float | None:
         """The highest probability of ``formula`` given the view of a donor world it is true of
@@ -171,7 +221,7 @@ class ViewBound:
         try:
             for found in self.prior.true_worlds(formula):
                 for group in _groups(found[:self.true_worlds - seen].tolist(), stop is not None):
-                    sample = assemble([row for i in group for row in self._donor_refills(i)])
+                    sample = stack([self._donor_refills(i) for i in group])
                     shares = truth_in(formula, sample).reshape(len(group), self.refills).mean(axis=1)
                     highest, seen = max(highest, float(shares.max())), seen + len(group)
                     if stop is not None and highest > stop:
@@ -187,14 +237,15 @@ class ViewBound:
         self._worst[key] = highest
         return highest
 
-    def _donor_refills(self, index: int) -> list[dict[str, np.ndarray]]:
+    def _donor_refills(self, index: int) -> WorldSample:
         """The re-fills of donor world ``index`` (kept: the first true worlds of many meanings are the same)."""
-        hit = self._donor_rows.get(index)
+        hit = self._donor_rows.pop(index, None)
         if hit is None:
             assert self._donor_refiller is not None
-            if len(self._donor_rows) >= _DONORS_KEPT:
+            if len(self._donor_rows) >= _DONORS_KEPT:  # the least recently used goes
                 del self._donor_rows[next(iter(self._donor_rows))]
-            hit = self._donor_rows[index] = [self._donor_refiller.world(index, r) for r in range(self.refills)]
+            hit = self._donor_refiller.block(index, self.refills)
+        self._donor_rows[index] = hit
         return hit
 
     def _refilled(self, world) -> WorldSample:
@@ -286,4 +337,4 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
 
 
 __all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound",
-           "assemble", "object_ceiling", "view_probability"]
+           "assemble", "object_ceiling", "stack", "view_probability"]
