@@ -256,11 +256,30 @@ class Agreement:
         return quantifier(f.spec, ax, ra, r_possible, ra & ba, r_possible & ~bd, only_self)
 
 
+#: plans of the formulas evaluated last, by object (a meaning is evaluated on many batches in a row:
+#: its own re-fills, the prior sample's segments, its donors' re-fills); the formula is kept with its
+#: plan, so its id is not reused while the entry lives
+_PLANS: dict[int, tuple[Formula, Plan]] = {}
+_PLANS_KEPT = 64
+
+
+def plan_of(formula: Formula) -> Plan:
+    """The :class:`Plan` of ``formula``, kept for the latest :data:`_PLANS_KEPT` formula objects."""
+    hit = _PLANS.get(id(formula))
+    if hit is not None and hit[0] is formula:
+        return hit[1]
+    if len(_PLANS) >= _PLANS_KEPT:
+        del _PLANS[next(iter(_PLANS))]
+    plan = Plan(formula)
+    _PLANS[id(formula)] = (formula, plan)
+    return plan
+
+
 def agreement(formula: Formula, worlds: WorldSample, arrays: Callable[[int], WorldArrays] | None = None,
               backgrounds: Sequence[str] | None = None, plan: Plan | None = None,
               relations: dict | None = None, parts: dict | None = None) -> TV:
     """(agree, disagree) of a closed formula in each world of ``worlds``: two bool vectors."""
-    agree, disagree = Agreement(plan or Plan(formula), worlds, arrays or worlds.arrays, backgrounds,
+    agree, disagree = Agreement(plan or plan_of(formula), worlds, arrays or worlds.arrays, backgrounds,
                                 relations, parts).ev(formula)
     size = worlds.size
 
@@ -270,4 +289,4 @@ def agreement(formula: Formula, worlds: WorldSample, arrays: Callable[[int], Wor
     return flat(agree), flat(disagree)
 
 
-__all__ = ["Agreement", "Plan", "TruthUnavailable", "agreement"]
+__all__ = ["Agreement", "Plan", "TruthUnavailable", "agreement", "plan_of"]

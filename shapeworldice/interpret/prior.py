@@ -26,7 +26,7 @@ import numpy as np
 from ..workers import process_pool
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
-from .agreement import Agreement, Plan, TruthUnavailable, agreement
+from .agreement import Agreement, Plan, TruthUnavailable, agreement, plan_of
 from .selector_tables import EXTRA_RELATIONS
 from .logic import And, Color, Formula, Quant, Rel, Shape, free_vars, walk
 
@@ -214,7 +214,7 @@ class CaptionPrior:
                 if plan is None:
                     if free_vars(formula):
                         raise TruthUnavailable(f"formula has free variables: {formula}")
-                    plan = Plan(formula)
+                    plan = plan_of(formula)
                     if needs:  # a formula whose truth cannot be computed says so on any world
                         agreement(formula, sample.select(np.arange(1)), plan=plan)
                 done.append(self._truth_where_possible(formula, plan, needs, sample, relations, parts))

@@ -204,14 +204,16 @@ class ViewBound:
         self._worst: dict[str, float | None] = {}
         self._above: dict[str, float] = {}  # a share found before an early stop: worst is at least it
         self._ceiling: float | None = None
+        self._own: dict[str, float | None] = {}  # the world's own share of each meaning asked about
         self.prior = prior if prior is not None and prior.sample is donors else CaptionPrior(donors)
         self._donor_rows: dict[int, WorldSample] = {}  # a donor world's re-fills
 
     def worst(self, formula, stop: float | None = None) -> float | None:
         """The highest probability of ``formula`` given the view of a donor world it is true of
         (the first :attr:`true_worlds` such worlds; 0 when it is true of none). With ``stop``, the
-        true worlds are found and re-filled a few at a time, and the first share above ``stop`` is
-        returned (an answer that decides only ``worst > stop``; it is not kept)."""
+        true worlds are found and re-filled a few at a time (those whose re-fills are kept first), and
+        the first share above ``stop`` is returned (an answer that decides only ``worst > stop``; it
+        is not kept)."""
         key = str(formula)
         if key in self._worst:
             return self._worst[key]
@@ -220,7 +222,7 @@ class ViewBound:
         highest, seen = 0.0, 0
         try:
             for found in self.prior.true_worlds(formula):
-                for group in _groups(found[:self.true_worlds - seen].tolist(), stop is not None):
+                for group in self._groups(found[:self.true_worlds - seen].tolist(), stop is not None):
                     sample = stack([self._donor_refills(i) for i in group])
                     shares = truth_in(formula, sample).reshape(len(group), self.refills).mean(axis=1)
                     highest, seen = max(highest, float(shares.max())), seen + len(group)
@@ -236,6 +238,15 @@ class ViewBound:
             return None
         self._worst[key] = highest
         return highest
+
+    def _groups(self, donors: list[int], early: bool) -> list[list[int]]:
+        """The donors to re-fill, as groups evaluated together: all at once, or, when an early stop is
+        wanted, first those whose re-fills are kept (no draw needed: a share above the bound among
+        them stops before any other is drawn), then the others a few at a time (:func:`_groups`)."""
+        if not early:
+            return _groups(donors, False)
+        kept = [i for i in donors if i in self._donor_rows]
+        return ([kept] if kept else []) + _groups([i for i in donors if i not in self._donor_rows], True)
 
     def _donor_refills(self, index: int) -> WorldSample:
         """The re-fills of donor world ``index`` (kept: the first true worlds of many meanings are the same)."""
@@ -254,9 +265,18 @@ class ViewBound:
             self.refiller.test = WorldSample.of([world])
             self.refiller.keys = [zlib.crc32(world.to_json().encode("utf-8"))]
             self._world, self._sample, self._caches = world, self.refiller.sample(self.refills), ({}, {})
-            self._ceiling = None
+            self._ceiling, self._own = None, {}
         assert self._sample is not None
         return self._sample
+
+    def _own_share(self, formula, world) -> float | None:
+        """Share of ``world``'s re-fills where ``formula`` is true, kept by meaning until another world
+        comes (the references of a test image draw the same meaning again)."""
+        sample = self._refilled(world)
+        key = str(formula)
+        if key not in self._own:
+            self._own[key] = view_probability(formula, sample, *self._caches)
+        return self._own[key]
 
     def ceiling(self, world) -> float:
         """The highest share of ``world``'s re-fills holding one colour–shape object: the most a
@@ -270,8 +290,7 @@ class ViewBound:
         """Share of ``world``'s re-fills where ``formula`` is true (None: it cannot be computed);
         with :attr:`world_ceiling`, at least the world's :meth:`ceiling`; else, with
         :attr:`true_worlds`, at least its share on the donor worlds it is true of (:meth:`worst`)."""
-        sample = self._refilled(world)
-        own = view_probability(formula, sample, *self._caches)
+        own = self._own_share(formula, world)
         if own is None:
             return None
         if self.world_ceiling:
@@ -292,8 +311,7 @@ class ViewBound:
         re-fills, then the donors' a few at a time, stopping at the first share above the bound)."""
         if self.world_ceiling and self.ceiling(world) > bound:
             return True  # this world's view leaves one object likely: no caption of it is within the bound
-        sample = self._refilled(world)
-        own = view_probability(formula, sample, *self._caches)
+        own = self._own_share(formula, world)
         if own is None or own > bound:
             return True
         if self.world_ceiling:
