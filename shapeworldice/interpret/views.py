@@ -54,6 +54,11 @@ class Refiller:
         self.counts = counts.tolist()
         self.by_count = {int(k): np.flatnonzero(counts == k) for k in np.unique(counts)}
         pairs = [self._pairs(train, w) for w in range(train.size)]
+        self.names = [sorted(set(p)) for p in pairs] if view == "object-set" else []  # a donor's distinct objects
+        self.pairs = pairs if view == "object-set" else []
+        #: each donor object's place among the donor's distinct objects
+        self.slots = [np.array([names.index(p) for p in donor], dtype=np.int64)
+                      for names, donor in zip(self.names, self.pairs)]
         kinds = np.array([len(set(p)) for p in pairs])
         self.by_kinds = {int(k): np.flatnonzero(kinds == k) for k in np.unique(kinds)}
 
@@ -67,9 +72,13 @@ class Refiller:
             pool = np.arange(self.train.size)
         return int(pool[int(rng.integers(len(pool)))])
 
+    def _generator(self, i: int, r: int) -> np.random.Generator:
+        """The generator of re-fill ``r`` of test image ``i``."""
+        return np.random.default_rng([self.seed, _VIEW_STREAM, self.code, self.keys[i], r])
+
     def world(self, i: int, r: int) -> dict[str, np.ndarray]:
         """Columns of re-fill ``r`` of test image ``i``."""
-        rng = np.random.default_rng([self.seed, _VIEW_STREAM, self.code, self.keys[i], r])
+        rng = self._generator(i, r)
         t, g = self.test, self.train
         n = int(t.present[i].sum())
         if self.view == "object-set":
@@ -85,24 +94,25 @@ class Refiller:
             cols["shape"] = cols["shape"][rng.permutation(n)]
         return cols
 
-    def _object_set(self, i: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
-        """A donor with as many distinct objects; its objects renamed one-to-one onto the image's."""
+    def _object_set(self, i: int, rng: np.random.Generator,
+                    own: list[tuple[int, int]] | None = None) -> dict[str, np.ndarray]:
+        """A donor with as many distinct objects; its objects renamed one-to-one onto the image's
+        (``own``: the image's distinct objects, when known)."""
         g = self.train
-        own = sorted(set(self._pairs(self.test, i)))
+        if own is None:
+            own = sorted(set(self._pairs(self.test, i)))
         d = self._donor(self.by_kinds.get(len(own)), rng)
-        donor = self._pairs(g, d)
-        names = sorted(set(donor))
-        if len(names) == len(own):
-            rename = dict(zip(names, [own[int(k)] for k in rng.permutation(len(own))]))
-            mapped = [rename[p] for p in donor]
+        donor, names = self.pairs[d], self.names[d]
+        if len(names) == len(own):  # the donor's k-th distinct object becomes the image's pick[k]-th
+            pick = rng.permutation(len(own))
+            mapped = np.array(own, dtype=np.int64).reshape(-1, 2)[pick][self.slots[d]]
         else:  # no donor with as many kinds of object: the image's own, then random ones of them
-            mapped = [own[int(k)] for k in rng.permutation(len(own))]
-            mapped += [own[int(rng.integers(len(own)))] for _ in range(max(0, len(donor) - len(own)))]
-        m = len(mapped)
-        positions = np.arange(m) % max(1, len(donor))
-        cols = {c: getattr(g, c)[d, positions].copy() for c in ("x", "y", "shade", "area")}
-        cols["color"] = np.array([p[0] for p in mapped], dtype=np.int64)
-        cols["shape"] = np.array([p[1] for p in mapped], dtype=np.int64)
+            listed = [own[int(k)] for k in rng.permutation(len(own))]
+            listed += [own[int(rng.integers(len(own)))] for _ in range(max(0, len(donor) - len(own)))]
+            mapped = np.array(listed, dtype=np.int64).reshape(-1, 2)
+        positions = np.arange(len(mapped)) % max(1, len(donor))
+        cols = {c: getattr(g, c)[d, positions] for c in ("x", "y", "shade", "area")}
+        cols["color"], cols["shape"] = mapped[:, 0].copy(), mapped[:, 1].copy()
         return cols
 
     def block(self, i: int, refills: int) -> WorldSample:
@@ -110,7 +120,10 @@ class Refiller:
         (the same generators, the same draws), their columns gathered at once rather than world by world."""
         t, g = self.test, self.train
         n = int(t.present[i].sum())
-        if self.view == "object-set" or not n:
+        if self.view == "object-set":
+            own = sorted(set(self._pairs(t, i)))
+            return assemble([self._object_set(i, self._generator(i, r), own) for r in range(refills)])
+        if not n:
             return assemble([self.world(i, r) for r in range(refills)])
         pool = self.by_count.get(n)
         donors = np.empty(refills, dtype=np.int64)
@@ -118,7 +131,7 @@ class Refiller:
         unbound = self.view == "colours-shapes-unbound"
         shuffles = np.empty((refills, n), dtype=np.int64) if unbound else None
         for r in range(refills):
-            rng = np.random.default_rng([self.seed, _VIEW_STREAM, self.code, self.keys[i], r])
+            rng = self._generator(i, r)
             d = self._donor(pool, rng)
             m = self.counts[d]
             if not m:  # an empty donor keeps the image's own columns: world by world
