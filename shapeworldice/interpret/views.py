@@ -315,8 +315,13 @@ class ViewBound:
 
     def admits(self, world, bound: float) -> bool:
         """Whether any caption of ``world`` can be within ``bound``: not when the world's ceiling
-        applies and is above it (then every caption's probability is)."""
-        return not (self.world_ceiling and self.ceiling(world) > bound)
+        applies and is above it (then every caption's probability is). A world where some colour and
+        some shape together cover more objects than there are has a ceiling of 1 without re-filling."""
+        if not self.world_ceiling:
+            return True
+        if bound < 1.0 and certain_object(world.arrays.color, world.arrays.shape):
+            return False
+        return not self.ceiling(world) > bound
 
     def exceeds(self, formula, world, bound: float) -> bool:
         """Whether ``formula``'s :meth:`probability` given ``world``'s view is above ``bound`` or
@@ -346,6 +351,16 @@ def _groups(items: list[int], few_first: bool) -> list[list[int]]:
     return groups
 
 
+def certain_object(colors: np.ndarray, shapes: np.ndarray) -> bool:
+    """Whether every matching of these colours with these shapes holds one colour–shape object: true
+    when the most frequent colour and the most frequent shape are on more objects than there are (an
+    object of that colour must get that shape). Re-fills under a binding view match them anew, so
+    all of them hold it: the world's :meth:`ViewBound.ceiling` is 1."""
+    n = len(colors)
+    return bool(n) and int(np.unique(colors, return_counts=True)[1].max()) + \
+        int(np.unique(shapes, return_counts=True)[1].max()) > n
+
+
 def object_ceiling(sample: WorldSample) -> float:
     """The highest share of ``sample``'s worlds that hold one colour–shape object (0 for no world)."""
     if not sample.size:
@@ -368,4 +383,4 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
 
 
 __all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound",
-           "assemble", "object_ceiling", "stack", "view_probability"]
+           "assemble", "certain_object", "object_ceiling", "stack", "view_probability"]
