@@ -38,6 +38,8 @@ from .selector_tables import EXTRA_RELATIONS, compare, relation3, select_quantif
 from .tables import atom, connective, exclude_context, quantifier
 
 TV = tuple[np.ndarray, np.ndarray]  # (agree, disagree)
+#: binary relations decided by the entities' columns alone (no outlines): computed for a whole batch at once
+COLUMN_RELATIONS = frozenset({"x-rel", "y-rel", "size-rel", "shade-rel", "shape-rel", "color-rel", "id-rel"})
 
 
 class TruthUnavailable(ValueError):
@@ -181,10 +183,13 @@ class Agreement:
         return agree.reshape(shape), disagree.reshape(shape)
 
     def relation_matrices(self, kind: str, value: int) -> TV:
-        """(worlds × n × n) agree/disagree of a binary relation, world by world."""
+        """(worlds × n × n) agree/disagree of a binary relation: relations of the columns for all
+        worlds at once, the others (depth, contact) world by world."""
         if not self.g.padded and self.w == 1:  # one world: its matrices as they are
             found = self._world_relation(kind, value, self.world_arrays(0))
             return found[0][None], found[1][None]
+        if kind in COLUMN_RELATIONS:
+            return self._column_relation(kind, value)
         agree = np.zeros((self.w, self.n, self.n), dtype=bool)
         disagree = np.ones_like(agree)
         for w in range(self.w):
@@ -192,6 +197,20 @@ class Agreement:
             k = arrays.n
             agree[w, :k, :k], disagree[w, :k, :k] = self._world_relation(kind, value, arrays)
         return agree, disagree
+
+    def _column_relation(self, kind: str, value: int) -> TV:
+        """A relation of the columns in every world of the batch at once: the same elementwise
+        tests as one world's (:func:`relations.conditions` on columns laid out entities × worlds);
+        a pair with a padding entity disagrees, as world by world."""
+        g = self.g
+        columns = WorldArrays(x=g.x.T, y=g.y.T, shape=g.shape.T, color=g.color.T, shade=g.shade.T, area=g.area.T,
+                              entities=())
+        agree, disagree = relations.conditions(kind, value, columns)  # [e, r, world] (id-rel: [e, r])
+        shape = (self.n, self.n, self.w)
+        agree = np.moveaxis(np.broadcast_to(agree if agree.ndim == 3 else agree[..., None], shape), -1, 0)
+        disagree = np.moveaxis(np.broadcast_to(disagree if disagree.ndim == 3 else disagree[..., None], shape), -1, 0)
+        real = g.present[:, :, None] & g.present[:, None, :]
+        return agree & real, disagree | ~real
 
     @staticmethod
     def _world_relation(kind: str, value: int, arrays: WorldArrays) -> TV:
@@ -237,11 +256,30 @@ class Agreement:
         return quantifier(f.spec, ax, ra, r_possible, ra & ba, r_possible & ~bd, only_self)
 
 
+#: plans of the formulas evaluated last, by object (a meaning is evaluated on many batches in a row:
+#: its own re-fills, the prior sample's segments, its donors' re-fills); the formula is kept with its
+#: plan, so its id is not reused while the entry lives
+_PLANS: dict[int, tuple[Formula, Plan]] = {}
+_PLANS_KEPT = 64
+
+
+def plan_of(formula: Formula) -> Plan:
+    """The :class:`Plan` of ``formula``, kept for the latest :data:`_PLANS_KEPT` formula objects."""
+    hit = _PLANS.get(id(formula))
+    if hit is not None and hit[0] is formula:
+        return hit[1]
+    if len(_PLANS) >= _PLANS_KEPT:
+        del _PLANS[next(iter(_PLANS))]
+    plan = Plan(formula)
+    _PLANS[id(formula)] = (formula, plan)
+    return plan
+
+
 def agreement(formula: Formula, worlds: WorldSample, arrays: Callable[[int], WorldArrays] | None = None,
               backgrounds: Sequence[str] | None = None, plan: Plan | None = None,
               relations: dict | None = None, parts: dict | None = None) -> TV:
     """(agree, disagree) of a closed formula in each world of ``worlds``: two bool vectors."""
-    agree, disagree = Agreement(plan or Plan(formula), worlds, arrays or worlds.arrays, backgrounds,
+    agree, disagree = Agreement(plan or plan_of(formula), worlds, arrays or worlds.arrays, backgrounds,
                                 relations, parts).ev(formula)
     size = worlds.size
 
@@ -251,4 +289,4 @@ def agreement(formula: Formula, worlds: WorldSample, arrays: Callable[[int], Wor
     return flat(agree), flat(disagree)
 
 
-__all__ = ["Agreement", "Plan", "TruthUnavailable", "agreement"]
+__all__ = ["Agreement", "Plan", "TruthUnavailable", "agreement", "plan_of"]

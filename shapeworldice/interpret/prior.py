@@ -26,7 +26,7 @@ import numpy as np
 from ..workers import process_pool
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
-from .agreement import Agreement, Plan, TruthUnavailable, agreement
+from .agreement import Agreement, Plan, TruthUnavailable, agreement, plan_of
 from .selector_tables import EXTRA_RELATIONS
 from .logic import And, Color, Formula, Quant, Rel, Shape, free_vars, walk
 
@@ -89,22 +89,27 @@ def true_in(formula: Formula, sample: WorldSample, relation_cache: dict | None =
 
 def witnesses(formula: Formula) -> list[tuple[int, int]]:
     """Objects a world must hold for ``formula`` to be true in it, as (colour, shape) indices (−1:
-    any): one for each "a"/"the" quantifier reached from the top through conjunctions and the bodies
-    of such quantifiers, from the colour and shape tests of its restrictor. A quantifier of these
-    kinds is true only if some entity agrees with its restrictor and body, and those tests are crisp,
-    so a world without such an object cannot make the formula true (:mod:`.agreement`)."""
+    any): one for each "a"/"the" quantifier reached from the top through conjunctions and the
+    restrictors and bodies of such quantifiers, from the colour and shape tests of its restrictor
+    and body on its own variable. A quantifier of these kinds is true only if some entity agrees
+    with its restrictor and its body (each conjunct of them), and those tests are crisp, so a world
+    without such an object cannot make the formula true (:mod:`.agreement`)."""
     needs: list[tuple[int, int]] = []
+
+    def conjuncts(f: Formula) -> tuple[Formula, ...]:
+        return tuple(g for h in f.args for g in conjuncts(h)) if isinstance(f, And) else (f,)
 
     def visit(f: Formula) -> None:
         if isinstance(f, And):
             for g in f.args:
                 visit(g)
         elif isinstance(f, Quant) and f.spec.kind in ("exists", "unique"):
-            tests = f.restr.args if isinstance(f.restr, And) else (f.restr,)
+            tests = conjuncts(f.restr) + conjuncts(f.body)
             colour = next((_COLOUR_CODE.get(t.value, -2) for t in tests if isinstance(t, Color) and t.var == f.var), -1)
             shape = next((_SHAPE_CODE.get(t.value, -2) for t in tests if isinstance(t, Shape) and t.var == f.var), -1)
             if (colour, shape) != (-1, -1):
                 needs.append((colour, shape))
+            visit(f.restr)
             visit(f.body)
 
     visit(formula)
@@ -179,6 +184,7 @@ class CaptionPrior:
         self._span_ends = np.cumsum([len(span) for span in spans]).tolist()
         self._segment_data: list[tuple[WorldSample, dict, dict] | None] = [None] * len(self._segments)
         self._partial: dict[str, list[np.ndarray]] = {}
+        self._possible: dict[tuple, int] = {}  # worlds holding the objects a meaning needs
 
     def _segment(self, k: int) -> tuple[WorldSample, dict, dict]:
         """Segment ``k``'s worlds and its caches (relation matrices, sub-results)."""
@@ -208,7 +214,7 @@ class CaptionPrior:
                 if plan is None:
                     if free_vars(formula):
                         raise TruthUnavailable(f"formula has free variables: {formula}")
-                    plan = Plan(formula)
+                    plan = plan_of(formula)
                     if needs:  # a formula whose truth cannot be computed says so on any world
                         agreement(formula, sample.select(np.arange(1)), plan=plan)
                 done.append(self._truth_where_possible(formula, plan, needs, sample, relations, parts))
@@ -264,6 +270,8 @@ class CaptionPrior:
         decide it (more true worlds than the bound allows, or too few worlds left to exceed it)."""
         key = str(formula)
         limit = self.limit(bound)
+        if key not in self._truths and self._few_possible(formula, limit):
+            return True
 
         def decided(done: list[np.ndarray]) -> bool:
             true = sum(int(v.sum()) for v in done)
@@ -271,6 +279,28 @@ class CaptionPrior:
 
         done = self._evaluate(key, formula, decided)
         return done is not None and sum(int(v.sum()) for v in done) <= limit
+
+    def _few_possible(self, formula: Formula, limit: int) -> bool:
+        """Whether at most ``limit`` worlds of the sample hold every object ``formula`` needs
+        (:func:`witnesses`) and its truth can be computed: then it is true of at most ``limit``
+        worlds, decided without evaluating it."""
+        needs = witnesses(formula)
+        if not needs:
+            return False
+        found = self._possible.get(tuple(needs))
+        if found is None:
+            if len(self._possible) >= _MAX_TRUTHS:
+                self._possible.clear()
+            found = self._possible[tuple(needs)] = int(holds_all(self.sample, needs).sum())
+        if found > limit:
+            return False
+        try:  # a formula whose truth cannot be computed says so on any world
+            if free_vars(formula):
+                return False
+            agreement(formula, self.sample.select(np.arange(1)))
+        except (ValueError, KeyError, TypeError):
+            return False
+        return True
 
     def limit(self, bound: float) -> int:
         """The most true worlds a meaning with prior at most ``bound`` may have (``k / size <= bound``)."""

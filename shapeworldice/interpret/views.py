@@ -31,6 +31,13 @@ VIEWS: dict[str, str] = {
 }
 SKILL_KINDS: tuple[str, ...] = tuple(VIEWS)
 _VIEW_STREAM = 7  # keeps the re-fills' generators apart from every other stream
+_COLUMNS = ("x", "y", "shape", "color", "shade", "area")
+#: view → the columns a re-fill keeps from the image (the rest come from a donor)
+_KEPT: dict[str, tuple[str, ...]] = {
+    "count-only": (), "colours-only": ("color",), "shapes-only": ("shape",),
+    "colours-shapes-unbound": ("color", "shape"), "object-bag": ("color", "shape"),
+    "positions-only": ("x", "y", "area"), "positions-colours": ("x", "y", "area", "color", "shade"),
+    "positions-shapes": ("x", "y", "area", "shape")}
 
 
 class Refiller:
@@ -44,8 +51,14 @@ class Refiller:
         self.code = SKILL_KINDS.index(view)
         self.width = max(train.n, test.n)
         counts = train.present.sum(axis=1)
+        self.counts = counts.tolist()
         self.by_count = {int(k): np.flatnonzero(counts == k) for k in np.unique(counts)}
         pairs = [self._pairs(train, w) for w in range(train.size)]
+        self.names = [sorted(set(p)) for p in pairs] if view == "object-set" else []  # a donor's distinct objects
+        self.pairs = pairs if view == "object-set" else []
+        #: each donor object's place among the donor's distinct objects
+        self.slots = [np.array([names.index(p) for p in donor], dtype=np.int64)
+                      for names, donor in zip(self.names, self.pairs)]
         kinds = np.array([len(set(p)) for p in pairs])
         self.by_kinds = {int(k): np.flatnonzero(kinds == k) for k in np.unique(kinds)}
 
@@ -59,9 +72,13 @@ class Refiller:
             pool = np.arange(self.train.size)
         return int(pool[int(rng.integers(len(pool)))])
 
+    def _generator(self, i: int, r: int) -> np.random.Generator:
+        """The generator of re-fill ``r`` of test image ``i``."""
+        return np.random.default_rng([self.seed, _VIEW_STREAM, self.code, self.keys[i], r])
+
     def world(self, i: int, r: int) -> dict[str, np.ndarray]:
         """Columns of re-fill ``r`` of test image ``i``."""
-        rng = np.random.default_rng([self.seed, _VIEW_STREAM, self.code, self.keys[i], r])
+        rng = self._generator(i, r)
         t, g = self.test, self.train
         n = int(t.present[i].sum())
         if self.view == "object-set":
@@ -71,40 +88,85 @@ class Refiller:
         order = rng.permutation(m)[:n] if m >= n else rng.integers(m, size=n) if m else None
         cols = {c: getattr(g, c)[d, order] if order is not None else getattr(t, c)[i, :n].copy()
                 for c in ("x", "y", "shape", "color", "shade", "area")}
-        keep = {"count-only": (), "colours-only": ("color",), "shapes-only": ("shape",),
-                "colours-shapes-unbound": ("color", "shape"), "object-bag": ("color", "shape"),
-                "positions-only": ("x", "y", "area"), "positions-colours": ("x", "y", "area", "color", "shade"),
-                "positions-shapes": ("x", "y", "area", "shape")}[self.view]
-        for c in keep:
+        for c in _KEPT[self.view]:
             cols[c] = getattr(t, c)[i, :n].copy()
         if self.view == "colours-shapes-unbound":
             cols["shape"] = cols["shape"][rng.permutation(n)]
         return cols
 
-    def _object_set(self, i: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
-        """A donor with as many distinct objects; its objects renamed one-to-one onto the image's."""
+    def _object_set(self, i: int, rng: np.random.Generator,
+                    own: list[tuple[int, int]] | None = None) -> dict[str, np.ndarray]:
+        """A donor with as many distinct objects; its objects renamed one-to-one onto the image's
+        (``own``: the image's distinct objects, when known)."""
         g = self.train
-        own = sorted(set(self._pairs(self.test, i)))
+        if own is None:
+            own = sorted(set(self._pairs(self.test, i)))
         d = self._donor(self.by_kinds.get(len(own)), rng)
-        donor = self._pairs(g, d)
-        names = sorted(set(donor))
-        if len(names) == len(own):
-            rename = dict(zip(names, [own[int(k)] for k in rng.permutation(len(own))]))
-            mapped = [rename[p] for p in donor]
+        donor, names = self.pairs[d], self.names[d]
+        if len(names) == len(own):  # the donor's k-th distinct object becomes the image's pick[k]-th
+            pick = rng.permutation(len(own))
+            mapped = np.array(own, dtype=np.int64).reshape(-1, 2)[pick][self.slots[d]]
         else:  # no donor with as many kinds of object: the image's own, then random ones of them
-            mapped = [own[int(k)] for k in rng.permutation(len(own))]
-            mapped += [own[int(rng.integers(len(own)))] for _ in range(max(0, len(donor) - len(own)))]
-        m = len(mapped)
-        positions = np.arange(m) % max(1, len(donor))
-        cols = {c: getattr(g, c)[d, positions].copy() for c in ("x", "y", "shade", "area")}
-        cols["color"] = np.array([p[0] for p in mapped], dtype=np.int64)
-        cols["shape"] = np.array([p[1] for p in mapped], dtype=np.int64)
+            listed = [own[int(k)] for k in rng.permutation(len(own))]
+            listed += [own[int(rng.integers(len(own)))] for _ in range(max(0, len(donor) - len(own)))]
+            mapped = np.array(listed, dtype=np.int64).reshape(-1, 2)
+        positions = np.arange(len(mapped)) % max(1, len(donor))
+        cols = {c: getattr(g, c)[d, positions] for c in ("x", "y", "shade", "area")}
+        cols["color"], cols["shape"] = mapped[:, 0].copy(), mapped[:, 1].copy()
         return cols
+
+    def block(self, i: int, refills: int) -> WorldSample:
+        """Re-fills ``0 .. refills - 1`` of test image ``i`` as one sample: the worlds of :meth:`world`
+        (the same generators, the same draws), their columns gathered at once rather than world by world."""
+        t, g = self.test, self.train
+        n = int(t.present[i].sum())
+        if self.view == "object-set":
+            own = sorted(set(self._pairs(t, i)))
+            return assemble([self._object_set(i, self._generator(i, r), own) for r in range(refills)])
+        if not n:
+            return assemble([self.world(i, r) for r in range(refills)])
+        pool = self.by_count.get(n)
+        donors = np.empty(refills, dtype=np.int64)
+        orders = np.empty((refills, n), dtype=np.int64)
+        unbound = self.view == "colours-shapes-unbound"
+        shuffles = np.empty((refills, n), dtype=np.int64) if unbound else None
+        for r in range(refills):
+            rng = self._generator(i, r)
+            d = self._donor(pool, rng)
+            m = self.counts[d]
+            if not m:  # an empty donor keeps the image's own columns: world by world
+                return assemble([self.world(i, r) for r in range(refills)])
+            donors[r], orders[r] = d, rng.permutation(m)[:n] if m >= n else rng.integers(m, size=n)
+            if shuffles is not None:
+                shuffles[r] = rng.permutation(n)
+        cols = {c: getattr(g, c)[donors[:, None], orders] for c in _COLUMNS}
+        for c in _KEPT[self.view]:
+            cols[c] = np.repeat(getattr(t, c)[i, :n][None], refills, axis=0)
+        if shuffles is not None:
+            cols["shape"] = np.take_along_axis(cols["shape"], shuffles, axis=1)
+        return WorldSample(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"],
+                           np.ones((refills, n), dtype=bool))
 
     def sample(self, refills: int, indices: Sequence[int] | None = None) -> WorldSample:
         """The first ``refills`` re-fills of every image (or of ``indices``): world ``k * refills + r``."""
         chosen = range(self.test.size) if indices is None else indices
-        return assemble([self.world(int(i), r) for i in chosen for r in range(refills)])
+        return stack([self.block(int(i), refills) for i in chosen])
+
+
+def stack(blocks: Sequence[WorldSample]) -> WorldSample:
+    """Samples one after another, padded to the widest (as :func:`assemble` pads re-filled worlds)."""
+    width = max([b.n for b in blocks] + [1])
+    size = sum(b.size for b in blocks)
+    out: dict[str, np.ndarray] = {}
+    for c in (*_COLUMNS, "present"):
+        fill = False if c == "present" else -1 if c in ("shape", "color") else 0.0
+        dtype = bool if c == "present" else np.int64 if c in ("shape", "color") else float
+        out[c] = np.full((size, width), fill, dtype=dtype)
+        start = 0
+        for b in blocks:
+            out[c][start:start + b.size, :b.n] = getattr(b, c)
+            start += b.size
+    return WorldSample(out["x"], out["y"], out["shape"], out["color"], out["shade"], out["area"], out["present"])
 
 
 def assemble(rows: Sequence[dict[str, np.ndarray]]) -> WorldSample:
@@ -124,8 +186,9 @@ def assemble(rows: Sequence[dict[str, np.ndarray]]) -> WorldSample:
 
 #: meanings whose early-stopped share a view bound keeps (see :meth:`ViewBound.worst`)
 _ABOVE_KEPT = 200_000
-#: donor worlds whose re-fills a view bound keeps (about 40 kB each)
-_DONORS_KEPT = 1_000
+#: donor worlds whose re-fills a view bound keeps (32 re-fills of n objects: about 1.6·n kB each, 11 kB
+#: at 7 objects); a build asks for thousands of distinct donors, the early ones of the sample most often
+_DONORS_KEPT = 4_000
 #: re-fills per world when a dataset bounds its captions' view probability (standard error ≤ 0.09)
 BOUND_REFILLS = 32
 #: prior-sample worlds a caption is true of on which a dataset's view bound is checked too
@@ -154,14 +217,16 @@ class ViewBound:
         self._worst: dict[str, float | None] = {}
         self._above: dict[str, float] = {}  # a share found before an early stop: worst is at least it
         self._ceiling: float | None = None
+        self._own: dict[str, float | None] = {}  # the world's own share of each meaning asked about
         self.prior = prior if prior is not None and prior.sample is donors else CaptionPrior(donors)
-        self._donor_rows: dict[int, list[dict[str, np.ndarray]]] = {}  # a donor world's re-fills
+        self._donor_rows: dict[int, WorldSample] = {}  # a donor world's re-fills
 
     def worst(self, formula, stop: float | None = None) -> float | None:
         """The highest probability of ``formula`` given the view of a donor world it is true of
         (the first :attr:`true_worlds` such worlds; 0 when it is true of none). With ``stop``, the
-        true worlds are found and re-filled a few at a time, and the first share above ``stop`` is
-        returned (an answer that decides only ``worst > stop``; it is not kept)."""
+        true worlds are found and re-filled a few at a time (those whose re-fills are kept first), and
+        the first share above ``stop`` is returned (an answer that decides only ``worst > stop``; it
+        is not kept)."""
         key = str(formula)
         if key in self._worst:
             return self._worst[key]
@@ -170,8 +235,8 @@ class ViewBound:
         highest, seen = 0.0, 0
         try:
             for found in self.prior.true_worlds(formula):
-                for group in _groups(found[:self.true_worlds - seen].tolist(), stop is not None):
-                    sample = assemble([row for i in group for row in self._donor_refills(i)])
+                for group in self._groups(found[:self.true_worlds - seen].tolist(), stop is not None):
+                    sample = stack([self._donor_refills(i) for i in group])
                     shares = truth_in(formula, sample).reshape(len(group), self.refills).mean(axis=1)
                     highest, seen = max(highest, float(shares.max())), seen + len(group)
                     if stop is not None and highest > stop:
@@ -187,14 +252,24 @@ class ViewBound:
         self._worst[key] = highest
         return highest
 
-    def _donor_refills(self, index: int) -> list[dict[str, np.ndarray]]:
+    def _groups(self, donors: list[int], early: bool) -> list[list[int]]:
+        """The donors to re-fill, as groups evaluated together: all at once, or, when an early stop is
+        wanted, first those whose re-fills are kept (no draw needed: a share above the bound among
+        them stops before any other is drawn), then the others a few at a time (:func:`_groups`)."""
+        if not early:
+            return _groups(donors, False)
+        kept = [i for i in donors if i in self._donor_rows]
+        return ([kept] if kept else []) + _groups([i for i in donors if i not in self._donor_rows], True)
+
+    def _donor_refills(self, index: int) -> WorldSample:
         """The re-fills of donor world ``index`` (kept: the first true worlds of many meanings are the same)."""
-        hit = self._donor_rows.get(index)
+        hit = self._donor_rows.pop(index, None)
         if hit is None:
             assert self._donor_refiller is not None
-            if len(self._donor_rows) >= _DONORS_KEPT:
+            if len(self._donor_rows) >= _DONORS_KEPT:  # the least recently used goes
                 del self._donor_rows[next(iter(self._donor_rows))]
-            hit = self._donor_rows[index] = [self._donor_refiller.world(index, r) for r in range(self.refills)]
+            hit = self._donor_refiller.block(index, self.refills)
+        self._donor_rows[index] = hit
         return hit
 
     def _refilled(self, world) -> WorldSample:
@@ -203,9 +278,18 @@ class ViewBound:
             self.refiller.test = WorldSample.of([world])
             self.refiller.keys = [zlib.crc32(world.to_json().encode("utf-8"))]
             self._world, self._sample, self._caches = world, self.refiller.sample(self.refills), ({}, {})
-            self._ceiling = None
+            self._ceiling, self._own = None, {}
         assert self._sample is not None
         return self._sample
+
+    def _own_share(self, formula, world) -> float | None:
+        """Share of ``world``'s re-fills where ``formula`` is true, kept by meaning until another world
+        comes (the references of a test image draw the same meaning again)."""
+        sample = self._refilled(world)
+        key = str(formula)
+        if key not in self._own:
+            self._own[key] = view_probability(formula, sample, *self._caches)
+        return self._own[key]
 
     def ceiling(self, world) -> float:
         """The highest share of ``world``'s re-fills holding one colour–shape object: the most a
@@ -219,8 +303,7 @@ class ViewBound:
         """Share of ``world``'s re-fills where ``formula`` is true (None: it cannot be computed);
         with :attr:`world_ceiling`, at least the world's :meth:`ceiling`; else, with
         :attr:`true_worlds`, at least its share on the donor worlds it is true of (:meth:`worst`)."""
-        sample = self._refilled(world)
-        own = view_probability(formula, sample, *self._caches)
+        own = self._own_share(formula, world)
         if own is None:
             return None
         if self.world_ceiling:
@@ -232,8 +315,13 @@ class ViewBound:
 
     def admits(self, world, bound: float) -> bool:
         """Whether any caption of ``world`` can be within ``bound``: not when the world's ceiling
-        applies and is above it (then every caption's probability is)."""
-        return not (self.world_ceiling and self.ceiling(world) > bound)
+        applies and is above it (then every caption's probability is). A world where some colour and
+        some shape together cover more objects than there are has a ceiling of 1 without re-filling."""
+        if not self.world_ceiling:
+            return True
+        if bound < 1.0 and certain_object(world.arrays.color, world.arrays.shape):
+            return False
+        return not self.ceiling(world) > bound
 
     def exceeds(self, formula, world, bound: float) -> bool:
         """Whether ``formula``'s :meth:`probability` given ``world``'s view is above ``bound`` or
@@ -241,8 +329,7 @@ class ViewBound:
         re-fills, then the donors' a few at a time, stopping at the first share above the bound)."""
         if self.world_ceiling and self.ceiling(world) > bound:
             return True  # this world's view leaves one object likely: no caption of it is within the bound
-        sample = self._refilled(world)
-        own = view_probability(formula, sample, *self._caches)
+        own = self._own_share(formula, world)
         if own is None or own > bound:
             return True
         if self.world_ceiling:
@@ -262,6 +349,16 @@ def _groups(items: list[int], few_first: bool) -> list[list[int]]:
         groups.append(items[:size])
         items, size = items[size:], size * 2
     return groups
+
+
+def certain_object(colors: np.ndarray, shapes: np.ndarray) -> bool:
+    """Whether every matching of these colours with these shapes holds one colour–shape object: true
+    when the most frequent colour and the most frequent shape are on more objects than there are (an
+    object of that colour must get that shape). Re-fills under a binding view match them anew, so
+    all of them hold it: the world's :meth:`ViewBound.ceiling` is 1."""
+    n = len(colors)
+    return bool(n) and int(np.unique(colors, return_counts=True)[1].max()) + \
+        int(np.unique(shapes, return_counts=True)[1].max()) > n
 
 
 def object_ceiling(sample: WorldSample) -> float:
@@ -286,4 +383,4 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
 
 
 __all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound",
-           "assemble", "object_ceiling", "view_probability"]
+           "assemble", "certain_object", "object_ceiling", "stack", "view_probability"]

@@ -54,7 +54,20 @@ def test_large_splits_are_capped_at_their_first_instances(tmp_path, monkeypatch)
     target = generate("spatial-twoshapes", tmp_path / "capped", seed=2, train=80, validation=0, test=16)
     capped = read_manifest(target)["prior"]["skill_floors"]
     assert (capped["test_images"], capped["train_instances"], capped["seed"]) == (10, 50, 2)
+    assert (capped.pop("test_images_of"), capped.pop("train_instances_of")) == (16, 80)  # the caps are stated
     assert capped == exact
+    assert "train_instances_of" not in exact and "test_images_of" not in exact  # not when nothing was left out
+
+
+def test_the_blind_floor_chooses_among_the_first_training_instances_only(tmp_path, monkeypatch):
+    """A training split larger than the blind floor's cap gives the floor of its first instances."""
+    from shapeworldice.evaluation.core import floors
+
+    monkeypatch.setattr(floors, "TRAIN_WORLDS", 20)
+    monkeypatch.setattr(floors, "SCREEN_WORLDS", 10)
+    exact = generate("spatial-twoshapes", tmp_path / "exact", seed=4, train=20, validation=0, test=4)
+    capped = generate("spatial-twoshapes", tmp_path / "capped", seed=4, train=45, validation=0, test=4)
+    assert read_manifest(capped)["prior"]["blind_floor"] == read_manifest(exact)["prior"]["blind_floor"]
 
 
 def test_same_bytes_for_any_worker_count_and_without_floors_on_an_empty_test_split(tmp_path):

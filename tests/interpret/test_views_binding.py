@@ -6,12 +6,13 @@ from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from shapeworldice.data.definition import load_definition
 from shapeworldice.interpret import formula_of
 from shapeworldice.semantics.components import Attribute, EntityType
 from shapeworldice.interpret.prior import WorldSample, sample_worlds
-from shapeworldice.interpret.views import BINDING_VIEWS, ViewBound, object_ceiling
+from shapeworldice.interpret.views import BINDING_VIEWS, ViewBound, certain_object, object_ceiling
 from shapeworldice.world.model import Entity, World
 
 
@@ -84,6 +85,21 @@ def test_the_ceiling_matches_the_exact_chance_of_the_likeliest_pair(donors, obje
     exact = max(1 - comb(n - a, b) / comb(n, b) for a in colours.values() for b in shapes.values())
     bound = ViewBound("colours-shapes-unbound", donors, refills=2000)
     assert abs(bound.ceiling(_world(objects)) - exact) < 0.05
+
+
+@settings(max_examples=30, deadline=None)
+@given(objects=st.lists(st.tuples(st.sampled_from(["red", "blue", "green"]),
+                                  st.sampled_from(["square", "circle", "cross"])), min_size=1, max_size=6))
+def test_a_certain_object_is_one_every_refill_holds(donors, objects):
+    """Where the shortcut says an object is certain, the re-fills agree (ceiling 1) and the world is
+    refused at once; where it does not, admitting is decided by the re-filled ceiling, as before."""
+    world = _world(objects)
+    bound = ViewBound("colours-shapes-unbound", donors, refills=16)
+    certain = certain_object(world.arrays.color, world.arrays.shape)
+    if certain:
+        assert bound.ceiling(world) == 1.0
+    assert bound.admits(world, 0.6) == (not bound.ceiling(world) > 0.6)
+    assert bound.admits(world, 1.0)
 
 
 def test_object_ceiling_of_an_empty_sample_is_zero():

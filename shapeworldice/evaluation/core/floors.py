@@ -1,8 +1,9 @@
 """Floors of a dataset: what a model that never looks at the image can score.
 
 - the *blind* caption: the training caption with the highest truthfulness on the training worlds
-  (every distinct training meaning is screened on the first 1,000 training worlds, the best 50
-  are scored on the first 10,000), used unchanged for every image;
+  (every distinct meaning of the first 10,000 training instances is screened on the first 1,000
+  training worlds, the best 50 are scored on the first 10,000: a cap that keeps the cost of a
+  large build's floor that of a 10,000-instance one), used unchanged for every image;
 - the *prior* caption: the most frequent training caption;
 - the dataset's prior sample (``prior-worlds.npy.gz``, written by the build) and the references'
   mean prior, which the manifest records beside the blind floor.
@@ -12,11 +13,12 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from ...data.definition import definition_from_resolved
-from ...data.loader import Split, load
+from ...data.loader import Instance, Split, load
 from ...data.manifest import PRIOR_FILE, read_manifest
 from ...errors import UserError
 from ...interpret import formula_of
@@ -38,7 +40,7 @@ class Floor:
     score: float  # blind: truthfulness on the training worlds; prior: share of training captions
 
 
-def _training(train: Split) -> tuple[Counter, dict[str, Counter]]:
+def _training(train: Iterable[Instance], name: str) -> tuple[Counter, dict[str, Counter]]:
     texts: Counter = Counter()
     by_meaning: dict[str, Counter] = {}
     for inst in train:
@@ -46,21 +48,23 @@ def _training(train: Split) -> tuple[Counter, dict[str, Counter]]:
             texts[(text, semantics)] += 1
             by_meaning.setdefault(semantics, Counter())[text] += 1
     if not texts:
-        raise UserError(f"the train split of {train.name} has no captions: no blind caption to choose")
+        raise UserError(f"the train split of {name} has no captions: no blind caption to choose")
     return texts, by_meaning
 
 
 def prior_floor(train: Split) -> Floor:
     """The most frequent training caption (ties: alphabetical)."""
-    texts, _ = _training(train)
+    texts, _ = _training(train, train.name)
     (text, semantics), count = min(texts.items(), key=lambda kv: (-kv[1], kv[0]))
     return Floor("prior", text, semantics, count / sum(texts.values()))
 
 
 def blind_floor(train: Split) -> Floor:
-    """The training caption with the highest truthfulness on the training worlds."""
-    _, by_meaning = _training(train)
-    worlds = [inst.world for inst in train.instances[:TRAIN_WORLDS]]
+    """The training caption with the highest truthfulness on the training worlds (candidates: the
+    meanings of the first :data:`TRAIN_WORLDS` training instances)."""
+    head = list(islice(train.stream(), TRAIN_WORLDS))
+    _, by_meaning = _training(head, train.name)
+    worlds = [inst.world for inst in head]
     frequency = {m: sum(c.values()) for m, c in by_meaning.items()}
     formulas = {m: formula_of(caption_from_json(m)) for m in by_meaning}
     screen = WorldSample.of(worlds[:SCREEN_WORLDS])

@@ -17,7 +17,10 @@ meaning's most frequent training text.
 
 :func:`floor_record` is what a build records in its manifest: every floor's T and I/ref on the first
 :data:`RECORD_TEST_IMAGES` test images against the first :data:`RECORD_TRAIN_INSTANCES` training
-instances (cheap for small builds, the same bytes for any worker count).
+instances (cheap for small builds, the same bytes for any worker count). The cost grows with the
+distinct training meanings, each screened on every image's re-fills, so the caps bound it: a
+build larger than either records the caps it used (``train_instances_of`` / ``test_images_of``:
+how many the split holds).
 """
 from __future__ import annotations
 
@@ -44,8 +47,9 @@ SCREEN_REFILLS = 4
 SHORTLIST = 12
 #: the manifest's floors: measured on at most this many test images (the first ones) ...
 RECORD_TEST_IMAGES = 256
-#: ... against at most this many training instances (the first ones)
-RECORD_TRAIN_INSTANCES = 20_000
+#: ... against at most this many training instances (the first ones): candidates and donors; a
+#: 10,000-instance informative build's floors took minutes with every training meaning a candidate
+RECORD_TRAIN_INSTANCES = 2_000
 
 
 @dataclass(frozen=True)
@@ -168,14 +172,24 @@ def _floor_job(view: str) -> tuple[str, ...]:
     return skill_floor(_JOB[0], _JOB[1], view, _JOB[2]).semantics
 
 
+def _size(split: Split) -> int:
+    """Instances of a built split, from its manifest (the split is not read)."""
+    return int(split.manifest["splits"][split.split]["instances"])
+
+
 def floor_record(train: Split, test: Split, prior: CaptionPrior, seed: int = 0, workers: int = 1) -> dict[str, Any]:
     """The manifest's ``prior.skill_floors``: sizes, seed and every floor's T and I/ref (no floors
     when the build has no training caption or no test image). With ``workers`` > 1 the floors are
     chosen in parallel, one view per job: each is the same whoever computes it."""
-    donors = list(islice(train.stream(), RECORD_TRAIN_INSTANCES))  # a large split is never read whole
-    images = list(islice(test.stream(), RECORD_TEST_IMAGES))
-    record: dict[str, Any] = {"test_images": len(images), "train_instances": len(donors), "seed": seed,
+    donors = list(islice(train.stream(), RECORD_TRAIN_INSTANCES + 1))  # a large split is never read whole
+    images = list(islice(test.stream(), RECORD_TEST_IMAGES + 1))
+    record: dict[str, Any] = {"test_images": min(len(images), RECORD_TEST_IMAGES),
+                              "train_instances": min(len(donors), RECORD_TRAIN_INSTANCES), "seed": seed,
                               "refills": REFILLS, "floors": {}}
+    if len(images) > RECORD_TEST_IMAGES:  # capped: say so, with the split's size
+        record["test_images_of"], images = _size(test), images[:RECORD_TEST_IMAGES]
+    if len(donors) > RECORD_TRAIN_INSTANCES:
+        record["train_instances_of"], donors = _size(train), donors[:RECORD_TRAIN_INSTANCES]
     if not images or not any(inst.captions for inst in donors):
         return record
     worlds = [inst.world for inst in images]

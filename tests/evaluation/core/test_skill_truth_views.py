@@ -1,5 +1,5 @@
-"""Skill truth holds on the relational, logical and discourse tasks' informative forms, each under the
-view its captions claim to test: in-family captions written from the view alone, the skill floors'
+"""Skill truth holds on every informative form with a view but spatial-multishapes (its own test),
+each under the view its captions claim to test: in-family captions written from the view alone, the skill floors'
 captioners of that view and of coarser ones, and a greedy captioner that picks, per image, the
 in-family caption most probably true given the view (and the likeliest one the bound admits) — all
 at most the bound, within the interval, on builds with a seed no view or bound was chosen on
@@ -96,8 +96,74 @@ def logical_captions(world) -> list[str]:
     return out
 
 
+def _plural(shape: str) -> str:
+    return shape + ("es" if shape.endswith("s") else "s")
+
+
+def spatial_captions(world) -> list[str]:
+    return [f"A {a} is {relation} a {b}." for a, relation, b in spatial_pairs(world)]
+
+
+def existential_captions(world) -> list[str]:
+    """Colour–shape pairs from the colours and shapes present: what binding would decide."""
+    colours, shapes = _colours_and_shapes(world)
+    pairs = list(itertools.product(colours[:3], shapes[:3]))
+    return [f"There is a {c} {s}." for c, s in pairs] + [f"A {s} is {c}." for c, s in pairs]
+
+
+def count_captions(world) -> list[str]:
+    """Which objects occur, never how many (the object-set view)."""
+    out = []
+    for colour, shape in _objects(world)[:4]:
+        out += [f"At least one shape is a {colour} {shape}.", f"More than zero shapes are {colour} {_plural(shape)}.",
+                f"Less than four {_plural(shape)} are {colour}.", f"Exactly one shape is a {colour} {shape}."]
+    return out
+
+
+def ratio_captions(world) -> list[str]:
+    out = []
+    for colour, shape in _objects(world)[:4]:
+        shapes = _plural(shape)
+        out += [f"All {colour} shapes are {shapes}.", f"More than half of the {colour} shapes are {shapes}.",
+                f"Less than a third of the shapes are {colour}.", f"At most three quarters of the shapes are {shapes}."]
+    return out
+
+
+def complex_captions(world) -> list[str]:
+    """"No red shape is a square" is certain from the object set when no red square occurs."""
+    colours, shapes = _colours_and_shapes(world)
+    present = set(_objects(world))
+    out = [f"No {c} shape is a {s}." for c, s in itertools.product(colours[:3], shapes[:3]) if (c, s) not in present]
+    for colour, shape in _objects(world)[:3]:
+        out += [f"More than zero shapes are {colour} {_plural(shape)}.",
+                f"At least a third of the shapes are {colour}."]
+    return out
+
+
+def selection_captions(world) -> list[str]:
+    """A selector over objects the bag shows: certain when the bag holds one object of that shape."""
+    out = []
+    for colour, shape in _objects(world)[:4]:
+        for word in ("leftmost", "rightmost", "biggest", "smallest", "upper", "lower"):
+            out += [f"The {word} {shape} is {colour}."]
+    return out
+
+
+def proximity_captions(world) -> list[str]:
+    names = _names(world)[:5]
+    return [f"A {a} is {word} the {b} than a {c}." for a, b, c in itertools.permutations(names, 3)
+            for word in ("closer to", "farther from")][:60]
+
+
 #: dataset → (its view, in-family captions a captioner seeing only that view can write)
 CASES: dict[str, Callable] = {
+    "spatial-twoshapes-informative": spatial_captions,
+    "existential-multishapes-informative": existential_captions,
+    "quantification-count-informative": count_captions,
+    "quantification-ratio-informative": ratio_captions,
+    "quantification-complex-informative": complex_captions,
+    "selection-informative": selection_captions,
+    "relational-proximity-informative": proximity_captions,
     "relational-attribute-informative": attribute_captions,
     "relational-comparative-informative": comparative_captions,
     "coreference-informative": coreference_captions,
@@ -107,7 +173,9 @@ CASES: dict[str, Callable] = {
 }
 #: the skill floors a view-only captioner of each view can use (its own view and the coarser ones)
 FLOORS = {"colours-shapes-unbound": ("colours-shapes-unbound", "colours-only", "shapes-only", "blind"),
-          "object-bag": ("object-bag", "object-set", "colours-shapes-unbound", "blind")}
+          "object-bag": ("object-bag", "object-set", "colours-shapes-unbound", "blind"),
+          # colours-only and shapes-only show how many of each colour and shape: not coarser than a set
+          "object-set": ("object-set", "blind")}
 
 
 @pytest.fixture(scope="module", params=sorted(CASES))
