@@ -91,7 +91,8 @@ FRAME_NOUNS = frozenset({"_image_n_of", "_picture_n_of", "_photo_n_of", "_scene_
 FRAME_PREPS = frozenset({"_in_p", "_on_p"})
 #: verbs of depiction: "the image shows X" / "I can see X" / "X is shown" say that X is there
 DEPICTION_VERBS = frozenset({"_show_v_1", "_contain_v_1", "_depict_v_1", "_feature_v_1", "_display_v_1",
-                             "_include_v_1", "_have_v_1", "_see_v_1", "_picture_v_1", "_draw_v_1"})
+                             "_include_v_1", "_have_v_1", "_see_v_1", "_picture_v_1", "_draw_v_1",
+                             "_consist_v_of", "_portray_v_1", "_present_v_1"})
 #: verbs of position: "X sits above Y" says "X is above Y"
 POSITION_VERBS = frozenset({"_sit_v_1", "_lie_v_1", "_rest_v_1", "_float_v_1", "_appear_v_1", "_stand_v_1"})
 #: participles of placing: "X is located above Y" (ARG2 = X)

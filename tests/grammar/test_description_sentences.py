@@ -91,3 +91,24 @@ def test_or_lists_with_the_serial_comma_and_a_dozen():
     for text in ("There are no other objects, text, or background details.",
                  "This image contains about a dozen shapes on a black background."):
         assert parse(text).grammatical, text
+
+
+@pytest.mark.parametrize("text,near_miss", [
+    ("Some overlap.", "Some overlap overlap."),
+    ("The shapes are spread out, with some overlapping.", "The shapes are spread out, with overlapping some."),
+    ("The most prominent shape is a large green square.", "A most prominent shape is a large green square."),
+    ("The most prominent is a large green square.", "The most is a large green square."),
+    ("Both shapes are a flat medium gray.", "Both shapes are a gray."),
+    ("The circle is a bright red.", "The circle is an bright red."),
+    ("The shape is small, so it appears slightly cropped.", "A square so a circle is red."),
+    ("The crosses are yellow, and vary slightly in size.", "The crosses are yellow, and and vary in size."),
+    ("A cross overlaps the yellow one while being partly cut off by the edge.",
+     "A cross overlaps the yellow one while being."),
+    ("This image consists of four crosses on a black background.", "This image consists four of crosses."),
+    ("The image shows many shapes, dominated by shades of blue.", "The image shows many shapes, dominated by."),
+])
+def test_more_sentences_of_descriptions(text, near_miss):
+    """"some" as a noun phrase, "the most X", "a bright red", ", so" + a clause, verb phrases under one
+    subject, "while being", "consists of", "dominated by"; each with a near miss that stays out."""
+    assert parse(text).grammatical, text
+    assert not parse(near_miss).grammatical, near_miss
