@@ -112,3 +112,12 @@ def test_more_sentences_of_descriptions(text, near_miss):
     subject, "while being", "consists of", "dominated by"; each with a near miss that stays out."""
     assert parse(text).grammatical, text
     assert not parse(near_miss).grammatical, near_miss
+
+
+@pytest.mark.parametrize("text", ["A red square and a yellow one.", "Red squares and yellow ones.",
+                                  "Mostly blue shapes with a few yellow, pink and gray ones on a black background."])
+def test_noun_phrase_captions_with_one_and_ones(text):
+    """"one(s)" stands for a noun in a noun phrase caption as in a sentence (it is not one of the costly
+    readings of other words that fragments leave out)."""
+    r = parse(text)
+    assert r.grammatical and not r.sentence, text
