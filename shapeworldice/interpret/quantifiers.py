@@ -36,6 +36,15 @@ def set_numeral_reading(reading: str) -> None:
     _reading[0] = reading
 
 
+def _one_of_them(q: Quant) -> bool:
+    """"One X" as the subject of what is said of it ("One yellow pentagon is near the left edge.",
+    "One semicircle is blue and one is magenta.") is one of the Xs, at least one, as writers and
+    judges mean it; "there is one X", "the image shows one X" (existence alone) stay exact."""
+    from .logic import Exists
+
+    return q.spec.quantity == 1.0 and not isinstance(q.body, Exists)
+
+
 def read_numerals(f: Formula, reading: str) -> Formula:
     """``f`` with its bare numerals (QSpec word "numeral", the ERG's "at least") read as ``reading``."""
     if reading == "at-least":
@@ -45,7 +54,7 @@ def read_numerals(f: Formula, reading: str) -> Formula:
     def go(g: Formula) -> Formula:
         if isinstance(g, Quant):
             spec = g.spec
-            if spec.word == "numeral":
+            if spec.word == "numeral" and not _one_of_them(g):
                 spec = QSpec(spec.kind, "eq", spec.quantity, spec.word, bound=spec.bound)
             return Quant(spec, g.var, go(g.restr), go(g.body))
         if isinstance(g, Not):

@@ -223,6 +223,21 @@ def test_bare_numerals_are_exact_unless_asked_otherwise(caption, n, exact, at_le
     check(caption, world, at_least, numerals="at-least")
 
 
+@pytest.mark.parametrize("caption,left,right,expected", [
+    ("One triangle is on the left.", 2, 0, T),  # one of them: both on the left is no miscount
+    ("One triangle is on the left.", 1, 1, T),
+    ("One triangle is on the left.", 0, 2, F),
+    ("One triangle is on the left and one is on the right.", 1, 1, T),
+    ("There is one triangle on the left.", 2, 0, F),  # existence: exactly one
+])
+def test_one_as_a_subject_is_one_of_them(caption, left, right, expected):
+    """"One X is P" says of one of the Xs that it is P (at least one, as writers and the judges mean
+    it); "there is one X" stays exact."""
+    world = make_world(*[("triangle", "red", 0.1 + 0.1 * i, 0.3 + 0.4 * i) for i in range(left)],
+                       *[("triangle", "red", 0.9 - 0.1 * i, 0.3 + 0.4 * i) for i in range(right)])
+    check(caption, world, expected)
+
+
 @pytest.mark.parametrize("caption,n,expected", [
     ("There are red squares.", 0, F),  # a bare plural: at least one, clearly from two
     ("There are red squares.", 1, A),  # one alone: vague (the "more than one" is an implicature)
