@@ -226,6 +226,9 @@ def regions(w: WorkingMRS) -> None:
             place = side
         if touching and not place.endswith("-edge"):
             place = ""
+        if e.pred in ("_toward_p", "_towards_p"):  # "toward the right (side)": a leaning
+            place = "+".join(f"toward-{p}" if p in ("left", "right", "top", "bottom") else p
+                             for p in place.split("+"))
         subject = _subject_of(w, e.args.get("ARG1"))
         for claim in restriction(w, y):  # a background said of the place keeps its claim
             if claim.pred == SCENE:

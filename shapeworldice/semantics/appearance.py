@@ -71,6 +71,9 @@ REGION_PARTS: dict[str, tuple[str, str, float, float]] = {
     "top": ("y", "<=", 0.4, 0.5), "bottom": ("y", ">=", 0.6, 0.5),
     "left-edge": ("x", "<=", 0.2, 0.3), "right-edge": ("x", ">=", 0.8, 0.7),
     "top-edge": ("y", "<=", 0.2, 0.3), "bottom-edge": ("y", ">=", 0.8, 0.7),
+    # "toward the right": a leaning, false only where the shape is clearly on the other side
+    "toward-left": ("x", "<=", 0.4, 0.6), "toward-right": ("x", ">=", 0.6, 0.4),
+    "toward-top": ("y", "<=", 0.4, 0.6), "toward-bottom": ("y", ">=", 0.6, 0.4),
 }
 #: "in the middle": the centre's distance from the image centre (max norm) at most / at least
 CENTRE_TRUE, CENTRE_FALSE = 0.2, 0.3
