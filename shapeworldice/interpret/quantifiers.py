@@ -5,8 +5,9 @@ computed unless the "at-least" reading is asked for ("There are four triangles."
 the reading every judge of miscounts and hallucination measure takes); bare fractions are read as
 "exactly" ("Half the shapes are red." = ratio eq 0.5), "most" as "more than half", "no" as ratio
 eq 0, "every"/"all" as ratio eq 1 (ShapeWorld's semantics, so "every square is red" is false when
-there is no square). A singular "the" is ShapeWorld's unique selector; a plural one ("the squares") means all of
-them, which exist, and with a number ("the two squares") also exactly that many.
+there is no square). A singular "the" is ShapeWorld's unique selector; a plural one ("the squares") is said of
+the group: true when all of them are so (and exist; with a number, "the two squares", also exactly that
+many), false when none may be so, vague when some are and some are not (``tables.quantifier``).
 """
 from __future__ import annotations
 
