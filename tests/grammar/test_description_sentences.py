@@ -106,6 +106,12 @@ def test_or_lists_with_the_serial_comma_and_a_dozen():
      "A cross overlaps the yellow one while being."),
     ("This image consists of four crosses on a black background.", "This image consists four of crosses."),
     ("The image shows many shapes, dominated by shades of blue.", "The image shows many shapes, dominated by."),
+    ("A small red cross sits just above and touching a gray circle.", "A small red cross sits a gray circle."),
+    ("Directly beneath it, touching its lower corner, is a magenta cross.",
+     "Directly beneath it, touching its lower corner, a magenta cross is is."),
+    ("The image contains shapes mostly in teal and cyan.", "The image contains shapes mostly in."),
+    ("The shapes are spread out, with some overlapping and some standing alone.",
+     "The shapes are spread out, with some overlapping and some."),
 ])
 def test_more_sentences_of_descriptions(text, near_miss):
     """"some" as a noun phrase, "the most X", "a bright red", ", so" + a clause, verb phrases under one
