@@ -86,7 +86,7 @@ COORDINATIONS: dict[str, str] = {"_and_c": "and", "_or_c": "or", "implicit_conj"
 # descriptive captions (see :mod:`.descriptive`)
 #: nouns of the picture itself ("the image shows ...", "in the picture")
 FRAME_NOUNS = frozenset({"_image_n_of", "_picture_n_of", "_photo_n_of", "_scene_n_of", "_illustration_n_of",
-                         "_drawing_n_of", "_canvas_n_1", "_frame_n_of"})
+                         "_drawing_n_of", "_canvas_n_1", "_frame_n_of", "_total_n_1"})  # "in total": nothing
 #: prepositions that locate something in the picture ("in the image")
 FRAME_PREPS = frozenset({"_in_p", "_on_p"})
 #: verbs of depiction: "the image shows X" / "I can see X" / "X is shown" say that X is there
@@ -122,7 +122,7 @@ OUTSIDE_WORDS = frozenset({
     "point", "face", "facing", "abstract", "minimal", "minimalist", "uniform",
     "shaped", "outlined", "filled", "bold", "clean", "sharp", "smooth", "crisp", "partially", "partly",
     "slightly", "a+little", "a+bit", "brightly", "vividly", "just", "also", "roughly", "approximately", "about",
-    "almost", "directly",
+    "almost", "directly", "overall", "however", "meanwhile",
     "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
     "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
     "extend", "peek", "stick", "run", "stretch", "occupy", "dominate", "fill", "give", "make", "create",

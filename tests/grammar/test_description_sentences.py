@@ -112,6 +112,15 @@ def test_or_lists_with_the_serial_comma_and_a_dozen():
     ("The image contains shapes mostly in teal and cyan.", "The image contains shapes mostly in."),
     ("The shapes are spread out, with some overlapping and some standing alone.",
      "The shapes are spread out, with some overlapping and some."),
+    ("The triangle, which is yellow, sits at the top.", "The triangle, which is yellow, sits sits at the top."),
+    ("The shapes vary in size, with the largest being the blue square.",
+     "The shapes vary in size, with the largest being."),
+    ("The largest of the shapes is a gray circle.", "The largest of is a gray circle."),
+    ("Two small squares, one red and one green, sit near the bottom.",
+     "Two small squares, one red and one, sit near the bottom."),
+    ("In total, there are five shapes.", "In total there five shapes."),
+    ("There are roughly fifteen shapes in total.", "There are roughly fifteen shapes total in."),
+    ("The remaining shapes are smaller.", "The remaining are shapes smaller."),
 ])
 def test_more_sentences_of_descriptions(text, near_miss):
     """"some" as a noun phrase, "the most X", "a bright red", ", so" + a clause, verb phrases under one

@@ -140,3 +140,15 @@ def test_verb_phrases_under_one_subject_and_so_claim_both(caption, expected):
     """Coordinated verb phrases are both said of the subject; ", so" + a clause claims the clause too;
     "while being" + a participle is said of the subject (here a look the world does not record)."""
     check(caption, DARK_CYAN, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("In total, there are two shapes.", T), ("There are three shapes in total.", F),
+    ("Overall, the cyan circle is in the upper left.", T), ("However, the cyan circle is in the lower right.", F),
+    ("The cyan circle, which is dark, is in the upper left.", T),
+    ("The cyan circle, which is light, is in the upper left.", F),
+])
+def test_sentence_adverbs_add_nothing_and_a_subjects_relative_is_claimed(caption, expected):
+    """"in total", "overall", "however" add nothing to what the sentence claims; a relative clause
+    between commas after the subject is claimed of it."""
+    check(caption, DARK_CYAN, expected)
