@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
+from .picture_places import ATTR
 from .predicates import COORDINATIONS, color_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -26,8 +27,11 @@ MANY_TRUE = 5
 QUANTITY_ADJS: dict[str, tuple[int, str]] = {
     "_several_a_1": (3, "geq"), "_multiple_a_1": (2, "geq"), "_various_a_1": (2, "geq"),
     "_numerous_a_1": (3, "geq"), "_many_a_1": (3, "geq"), "_a+few_a_1": (2, "geq"),
-    "_a+number+of_a_1": (2, "geq"), "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
+    "_a+number+of_a_1": (2, "geq"), "_a+group+of_a_1": (2, "geq"),
+    "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
 }
+#: "a group of", "a cluster of", ...: a quantity whose place is said of the collection (:func:`group_places`)
+GROUP = "_a+group+of_a_1"
 #: predicates of a restriction that already say how many ("two", "most", "fewer", "a third of")
 _COUNTED = frozenset({"card", "much-many_a", "little-few_a", "part_of", "superl", "ord"})
 
@@ -131,6 +135,20 @@ def _after_bare_nouns(w: WorkingMRS, x: str) -> bool:
     return False
 
 
+def group_places(w: WorkingMRS) -> None:
+    """"a group of cyan and gray shapes on the right side": the place is the group's, not each shape's
+    (a group is on the right with a straggler elsewhere), and the world model records no group: the place
+    is read as vague, never false; the shapes and their colours are still claimed."""
+    for q in list(w.live):
+        x = q.arg0 or ""
+        rs = _restriction(w, x) if w.quant_of.get(x) is q else []
+        if not any(e.pred == GROUP and e.args.get("ARG1") == x for e in rs):
+            continue
+        for e in rs:
+            if e.pred == ATTR and e.args.get("ARG1") == x and (e.carg or "").startswith("region:"):
+                e.carg = "vague:group-place"
+
+
 def shared_adjectives(w: WorkingMRS) -> None:
     """"magenta crosses and triangles": the adjective is said of both nouns (its wide reading, the one
     people take); with a list of adjectives ("pink, green and red squares and rectangles") how the
@@ -138,7 +156,7 @@ def shared_adjectives(w: WorkingMRS) -> None:
     for c in list(w.live):
         if c.dead or c.pred not in ("_and_c", "_or_c") or not is_var(c.arg0, "x"):
             continue
-        left, right = c.args.get("ARG1", ""), c.args.get("ARG2", "")
+        left, right = c.args.get("ARG1", ""), _first_of_list(w, c.args.get("ARG2", ""))
         ql, qr = w.quant_of.get(left), w.quant_of.get(right)
         if ql is None or qr is None or ql.pred != "udef_q" or qr.pred != "udef_q":
             continue
@@ -159,6 +177,18 @@ def shared_adjectives(w: WorkingMRS) -> None:
                                      "colour is not said")
         for e in shared:
             w.eps.append(EP(e.pred, rs[0].label, {**e.args, "ARG0": w.new_name("e"), "ARG1": right}, e.carg, e.key))
+
+
+def _first_of_list(w: WorkingMRS, x: str) -> str:
+    """The first noun phrase of the list ``x`` is, or ``x`` itself: "magenta crosses and triangles, a cyan
+    triangle and ..." parses as "magenta crosses" and a list that opens with "triangles", and the
+    adjective falls on that first noun as in a coordination of two."""
+    for _ in range(8):
+        rs = [e for e in _restriction(w, x) if e.arg0 == x]
+        if len(rs) != 1 or rs[0].pred != "implicit_conj" or not is_var(rs[0].args.get("ARG1", ""), "x"):
+            return x
+        x = rs[0].args["ARG1"]
+    return x
 
 
 def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: list[EP]) -> bool:
@@ -220,5 +250,5 @@ def _restriction(w: WorkingMRS, v: str) -> list[EP]:
     return w.at(w.rstr_label(q)) if q is not None else []
 
 
-__all__ = ["MANY", "MANY_TRUE", "QUANTITY_ADJS", "adjective_lists", "predicated_lists", "quantities",
-           "shared_adjectives"]
+__all__ = ["GROUP", "MANY", "MANY_TRUE", "QUANTITY_ADJS", "adjective_lists", "group_places", "predicated_lists",
+           "quantities", "shared_adjectives"]

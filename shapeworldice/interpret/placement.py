@@ -27,7 +27,7 @@ from .predicates import (
     split_predicate,
 )
 from ..semantics.appearance import color_word
-from .lists import MANY, adjective_lists, predicated_lists, quantities, shared_adjectives
+from .lists import MANY, adjective_lists, group_places, predicated_lists, quantities, shared_adjectives
 from .picture_places import (
     ATTR, MOSTLY, NOTHING, SCENE, empty_places, frames_of, kill_entity as _kill_entity, regions,
     restriction as _restriction,
@@ -70,6 +70,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     regions(w)
     w.reindex()
+    group_places(w)
     shared_adjectives(w)
     w.reindex()
     adjective_lists(w)

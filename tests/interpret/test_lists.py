@@ -32,3 +32,23 @@ def test_an_adjective_on_the_first_noun_is_said_of_both(caption, expected):
     world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "blue", 0.8, 0.8), ("circle", "red", 0.5, 0.5),
                        ("circle", "red", 0.5, 0.2))
     check(caption, world, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Blue crosses and circles, a red circle and a red square.", F),
+    ("Blue crosses and squares, a red circle and a red square.", F),
+    ("Blue crosses and circles, a red circle and a red circle.", F),
+])
+def test_an_adjective_on_the_first_noun_reaches_the_list_that_follows(caption, expected):
+    world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "blue", 0.8, 0.8), ("circle", "red", 0.5, 0.5),
+                       ("circle", "red", 0.5, 0.2), ("square", "red", 0.2, 0.8))
+    check(caption, world, expected)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.floats(min_value=0.05, max_value=0.95))
+def test_a_place_said_of_a_group_is_never_false(x):
+    world = make_world(("circle", "gray", x, 0.5), ("square", "cyan", 0.85, 0.5))
+    said = verdict("A group of gray and cyan shapes on the right side of the image.", world)
+    assert said.startswith("ambiguous") or said.startswith("true"), said
+    assert verdict("A group of gray and red shapes on the right side of the image.", world).startswith("false")
