@@ -105,6 +105,8 @@ def _places(w: WorkingMRS, y: str | None, seen: frozenset[str] = frozenset()) ->
     if q.pred == "_the_q":
         return [y] if region_of(w, y) else []
     coords = [c for c in restriction(w, y) if c.pred in COORDINATIONS and c.arg0 == y]
+    if seen and not coords and q.pred == "udef_q":  # "the top and left portions of the image": "the" of both
+        return [y] if region_of(w, y) else []
     if q.pred != "udef_q" or len(coords) != 1 or coords[0].pred == "_or_c":
         return []
     items = [_places(w, coords[0].args.get(r), seen | {y}) for r in ("ARG1", "ARG2")]
@@ -133,7 +135,11 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
         if e.pred in (SCENE, ATTR, NOTHING):  # "the bottom on a black background": a claim of its own
             continue
         if pos == "n" and e.arg0 == y or e.pred == "compound" or pos == "n":
-            if e.pred == "compound":
+            if e.pred == "compound":  # "left portions": the place noun before the place noun
+                for n in restriction(w, e.args.get("ARG2", "")):
+                    word = REGION_NOUNS.get(split_predicate(n.pred)[0], "")
+                    if word in ("top", "bottom", "left", "right", "centre"):
+                        parts.add(word)
                 continue
             if lemma not in REGION_NOUNS:
                 return None

@@ -35,6 +35,9 @@ def at_x(*xs: float) -> World:
     ("The left side of the image contains nothing.", (0.3,), F),
     ("The left half of the image is mostly empty.", (0.2, 0.3, 0.8), T),  # two there at most
     ("The left half of the image is mostly empty.", (0.1, 0.2, 0.3, 0.8), A),  # never false
+    ("The bottom and left portions of the image are empty.", (0.3,), F),  # "the" of both places
+    ("The bottom and left portions of the image are empty.", (0.8,), T),
+    ("The top and left portions of the image are empty.", (0.45,), A),  # one inside the left's margin
 ])
 def test_an_empty_place_has_no_shape_in_it(caption, xs, expected):
     assert verdict(caption, at_x(*xs)) == expected
