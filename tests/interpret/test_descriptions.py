@@ -589,3 +589,13 @@ def test_the_number_of_more_shapes_than_that_is_vague(x: float) -> None:
     check("The two yellow ellipses are near the bottom.", make_world(*two_low, ("ellipse", "yellow", x, 0.15)), A)
     check("The two yellow ellipses are near the bottom.",
           make_world(two_low[0], ("ellipse", "yellow", x, 0.15), ("ellipse", "yellow", 0.5, 0.1)), F)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.floats(min_value=0.1, max_value=0.9))
+def test_it_inside_a_with_phrase_is_the_head(y):
+    """"a blue square with a yellow rectangle above it": the rectangle is above the square."""
+    world = make_world(("square", "blue", 0.5, 0.5), ("rectangle", "yellow", 0.5, y))
+    said = verdict("There is a blue square with a yellow rectangle above it.", world)
+    assert said == (T if y < 0.3 else F if y > 0.7 else said)
+    assert said in (T, F, A)
