@@ -77,7 +77,10 @@ def adjective_lists(w: WorkingMRS) -> None:
     yellow shapes), not shapes that are each blue and yellow. The noun phrase becomes the
     coordination of one noun phrase per adjective, as the ERG reads "blue shapes and yellow shapes"."""
     for q in list(w.live):
-        if q.dead or q.pred not in ("udef_q", "_the_q") or not q.mods.plural or not q.mods.plain():
+        if q.dead or q.pred not in ("udef_q", "_the_q") or not q.mods.plural:
+            continue
+        counted = q.pred == "udef_q" and q.mods.card is not None and q.mods.den is None and not q.mods.most
+        if not (q.mods.plain() or counted):
             continue
         x, label = q.arg0 or "", w.rstr_label(q)
         rs = w.at(label)
@@ -91,9 +94,14 @@ def adjective_lists(w: WorkingMRS) -> None:
         if not _adjective_leaves(by_event, tops[0].arg0, x, leaves) or len(leaves) < 2:
             continue
         rest = [e for e in rs if e not in leaves and e not in coords and e.pred not in QUANTITY_ADJS]
-        if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest) or any(
-                e.pred in _COUNTED for e in rest):
-            continue  # no noun, or a number of them all ("four crosses in yellow and cyan")
+        if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest):
+            continue
+        if _after_bare_nouns(w, x):
+            raise UninterpretableMRS("says a list of colours after a list of kinds of shape: which shapes "
+                                     "have which colour is not said")
+        if counted or any(e.pred in _COUNTED for e in rest):
+            _counted_colours(w, q, leaves, coords, rest)
+            continue
         if _after_bare_nouns(w, x):
             raise UninterpretableMRS("says a list of colours after a list of kinds of shape: which shapes "
                                      "have which colour is not said")
@@ -117,6 +125,26 @@ def adjective_lists(w: WorkingMRS) -> None:
         w.qeq[q.args["RSTR"]] = label2
         w.eps.append(EP(connective, label2, {"ARG0": x, "ARG1": items[0], "ARG2": items[1]}, None, q.key))
         w.reindex()
+
+
+def _counted_colours(w: WorkingMRS, q: EP, leaves: list[EP], coords: list[EP], rest: list[EP]) -> None:
+    """"four crosses in yellow and cyan": four crosses each of one of the colours (the count is of
+    those), and some of each colour among them; a colour word outside the table makes its part
+    vague. Left alone (and so uninterpretable) when a colour is not a colour word."""
+    words = [split_predicate(e.pred)[0] for e in leaves]
+    if not all(color_of(e.pred) is not None or color_word(w_) for e, w_ in zip(leaves, words)):
+        return
+    x = q.arg0 or ""
+    own = [e for e in rest if e.pred not in _COUNTED
+           and not any(is_var(v, "x") and v != x for v in e.args.values())]
+    if not any(c.pred == "_or_c" for c in coords):  # "blue or yellow crosses": no "some of each"
+        for leaf in leaves:
+            _copy_phrase(w, q, own, leaf, x, "_a_q")
+            w.eps[-1].key = (q.key[0], q.key[1] - 1)  # "some of each" outside the count, not in its scope
+    w.kill(*leaves, *coords)
+    w.eps.append(EP(ATTR, w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": x}, "colours:" + "+".join(words),
+                    leaves[0].key))
+    w.reindex()
 
 
 def _after_bare_nouns(w: WorkingMRS, x: str) -> bool:

@@ -156,6 +156,9 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
             none = np.zeros(a.n, dtype=bool)
             return none, none
         return _color_test(name, a)
+    if kind == "colours":  # one of several colours ("four crosses in yellow and cyan"): each is a colour test
+        tests = [attribute("colour", word, a) for word in value.split("+")]
+        return np.logical_or.reduce([t[0] for t in tests]), np.logical_and.reduce([t[1] for t in tests])
     if kind == "tone":
         true_if, false_if = TONES[TONE_SYNONYMS.get(value, value)]
         return _between(a.shade, true_if), _between(a.shade, false_if)

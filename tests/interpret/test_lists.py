@@ -52,3 +52,16 @@ def test_a_place_said_of_a_group_is_never_false(x):
     said = verdict("A group of gray and cyan shapes on the right side of the image.", world)
     assert said.startswith("ambiguous") or said.startswith("true"), said
     assert verdict("A group of gray and red shapes on the right side of the image.", world).startswith("false")
+
+
+@pytest.mark.parametrize("caption,colours,expected", [
+    ("Two crosses in blue and yellow.", ("blue", "yellow"), T),
+    ("Two crosses in blue and yellow.", ("blue", "blue"), F),  # no yellow one
+    ("Two crosses in blue and yellow.", ("blue", "yellow", "red"), T),  # the count is of those colours
+    ("Three crosses in blue and yellow.", ("blue", "yellow"), F),
+    ("Two crosses in blue and pink.", ("blue", "magenta"), T),  # pink is magenta (the colour table)
+    ("Two blue or yellow crosses.", ("blue", "blue"), T),  # "or": no "some of each"
+])
+def test_a_counted_plural_in_a_list_of_colours_is_some_of_each(caption, colours, expected):
+    world = make_world(*[("cross", c, 0.2 + 0.3 * i, 0.5) for i, c in enumerate(colours)])
+    check(caption, world, expected)
