@@ -246,6 +246,51 @@ def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantif
     return xi, label
 
 
+def predicated_colours(w: WorkingMRS) -> None:
+    """"The crosses are yellow and cyan", "the shapes are mostly red and blue": each is one of the
+    colours (a ``colours`` attribute, so "mostly" counts those of any of them) and some of each colour
+    is there; "or" is the attribute alone. Run before "mostly" is read."""
+    by_event = {e.arg0 or "": e for e in w.live if not e.dead and is_var(e.arg0, "e")}
+    for c in list(w.live):
+        if c.dead or c.pred not in COORDINATIONS or not is_var(c.arg0, "e") or c.arg0 in _inner_events(w):
+            continue
+        under = {v for u in _events_under(by_event, c.arg0) for v in by_event[u].args.values()}
+        subjects = {e.args.get("ARG1") for e in w.live
+                    if not e.dead and e.arg0 in under and e.pred not in COORDINATIONS}
+        x = next(iter(subjects)) if len(subjects) == 1 else None
+        q = w.quant_of.get(x or "")
+        if q is None or x is None or not q.mods.plural or c.label == w.rstr_label(q):
+            continue
+        leaves: list[EP] = []
+        if not _adjective_leaves(by_event, c.arg0, x, leaves) or len(leaves) < 2:
+            continue
+        words = [split_predicate(e.pred)[0] for e in leaves]
+        if not all(color_of(e.pred) is not None or color_word(word) for e, word in zip(leaves, words)):
+            continue
+        inner = [e for e in w.live if not e.dead and e.pred in COORDINATIONS and e is not c
+                 and e.arg0 in _events_under(by_event, c.arg0)]
+        own = [e for e in w.at(w.rstr_label(q)) if e.pred not in _COUNTED and e.pred not in QUANTITY_ADJS
+               and not any(is_var(v, "x") and v != x for v in e.args.values())]
+        if c.pred != "_or_c" and not any(e.pred == "_or_c" for e in inner):
+            for leaf in leaves:
+                _copy_phrase(w, q, own, leaf, x, "_a_q")
+                w.eps[-1].key = (q.key[0], q.key[1] - 1)
+        w.kill(*leaves, *inner)
+        c.pred, c.carg, c.args = ATTR, "colours:" + "+".join(words), {"ARG0": c.arg0 or "e?", "ARG1": x}
+        w.reindex()
+
+
+def _inner_events(w: WorkingMRS) -> set[str]:
+    return {v for e in w.live if not e.dead and e.pred in COORDINATIONS for r, v in e.args.items() if r != "ARG0"}
+
+
+def _events_under(by_event: dict[str, EP], event: str | None) -> set[str]:
+    e = by_event.get(event or "")
+    if e is None or e.pred not in COORDINATIONS:
+        return set()
+    return {event or ""} | _events_under(by_event, e.args.get("ARG1")) | _events_under(by_event, e.args.get("ARG2"))
+
+
 def predicated_lists(w: WorkingMRS) -> None:
     """"The crosses are yellow and cyan.", "four crosses in yellow and cyan": which of them is which
     is not said, and "each is both" (no shape has two colours) is not what it means: left
@@ -278,5 +323,6 @@ def _restriction(w: WorkingMRS, v: str) -> list[EP]:
     return w.at(w.rstr_label(q)) if q is not None else []
 
 
-__all__ = ["GROUP", "MANY", "MANY_TRUE", "QUANTITY_ADJS", "adjective_lists", "group_places", "predicated_lists",
+__all__ = ["GROUP", "MANY", "MANY_TRUE", "QUANTITY_ADJS", "adjective_lists", "group_places", "predicated_colours",
+           "predicated_lists",
            "quantities", "shared_adjectives"]

@@ -65,3 +65,16 @@ def test_a_place_said_of_a_group_is_never_false(x):
 def test_a_counted_plural_in_a_list_of_colours_is_some_of_each(caption, colours, expected):
     world = make_world(*[("cross", c, 0.2 + 0.3 * i, 0.5) for i, c in enumerate(colours)])
     check(caption, world, expected)
+
+
+@pytest.mark.parametrize("caption,colours,expected", [
+    ("The crosses are yellow and cyan.", ("yellow", "cyan", "cyan"), T),
+    ("The crosses are yellow and cyan.", ("yellow", "yellow"), F),  # no cyan one
+    ("The crosses are yellow and cyan.", ("yellow", "cyan", "red"), A),  # a plural "the" is the group's
+    ("The crosses are yellow or cyan.", ("yellow", "yellow"), T),
+    ("The crosses are mostly yellow and cyan.", ("yellow", "cyan", "red"), T),  # more than half
+    ("The crosses are mostly yellow and cyan.", ("yellow", "red", "red", "red", "cyan", "red", "red", "red"), F),
+])
+def test_a_list_of_colours_said_of_a_plural_is_one_each_and_some_of_each(caption, colours, expected):
+    world = make_world(*[("cross", c, 0.1 + 0.1 * i, 0.5) for i, c in enumerate(colours)])
+    check(caption, world, expected)
