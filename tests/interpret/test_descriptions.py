@@ -493,14 +493,14 @@ def test_with_including_and_lists(caption, world, expected):
     ("There is a red square. There is a blue circle. The background is white.", F),
     ("A red square and a blue circle. The red square is in the lower right.", F),
     # a sentence it cannot read: the rest being true is not enough for "true"
-    ("There is a red square. The shapes are red and blue.", A),
+    ("There is a red square. The rest of the image is empty.", A),
     ("There is a red square in the upper left. There is a blue circle in the lower right. "
-     "The shapes are red and blue.", A),
+     "The rest of the image is empty.", A),
     ("There is a red square. The circle is between the square and the edge.", A),
     # ... but a false claim elsewhere still decides
-    ("There is a green square. The shapes are red and blue.", F),
+    ("There is a green square. The rest of the image is empty.", F),
     ("There is a red square in the upper left. There is a blue circle in the upper right. "
-     "The shapes are red and blue.", F),
+     "The rest of the image is empty.", F),
     # words the world model does not record add nothing
     ("A flat red square.", T),
     ("A red square, rotated slightly.", T),
@@ -511,9 +511,9 @@ def test_descriptions_of_several_sentences(caption, expected):
 
 
 @pytest.mark.parametrize("caption", [
-    "There is a red square. The shapes are red and blue.",
+    "There is a red square. The rest of the image is empty.",
     "There is a red square. The circle is between the square and the edge.",
-    "A red square and a blue circle. The shapes are red and blue.",
+    "A red square and a blue circle. The rest of the image is empty.",
 ])
 def test_an_unreadable_sentence_is_never_true(caption):
     for world in (SCENE, SCENE3, on_white(SCENE)):
@@ -599,3 +599,8 @@ def test_it_inside_a_with_phrase_is_the_head(y):
     said = verdict("There is a blue square with a yellow rectangle above it.", world)
     assert said == (T if y < 0.3 else F if y > 0.7 else said)
     assert said in (T, F, A)
+
+
+def test_a_list_of_colours_said_of_the_shapes_is_read_across_sentences():
+    assert verdict("There is a red square. The shapes are red and blue.", SCENE) == T
+    assert verdict("There is a red square. The shapes are red and green.", SCENE) == F
