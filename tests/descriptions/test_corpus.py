@@ -60,10 +60,10 @@ def _half(split: str) -> Tally:
 def test_floors(split):
     t = _half(split)
     assert t.claims_agree / t.claims_decided >= 0.995  # claims: almost never a wrong truth value
-    assert t.false_wrong <= 16  # claims called false that the judge does not call false (13 on test)
+    assert t.false_wrong <= 16  # claims called false that the judge does not call false (15 on test, 5 on dev)
     assert t.claims_decided / t.claims >= 0.86
     assert t.agree / t.decided >= 0.97
-    assert t.decided / t.decidable >= 0.63
+    assert t.decided / t.decidable >= 0.64  # 64.6% on test, 71.1% on dev
     assert t.g_agree / t.n >= 0.87
 
 
