@@ -175,14 +175,20 @@ def _place_name(parts: set[str], edge: bool, corner: bool) -> str:
     return "+".join(sorted(parts))
 
 
+#: words said of a frame's adjective that add nothing to where a place is ("an otherwise black image")
+FRAME_DEGREES = frozenset({"_otherwise_a_1", "_mostly_a_1", "_entirely_a_1", "_completely_a_1", "_solid_a_1"})
+
+
 def frames_of(w: WorkingMRS) -> set[str]:
     """Variables of "the image"/"the picture"...: a quantifier whose restrictor is a frame noun (with
     adjectives of its own: "a black image", "the entire picture")."""
     out = set()
     for v, q in w.quant_of.items():
         rs = w.at(w.rstr_label(q))
+        events = {e.arg0 for e in rs if e.arg0 is not None and is_var(e.arg0, "e")}
         if rs and any(e.pred in FRAME_NOUNS and e.arg0 == v for e in rs) and all(
                 e.pred in FRAME_NOUNS and e.arg0 == v or split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == v
+                or e.pred in FRAME_DEGREES and e.args.get("ARG1") in events  # "an otherwise black image"
                 for e in rs):
             out.add(v)
     return out

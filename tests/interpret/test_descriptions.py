@@ -342,10 +342,12 @@ def test_places_in_the_picture(caption, x, y, expected):
     "The red square is in the centre of the image.",
     "A red square at the top of the image.",
     "A red square at the top of the picture.",
+    "A red square at the top of an otherwise black image.",
 ])
 def test_a_place_of_the_image(caption):
     world = red_square_at(0.5, 0.15) if "top" in caption else red_square_at(0.5, 0.5)
     check(caption, world, T)
+    check(caption, red_square_at(0.5, 0.85), F)
 
 
 # ------------------------------------------------------------------------------------ sizes
