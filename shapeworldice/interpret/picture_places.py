@@ -213,6 +213,27 @@ _SIDE_OF_CENTRE = {"_above_p": "top", "_over_p": "top", "_below_p": "bottom", "_
                    "_beneath_p": "bottom", "_left+of_p": "left", "_right+of_p": "right"}
 
 
+def company_of_places(w: WorkingMRS) -> None:
+    """"a red square at the top, with a blue rectangle at the bottom": the parser hangs "with …" on
+    "the top"; a place of the picture has no company, so it is the shape's that the place is said of."""
+    for e in list(w.live):
+        y = e.args.get("ARG1")
+        if e.dead or e.pred != "_with_p" or not is_var(y, "x") or y not in w.quant_of:
+            continue
+        assert y is not None
+        if w.quant_of[y].pred != "_the_q" or not any(
+                n.arg0 == y and split_predicate(n.pred)[0] in REGION_NOUNS and split_predicate(n.pred)[1] == "n"
+                for n in restriction(w, y)):
+            continue
+        places = [p for p in w.live if not p.dead and p.pred in REGION_PREPS and p.args.get("ARG2") == y]
+        subject = _subject_of(w, places[0].args.get("ARG1")) if len(places) == 1 else None
+        if subject is None or subject not in w.quant_of:
+            continue
+        e.args = {**e.args, "ARG1": subject}
+        e.label = w.rstr_label(w.quant_of[subject])
+    w.reindex()
+
+
 def regions(w: WorkingMRS) -> None:
     """"in the upper left", "at the top", "near the right edge", "below the middle", "touching the
     right edge": ``ATTR`` region of the subject."""

@@ -30,7 +30,7 @@ from ..semantics.appearance import color_word
 from .lists import (MANY, adjective_lists, group_places, predicated_colours, predicated_lists, quantities,
                     shared_adjectives)
 from .picture_places import (
-    ATTR, MOSTLY, NOTHING, SCENE, empty_places, frames_of, kill_entity as _kill_entity, regions,
+    ATTR, MOSTLY, NOTHING, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity, regions,
     restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_var
@@ -60,6 +60,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     predicated_colours(w)
     _mostly(w)
     _own_parts(w)
+    company_of_places(w)
     _company(w)
     w.reindex()
     _outside(w)

@@ -606,3 +606,10 @@ def test_it_inside_a_with_phrase_is_the_head(y):
 def test_a_list_of_colours_said_of_the_shapes_is_read_across_sentences():
     assert verdict("There is a red square. The shapes are red and blue.", SCENE) == T
     assert verdict("There is a red square. The shapes are red and green.", SCENE) == F
+
+
+@pytest.mark.parametrize("y,expected", [(0.85, T), (0.15, F)])
+def test_with_after_a_place_is_the_shapes_company(y, expected):
+    """"a red square at the top, with a blue rectangle at the bottom": the rectangle is not the top's."""
+    world = make_world(("square", "red", 0.5, 0.15), ("rectangle", "blue", 0.3, y))
+    check("A red square at the top, with a blue rectangle at the bottom.", world, expected)
