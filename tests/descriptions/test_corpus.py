@@ -63,7 +63,7 @@ def test_floors(split):
     assert t.false_wrong <= 16  # claims called false that the judge does not call false (15 on test, 5 on dev)
     assert t.claims_decided / t.claims >= 0.86
     assert t.agree / t.decided >= 0.97
-    assert t.decided / t.decidable >= 0.64  # 64.6% on test, 71.1% on dev
+    assert t.decided / t.decidable >= 0.65  # 65.6% on test, 71.7% on dev
     assert t.g_agree / t.n >= 0.87
 
 
