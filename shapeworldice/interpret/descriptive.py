@@ -73,10 +73,10 @@ def _some_of(w: WorkingMRS) -> None:
 
 
 def _contrast(w: WorkingMRS) -> None:
-    """"A is on the left, while B is on the right": the contrast adds nothing to the truth; both
-    clauses are claimed, as with "and"."""
+    """"A is on the left, while B is on the right", "A is small, so it looks cropped": the contrast or
+    consequence adds nothing to the truth; both clauses are claimed, as with "and"."""
     for e in w.live:
-        if not e.dead and e.pred in ("_while_x", "_whereas_x"):
+        if not e.dead and e.pred in ("_while_x", "_whereas_x", "_so_x"):
             e.pred = "_and_c"
 
 
@@ -342,9 +342,41 @@ def _pronouns(w: WorkingMRS) -> None:
                 raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "
                                          "circle'): which of them it means is not decided")
             raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to")
+        users = [e for e in w.live if not e.dead and e is not q and e is not rs[0] and q.arg0 in e.args.values()]
         w.kill(q, rs[0])
         w.substitute(q.arg0 or "", found[0].arg0 or "")
         w.reindex()
+        _said_of_the_head(w, found[0].arg0 or "", users)
+
+
+def _said_of_the_head(w: WorkingMRS, a: str, users: list[EP]) -> None:
+    """"a blue square with a yellow rectangle above it": "it" is the square, inside the square's own
+    description; the claim with "it" moves from the rectangle's restriction to the "with"-phrase's
+    place (the square's restriction), so the rectangle is found among the square's company and the
+    square's quantifier does not depend on itself."""
+    q = w.quant_of.get(a)
+    if q is None:
+        return
+    own = w.rstr_label(q)
+    inner = {v for e in w.at(own) for r, v in e.args.items() if r != "ARG0" and is_var(v, "x") and v != a}
+    for e in users:
+        holder = next((r for r in w.live if r.is_quantifier() and not r.dead and w.rstr_label(r) == e.label), None)
+        if holder is not None and holder.arg0 in _reachable(w, inner):
+            e.label = own
+    w.reindex()
+
+
+def _reachable(w: WorkingMRS, start: set[str]) -> set[str]:
+    """The entities ``start`` names and those their restrictions name in turn (a list's items)."""
+    seen, todo = set(), list(start)
+    while todo:
+        v = todo.pop()
+        if v in seen or v not in w.quant_of:
+            continue
+        seen.add(v)
+        todo.extend(u for e in w.at(w.rstr_label(w.quant_of[v])) for r, u in e.args.items()
+                    if r != "ARG0" and is_var(u, "x") and e.arg0 == v)
+    return seen
 
 
 def _one(w: WorkingMRS) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
+from .picture_places import ATTR
 from .predicates import COORDINATIONS, color_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -26,8 +27,11 @@ MANY_TRUE = 5
 QUANTITY_ADJS: dict[str, tuple[int, str]] = {
     "_several_a_1": (3, "geq"), "_multiple_a_1": (2, "geq"), "_various_a_1": (2, "geq"),
     "_numerous_a_1": (3, "geq"), "_many_a_1": (3, "geq"), "_a+few_a_1": (2, "geq"),
-    "_a+number+of_a_1": (2, "geq"), "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
+    "_a+number+of_a_1": (2, "geq"), "_a+group+of_a_1": (2, "geq"),
+    "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
 }
+#: "a group of", "a cluster of", ...: a quantity whose place is said of the collection (:func:`group_places`)
+GROUP = "_a+group+of_a_1"
 #: predicates of a restriction that already say how many ("two", "most", "fewer", "a third of")
 _COUNTED = frozenset({"card", "much-many_a", "little-few_a", "part_of", "superl", "ord"})
 
@@ -73,7 +77,10 @@ def adjective_lists(w: WorkingMRS) -> None:
     yellow shapes), not shapes that are each blue and yellow. The noun phrase becomes the
     coordination of one noun phrase per adjective, as the ERG reads "blue shapes and yellow shapes"."""
     for q in list(w.live):
-        if q.dead or q.pred not in ("udef_q", "_the_q") or not q.mods.plural or not q.mods.plain():
+        if q.dead or q.pred not in ("udef_q", "_the_q") or not q.mods.plural:
+            continue
+        counted = q.pred == "udef_q" and q.mods.card is not None and q.mods.den is None and not q.mods.most
+        if not (q.mods.plain() or counted):
             continue
         x, label = q.arg0 or "", w.rstr_label(q)
         rs = w.at(label)
@@ -87,9 +94,14 @@ def adjective_lists(w: WorkingMRS) -> None:
         if not _adjective_leaves(by_event, tops[0].arg0, x, leaves) or len(leaves) < 2:
             continue
         rest = [e for e in rs if e not in leaves and e not in coords and e.pred not in QUANTITY_ADJS]
-        if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest) or any(
-                e.pred in _COUNTED for e in rest):
-            continue  # no noun, or a number of them all ("four crosses in yellow and cyan")
+        if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest):
+            continue
+        if _after_bare_nouns(w, x):
+            raise UninterpretableMRS("says a list of colours after a list of kinds of shape: which shapes "
+                                     "have which colour is not said")
+        if counted or any(e.pred in _COUNTED for e in rest):
+            _counted_colours(w, q, leaves, coords, rest)
+            continue
         if _after_bare_nouns(w, x):
             raise UninterpretableMRS("says a list of colours after a list of kinds of shape: which shapes "
                                      "have which colour is not said")
@@ -115,6 +127,26 @@ def adjective_lists(w: WorkingMRS) -> None:
         w.reindex()
 
 
+def _counted_colours(w: WorkingMRS, q: EP, leaves: list[EP], coords: list[EP], rest: list[EP]) -> None:
+    """"four crosses in yellow and cyan": four crosses each of one of the colours (the count is of
+    those), and some of each colour among them; a colour word outside the table makes its part
+    vague. Left alone (and so uninterpretable) when a colour is not a colour word."""
+    words = [split_predicate(e.pred)[0] for e in leaves]
+    if not all(color_of(e.pred) is not None or color_word(w_) for e, w_ in zip(leaves, words)):
+        return
+    x = q.arg0 or ""
+    own = [e for e in rest if e.pred not in _COUNTED
+           and not any(is_var(v, "x") and v != x for v in e.args.values())]
+    if not any(c.pred == "_or_c" for c in coords):  # "blue or yellow crosses": no "some of each"
+        for leaf in leaves:
+            _copy_phrase(w, q, own, leaf, x, "_a_q")
+            w.eps[-1].key = (q.key[0], q.key[1] - 1)  # "some of each" outside the count, not in its scope
+    w.kill(*leaves, *coords)
+    w.eps.append(EP(ATTR, w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": x}, "colours:" + "+".join(words),
+                    leaves[0].key))
+    w.reindex()
+
+
 def _after_bare_nouns(w: WorkingMRS, x: str) -> bool:
     """Whether ``x`` is the last of a list of plurals whose others are bare nouns ("pentagons, circles
     and crosses in blue, magenta and yellow"): its colours may be said of the whole list."""
@@ -131,6 +163,20 @@ def _after_bare_nouns(w: WorkingMRS, x: str) -> bool:
     return False
 
 
+def group_places(w: WorkingMRS) -> None:
+    """"a group of cyan and gray shapes on the right side": the place is the group's, not each shape's
+    (a group is on the right with a straggler elsewhere), and the world model records no group: the place
+    is read as vague, never false; the shapes and their colours are still claimed."""
+    for q in list(w.live):
+        x = q.arg0 or ""
+        rs = _restriction(w, x) if w.quant_of.get(x) is q else []
+        if not any(e.pred == GROUP and e.args.get("ARG1") == x for e in rs):
+            continue
+        for e in rs:
+            if e.pred == ATTR and e.args.get("ARG1") == x and (e.carg or "").startswith("region:"):
+                e.carg = "vague:group-place"
+
+
 def shared_adjectives(w: WorkingMRS) -> None:
     """"magenta crosses and triangles": the adjective is said of both nouns (its wide reading, the one
     people take); with a list of adjectives ("pink, green and red squares and rectangles") how the
@@ -138,7 +184,7 @@ def shared_adjectives(w: WorkingMRS) -> None:
     for c in list(w.live):
         if c.dead or c.pred not in ("_and_c", "_or_c") or not is_var(c.arg0, "x"):
             continue
-        left, right = c.args.get("ARG1", ""), c.args.get("ARG2", "")
+        left, right = c.args.get("ARG1", ""), _first_of_list(w, c.args.get("ARG2", ""))
         ql, qr = w.quant_of.get(left), w.quant_of.get(right)
         if ql is None or qr is None or ql.pred != "udef_q" or qr.pred != "udef_q":
             continue
@@ -159,6 +205,18 @@ def shared_adjectives(w: WorkingMRS) -> None:
                                      "colour is not said")
         for e in shared:
             w.eps.append(EP(e.pred, rs[0].label, {**e.args, "ARG0": w.new_name("e"), "ARG1": right}, e.carg, e.key))
+
+
+def _first_of_list(w: WorkingMRS, x: str) -> str:
+    """The first noun phrase of the list ``x`` is, or ``x`` itself: "magenta crosses and triangles, a cyan
+    triangle and ..." parses as "magenta crosses" and a list that opens with "triangles", and the
+    adjective falls on that first noun as in a coordination of two."""
+    for _ in range(8):
+        rs = [e for e in _restriction(w, x) if e.arg0 == x]
+        if len(rs) != 1 or rs[0].pred != "implicit_conj" or not is_var(rs[0].args.get("ARG1", ""), "x"):
+            return x
+        x = rs[0].args["ARG1"]
+    return x
 
 
 def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: list[EP]) -> bool:
@@ -186,6 +244,51 @@ def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantif
     w.qeq[rstr] = label
     w.eps.append(EP(quantifier, w.new_name("h"), {"ARG0": xi, "RSTR": rstr, "BODY": w.new_name("h")}, None, q.key))
     return xi, label
+
+
+def predicated_colours(w: WorkingMRS) -> None:
+    """"The crosses are yellow and cyan", "the shapes are mostly red and blue": each is one of the
+    colours (a ``colours`` attribute, so "mostly" counts those of any of them) and some of each colour
+    is there; "or" is the attribute alone. Run before "mostly" is read."""
+    by_event = {e.arg0 or "": e for e in w.live if not e.dead and is_var(e.arg0, "e")}
+    for c in list(w.live):
+        if c.dead or c.pred not in COORDINATIONS or not is_var(c.arg0, "e") or c.arg0 in _inner_events(w):
+            continue
+        under = {v for u in _events_under(by_event, c.arg0) for v in by_event[u].args.values()}
+        subjects = {e.args.get("ARG1") for e in w.live
+                    if not e.dead and e.arg0 in under and e.pred not in COORDINATIONS}
+        x = next(iter(subjects)) if len(subjects) == 1 else None
+        q = w.quant_of.get(x or "")
+        if q is None or x is None or not q.mods.plural or c.label == w.rstr_label(q):
+            continue
+        leaves: list[EP] = []
+        if not _adjective_leaves(by_event, c.arg0, x, leaves) or len(leaves) < 2:
+            continue
+        words = [split_predicate(e.pred)[0] for e in leaves]
+        if not all(color_of(e.pred) is not None or color_word(word) for e, word in zip(leaves, words)):
+            continue
+        inner = [e for e in w.live if not e.dead and e.pred in COORDINATIONS and e is not c
+                 and e.arg0 in _events_under(by_event, c.arg0)]
+        own = [e for e in w.at(w.rstr_label(q)) if e.pred not in _COUNTED and e.pred not in QUANTITY_ADJS
+               and not any(is_var(v, "x") and v != x for v in e.args.values())]
+        if c.pred != "_or_c" and not any(e.pred == "_or_c" for e in inner):
+            for leaf in leaves:
+                _copy_phrase(w, q, own, leaf, x, "_a_q")
+                w.eps[-1].key = (q.key[0], q.key[1] - 1)
+        w.kill(*leaves, *inner)
+        c.pred, c.carg, c.args = ATTR, "colours:" + "+".join(words), {"ARG0": c.arg0 or "e?", "ARG1": x}
+        w.reindex()
+
+
+def _inner_events(w: WorkingMRS) -> set[str]:
+    return {v for e in w.live if not e.dead and e.pred in COORDINATIONS for r, v in e.args.items() if r != "ARG0"}
+
+
+def _events_under(by_event: dict[str, EP], event: str | None) -> set[str]:
+    e = by_event.get(event or "")
+    if e is None or e.pred not in COORDINATIONS:
+        return set()
+    return {event or ""} | _events_under(by_event, e.args.get("ARG1")) | _events_under(by_event, e.args.get("ARG2"))
 
 
 def predicated_lists(w: WorkingMRS) -> None:
@@ -220,5 +323,6 @@ def _restriction(w: WorkingMRS, v: str) -> list[EP]:
     return w.at(w.rstr_label(q)) if q is not None else []
 
 
-__all__ = ["MANY", "MANY_TRUE", "QUANTITY_ADJS", "adjective_lists", "predicated_lists", "quantities",
-           "shared_adjectives"]
+__all__ = ["GROUP", "MANY", "MANY_TRUE", "QUANTITY_ADJS", "adjective_lists", "group_places", "predicated_colours",
+           "predicated_lists",
+           "quantities", "shared_adjectives"]

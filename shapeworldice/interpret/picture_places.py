@@ -105,6 +105,8 @@ def _places(w: WorkingMRS, y: str | None, seen: frozenset[str] = frozenset()) ->
     if q.pred == "_the_q":
         return [y] if region_of(w, y) else []
     coords = [c for c in restriction(w, y) if c.pred in COORDINATIONS and c.arg0 == y]
+    if seen and not coords and q.pred == "udef_q":  # "the top and left portions of the image": "the" of both
+        return [y] if region_of(w, y) else []
     if q.pred != "udef_q" or len(coords) != 1 or coords[0].pred == "_or_c":
         return []
     items = [_places(w, coords[0].args.get(r), seen | {y}) for r in ("ARG1", "ARG2")]
@@ -133,7 +135,11 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
         if e.pred in (SCENE, ATTR, NOTHING):  # "the bottom on a black background": a claim of its own
             continue
         if pos == "n" and e.arg0 == y or e.pred == "compound" or pos == "n":
-            if e.pred == "compound":
+            if e.pred == "compound":  # "left portions": the place noun before the place noun
+                for n in restriction(w, e.args.get("ARG2", "")):
+                    word = REGION_NOUNS.get(split_predicate(n.pred)[0], "")
+                    if word in ("top", "bottom", "left", "right", "centre"):
+                        parts.add(word)
                 continue
             if lemma not in REGION_NOUNS:
                 return None
@@ -169,14 +175,20 @@ def _place_name(parts: set[str], edge: bool, corner: bool) -> str:
     return "+".join(sorted(parts))
 
 
+#: words said of a frame's adjective that add nothing to where a place is ("an otherwise black image")
+FRAME_DEGREES = frozenset({"_otherwise_a_1", "_mostly_a_1", "_entirely_a_1", "_completely_a_1", "_solid_a_1"})
+
+
 def frames_of(w: WorkingMRS) -> set[str]:
     """Variables of "the image"/"the picture"...: a quantifier whose restrictor is a frame noun (with
     adjectives of its own: "a black image", "the entire picture")."""
     out = set()
     for v, q in w.quant_of.items():
         rs = w.at(w.rstr_label(q))
+        events = {e.arg0 for e in rs if e.arg0 is not None and is_var(e.arg0, "e")}
         if rs and any(e.pred in FRAME_NOUNS and e.arg0 == v for e in rs) and all(
                 e.pred in FRAME_NOUNS and e.arg0 == v or split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == v
+                or e.pred in FRAME_DEGREES and e.args.get("ARG1") in events  # "an otherwise black image"
                 for e in rs):
             out.add(v)
     return out
@@ -199,6 +211,27 @@ def _subject_of(w: WorkingMRS, v: str | None) -> str | None:
 #: "above / below / left of / right of the middle": the half of the picture on that side
 _SIDE_OF_CENTRE = {"_above_p": "top", "_over_p": "top", "_below_p": "bottom", "_under_p": "bottom",
                    "_beneath_p": "bottom", "_left+of_p": "left", "_right+of_p": "right"}
+
+
+def company_of_places(w: WorkingMRS) -> None:
+    """"a red square at the top, with a blue rectangle at the bottom": the parser hangs "with …" on
+    "the top"; a place of the picture has no company, so it is the shape's that the place is said of."""
+    for e in list(w.live):
+        y = e.args.get("ARG1")
+        if e.dead or e.pred != "_with_p" or not is_var(y, "x") or y not in w.quant_of:
+            continue
+        assert y is not None
+        if w.quant_of[y].pred != "_the_q" or not any(
+                n.arg0 == y and split_predicate(n.pred)[0] in REGION_NOUNS and split_predicate(n.pred)[1] == "n"
+                for n in restriction(w, y)):
+            continue
+        places = [p for p in w.live if not p.dead and p.pred in REGION_PREPS and p.args.get("ARG2") == y]
+        subject = _subject_of(w, places[0].args.get("ARG1")) if len(places) == 1 else None
+        if subject is None or subject not in w.quant_of:
+            continue
+        e.args = {**e.args, "ARG1": subject}
+        e.label = w.rstr_label(w.quant_of[subject])
+    w.reindex()
 
 
 def regions(w: WorkingMRS) -> None:
@@ -226,6 +259,9 @@ def regions(w: WorkingMRS) -> None:
             place = side
         if touching and not place.endswith("-edge"):
             place = ""
+        if e.pred in ("_toward_p", "_towards_p"):  # "toward the right (side)": a leaning
+            place = "+".join(f"toward-{p}" if p in ("left", "right", "top", "bottom") else p
+                             for p in place.split("+"))
         subject = _subject_of(w, e.args.get("ARG1"))
         for claim in restriction(w, y):  # a background said of the place keeps its claim
             if claim.pred == SCENE:

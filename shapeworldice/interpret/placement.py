@@ -27,9 +27,10 @@ from .predicates import (
     split_predicate,
 )
 from ..semantics.appearance import color_word
-from .lists import MANY, adjective_lists, predicated_lists, quantities, shared_adjectives
+from .lists import (MANY, adjective_lists, group_places, predicated_colours, predicated_lists, quantities,
+                    shared_adjectives)
 from .picture_places import (
-    ATTR, MOSTLY, NOTHING, SCENE, empty_places, frames_of, kill_entity as _kill_entity, regions,
+    ATTR, MOSTLY, NOTHING, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity, regions,
     restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_var
@@ -56,8 +57,10 @@ def rewrite_placement(w: WorkingMRS) -> None:
     empty_places(w)
     w.reindex()
     _background(w)
+    predicated_colours(w)
     _mostly(w)
     _own_parts(w)
+    company_of_places(w)
     _company(w)
     w.reindex()
     _outside(w)
@@ -70,6 +73,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     regions(w)
     w.reindex()
+    group_places(w)
     shared_adjectives(w)
     w.reindex()
     adjective_lists(w)

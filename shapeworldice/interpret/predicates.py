@@ -86,12 +86,13 @@ COORDINATIONS: dict[str, str] = {"_and_c": "and", "_or_c": "or", "implicit_conj"
 # descriptive captions (see :mod:`.descriptive`)
 #: nouns of the picture itself ("the image shows ...", "in the picture")
 FRAME_NOUNS = frozenset({"_image_n_of", "_picture_n_of", "_photo_n_of", "_scene_n_of", "_illustration_n_of",
-                         "_drawing_n_of", "_canvas_n_1", "_frame_n_of"})
+                         "_drawing_n_of", "_canvas_n_1", "_frame_n_of", "_total_n_1"})  # "in total": nothing
 #: prepositions that locate something in the picture ("in the image")
 FRAME_PREPS = frozenset({"_in_p", "_on_p"})
 #: verbs of depiction: "the image shows X" / "I can see X" / "X is shown" say that X is there
 DEPICTION_VERBS = frozenset({"_show_v_1", "_contain_v_1", "_depict_v_1", "_feature_v_1", "_display_v_1",
-                             "_include_v_1", "_have_v_1", "_see_v_1", "_picture_v_1", "_draw_v_1"})
+                             "_include_v_1", "_have_v_1", "_see_v_1", "_picture_v_1", "_draw_v_1",
+                             "_consist_v_of", "_portray_v_1", "_present_v_1"})
 #: verbs of position: "X sits above Y" says "X is above Y"
 POSITION_VERBS = frozenset({"_sit_v_1", "_lie_v_1", "_rest_v_1", "_float_v_1", "_appear_v_1", "_stand_v_1"})
 #: participles of placing: "X is located above Y" (ARG2 = X)
@@ -121,7 +122,7 @@ OUTSIDE_WORDS = frozenset({
     "point", "face", "facing", "abstract", "minimal", "minimalist", "uniform",
     "shaped", "outlined", "filled", "bold", "clean", "sharp", "smooth", "crisp", "partially", "partly",
     "slightly", "a+little", "a+bit", "brightly", "vividly", "just", "also", "roughly", "approximately", "about",
-    "almost", "directly",
+    "almost", "directly", "overall", "however", "meanwhile",
     "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
     "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
     "extend", "peek", "stick", "run", "stretch", "occupy", "dominate", "fill", "give", "make", "create",

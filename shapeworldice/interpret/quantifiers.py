@@ -5,8 +5,9 @@ computed unless the "at-least" reading is asked for ("There are four triangles."
 the reading every judge of miscounts and hallucination measure takes); bare fractions are read as
 "exactly" ("Half the shapes are red." = ratio eq 0.5), "most" as "more than half", "no" as ratio
 eq 0, "every"/"all" as ratio eq 1 (ShapeWorld's semantics, so "every square is red" is false when
-there is no square). A singular "the" is ShapeWorld's unique selector; a plural one ("the squares") means all of
-them, which exist, and with a number ("the two squares") also exactly that many.
+there is no square). A singular "the" is ShapeWorld's unique selector; a plural one ("the squares") is said of
+the group: true when all of them are so (and exist; with a number, "the two squares", also exactly that
+many), false when none may be so, vague when some are and some are not (``tables.quantifier``).
 """
 from __future__ import annotations
 
@@ -36,6 +37,15 @@ def set_numeral_reading(reading: str) -> None:
     _reading[0] = reading
 
 
+def _one_of_them(q: Quant) -> bool:
+    """"One X" as the subject of what is said of it ("One yellow pentagon is near the left edge.",
+    "One semicircle is blue and one is magenta.") is one of the Xs, at least one, as writers and
+    judges mean it; "there is one X", "the image shows one X" (existence alone) stay exact."""
+    from .logic import Exists
+
+    return q.spec.quantity == 1.0 and not isinstance(q.body, Exists)
+
+
 def read_numerals(f: Formula, reading: str) -> Formula:
     """``f`` with its bare numerals (QSpec word "numeral", the ERG's "at least") read as ``reading``."""
     if reading == "at-least":
@@ -45,7 +55,7 @@ def read_numerals(f: Formula, reading: str) -> Formula:
     def go(g: Formula) -> Formula:
         if isinstance(g, Quant):
             spec = g.spec
-            if spec.word == "numeral":
+            if spec.word == "numeral" and not _one_of_them(g):
                 spec = QSpec(spec.kind, "eq", spec.quantity, spec.word, bound=spec.bound)
             return Quant(spec, g.var, go(g.restr), go(g.body))
         if isinstance(g, Not):

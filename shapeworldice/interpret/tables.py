@@ -93,7 +93,7 @@ def quantifier(spec: QSpec, ax: int, ra: np.ndarray, r_possible: np.ndarray, rb_
     kind = spec.kind
     if kind in ("exists", "unique"):
         agree = rb_agree.any(axis=ax, keepdims=True)
-        disagree = ~rb_possible.any(axis=ax, keepdims=True)
+        disagree = np.asarray(~rb_possible.any(axis=ax, keepdims=True))
         if only_self is not None:
             disagree = disagree & ~only_self
         return np.asarray(agree), np.asarray(disagree)  # arrays already (keepdims); typed as such
@@ -115,6 +115,8 @@ def quantifier(spec: QSpec, ax: int, ra: np.ndarray, r_possible: np.ndarray, rb_
     # "the squares": all of them (ratio eq 1, which has existential import);
     # "the two squares": and there are exactly two (count eq 2 over the restrictor)
     agree, disagree = quantity_verdicts("eq", lower, upper, 1.0, quantity_tolerance(1.0))
+    if spec.word == "the":  # said of a group, false only when no member may be so (as "the T" of several)
+        disagree = np.asarray(~rb_possible.any(axis=ax, keepdims=True))
     if spec.quantity is not None:
         n = float(spec.quantity)
         ca, cd = quantity_verdicts("eq", r_a.astype(float), r_n.astype(float), n, quantity_tolerance(n))

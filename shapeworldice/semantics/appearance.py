@@ -72,6 +72,13 @@ REGION_PARTS: dict[str, tuple[str, str, float, float]] = {
     "left-edge": ("x", "<=", 0.2, 0.3), "right-edge": ("x", ">=", 0.8, 0.7),
     "top-edge": ("y", "<=", 0.2, 0.3), "bottom-edge": ("y", ">=", 0.8, 0.7),
 }
+#: "toward the right": a leaning, true as "on the right", false only where the shape is clearly on
+#: the other side (beyond the guide's parts, as the dev labels read it)
+TOWARD_PARTS: dict[str, tuple[str, str, float, float]] = {
+    "toward-left": ("x", "<=", 0.4, 0.6), "toward-right": ("x", ">=", 0.6, 0.4),
+    "toward-top": ("y", "<=", 0.4, 0.6), "toward-bottom": ("y", ">=", 0.6, 0.4),
+}
+_PARTS = {**REGION_PARTS, **TOWARD_PARTS}
 #: "in the middle": the centre's distance from the image centre (max norm) at most / at least
 CENTRE_TRUE, CENTRE_FALSE = 0.2, 0.3
 #: contact: overlap (intersection over the smaller shape), touching and nearness (outline gap)
@@ -149,6 +156,9 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
             none = np.zeros(a.n, dtype=bool)
             return none, none
         return _color_test(name, a)
+    if kind == "colours":  # one of several colours ("four crosses in yellow and cyan"): each is a colour test
+        tests = [attribute("colour", word, a) for word in value.split("+")]
+        return np.logical_or.reduce([t[0] for t in tests]), np.logical_and.reduce([t[1] for t in tests])
     if kind == "tone":
         true_if, false_if = TONES[TONE_SYNONYMS.get(value, value)]
         return _between(a.shade, true_if), _between(a.shade, false_if)
@@ -171,14 +181,14 @@ def region(value: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.nda
     parts = value.split("+")
     agree = np.ones(x.shape, dtype=bool)
     disagree = np.zeros(x.shape, dtype=bool)
-    axes_named = {REGION_PARTS[p][0] for p in parts if p in REGION_PARTS}
+    axes_named = {_PARTS[p][0] for p in parts if p in _PARTS}
     for p in parts:
         if p == "centre":
             free = [c for name, c in (("x", x), ("y", y)) if name not in axes_named] or [x, y]
             dist = np.max(np.stack([np.abs(c - 0.5) for c in free]), axis=0)
             a_, d_ = dist <= CENTRE_TRUE, dist >= CENTRE_FALSE
-        elif p in REGION_PARTS:
-            axis, op, yes, no = REGION_PARTS[p]
+        elif p in _PARTS:
+            axis, op, yes, no = _PARTS[p]
             c = x if axis == "x" else y
             a_, d_ = (c <= yes, c >= no) if op == "<=" else (c >= yes, c <= no)
         else:
@@ -229,5 +239,5 @@ CONTACT_RELATIONS = frozenset({"overlap-rel", "touch-rel", "near-rel", "area-rel
 
 __all__ = [
     "COLOR_SYNONYMS", "COLOR_WORDS", "CONTACT_RELATIONS", "REGION_PARTS", "SIZES", "TONES", "TONE_SYNONYMS",
-    "attribute", "background", "color_word", "contact", "region", "word_fits",
+    "TOWARD_PARTS", "attribute", "background", "color_word", "contact", "region", "word_fits",
 ]

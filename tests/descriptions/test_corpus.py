@@ -59,11 +59,12 @@ def _half(split: str) -> Tally:
 @pytest.mark.parametrize("split", [pytest.param("dev", marks=pytest.mark.slow), "test"])
 def test_floors(split):
     t = _half(split)
-    assert t.claims_agree / t.claims_decided >= 0.99  # claims: almost never a wrong truth value
+    assert t.claims_agree / t.claims_decided >= 0.995  # claims: almost never a wrong truth value
+    assert t.false_wrong <= 16  # claims called false that the judge does not call false (15 on test, 5 on dev)
     assert t.claims_decided / t.claims >= 0.86
-    assert t.agree / t.decided >= 0.96
-    assert t.decided / t.decidable >= 0.62
-    assert t.g_agree / t.n >= 0.86
+    assert t.agree / t.decided >= 0.97
+    assert t.decided / t.decidable >= 0.65  # 65.6% on test, 71.7% on dev
+    assert t.g_agree / t.n >= 0.87
 
 
 def test_one_sentence_captions_are_read():

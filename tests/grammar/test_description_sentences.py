@@ -91,3 +91,48 @@ def test_or_lists_with_the_serial_comma_and_a_dozen():
     for text in ("There are no other objects, text, or background details.",
                  "This image contains about a dozen shapes on a black background."):
         assert parse(text).grammatical, text
+
+
+@pytest.mark.parametrize("text,near_miss", [
+    ("Some overlap.", "Some overlap overlap."),
+    ("The shapes are spread out, with some overlapping.", "The shapes are spread out, with overlapping some."),
+    ("The most prominent shape is a large green square.", "A most prominent shape is a large green square."),
+    ("The most prominent is a large green square.", "The most is a large green square."),
+    ("Both shapes are a flat medium gray.", "Both shapes are a gray."),
+    ("The circle is a bright red.", "The circle is an bright red."),
+    ("The shape is small, so it appears slightly cropped.", "A square so a circle is red."),
+    ("The crosses are yellow, and vary slightly in size.", "The crosses are yellow, and and vary in size."),
+    ("A cross overlaps the yellow one while being partly cut off by the edge.",
+     "A cross overlaps the yellow one while being."),
+    ("This image consists of four crosses on a black background.", "This image consists four of crosses."),
+    ("The image shows many shapes, dominated by shades of blue.", "The image shows many shapes, dominated by."),
+    ("A small red cross sits just above and touching a gray circle.", "A small red cross sits a gray circle."),
+    ("Directly beneath it, touching its lower corner, is a magenta cross.",
+     "Directly beneath it, touching its lower corner, a magenta cross is is."),
+    ("The image contains shapes mostly in teal and cyan.", "The image contains shapes mostly in."),
+    ("The shapes are spread out, with some overlapping and some standing alone.",
+     "The shapes are spread out, with some overlapping and some."),
+    ("The triangle, which is yellow, sits at the top.", "The triangle, which is yellow, sits sits at the top."),
+    ("The shapes vary in size, with the largest being the blue square.",
+     "The shapes vary in size, with the largest being."),
+    ("The largest of the shapes is a gray circle.", "The largest of is a gray circle."),
+    ("Two small squares, one red and one green, sit near the bottom.",
+     "Two small squares, one red and one, sit near the bottom."),
+    ("In total, there are five shapes.", "In total there five shapes."),
+    ("There are roughly fifteen shapes in total.", "There are roughly fifteen shapes total in."),
+    ("The remaining shapes are smaller.", "The remaining are shapes smaller."),
+])
+def test_more_sentences_of_descriptions(text, near_miss):
+    """"some" as a noun phrase, "the most X", "a bright red", ", so" + a clause, verb phrases under one
+    subject, "while being", "consists of", "dominated by"; each with a near miss that stays out."""
+    assert parse(text).grammatical, text
+    assert not parse(near_miss).grammatical, near_miss
+
+
+@pytest.mark.parametrize("text", ["A red square and a yellow one.", "Red squares and yellow ones.",
+                                  "Mostly blue shapes with a few yellow, pink and gray ones on a black background."])
+def test_noun_phrase_captions_with_one_and_ones(text):
+    """"one(s)" stands for a noun in a noun phrase caption as in a sentence (it is not one of the costly
+    readings of other words that fragments leave out)."""
+    r = parse(text)
+    assert r.grammatical and not r.sentence, text

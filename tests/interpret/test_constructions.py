@@ -191,14 +191,18 @@ def test_left_of_and_right_of():
 # --------------------------------------------------------------------------- plural definites
 
 def test_the_shapes_are_red():
+    """A plural "the" is said of the group: true when every member is so, false when none may be (or
+    there is none), vague when some are and some are not (as "the X" of several)."""
     text = "The shapes are red."
     assert judge(text, make_world(("square", "red", 0.3, 0.3), ("circle", "red", 0.7, 0.7))) == "true"
-    assert judge(text, make_world(("square", "red", 0.3, 0.3), ("circle", "blue", 0.7, 0.7))) == "false"
+    assert judge(text, make_world(("square", "red", 0.3, 0.3), ("circle", "blue", 0.7, 0.7))) == "ambiguous"
+    assert judge(text, make_world(("square", "blue", 0.3, 0.3), ("circle", "blue", 0.7, 0.7))) == "false"
     assert judge(text, make_world()) == "false"  # "the shapes" presupposes there are some
     text = "The squares are green."
     assert judge(text, make_world(("square", "green", 0.3, 0.3), ("square", "green", 0.5, 0.5),
                                   ("circle", "red", 0.7, 0.7))) == "true"
-    assert judge(text, make_world(("square", "green", 0.3, 0.3), ("square", "red", 0.5, 0.5))) == "false"
+    assert judge(text, make_world(("square", "green", 0.3, 0.3), ("square", "red", 0.5, 0.5))) == "ambiguous"
+    assert judge(text, make_world(("square", "red", 0.3, 0.3), ("square", "red", 0.5, 0.5))) == "false"
     assert judge(text, make_world(("circle", "green", 0.3, 0.3))) == "false"
     m = meaning(text)
     assert m.formula.spec.kind == "definite" and m.formula.spec.quantity is None
@@ -213,10 +217,12 @@ def test_the_two_squares_are_red():
     two = make_world(("square", "red", 0.2, 0.2), ("square", "red", 0.5, 0.2), ("circle", "blue", 0.8, 0.2))
     three = make_world(("square", "red", 0.2, 0.2), ("square", "red", 0.5, 0.2), ("square", "red", 0.8, 0.2))
     mixed = make_world(("square", "red", 0.2, 0.2), ("square", "blue", 0.5, 0.2))
+    blue = make_world(("square", "blue", 0.2, 0.2), ("square", "blue", 0.5, 0.2))
     one = make_world(("square", "red", 0.2, 0.2))
     assert judge(text, two) == "true"
     assert judge(text, three) == "ambiguous"
-    assert judge(text, mixed) == "false"
+    assert judge(text, mixed) == "ambiguous"  # said of the pair, true of one of them
+    assert judge(text, blue) == "false"
     assert judge(text, one) == "false"
     f = meaning(text).formula.args[0]  # the decided reading, or the vague one beside it
     assert (f.spec.kind, f.spec.quantity) == ("definite", 2.0)
@@ -225,8 +231,10 @@ def test_the_two_squares_are_red():
 def test_plural_definite_reference():
     text = "A circle is to the left of the squares."
     ok = make_world(("circle", "red", 0.1, 0.5), ("square", "red", 0.5, 0.5), ("square", "red", 0.8, 0.5))
-    bad = make_world(("circle", "red", 0.6, 0.5), ("square", "red", 0.3, 0.5), ("square", "red", 0.8, 0.5))
+    part = make_world(("circle", "red", 0.6, 0.5), ("square", "red", 0.3, 0.5), ("square", "red", 0.8, 0.5))
+    bad = make_world(("circle", "red", 0.9, 0.5), ("square", "red", 0.3, 0.5), ("square", "red", 0.6, 0.5))
     assert judge(text, ok) == "true"
+    assert judge(text, part) == "ambiguous"  # left of one of the squares only
     assert judge(text, bad) == "false"
 
 

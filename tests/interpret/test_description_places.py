@@ -35,6 +35,9 @@ def at_x(*xs: float) -> World:
     ("The left side of the image contains nothing.", (0.3,), F),
     ("The left half of the image is mostly empty.", (0.2, 0.3, 0.8), T),  # two there at most
     ("The left half of the image is mostly empty.", (0.1, 0.2, 0.3, 0.8), A),  # never false
+    ("The bottom and left portions of the image are empty.", (0.3,), F),  # "the" of both places
+    ("The bottom and left portions of the image are empty.", (0.8,), T),
+    ("The top and left portions of the image are empty.", (0.45,), A),  # one inside the left's margin
 ])
 def test_an_empty_place_has_no_shape_in_it(caption, xs, expected):
     assert verdict(caption, at_x(*xs)) == expected
@@ -185,3 +188,15 @@ def test_a_word_of_a_look_outside_the_vocabulary_is_read_as_adding_nothing() -> 
     detail = reason_judge(parser.parse("There is a visibly red square.")).reason.detail
     assert "'visibly', read as adding nothing" in detail and "vague" not in detail
     assert "'glorp', read as vague" in reason_judge(parser.parse("A glorp square is red.")).reason.detail
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(0.05, 0.95))
+def test_toward_a_side_is_a_leaning(x):
+    """"toward the right" is true where "on the right" is and false only where the shape is clearly
+    on the other side (x at most 0.4); "on the right" is false from x = 0.5 down."""
+    world = make_world(("square", "red", x, 0.5))
+    toward, on = verdict("A red square is toward the right.", world), verdict("A red square is on the right.", world)
+    assert toward == (T if x >= 0.6 else F if x <= 0.4 else A)
+    assert on == T or toward != T
+    assert toward != F or on == F

@@ -114,3 +114,41 @@ def test_other_shapes_after_a_list(others, expected):
     world = make_world(("square", "blue", 0.2, 0.2), ("triangle", "red", 0.5, 0.2),
                        *[("circle", "gray", 0.1 + 0.2 * i, 0.8) for i in range(others)])
     check("A blue square, a red triangle and other shapes.", world, expected)
+
+
+DARK_CYAN = make_world(("circle", "cyan", 0.2, 0.2, 0.06, -0.3), ("square", "blue", 0.8, 0.8))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The cyan circle is a dark cyan.", T), ("The cyan circle is a light cyan.", F),
+    ("The cyan circle is a flat dark cyan.", T),
+])
+def test_a_colour_named_with_its_tone_is_said_of_the_shape(caption, expected):
+    """"is a dark cyan" says what "is dark cyan" says."""
+    check(caption, DARK_CYAN, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The cyan circle is dark and is in the upper left.", T),
+    ("The cyan circle is dark, and is in the lower right.", F),
+    ("The cyan circle is light and is in the upper left.", F),
+    ("The cyan circle is in the upper left, so it is near the top.", T),
+    ("The cyan circle is in the upper left, so it is near the bottom.", F),
+    ("The cyan circle is in the upper left while being partly cut off by the edge.", T),
+])
+def test_verb_phrases_under_one_subject_and_so_claim_both(caption, expected):
+    """Coordinated verb phrases are both said of the subject; ", so" + a clause claims the clause too;
+    "while being" + a participle is said of the subject (here a look the world does not record)."""
+    check(caption, DARK_CYAN, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("In total, there are two shapes.", T), ("There are three shapes in total.", F),
+    ("Overall, the cyan circle is in the upper left.", T), ("However, the cyan circle is in the lower right.", F),
+    ("The cyan circle, which is dark, is in the upper left.", T),
+    ("The cyan circle, which is light, is in the upper left.", F),
+])
+def test_sentence_adverbs_add_nothing_and_a_subjects_relative_is_claimed(caption, expected):
+    """"in total", "overall", "however" add nothing to what the sentence claims; a relative clause
+    between commas after the subject is claimed of it."""
+    check(caption, DARK_CYAN, expected)

@@ -32,3 +32,49 @@ def test_an_adjective_on_the_first_noun_is_said_of_both(caption, expected):
     world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "blue", 0.8, 0.8), ("circle", "red", 0.5, 0.5),
                        ("circle", "red", 0.5, 0.2))
     check(caption, world, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Blue crosses and circles, a red circle and a red square.", F),
+    ("Blue crosses and squares, a red circle and a red square.", F),
+    ("Blue crosses and circles, a red circle and a red circle.", F),
+])
+def test_an_adjective_on_the_first_noun_reaches_the_list_that_follows(caption, expected):
+    world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "blue", 0.8, 0.8), ("circle", "red", 0.5, 0.5),
+                       ("circle", "red", 0.5, 0.2), ("square", "red", 0.2, 0.8))
+    check(caption, world, expected)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.floats(min_value=0.05, max_value=0.95))
+def test_a_place_said_of_a_group_is_never_false(x):
+    world = make_world(("circle", "gray", x, 0.5), ("square", "cyan", 0.85, 0.5))
+    said = verdict("A group of gray and cyan shapes on the right side of the image.", world)
+    assert said.startswith("ambiguous") or said.startswith("true"), said
+    assert verdict("A group of gray and red shapes on the right side of the image.", world).startswith("false")
+
+
+@pytest.mark.parametrize("caption,colours,expected", [
+    ("Two crosses in blue and yellow.", ("blue", "yellow"), T),
+    ("Two crosses in blue and yellow.", ("blue", "blue"), F),  # no yellow one
+    ("Two crosses in blue and yellow.", ("blue", "yellow", "red"), T),  # the count is of those colours
+    ("Three crosses in blue and yellow.", ("blue", "yellow"), F),
+    ("Two crosses in blue and pink.", ("blue", "magenta"), T),  # pink is magenta (the colour table)
+    ("Two blue or yellow crosses.", ("blue", "blue"), T),  # "or": no "some of each"
+])
+def test_a_counted_plural_in_a_list_of_colours_is_some_of_each(caption, colours, expected):
+    world = make_world(*[("cross", c, 0.2 + 0.3 * i, 0.5) for i, c in enumerate(colours)])
+    check(caption, world, expected)
+
+
+@pytest.mark.parametrize("caption,colours,expected", [
+    ("The crosses are yellow and cyan.", ("yellow", "cyan", "cyan"), T),
+    ("The crosses are yellow and cyan.", ("yellow", "yellow"), F),  # no cyan one
+    ("The crosses are yellow and cyan.", ("yellow", "cyan", "red"), A),  # a plural "the" is the group's
+    ("The crosses are yellow or cyan.", ("yellow", "yellow"), T),
+    ("The crosses are mostly yellow and cyan.", ("yellow", "cyan", "red"), T),  # more than half
+    ("The crosses are mostly yellow and cyan.", ("yellow", "red", "red", "red", "cyan", "red", "red", "red"), F),
+])
+def test_a_list_of_colours_said_of_a_plural_is_one_each_and_some_of_each(caption, colours, expected):
+    world = make_world(*[("cross", c, 0.1 + 0.1 * i, 0.5) for i, c in enumerate(colours)])
+    check(caption, world, expected)
