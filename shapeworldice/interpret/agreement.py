@@ -15,8 +15,9 @@ ShapeWorld's agree/disagree semantics of :mod:`shapeworldice.semantics`:
   entity is the only possible reference the result is ambiguous, as :func:`relations.relate`;
 * ``unique`` ("the T"): ShapeWorld's unique selector (agrees only when exactly one entity
   is a possible T and it definitely is one; never disagrees by itself);
-* ``definite`` ("the Ts", "the two Ts"): the ratio quantifier "all" (eq 1, false when there is
-  no T), and with a number N also the count "exactly N" of the restrictor;
+* ``definite`` ("the Ts", "the two Ts"): said of the group: true when every T is so, false when
+  none may be (or there is no T), vague when some are and some are not (as "the T" of several);
+  with a number N also the count "exactly N" of the restrictor;
 * ``count``/``ratio``: lower bound from agreeing, upper bound from not-disagreeing entities,
   :func:`truth.ratio_bounds` and the :func:`truth.compare_quantity` table;
 * negation swaps agree and disagree; and = min, or = max, if-then = max(consequent, −antecedent),
