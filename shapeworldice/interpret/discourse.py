@@ -16,6 +16,7 @@ interpretable ("It is above a circle." has no interpretable reading alone, but o
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .interpret import Interpretation, interpret
@@ -53,24 +54,23 @@ def join(readings: Sequence[Any], offsets: Sequence[int] | None = None) -> Any:
     variables: dict[str, Any] = {}
     tops: list[str] = []
     base = 0
+    charspan, EP, HCons, ICons = lnk.Lnk.charspan, M.EP, M.HCons, M.ICons
     for m, offset in zip(readings, offsets):
-        names = _names(m)
-        width = 1 + max((_id(v) for v in names), default=0)
+        ready = _prepared(m)
 
-        def rename(v: str, base: int = base) -> str:
-            sort, number = _split(v)
-            return f"{sort}{number + base}" if number is not None else v
+        def rename(v: tuple[str, int | None], base: int = base) -> str:
+            return v[0] if v[1] is None else f"{v[0]}{v[1] + base}"
 
-        for ep in m.rels:
-            args = {role: (value if role == "CARG" else rename(value)) for role, value in ep.args.items()}
-            span = lnk.Lnk.charspan(ep.cfrom + offset, ep.cto + offset) if ep.cfrom is not None and ep.cfrom >= 0 \
-                else ep.lnk
-            eps.append(M.EP(ep.predicate, rename(ep.label), args, span, ep.surface, ep.base))
-        hcons.extend(M.HCons(rename(h.hi), h.relation, rename(h.lo)) for h in m.hcons)
-        icons.extend(M.ICons(rename(i.left), i.relation, rename(i.right)) for i in m.icons)
-        variables.update({rename(v): dict(props) for v, props in m.variables.items()})
-        tops.append(rename(m.top))
-        base += width
+        for predicate, label, args, cfrom, cto, span, surface, ep_base in ready.eps:
+            renamed = {role: (value if parts is None else rename(parts)) for role, value, parts in args}
+            if cfrom is not None and cfrom >= 0:
+                span = charspan(cfrom + offset, cto + offset)
+            eps.append(EP(predicate, rename(label), renamed, span, surface, ep_base))
+        hcons.extend(HCons(rename(hi), relation, rename(lo)) for hi, relation, lo in ready.hcons)
+        icons.extend(ICons(rename(left), relation, rename(right)) for left, relation, right in ready.icons)
+        variables.update({rename(v): dict(props) for v, props in ready.variables})
+        tops.append(rename(ready.top))
+        base += ready.width
     right = tops[-1]
     label = ""
     for k in range(len(tops) - 2, -1, -1):
@@ -88,9 +88,19 @@ def join(readings: Sequence[Any], offsets: Sequence[int] | None = None) -> Any:
     return M.MRS(top, index, eps, hcons, icons, variables)
 
 
+_VARIABLE = re.compile(r"([a-z]+)(\d+)")
+#: :func:`_split` of the variable names seen (a few hundred: "x3", "h12", ...)
+_SPLIT: dict[str, tuple[str, int | None]] = {}
+
+
 def _split(v: str) -> tuple[str, int | None]:
-    m = re.fullmatch(r"([a-z]+)(\d+)", v)
-    return (m.group(1), int(m.group(2))) if m else (v, None)
+    hit = _SPLIT.get(v)
+    if hit is None:
+        m = _VARIABLE.fullmatch(v)
+        hit = (m.group(1), int(m.group(2))) if m else (v, None)
+        if len(_SPLIT) < 100_000:
+            _SPLIT[v] = hit
+    return hit
 
 
 def _id(v: str) -> int:
@@ -106,6 +116,40 @@ def _names(m: Any) -> set[str]:
     for h in m.hcons:
         out.update((h.hi, h.lo))
     return {v for v in out if v}
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A reading as :func:`join` renames it: every variable split into (sort, number) once, so that
+    a sentence joined again (with each longer prefix of a description) is not split again."""
+
+    width: int  # 1 + the largest variable number: the next sentence's numbers start above it
+    top: tuple[str, int | None]
+    eps: list[tuple[Any, ...]]  # predicate, label, [(role, value, split or None for CARG)], cfrom, cto, lnk, ...
+    hcons: list[tuple[Any, ...]]
+    icons: list[tuple[Any, ...]]
+    variables: list[tuple[tuple[str, int | None], Any]]
+
+
+#: the readings last prepared, by identity (a description's readings are joined once per prefix)
+_RECENT: list[tuple[Any, _Prepared]] = []
+_RECENT_SIZE = 16
+
+
+def _prepared(m: Any) -> _Prepared:
+    for seen, ready in _RECENT:
+        if seen is m:
+            return ready
+    eps = [(ep.predicate, _split(ep.label),
+            [(role, value, None if role == "CARG" else _split(value)) for role, value in ep.args.items()],
+            ep.cfrom, ep.cto, ep.lnk, ep.surface, ep.base) for ep in m.rels]
+    ready = _Prepared(1 + max((_id(v) for v in _names(m)), default=0), _split(m.top), eps,
+                      [(_split(h.hi), h.relation, _split(h.lo)) for h in m.hcons],
+                      [(_split(i.left), i.relation, _split(i.right)) for i in m.icons],
+                      [(_split(v), props) for v, props in m.variables.items()])
+    _RECENT.insert(0, (m, ready))
+    del _RECENT[_RECENT_SIZE:]
+    return ready
 
 
 def choose(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = None) -> tuple[Any, tuple[int, ...]]:
