@@ -245,9 +245,8 @@ def _outside_entities(w: WorkingMRS) -> None:
             continue
         rs = _restriction(w, v)
         nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
-        users = [e for e in w.live if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values()]
         if nouns and (all(n.pred in OUTSIDE_NOUNS for n in nouns) or _varieties(rs, nouns) and all(
-                e.pred in _VARIETY_USERS for e in users)) or _outside_list(w, v):
+                e.pred in _VARIETY_USERS for e in _users(w, v, rs))) or _outside_list(w, v):
             for e in w.live:
                 if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values():
                     _nothing(e)
@@ -256,6 +255,11 @@ def _outside_entities(w: WorkingMRS) -> None:
                     for r in ("ARG1", "ARG2"):
                         _kill_entity(w, c.args.get(r, ""))
             _kill_entity(w, v)
+
+
+def _users(w: WorkingMRS, v: str, rs: list[EP]) -> list[EP]:
+    """The live EPs outside ``v``'s restriction ``rs`` that are not quantifiers and take ``v``."""
+    return [e for e in w.live if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values()]
 
 
 def _outside(w: WorkingMRS) -> None:
@@ -287,9 +291,11 @@ def _outside(w: WorkingMRS) -> None:
     for v in list(w.quant_of):  # entities that only dropped claims, or only themselves, mention
         rs = _restriction(w, v)
         nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
-        mentioned = any(not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values() for e in w.live)
-        place = all(split_predicate(n.pred)[0] in REGION_NOUNS for n in nouns) and nouns
-        if nouns and not mentioned and (place or v in objects or all(n.pred in OUTSIDE_NOUNS for n in nouns)):
+        if not nouns:
+            continue
+        place = all(split_predicate(n.pred)[0] in REGION_NOUNS for n in nouns)
+        if (place or v in objects or all(n.pred in OUTSIDE_NOUNS for n in nouns)) and not any(
+                not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values() for e in w.live):
             _kill_entity(w, v)
 
 
@@ -343,6 +349,8 @@ def _tones_without_colour(w: WorkingMRS) -> None:
     """"The shapes are bright.", "a dark shape": a tone word says how light a colour is, so with no
     colour word on the same shape which colour it grades is not said (vague, as the labelling guide
     reads it), never a claim on the shade of whatever colour the shape has."""
+    if not any(not e.dead and e.pred in TONE_ADJS for e in w.live):
+        return
     coloured = {v for e in w.live if not e.dead and _is_colour(e)
                 for v in (e.args.get("ARG1"), e.args.get("ARG0")) if is_var(v, "x")}
     graded = {e.args.get("ARG1") for e in w.live if not e.dead and e.pred in ("superl", "more_comp", "comp_less")}
@@ -377,10 +385,13 @@ def _own_parts(w: WorkingMRS) -> None:
     for v in list(w.quant_of):
         q = w.quant_of[v]
         rs = _restriction(w, v)
+        if q.pred != "def_explicit_q":
+            continue
         nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        if not nouns or not all(split_predicate(n.pred)[0] in PART_NOUNS for n in nouns):
+            continue
         withs = [e for e in w.live if not e.dead and e.pred in COMPANY_PREPS and e.args.get("ARG2") == v]
-        if q.pred == "def_explicit_q" and withs and nouns and all(
-                split_predicate(n.pred)[0] in PART_NOUNS for n in nouns):
+        if withs:
             for e in withs:
                 _nothing(e)
             _kill_entity(w, v)

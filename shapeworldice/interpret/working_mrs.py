@@ -98,18 +98,24 @@ class WorkingMRS:
     # -- indexes
     def reindex(self) -> None:
         """Rebuild the live-EP, label and quantifier indexes after edits."""
-        self.live = [e for e in self.eps if not e.dead]
-        self.by_label = {}
-        self.quant_of = {}
-        for e in self.live:
-            self.by_label.setdefault(e.label, []).append(e)
-            if "RSTR" in e.args:  # e.is_quantifier(), inlined: reindex runs after every rewrite
-                v = e.arg0
+        live = [e for e in self.eps if not e.dead]
+        by_label: dict[str, list[EP]] = {}
+        quant_of: dict[str, EP] = {}
+        self.live, self.by_label, self.quant_of = live, by_label, quant_of
+        for e in live:
+            at = by_label.get(e.label)
+            if at is None:
+                by_label[e.label] = [e]
+            else:
+                at.append(e)
+            args = e.args
+            if "RSTR" in args:  # e.is_quantifier(), inlined: reindex runs after every rewrite
+                v = args.get("ARG0")
                 if v is None:
                     raise UninterpretableMRS(f"quantifier {e.pred} binds no variable")
-                if v in self.quant_of:
+                if v in quant_of:
                     raise UninterpretableMRS(f"variable {v} has two quantifiers")
-                self.quant_of[v] = e
+                quant_of[v] = e
 
     def target(self, hole: str) -> str:
         """The label a hole is (qeq-)plugged with."""
