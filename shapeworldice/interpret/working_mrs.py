@@ -52,18 +52,42 @@ class Relation:
     value: int
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False, slots=True, init=False)
 class EP:
-    """An elementary predication of the working copy (compared by identity)."""
+    """An elementary predication of the working copy (compared by identity).  Setting what the
+    indexes of its :class:`WorkingMRS` rest on (``dead``, ``label``, ``args``) counts an edit of
+    that copy, so that :meth:`WorkingMRS.reindex` rebuilds them only after edits."""
 
     pred: str
     label: str
     args: dict[str, str]
     carg: str | None
     key: tuple[int, int]  # (character position, index): surface order
-    dead: bool = False
-    mods: QuantifierMods = field(default_factory=QuantifierMods)
-    relation: Relation | None = None  # set on ``REL`` EPs only
+    dead: bool
+    mods: QuantifierMods
+    relation: Relation | None  # set on ``REL`` EPs only
+    #: the working copy whose indexes hold this EP (set by its reindex)
+    owner: "WorkingMRS | None" = field(repr=False)
+
+    def __init__(self, pred: str, label: str, args: dict[str, str], carg: str | None, key: tuple[int, int],
+                 dead: bool = False, mods: QuantifierMods | None = None, relation: Relation | None = None) -> None:
+        # through the slots' descriptors: this class's __setattr__ counts edits, and a new EP is none
+        _PRED(self, pred)
+        _LABEL(self, label)
+        _ARGS(self, args)
+        _CARG(self, carg)
+        _KEY(self, key)
+        _DEAD(self, dead)
+        _MODS(self, QuantifierMods() if mods is None else mods)
+        _RELATION(self, relation)
+        _OWNER_SET(self, None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        _SLOTS[name].__set__(self, value)
+        if name in _INDEXED:
+            owner = _OWNER_GET(self)
+            if owner is not None:
+                owner.edits += 1
 
     @property
     def arg0(self) -> str | None:
@@ -71,6 +95,16 @@ class EP:
 
     def is_quantifier(self) -> bool:
         return "RSTR" in self.args
+
+
+#: the slots of :class:`EP`, set through their descriptors by its ``__init__`` and ``__setattr__``
+_SLOTS = {name: getattr(EP, name) for name in EP.__slots__}
+_PRED, _LABEL, _ARGS, _CARG, _KEY, _DEAD, _MODS, _RELATION, _OWNER_SET = (
+    _SLOTS[name].__set__ for name in ("pred", "label", "args", "carg", "key", "dead", "mods", "relation", "owner"))
+_OWNER_GET = _SLOTS["owner"].__get__
+#: the fields of an EP that :meth:`WorkingMRS.reindex` reads (an ``args`` dict edited in place
+#: changes no quantifier's ARG0 or RSTR but through :meth:`WorkingMRS.substitute`)
+_INDEXED = frozenset({"dead", "label", "args"})
 
 
 def is_var(value: str | None, kind: str) -> bool:
@@ -90,6 +124,9 @@ class WorkingMRS:
         self.eps = eps
         self.qeq = dict(qeq)
         self.fresh = 0
+        #: edits of the EPs so far, and (edits, number of EPs) when the indexes were last built
+        self.edits = 0
+        self._indexed: tuple[int, int] = (-1, -1)
         self.live: list[EP] = []
         self.by_label: dict[str, list[EP]] = {}
         self.quant_of: dict[str, EP] = {}
@@ -97,8 +134,15 @@ class WorkingMRS:
 
     # -- indexes
     def reindex(self) -> None:
-        """Rebuild the live-EP, label and quantifier indexes after edits."""
-        live = [e for e in self.eps if not e.dead]
+        """Rebuild the live-EP, label and quantifier indexes after edits (with no EP edited or
+        added since they were last built, they stand)."""
+        eps = self.eps
+        if self._indexed == (self.edits, len(eps)):
+            return
+        for e in eps:
+            if _OWNER_GET(e) is not self:
+                _OWNER_SET(e, self)
+        live = [e for e in eps if not e.dead]
         by_label: dict[str, list[EP]] = {}
         quant_of: dict[str, EP] = {}
         self.live, self.by_label, self.quant_of = live, by_label, quant_of
@@ -116,6 +160,7 @@ class WorkingMRS:
                 if v in quant_of:
                     raise UninterpretableMRS(f"variable {v} has two quantifiers")
                 quant_of[v] = e
+        self._indexed = (self.edits, len(eps))
 
     def target(self, hole: str) -> str:
         """The label a hole is (qeq-)plugged with."""
@@ -148,6 +193,7 @@ class WorkingMRS:
                 e.label = new
 
     def substitute(self, old: str, new: str) -> None:
+        self.edits += 1  # a quantifier's ARG0 may change in place
         for e in self.live:
             if e.dead:
                 continue
