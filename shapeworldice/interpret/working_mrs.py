@@ -235,7 +235,9 @@ def load(mrs: Any) -> WorkingMRS:
     eps = []
     for i, ep in enumerate(mrs.rels):
         args = {k: v for k, v in ep.args.items() if k != "CARG"}
-        cfrom = ep.cfrom if ep.cfrom is not None and ep.cfrom >= 0 else i
+        cfrom = ep.cfrom
+        if cfrom is None or cfrom < 0:
+            cfrom = i
         eps.append(EP(normalize_predicate(ep.predicate), ep.label, args, ep.carg, (cfrom, i)))
     qeq = {hc.hi: hc.lo for hc in mrs.hcons if hc.relation == "qeq"}
     variables = getattr(mrs, "variables", None) or {}
