@@ -6,7 +6,8 @@ world: grammaticality, whether it is a fragment, the reason code and detail, the
 out, the interpretation's logical form, its truth, and its claims with their truth.  The records
 are hashed by chunks of :data:`CHUNK` captions; ``tests/fixtures/interpret_digest.json`` holds
 those hashes as the interpreter that the speed-ups of the join of a description's sentences
-started from produced them.  A speed-up of parsing or interpretation must leave them all equal.
+started from produced them.  A speed-up of parsing or interpretation must leave them all equal
+(one of them, the working MRS's skipped rebuilds of its indexes, is also checked directly).
 
 A change of the grammar or of what a caption means (the interpreter's rules, the colour table,
 the claims) changes what comes out, and regenerates the fixture on purpose:
@@ -135,6 +136,32 @@ def test_evaluator_output_unchanged_on_some_chunks() -> None:
 @pytest.mark.slow
 def test_evaluator_output_unchanged_on_every_caption() -> None:
     _check(chunks=None)
+
+
+def test_skipped_reindex_equals_a_fresh_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``WorkingMRS.reindex`` keeps its indexes when no EP was edited or added since they were
+    built: on a chunk of the descriptions (long joined readings), every index it keeps is the one a
+    rebuild gives (the same live EPs, EPs per label and quantifier per variable, by identity)."""
+    from shapeworldice.interpret.working_mrs import WorkingMRS
+
+    rebuild = WorkingMRS.reindex
+    kept = []
+
+    def checked(w: WorkingMRS) -> None:
+        before = (w._indexed, w.edits, len(w.eps))
+        if before[0] == before[1:]:
+            indexes = (list(w.live), {k: list(v) for k, v in w.by_label.items()}, dict(w.quant_of))
+            w._indexed = (-1, -1)  # force the rebuild
+            rebuild(w)
+            assert w.live == indexes[0] and w.by_label == indexes[1] and w.quant_of == indexes[2]
+            kept.append(1)
+        else:
+            rebuild(w)
+
+    monkeypatch.setattr(WorkingMRS, "reindex", checked)
+    rows = current_corpora()["descriptions"]
+    chunk_digests(rows[3 * CHUNK:], limit=1)
+    assert len(kept) > 100
 
 
 if __name__ == "__main__":
