@@ -52,6 +52,17 @@ class Relation:
     value: int
 
 
+class Edits:
+    """The count of edits of one working copy's EPs, which its EPs share: a counter rather than the
+    copy itself, so that the copy and its EPs hold no reference cycle and are freed by reference
+    counting when an interpretation ends (cycles would wait for, and burden, the garbage collector)."""
+
+    __slots__ = ("count",)
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
 @dataclass(eq=False, slots=True, init=False)
 class EP:
     """An elementary predication of the working copy (compared by identity).  Setting what the
@@ -66,8 +77,8 @@ class EP:
     dead: bool
     mods: QuantifierMods
     relation: Relation | None  # set on ``REL`` EPs only
-    #: the working copy whose indexes hold this EP (set by its reindex)
-    owner: "WorkingMRS | None" = field(repr=False)
+    #: the edit count of the working copy whose indexes hold this EP (set by its reindex)
+    edits: "Edits | None" = field(repr=False)
 
     def __init__(self, pred: str, label: str, args: dict[str, str], carg: str | None, key: tuple[int, int],
                  dead: bool = False, mods: QuantifierMods | None = None, relation: Relation | None = None) -> None:
@@ -80,14 +91,14 @@ class EP:
         _DEAD(self, dead)
         _MODS(self, QuantifierMods() if mods is None else mods)
         _RELATION(self, relation)
-        _OWNER_SET(self, None)
+        _EDITS_SET(self, None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         _SLOTS[name].__set__(self, value)
         if name in _INDEXED:
-            owner = _OWNER_GET(self)
-            if owner is not None:
-                owner.edits += 1
+            counter = _EDITS_GET(self)
+            if counter is not None:
+                counter.count += 1
 
     @property
     def arg0(self) -> str | None:
@@ -99,9 +110,9 @@ class EP:
 
 #: the slots of :class:`EP`, set through their descriptors by its ``__init__`` and ``__setattr__``
 _SLOTS = {name: getattr(EP, name) for name in EP.__slots__}
-_PRED, _LABEL, _ARGS, _CARG, _KEY, _DEAD, _MODS, _RELATION, _OWNER_SET = (
-    _SLOTS[name].__set__ for name in ("pred", "label", "args", "carg", "key", "dead", "mods", "relation", "owner"))
-_OWNER_GET = _SLOTS["owner"].__get__
+_PRED, _LABEL, _ARGS, _CARG, _KEY, _DEAD, _MODS, _RELATION, _EDITS_SET = (
+    _SLOTS[name].__set__ for name in ("pred", "label", "args", "carg", "key", "dead", "mods", "relation", "edits"))
+_EDITS_GET = _SLOTS["edits"].__get__
 #: the fields of an EP that :meth:`WorkingMRS.reindex` reads (an ``args`` dict edited in place
 #: changes no quantifier's ARG0 or RSTR but through :meth:`WorkingMRS.substitute`)
 _INDEXED = frozenset({"dead", "label", "args"})
@@ -125,7 +136,7 @@ class WorkingMRS:
         self.qeq = dict(qeq)
         self.fresh = 0
         #: edits of the EPs so far, and (edits, number of EPs) when the indexes were last built
-        self.edits = 0
+        self.edits = Edits()
         self._indexed: tuple[int, int] = (-1, -1)
         self.live: list[EP] = []
         self.by_label: dict[str, list[EP]] = {}
@@ -137,11 +148,12 @@ class WorkingMRS:
         """Rebuild the live-EP, label and quantifier indexes after edits (with no EP edited or
         added since they were last built, they stand)."""
         eps = self.eps
-        if self._indexed == (self.edits, len(eps)):
+        counter = self.edits
+        if self._indexed == (counter.count, len(eps)):
             return
         for e in eps:
-            if _OWNER_GET(e) is not self:
-                _OWNER_SET(e, self)
+            if _EDITS_GET(e) is not counter:
+                _EDITS_SET(e, counter)
         live = [e for e in eps if not e.dead]
         by_label: dict[str, list[EP]] = {}
         quant_of: dict[str, EP] = {}
@@ -160,7 +172,7 @@ class WorkingMRS:
                 if v in quant_of:
                     raise UninterpretableMRS(f"variable {v} has two quantifiers")
                 quant_of[v] = e
-        self._indexed = (self.edits, len(eps))
+        self._indexed = (counter.count, len(eps))
 
     def target(self, hole: str) -> str:
         """The label a hole is (qeq-)plugged with."""
@@ -193,7 +205,7 @@ class WorkingMRS:
                 e.label = new
 
     def substitute(self, old: str, new: str) -> None:
-        self.edits += 1  # a quantifier's ARG0 may change in place
+        self.edits.count += 1  # a quantifier's ARG0 may change in place
         for e in self.live:
             if e.dead:
                 continue
