@@ -132,12 +132,13 @@ class BuiltinParser:
             match = _UNKNOWN_WORD.search(result.error)
             unknown = (match.group(1),) if match else ()
         span = getattr(result, "longest_span", None)
-        tokens = tokenise(result.normalised)
-        where = marked_span(tokens, *span) if span and not result.grammatical else None
+        where, error = None, result.error
+        if not result.grammatical:  # where it broke, and whether it is two sentences run together
+            tokens = tokenise(result.normalised)
+            where = marked_span(tokens, *span) if span else None
+            if error is None:
+                error = _run_on(tokens) or error
         fragment = result.grammatical and not result.sentence
-        error = result.error
-        if not result.grammatical and error is None:
-            error = _run_on(tokens) or error
         return Parsed(text, result.normalised, result.grammatical, tuple(r.mrs for r in result.readings),
                       error, unknown, where or None, None if result.grammatical else limit_of(error), fragment)
 
