@@ -142,7 +142,7 @@ def _combine(binary: Any, right_symbol: list[int], chart: Chart, lefts: list[Any
                         cell[a] = (cost, (rid, k, b, c))
                 continue
             # several daughters: in the order the reference walks them
-            for c in ([c for c in rb if c in right] if len(rb) <= n_right else [c for c in right if c in rb]):
+            for c in _daughters(rb, right, n_right):
                 base = cb + right[c][0]
                 for a, rid, rc in rb[c]:
                     cost = base + rc
@@ -209,28 +209,22 @@ def _combine_reference(binary: Any, chart: Chart, i: int, j: int, cell: Cell) ->
             if rb is None:
                 continue
             cb = lv[0]
-            if len(rb) <= n_right:  # walk the smaller side
-                for c, rules in rb.items():
-                    rv = right.get(c)
-                    if rv is None:
-                        continue
-                    base = cb + rv[0]
-                    for a, rid, rc in rules:
-                        cost = base + rc
-                        old = get(a)
-                        if old is None or cost < old[0]:
-                            cell[a] = (cost, (rid, k, b, c))
-            else:
-                for c, rv in right.items():
-                    found = rb.get(c)
-                    if found is None:
-                        continue
-                    base = cb + rv[0]
-                    for a, rid, rc in found:
-                        cost = base + rc
-                        old = get(a)
-                        if old is None or cost < old[0]:
-                            cell[a] = (cost, (rid, k, b, c))
+            for c in _daughters(rb, right, n_right):
+                base = cb + right[c][0]
+                for a, rid, rc in rb[c]:
+                    cost = base + rc
+                    old = get(a)
+                    if old is None or cost < old[0]:
+                        cell[a] = (cost, (rid, k, b, c))
+
+
+def _daughters(rules: Any, right: Cell, n_right: int) -> list[int]:
+    """The right daughters a left edge with binary rule table ``rules`` combines with in the cell
+    ``right`` (of ``n_right`` edges), in the order the chart meets them: it walks the smaller of the
+    two, so that order (and with it which of two equally cheap analyses is kept) follows the sizes."""
+    if len(rules) <= n_right:
+        return [c for c in rules if c in right]
+    return [c for c in right if c in rules]
 
 
 __all__ = ["fill", "fill_reference", "ClosureGuard", "CLOSURE_STEPS"]
