@@ -342,7 +342,7 @@ class ChartParser:
             it = bp[1]
             return Derivation(g.sym_name(sym), item=it, start=i, end=j)
         rid, k, b, c = bp
-        rule = g.rules[rid]
+        rule = g.rules.rule(rid)
         if k is None:
             kids = [self._derivation(chart, i, j, b)]
         else:
@@ -355,7 +355,7 @@ class ChartParser:
                 b, k = b2, k2
             kids.append(self._derivation(chart, i, k, b))
             kids.reverse()
-        return Derivation(rule.rule.name, rule=rule.rule, daughters=tuple(kids), start=i, end=j)
+        return Derivation(rule.name, rule=rule, daughters=tuple(kids), start=i, end=j)
 
     # ------------------------------------------------------------------ API
     def _parse_uncached(self, text: str, norm: str) -> ParseResult:
