@@ -161,7 +161,10 @@ def _combine(binary: Any, right_symbol: list[int], chart: Chart, lefts: list[Any
             continue
         right = chart[k][j]
         n_right = len(right)
-        for b, found, cb in [(b, m, cb) for b, pb, cb in lefts[k] if (m := pb & mask)]:
+        for b, found, cb in lefts[k]:  # the left cell i..k: not the cell being filled
+            found &= mask
+            if not found:
+                continue
             rb = binary[b]
             if not found & (found - 1):  # one daughter (the common case)
                 c = right_symbol[found.bit_length() - 1]
