@@ -187,10 +187,7 @@ def build_mrs(derivation: Derivation, sems: Any = None):
     def walk(node: Derivation) -> dict[str, int]:
         if node.item is not None:
             it = node.item
-            params = dict(it.feats)
-            params.update({k.upper(): v for k, v in it.entry.attrs.items()})
-            params.update(it.entry.feats)
-            return b.apply(sems[it.sem], [], params)
+            return b.apply(sems[it.sem], [], _params(it))
         hooks = [walk(d) for d in node.daughters]
         return b.apply(node.rule.sem, hooks, {})
 
@@ -200,6 +197,25 @@ def build_mrs(derivation: Derivation, sems: Any = None):
         with _conflicts_lock:
             sort_conflicts += b.sort_conflicts
     return m
+
+
+#: :func:`_params` of the lexical items met, by identity (with the item, so that an id is not reused)
+_PARAMS: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _params(it: Any) -> dict[str, str]:
+    """The parameters a lexical item's semantic template reads: its features, then its entry's
+    attributes (upper-cased) and features; made once per item (the template only reads them)."""
+    hit = _PARAMS.get(id(it))
+    if hit is not None and hit[0] is it:
+        return hit[1]
+    params = dict(it.feats)
+    params.update({k.upper(): v for k, v in it.entry.attrs.items()})
+    params.update(it.entry.feats)
+    if len(_PARAMS) >= 100_000:
+        _PARAMS.clear()
+    _PARAMS[id(it)] = (it, params)
+    return params
 
 
 #: Variable-sort conflicts met by :func:`build_mrs` in this process (the tests check none arise).
