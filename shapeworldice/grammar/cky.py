@@ -34,9 +34,36 @@ class ClosureGuard(Exception):
     """The unary closure of a cell reached :data:`CLOSURE_STEPS` (the reference's guard)."""
 
 
-def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
+#: what :func:`fill` knows of a cell once it is closed: the bits of the right daughters it holds,
+#: the bits of the right daughters its edges combine with, and its left daughters in order as
+#: (symbol, partner bits, cost)
+Summary = tuple[int, int, list[tuple[int, int, int]]]
+
+
+def close(g: Any, cell: Cell) -> Summary:
+    """Close ``cell`` under the unary rules (in place) and summarise it as :func:`fill` does, for a
+    cell that recurs from chart to chart (a word's own cell): :func:`fill` takes it ready, via
+    ``closed``.  :class:`ClosureGuard` as :func:`fill`."""
+    agenda = [b for b in cell if b in g.unary]
+    if agenda:
+        _closure(g.unary, cell, agenda)
+    right_bit, partners, _ = g.partner_masks
+    r = m = 0
+    found = []
+    for s, v in cell.items():
+        r |= right_bit[s]
+        p = partners[s]
+        if p:
+            m |= p
+            found.append((s, p, v[0]))
+    return r, m, found
+
+
+def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell],
+         closed: dict[tuple[int, int], Summary] | None = None) -> Chart:
     """The chart of ``n`` tokens over the compiled grammar ``g``, from the lexical cells ``lex``
-    (taken over and extended); the same chart as :func:`fill_reference`."""
+    (taken over and extended); the same chart as :func:`fill_reference`.  ``closed``: the
+    :func:`close` summaries of lexical cells that are closed already (closing is idempotent)."""
     right_bit, partners, right_symbol = g.partner_masks
     binary, unary = g.binary, g.unary
     chart: Chart = [[None] * (n + 1) for _ in range(n + 1)]
@@ -47,19 +74,22 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
     lefts_to = [0] * (n + 1)  # lefts_to[k]: bit i set when cell i..k holds a left daughter
     starts = [0] * (n + 1)  # starts[j]: bit k set when cell k..j holds a right daughter
 
-    def finish(i: int, j: int, cell: Cell) -> None:
-        agenda = [b for b in cell if b in unary]
-        if agenda:
-            _closure(unary, cell, agenda)
+    def finish(i: int, j: int, cell: Cell, summary: Summary | None = None) -> None:
         chart[i][j] = cell
-        r = m = 0
-        found = []
-        for s, v in cell.items():
-            r |= right_bit[s]
-            p = partners[s]
-            if p:
-                m |= p
-                found.append((s, p, v[0]))
+        if summary is None:
+            agenda = [b for b in cell if b in unary]
+            if agenda:
+                _closure(unary, cell, agenda)
+            r = m = 0
+            found = []
+            for s, v in cell.items():
+                r |= right_bit[s]
+                p = partners[s]
+                if p:
+                    m |= p
+                    found.append((s, p, v[0]))
+        else:
+            r, m, found = summary
         if r:
             as_right[i][j] = r
             starts[j] |= 1 << i
@@ -69,8 +99,9 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell]) -> Chart:
             ends[i] |= 1 << j
             lefts_to[j] |= 1 << i
 
+    ready = closed or {}
     for (i, j), cell in lex.items():
-        finish(i, j, cell)
+        finish(i, j, cell, ready.get((i, j)))
     # cell i..j needs cells i..k and k..j (i < k < j): by ends j, and by starts from j - 2 down
     for j in range(2, n + 1):
         # the starts i < j - 1 of cells with a split point: a left daughter i..k, a right one k..j
@@ -130,7 +161,10 @@ def _combine(binary: Any, right_symbol: list[int], chart: Chart, lefts: list[Any
             continue
         right = chart[k][j]
         n_right = len(right)
-        for b, found, cb in [(b, m, cb) for b, pb, cb in lefts[k] if (m := pb & mask)]:
+        for b, found, cb in lefts[k]:  # the left cell i..k: not the cell being filled
+            found &= mask
+            if not found:
+                continue
             rb = binary[b]
             if not found & (found - 1):  # one daughter (the common case)
                 c = right_symbol[found.bit_length() - 1]
@@ -227,4 +261,4 @@ def _daughters(rules: Any, right: Cell, n_right: int) -> list[int]:
     return [c for c in right if c in rules]
 
 
-__all__ = ["fill", "fill_reference", "ClosureGuard", "CLOSURE_STEPS"]
+__all__ = ["fill", "fill_reference", "close", "ClosureGuard", "CLOSURE_STEPS", "Summary"]

@@ -4,12 +4,18 @@ Each category with a full assignment of its features becomes one integer symbol.
 expanded over their feature variables, binarised (right-hand sides longer than two get
 intermediate symbols), and indexed for CKY: ``binary[B][C] -> [(A, rule, cost)]`` and
 ``unary[B] -> [(A, rule, cost)]``.  Lexical entries become (words, symbol, item) triples.
+
+The expanded rules (a hundred thousand and more) and the indexes are kept as tuples of integers,
+not as objects and lists: the garbage collector stops looking into such tuples, where it would
+otherwise walk every rule at each full collection of a process that parses.
 """
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import overload
 
 from .loader import CatPattern, GrammarData, GrammarError, LexEntry, Rule, entry_onset
 
@@ -40,6 +46,36 @@ class AtomicRule:
     cost: int
 
 
+class AtomicRules(Sequence[AtomicRule]):
+    """The expanded rules by id, each made as an :class:`AtomicRule` when read (see the module
+    docstring): the source rule's position in ``sources``, the left-hand and right-hand symbols
+    and the cost, one tuple each."""
+
+    def __init__(self, sources: Sequence[Rule], source: tuple[int, ...], lhs: tuple[int, ...],
+                 rhs: tuple[tuple[int, ...], ...], cost: tuple[int, ...]):
+        self.sources, self.source, self.lhs, self.rhs, self.cost = sources, source, lhs, rhs, cost
+
+    def __len__(self) -> int:
+        return len(self.source)
+
+    @overload
+    def __getitem__(self, rid: int) -> AtomicRule: ...
+
+    @overload
+    def __getitem__(self, rid: slice) -> list[AtomicRule]: ...
+
+    def __getitem__(self, rid: int | slice) -> AtomicRule | list[AtomicRule]:
+        if isinstance(rid, slice):
+            return [self[k] for k in range(len(self))[rid]]
+        if rid < 0:
+            rid += len(self)
+        return AtomicRule(rid, self.sources[self.source[rid]], self.lhs[rid], self.rhs[rid], self.cost[rid])
+
+    def rule(self, rid: int) -> Rule:
+        """The source rule of expanded rule ``rid`` (what a derivation names)."""
+        return self.sources[self.source[rid]]
+
+
 class Compiled:
     def __init__(self, data: GrammarData):
         self.data = data
@@ -49,7 +85,6 @@ class Compiled:
         self.symbols: list[tuple[str, tuple[str, ...]]] = []
         self.symbol_id: dict[tuple[str, tuple[str, ...]], int] = {}
         self._names: dict[int, str] = {}
-        self.rules: list[AtomicRule] = []
         self.items: list[LexItem] = []
         self._compile_lexicon()
         self._compile_rules()
@@ -125,7 +160,12 @@ class Compiled:
 
     # ------------------------------------------------------------------ rules
     def _compile_rules(self) -> None:
-        for rule in self.data.rules:
+        sources = list(self.data.rules)
+        source: list[int] = []
+        lhs_of: list[int] = []
+        rhs_of: list[tuple[int, ...]] = []
+        cost_of: list[int] = []
+        for position, rule in enumerate(sources):
             where = f"rules.txt:{rule.line}"
             cats = (rule.lhs, *rule.rhs)
             domains: dict[str, set[str]] = {}
@@ -141,11 +181,15 @@ class Compiled:
                 rhss = [self.expand(c, binding, where) for c in rule.rhs]
                 for lhs in lhss:
                     for rhs in itertools.product(*rhss):
-                        self.rules.append(AtomicRule(len(self.rules), rule, lhs, tuple(rhs), rule.cost))
+                        source.append(position)
+                        lhs_of.append(lhs)
+                        rhs_of.append(rhs)
+                        cost_of.append(rule.cost)
+        self.rules = AtomicRules(sources, tuple(source), tuple(lhs_of), tuple(rhs_of), tuple(cost_of))
 
     def _index(self) -> None:
-        self.unary: dict[int, list[tuple[int, int, int]]] = {}
-        self.binary: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
+        unary: dict[int, list[tuple[int, int, int]]] = {}
+        binary: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
         # intermediate symbols for long rules: key (rule name, prefix symbols)
         self.intermediate: dict[int, tuple[str, int]] = {}  # sym -> (rule name, arity so far)
         inter_of: dict[tuple[str, tuple[int, ...]], int] = {}
@@ -156,27 +200,32 @@ class Compiled:
             if rid < 0 and key in seen_bin:
                 return
             seen_bin.add(key)
-            self.binary.setdefault(b, {}).setdefault(c, []).append((a, rid, cost))
+            binary.setdefault(b, {}).setdefault(c, []).append((a, rid, cost))
 
-        for r in self.rules:
-            rhs = r.rhs
+        rules = self.rules
+        for rid, (lhs, rhs, cost) in enumerate(zip(rules.lhs, rules.rhs, rules.cost)):
             if len(rhs) == 1:
-                self.unary.setdefault(rhs[0], []).append((r.lhs, r.id, r.cost))
+                unary.setdefault(rhs[0], []).append((lhs, rid, cost))
             elif len(rhs) == 2:
-                add_binary(r.lhs, rhs[0], rhs[1], r.id, r.cost)
+                add_binary(lhs, rhs[0], rhs[1], rid, cost)
             else:
+                name = rules.rule(rid).name
                 prev = rhs[0]
                 for k in range(1, len(rhs) - 1):
-                    key = (r.rule.name, rhs[: k + 1])
+                    key = (name, rhs[: k + 1])
                     s = inter_of.get(key)
                     if s is None:
                         s = len(self.symbols)
-                        self.symbols.append((f"@{r.rule.name}/{k + 1}", ()))
+                        self.symbols.append((f"@{name}/{k + 1}", ()))
                         inter_of[key] = s
-                        self.intermediate[s] = (r.rule.name, k + 1)
+                        self.intermediate[s] = (name, k + 1)
                     add_binary(s, prev, rhs[k], -1, 0)
                     prev = s
-                add_binary(r.lhs, prev, rhs[-1], r.id, r.cost)
+                add_binary(lhs, prev, rhs[-1], rid, cost)
+        # tuples, not lists: see the module docstring
+        self.unary: dict[int, tuple[tuple[int, int, int], ...]] = {b: tuple(found) for b, found in unary.items()}
+        self.binary: dict[int, dict[int, tuple[tuple[int, int, int], ...]]] = {
+            b: {c: tuple(found) for c, found in by_c.items()} for b, by_c in binary.items()}
         # lexical index: first word -> [(words, item)]
         # unknown-word items (entries with ``unknown=TAG``, the ERG's generic entries) are indexed by
         # tag only: they are instantiated for a token outside the vocabulary, never looked up by form
@@ -218,4 +267,4 @@ class Compiled:
         return right_bit, partners, right_symbol
 
 
-__all__ = ["Compiled", "LexItem", "AtomicRule"]
+__all__ = ["Compiled", "LexItem", "AtomicRule", "AtomicRules"]

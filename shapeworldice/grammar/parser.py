@@ -187,10 +187,7 @@ def build_mrs(derivation: Derivation, sems: Any = None):
     def walk(node: Derivation) -> dict[str, int]:
         if node.item is not None:
             it = node.item
-            params = dict(it.feats)
-            params.update({k.upper(): v for k, v in it.entry.attrs.items()})
-            params.update(it.entry.feats)
-            return b.apply(sems[it.sem], [], params)
+            return b.apply(sems[it.sem], [], _params(it))
         hooks = [walk(d) for d in node.daughters]
         return b.apply(node.rule.sem, hooks, {})
 
@@ -200,6 +197,25 @@ def build_mrs(derivation: Derivation, sems: Any = None):
         with _conflicts_lock:
             sort_conflicts += b.sort_conflicts
     return m
+
+
+#: :func:`_params` of the lexical items met, by identity (with the item, so that an id is not reused)
+_PARAMS: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _params(it: Any) -> dict[str, str]:
+    """The parameters a lexical item's semantic template reads: its features, then its entry's
+    attributes (upper-cased) and features; made once per item (the template only reads them)."""
+    hit = _PARAMS.get(id(it))
+    if hit is not None and hit[0] is it:
+        return hit[1]
+    params = dict(it.feats)
+    params.update({k.upper(): v for k, v in it.entry.attrs.items()})
+    params.update(it.entry.feats)
+    if len(_PARAMS) >= 100_000:
+        _PARAMS.clear()
+    _PARAMS[id(it)] = (it, params)
+    return params
 
 
 #: Variable-sort conflicts met by :func:`build_mrs` in this process (the tests check none arise).
@@ -228,7 +244,7 @@ class ChartParser:
         self._cache: OrderedDict[str, ParseResult] = OrderedDict()
         self._unknown_cache: dict[str, list[Any]] = {}
         #: by lower-case word: :meth:`_plain_items`
-        self._plain_cells: dict[str, tuple[dict[int, tuple[int, Any]], list] | None] = {}
+        self._plain_cells: dict[str, tuple[dict[int, tuple[int, Any]], cky.Summary | None, list] | None] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ chart
@@ -256,8 +272,10 @@ class ChartParser:
             self._unknown_cache[token] = out
         return out
 
-    def _lexical(self, tokens: list[str]):
-        """cells[(i, j)] = {sym: (cost, ('lex', item))}; None if a token has no entry."""
+    def _lexical(self, tokens: list[str], closed: dict[tuple[int, int], cky.Summary] | None = None):
+        """cells[(i, j)] = {sym: (cost, ('lex', item))}; None if a token has no entry.  A word's own
+        cell comes closed under the unary rules when it could be (its :func:`.cky.close` summary
+        is put in ``closed``, when given)."""
         lower = [t.lower() for t in tokens]
         cells: dict[tuple[int, int], dict[int, tuple[int, Any]]] = {}
         covered = [False] * len(tokens)
@@ -266,10 +284,12 @@ class ChartParser:
             if not found:
                 self._token_items(tokens, lower, i, cells, covered)
                 continue
-            template, longer = found  # the word's one-word cell, then its longer items that match
+            template, summary, longer = found  # the word's one-word cell, then its longer items that match
             if template:
                 cells[(i, i + 1)] = dict(template)
                 covered[i] = True
+                if summary is not None and closed is not None:
+                    closed[(i, i + 1)] = summary
             for n, words, exact, items in longer:
                 if tuple(tokens[i:i + n] if exact else lower[i:i + n]) == words:
                     _place(cells, covered, i, n, items)
@@ -295,11 +315,25 @@ class ChartParser:
                     continue
             _place(cells, covered, i, n, (it,))
 
-    def _word_items(self, word: str) -> tuple[dict[int, tuple[int, Any]], list] | None:
-        """:meth:`_plain_items` of a lower-case word, cached for the vocabulary's words."""
+    def _word_items(self, word: str) -> tuple[dict[int, tuple[int, Any]], cky.Summary | None, list] | None:
+        """:meth:`_plain_items` of a lower-case word, cached for the vocabulary's words, with its
+        one-word cell closed under the unary rules and that cell's :func:`.cky.close` summary
+        (None where the closure gives up: the chart then meets that as it would)."""
         if word in self._plain_cells:
             return self._plain_cells[word]
-        found = self._plain_items(word)
+        plain = self._plain_items(word)
+        found = None
+        if plain is not None:
+            cell, longer = plain
+            summary = None
+            if cell:
+                closed = dict(cell)
+                try:
+                    summary = cky.close(self.g, closed)
+                    cell = closed
+                except cky.ClosureGuard:
+                    pass
+            found = (cell, summary, longer)
         if word in self.g.lex_first:
             self._plain_cells[word] = found
         return found
@@ -325,11 +359,12 @@ class ChartParser:
 
     def chart(self, tokens: list[str]):
         """The chart of ``tokens`` (:mod:`.cky`) and None, or None and the tokens no lexical item covers."""
-        lex, bad = self._lexical(tokens)
+        closed: dict[tuple[int, int], cky.Summary] = {}
+        lex, bad = self._lexical(tokens, closed)
         if lex is None:
             return None, bad
         try:
-            return cky.fill(self.g, len(tokens), lex), None
+            return cky.fill(self.g, len(tokens), lex, closed), None
         except cky.ClosureGuard:  # the reference gave up a unary closure part way: do as it did
             lex, bad = self._lexical(tokens)
             return cky.fill_reference(self.g, len(tokens), lex), None
@@ -342,7 +377,7 @@ class ChartParser:
             it = bp[1]
             return Derivation(g.sym_name(sym), item=it, start=i, end=j)
         rid, k, b, c = bp
-        rule = g.rules[rid]
+        rule = g.rules.rule(rid)
         if k is None:
             kids = [self._derivation(chart, i, j, b)]
         else:
@@ -355,7 +390,7 @@ class ChartParser:
                 b, k = b2, k2
             kids.append(self._derivation(chart, i, k, b))
             kids.reverse()
-        return Derivation(rule.rule.name, rule=rule.rule, daughters=tuple(kids), start=i, end=j)
+        return Derivation(rule.name, rule=rule, daughters=tuple(kids), start=i, end=j)
 
     # ------------------------------------------------------------------ API
     def _parse_uncached(self, text: str, norm: str) -> ParseResult:

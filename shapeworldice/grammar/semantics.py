@@ -151,10 +151,8 @@ class Builder:
             rels.append(dmrs_mrs.EP(pred, name(label), args=args))
         hcons = [dmrs_mrs.HCons.qeq(top, name(hook["ltop"]))]
         hcons += [dmrs_mrs.HCons.qeq(name(a), name(b)) for a, b in self.qeqs]
-        variables = {}
-        for r, n in names.items():
-            props = vars_.props[r]
-            variables[n] = dict(props)
+        props = vars_.props
+        variables = {n: props[r] for r, n in names.items()}  # MRS copies each property map
         m = dmrs_mrs.MRS(top=top, index=index, rels=rels, hcons=hcons, variables=variables)
         self.sort_conflicts = self.vars.conflicts
         return m

@@ -57,19 +57,19 @@ def join(readings: Sequence[Any], offsets: Sequence[int] | None = None) -> Any:
     charspan, EP, HCons, ICons = lnk.Lnk.charspan, M.EP, M.HCons, M.ICons
     for m, offset in zip(readings, offsets):
         ready = _prepared(m)
-
-        def rename(v: tuple[str, int | None], base: int = base) -> str:
-            return v[0] if v[1] is None else f"{v[0]}{v[1] + base}"
-
+        # each name of the reading renamed once (a variable recurs in many EPs)
+        renamed = {v: (v if n is None else f"{sort}{n + base}") for v, (sort, n) in ready.names.items()}
         for predicate, label, args, cfrom, cto, span, surface, ep_base in ready.eps:
-            renamed = {role: (value if parts is None else rename(parts)) for role, value, parts in args}
             if cfrom is not None and cfrom >= 0:
                 span = charspan(cfrom + offset, cto + offset)
-            eps.append(EP(predicate, rename(label), renamed, span, surface, ep_base))
-        hcons.extend(HCons(rename(hi), relation, rename(lo)) for hi, relation, lo in ready.hcons)
-        icons.extend(ICons(rename(left), relation, rename(right)) for left, relation, right in ready.icons)
-        variables.update({rename(v): dict(props) for v, props in ready.variables})
-        tops.append(rename(ready.top))
+            eps.append(EP(predicate, renamed[label],
+                          {role: (value if role == "CARG" else renamed[value]) for role, value in args}, span,
+                          surface, ep_base))
+        hcons.extend(HCons(renamed[hi], relation, renamed[lo]) for hi, relation, lo in ready.hcons)
+        icons.extend(ICons(renamed[left], relation, renamed[right]) for left, relation, right in ready.icons)
+        # MRS copies each property map, so they are passed as they are
+        variables.update((renamed[v], props) for v, props in ready.variables)
+        tops.append(renamed[ready.top])
         base += ready.width
     right = tops[-1]
     label = ""
@@ -103,32 +103,19 @@ def _split(v: str) -> tuple[str, int | None]:
     return hit
 
 
-def _id(v: str) -> int:
-    return _split(v)[1] or 0
-
-
-def _names(m: Any) -> set[str]:
-    """Every variable and handle of an MRS."""
-    out = {m.top, m.index, *m.variables}
-    for ep in m.rels:
-        out.add(ep.label)
-        out.update(v for role, v in ep.args.items() if role != "CARG")
-    for h in m.hcons:
-        out.update((h.hi, h.lo))
-    return {v for v in out if v}
-
-
 @dataclass(frozen=True)
 class _Prepared:
-    """A reading as :func:`join` renames it: every variable split into (sort, number) once, so that
-    a sentence joined again (with each longer prefix of a description) is not split again."""
+    """A reading as :func:`join` renames it, read once (a description's reading is joined again
+    with each longer prefix of it): its EPs, constraints and variables as plain tuples, and each
+    name it uses split into (sort, number), so that a join renames each name once."""
 
     width: int  # 1 + the largest variable number: the next sentence's numbers start above it
-    top: tuple[str, int | None]
-    eps: list[tuple[Any, ...]]  # predicate, label, [(role, value, split or None for CARG)], cfrom, cto, lnk, ...
-    hcons: list[tuple[Any, ...]]
-    icons: list[tuple[Any, ...]]
-    variables: list[tuple[tuple[str, int | None], Any]]
+    top: str
+    eps: list[tuple[Any, ...]]  # predicate, label, [(role, value)], cfrom, cto, lnk, surface, base
+    hcons: list[tuple[str, str, str]]
+    icons: list[tuple[str, str, str]]
+    variables: list[tuple[str, Any]]
+    names: dict[str, tuple[str, int | None]]  # every name above, split by :func:`_split`
 
 
 #: the readings last prepared, by identity (a description's readings are joined once per prefix)
@@ -140,13 +127,23 @@ def _prepared(m: Any) -> _Prepared:
     for seen, ready in _RECENT:
         if seen is m:
             return ready
-    eps = [(ep.predicate, _split(ep.label),
-            [(role, value, None if role == "CARG" else _split(value)) for role, value in ep.args.items()],
-            ep.cfrom, ep.cto, ep.lnk, ep.surface, ep.base) for ep in m.rels]
-    ready = _Prepared(1 + max((_id(v) for v in _names(m)), default=0), _split(m.top), eps,
-                      [(_split(h.hi), h.relation, _split(h.lo)) for h in m.hcons],
-                      [(_split(i.left), i.relation, _split(i.right)) for i in m.icons],
-                      [(_split(v), props) for v, props in m.variables.items()])
+    eps = [(ep.predicate, ep.label, list(ep.args.items()), ep.cfrom, ep.cto, ep.lnk, ep.surface, ep.base)
+           for ep in m.rels]
+    hcons = [(h.hi, h.relation, h.lo) for h in m.hcons]
+    icons = [(i.left, i.relation, i.right) for i in m.icons]
+    used = {m.top, m.index, *m.variables}
+    for _, label, args, *_rest in eps:
+        used.add(label)
+        used.update(value for role, value in args if role != "CARG")
+    for hi, _, lo in hcons:
+        used.add(hi)
+        used.add(lo)
+    width = 1 + max(((_split(v)[1] or 0) for v in used if v), default=0)
+    for left, _, right in icons:
+        used.add(left)
+        used.add(right)
+    used.discard(None)
+    ready = _Prepared(width, m.top, eps, hcons, icons, list(m.variables.items()), {v: _split(v) for v in used})
     _RECENT.insert(0, (m, ready))
     del _RECENT[_RECENT_SIZE:]
     return ready

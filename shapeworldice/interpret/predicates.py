@@ -199,6 +199,7 @@ COLLECTIVE_NOUNS = frozenset({f"_{n}_n_1" for n in (
 BACKGROUND_NOUNS = frozenset({"_background_n_1", "_backdrop_n_1", "_background_n_of", "_field_n_1", "_black_n_1"})
 
 
+@lru_cache(maxsize=8192)  # called for every EP by most rewrites; the predicates met are few
 def split_predicate(pred: str) -> tuple[str, str, str]:
     """``_lemma_pos_sense`` → (lemma, pos, sense); abstract predicates give (pred, "", "")."""
     if not pred.startswith("_"):
@@ -209,6 +210,7 @@ def split_predicate(pred: str) -> tuple[str, str, str]:
     return parts[0], parts[1], "_".join(parts[2:])
 
 
+@lru_cache(maxsize=8192)
 def normalize_predicate(pred: str) -> str:
     """Lower-case, without quotes and without a ``_rel`` suffix (``"_red_a_1_rel"`` → ``_red_a_1``)."""
     p = pred.strip('"').lower()

@@ -245,19 +245,21 @@ def load(mrs: Any) -> WorkingMRS:
     """Copy an MRS (or DMRS, or SimpleMRS string) into a :class:`WorkingMRS`."""
     mrs = as_mrs(mrs)
     eps = []
+    variables = getattr(mrs, "variables", None) or {}
     for i, ep in enumerate(mrs.rels):
-        args = {k: v for k, v in ep.args.items() if k != "CARG"}
+        args = ep.args
+        carg = args.get("CARG")
+        args = {k: v for k, v in args.items() if k != "CARG"} if carg is not None else dict(args)
         cfrom = ep.cfrom
         if cfrom is None or cfrom < 0:
             cfrom = i
-        eps.append(EP(normalize_predicate(ep.predicate), ep.label, args, ep.carg, (cfrom, i)))
-    qeq = {hc.hi: hc.lo for hc in mrs.hcons if hc.relation == "qeq"}
-    variables = getattr(mrs, "variables", None) or {}
-    for e in eps:
-        if e.is_quantifier():
-            props = variables.get(e.arg0) or {}
+        e = EP(normalize_predicate(ep.predicate), ep.label, args, carg, (cfrom, i))
+        if "RSTR" in args:  # a quantifier: the number and person of its variable
+            props = variables.get(args.get("ARG0")) or {}
             e.mods.plural = str(props.get("NUM", "")).lower() == "pl"
             e.mods.person = str(props.get("PERS", ""))
+        eps.append(e)
+    qeq = {hc.hi: hc.lo for hc in mrs.hcons if hc.relation == "qeq"}
     if mrs.top is None:
         raise UninterpretableMRS("MRS without a top handle")
     return WorkingMRS(mrs.top, eps, qeq)

@@ -79,3 +79,48 @@ def test_a_unary_closure_past_the_reference_guard_falls_back_to_the_reference(mo
     reference = cky.fill_reference(p.g, len(tokens), lex)
     assert [[c and list(c.items()) for c in row] for row in chart] == \
         [[c and list(c.items()) for c in row] for row in reference]
+
+
+def unclosed(tokens: list[str]) -> dict:
+    """The lexical cells of ``tokens`` as they are before any unary rule applies: each word's own
+    cell from its items (:meth:`ChartParser._plain_items`), not the closed copy the parser keeps."""
+    p = get_parser()
+    lex, _ = p._lexical(tokens)
+    for i, token in enumerate(tokens):
+        plain = p._plain_items(token) if token == token.lower() else None
+        if plain is not None and plain[0]:
+            lex[(i, i + 1)] = dict(plain[0])
+    return lex
+
+
+@pytest.mark.parametrize("k", [0, 5, 12, 41, 97, 300])
+def test_closed_word_cells_give_the_reference_chart(k):
+    """The parser takes each word's cell closed under the unary rules, with its summary
+    (:func:`cky.close`); the chart is the reference's from the cells as the lexicon gives them."""
+    tokens = described()[k][:25]
+    p = get_parser()
+    closed: dict = {}
+    lex, _ = p._lexical(tokens, closed)
+    assert closed and set(closed) <= {(i, i + 1) for i in range(len(tokens))}
+    chart = cky.fill(p.g, len(tokens), lex, closed)
+    reference = cky.fill_reference(p.g, len(tokens), unclosed(tokens))
+    assert [[c and list(c.items()) for c in row] for row in chart] == \
+        [[c and list(c.items()) for c in row] for row in reference]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_closing_a_word_cell_is_idempotent(data):
+    """A closed cell closes to itself with the same summary, so a cell closed once can be
+    handed to the chart as it is."""
+    p = get_parser()
+    word = data.draw(st.sampled_from([w for w in words() if w == w.lower()]))
+    plain = p._plain_items(word)
+    if plain is None or not plain[0]:
+        return
+    cell = dict(plain[0])
+    first = cky.close(p.g, cell)
+    again = dict(cell)
+    assert cky.close(p.g, again) == first and list(again.items()) == list(cell.items())
+    cached = p._word_items(word)
+    assert cached is not None and list(cached[0].items()) == list(cell.items()) and cached[1] == first
