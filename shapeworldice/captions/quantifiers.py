@@ -5,7 +5,7 @@ chosen among the fillings whose counts in the world make it true (:func:`candida
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -84,17 +84,27 @@ class QuantifierSampler:
 
     qtype: str = "count"
     max_templates: int = 20
+    #: the last world's fillings and their counts (a bounded dataset draws many captions of one world)
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def _fillings(self, world: World) -> tuple[list[Candidates], list[tuple[np.ndarray, np.ndarray]]]:
+        """Every filling of ``world`` with the quantity each makes true (kept until another world comes)."""
+        if self._last.get("world") is not world:
+            structures = candidates(Census.of(world))
+            bounds = []
+            for c in structures:
+                if self.qtype == "count":
+                    lower = upper = c.rb_count.astype(float)
+                else:
+                    lower = upper = c.rb_count / np.maximum(c.r_count, 1)
+                bounds.append((lower, upper))
+            self._last.clear()
+            self._last.update(world=world, fillings=(structures, bounds))
+        return self._last["fillings"]
 
     def __call__(self, world: World, rng: np.random.Generator) -> Quantifier | None:
         quantifiers = COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
-        structures = candidates(Census.of(world))
-        bounds = []
-        for c in structures:
-            if self.qtype == "count":
-                lower = upper = c.rb_count.astype(float)
-            else:
-                lower = upper = c.rb_count / np.maximum(c.r_count, 1)
-            bounds.append((lower, upper))
+        structures, bounds = self._fillings(world)
         for _ in range(self.max_templates):
             qrange, quantity = quantifiers[int(rng.integers(len(quantifiers)))]
             tolerance = quantity_tolerance(quantity)

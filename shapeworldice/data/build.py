@@ -83,9 +83,9 @@ class InstanceBuilder:
 
             exceeds = admits = None
             if definition.skill_view is not None:
-                from ..interpret.views import BOUND_TRUE_WORLDS, ViewBound
+                from ..interpret.views import BOUND_TRUE_WORLDS, view_bound
 
-                bound = ViewBound(definition.skill_view, prior.sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
+                bound = view_bound(definition.skill_views, prior.sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
                 max_view = definition.max_view_prior or 1.0
                 exceeds = lambda c, w: bound.exceeds(formula_of(c), w, max_view)  # noqa: E731
                 admits = lambda w: bound.admits(w, max_view)  # noqa: E731
