@@ -11,6 +11,7 @@ import numpy as np
 
 from ..semantics.components import Attribute, EntityType, Quantifier, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
+from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census
 
@@ -77,6 +78,51 @@ def candidates(census: Census) -> list[Candidates]:
     return out
 
 
+def census_tables(sample: WorldSample) -> np.ndarray:
+    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7)."""
+    tables = np.zeros((sample.size, len(SHAPES), len(COLOR_NAMES)), dtype=np.int64)
+    rows = np.broadcast_to(np.arange(sample.size)[:, None], sample.shape.shape)
+    keep = sample.present
+    np.add.at(tables, (rows[keep], sample.shape[keep], sample.color[keep]), 1)
+    return tables
+
+
+def _structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(|R|, |R∩B|) of each filling of ``structure`` in each world of ``tables`` (worlds × fillings)."""
+    per_shape, per_color = tables.sum(axis=2), tables.sum(axis=1)
+    n_c = len(COLOR_NAMES)
+    r_kind, b_kind = structure.structure
+    rv, bv = structure.restrictor, structure.body
+    if r_kind is None:
+        r = np.repeat(tables.sum(axis=(1, 2))[:, None], len(bv), axis=1)
+        rb = {"color": per_color, "shape": per_shape}[b_kind][:, bv] if b_kind != "type" \
+            else tables[:, bv // n_c, bv % n_c]
+    elif r_kind == "color":
+        r, rb = per_color[:, rv], tables[:, bv, rv]
+    else:
+        r, rb = per_shape[:, rv], tables[:, rv, bv]
+    return r, rb
+
+
+@dataclass(frozen=True)
+class QuantifierPool:
+    """Every caption :class:`QuantifierSampler` can draw for one world, with the probability it draws
+    each: candidate ``k`` is template ``template[k]`` filled with filling ``filling[k]`` of structure
+    ``structure[k]``. The sampler draws a template uniformly, a structure uniformly among those with a
+    filling the world makes true under it, and one such filling uniformly, so a candidate's
+    probability is the sum over its template of ``1 / |templates| / |structures| / |fillings|``
+    (renormalised over the templates with any true filling)."""
+
+    structures: list[Candidates]
+    structure: np.ndarray
+    filling: np.ndarray
+    template: np.ndarray
+    weight: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.weight)
+
+
 @dataclass(frozen=True)
 class QuantifierSampler:
     """Count or ratio quantifier captions: the (range, quantity) template is drawn uniformly,
@@ -99,11 +145,63 @@ class QuantifierSampler:
                     lower = upper = c.rb_count / np.maximum(c.r_count, 1)
                 bounds.append((lower, upper))
             self._last.clear()
-            self._last.update(world=world, fillings=(structures, bounds))
+            self._last.update(world=world, fillings=(structures, bounds))  # a new world: its pool too
         return self._last["fillings"]
 
+    @property
+    def quantifiers(self) -> tuple[tuple[str, float], ...]:
+        return COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
+
+    def _verdicts(self, structure: Candidates, r: np.ndarray, rb: np.ndarray) -> np.ndarray:
+        """Whether each template is true of each filling's counts (templates × ... × fillings)."""
+        value = rb.astype(float) if self.qtype == "count" else rb / np.maximum(r, 1)
+        return np.stack([quantity_verdicts(q, value, value, quantity, quantity_tolerance(quantity))[0]
+                         for q, quantity in self.quantifiers])
+
+    def pool(self, world: World) -> QuantifierPool:
+        """Every caption this sampler can draw for ``world`` and the probability it draws it
+        (:class:`QuantifierPool`; kept with the world's fillings until another world comes)."""
+        if self._last.get("world") is world and "pool" in self._last:
+            return self._last["pool"]
+        structures, _ = self._fillings(world)
+        table = Census.of(world).table[None]
+        fits = [self._verdicts(c, *_structure_counts(c, table))[:, 0, :] for c in structures]  # templates × fillings
+        parts: list[tuple[np.ndarray, ...]] = []
+        for t in range(len(self.quantifiers)):
+            open_ = [(s, np.flatnonzero(f[t])) for s, f in enumerate(fits) if f[t].any()]
+            for s, idx in open_:
+                w = 1.0 / len(open_) / len(idx)
+                parts.append((np.full(len(idx), s), idx, np.full(len(idx), t), np.full(len(idx), w)))
+        if parts:
+            structure, filling, template, weight = (np.concatenate(x) for x in zip(*parts))
+        else:
+            structure = filling = template = np.zeros(0, dtype=np.int64)
+            weight = np.zeros(0)
+        pool = QuantifierPool(structures, structure.astype(np.int64), filling.astype(np.int64),
+                              template.astype(np.int64), weight / max(float(weight.sum()), 1e-300))
+        self._last["pool"] = pool
+        return pool
+
+    def caption(self, pool: QuantifierPool, k: int) -> Quantifier:
+        """Candidate ``k`` of ``pool`` as a caption."""
+        qrange, quantity = self.quantifiers[int(pool.template[k])]
+        return pool.structures[int(pool.structure[k])].build(int(pool.filling[k]), self.qtype, qrange, quantity)
+
+    def truth_table(self, pool: QuantifierPool, sample: WorldSample) -> np.ndarray:
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds),
+        computed from the worlds' counts at once."""
+        tables = census_tables(sample)
+        out = np.zeros((len(pool), sample.size), dtype=bool)
+        for s, structure in enumerate(pool.structures):
+            mine = np.flatnonzero(pool.structure == s)
+            if not len(mine):
+                continue
+            verdicts = self._verdicts(structure, *_structure_counts(structure, tables))  # templates × worlds × fillings
+            out[mine] = verdicts[pool.template[mine], :, pool.filling[mine]]
+        return out
+
     def __call__(self, world: World, rng: np.random.Generator) -> Quantifier | None:
-        quantifiers = COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
+        quantifiers = self.quantifiers
         structures, bounds = self._fillings(world)
         for _ in range(self.max_templates):
             qrange, quantity = quantifiers[int(rng.integers(len(quantifiers)))]
@@ -121,4 +219,4 @@ class QuantifierSampler:
 
 
 __all__ = ["COUNT_QUANTIFIERS", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS", "Candidates",
-           "QuantifierSampler", "candidates"]
+           "QuantifierPool", "QuantifierSampler", "candidates", "census_tables"]

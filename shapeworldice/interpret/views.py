@@ -284,6 +284,10 @@ class ViewBound:
         assert self._sample is not None
         return self._sample
 
+    def samples(self, world) -> list[WorldSample]:
+        """The re-filled worlds its own-world share is counted on (one sample)."""
+        return [self._refilled(world)]
+
     def own_share(self, formula, world) -> float | None:
         """Share of ``world``'s re-fills where ``formula`` is true, kept by meaning until another world
         comes (the references of a test image draw the same meaning again)."""
@@ -357,6 +361,10 @@ class JointViewBound:
         self.views = tuple(views)
         self.bounds = [ViewBound(v, donors, refills, seed, true_worlds, prior, world_ceiling=False) for v in self.views]
         self.world_ceiling = False
+
+    def samples(self, world) -> list[WorldSample]:
+        """Each view's re-filled worlds of ``world``."""
+        return [b.samples(world)[0] for b in self.bounds]
 
     def probability(self, formula, world) -> float | None:
         """The highest :meth:`ViewBound.probability` over the views (None: one cannot be computed)."""
