@@ -104,6 +104,21 @@ def _structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.nda
     return r, rb
 
 
+_RANGES: dict[tuple[tuple[str, float], ...], dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
+
+
+def _ranges(quantifiers: tuple[tuple[str, float], ...]) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The templates of each quantifier range: their rows, quantities and tolerances."""
+    if quantifiers not in _RANGES:
+        groups: dict[str, list[int]] = {}
+        for i, (qrange, _) in enumerate(quantifiers):
+            groups.setdefault(qrange, []).append(i)
+        _RANGES[quantifiers] = {q: (np.array(rows), np.array([quantifiers[i][1] for i in rows], dtype=float),
+                                    np.array([quantity_tolerance(quantifiers[i][1]) for i in rows]))
+                                for q, rows in groups.items()}
+    return _RANGES[quantifiers]
+
+
 @dataclass(frozen=True)
 class QuantifierPool:
     """Every caption :class:`QuantifierSampler` can draw for one world, with the probability it draws
@@ -153,10 +168,15 @@ class QuantifierSampler:
         return COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
 
     def _verdicts(self, structure: Candidates, r: np.ndarray, rb: np.ndarray) -> np.ndarray:
-        """Whether each template is true of each filling's counts (templates × ... × fillings)."""
+        """Whether each template is true of each filling's counts (templates × ... × fillings), the
+        templates of one quantifier range at once."""
         value = rb.astype(float) if self.qtype == "count" else rb / np.maximum(r, 1)
-        return np.stack([quantity_verdicts(q, value, value, quantity, quantity_tolerance(quantity))[0]
-                         for q, quantity in self.quantifiers])
+        out = np.empty((len(self.quantifiers), *value.shape), dtype=bool)
+        extra = (None,) * value.ndim
+        for qrange, (rows, targets, tolerances) in _ranges(self.quantifiers).items():
+            out[rows] = quantity_verdicts(qrange, value[None], value[None], targets[(slice(None), *extra)],
+                                          tolerances[(slice(None), *extra)])[0]
+        return out
 
     def pool(self, world: World) -> QuantifierPool:
         """Every caption this sampler can draw for ``world`` and the probability it draws it
