@@ -172,10 +172,10 @@ class QuantifierSampler:
         templates of one quantifier range at once."""
         value = rb.astype(float) if self.qtype == "count" else rb / np.maximum(r, 1)
         out = np.empty((len(self.quantifiers), *value.shape), dtype=bool)
-        extra = (None,) * value.ndim
+        column = (-1,) + (1,) * value.ndim
         for qrange, (rows, targets, tolerances) in _ranges(self.quantifiers).items():
-            out[rows] = quantity_verdicts(qrange, value[None], value[None], targets[(slice(None), *extra)],
-                                          tolerances[(slice(None), *extra)])[0]
+            out[rows] = quantity_verdicts(qrange, value[None], value[None], targets.reshape(column),
+                                          tolerances.reshape(column))[0]
         return out
 
     def pool(self, world: World) -> QuantifierPool:
