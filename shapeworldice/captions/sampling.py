@@ -9,7 +9,7 @@ ShapeWorld draws it, and only its values are filled from the world.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence, Union
+from typing import Any, Callable, Iterable, Protocol, Union
 
 import numpy as np
 
@@ -182,7 +182,7 @@ class BoundedPrior:
     tries: int = MAX_CAPTION_TRIES
     view_exceeds: Callable[[SampledCaption, World], bool] | None = None
     world_admits: Callable[[World], bool] | None = None
-    view_samples: Callable[[World], Sequence[WorldSample]] | None = None
+    view_samples: Callable[[World], Iterable[WorldSample]] | None = None
     max_view: float = 1.0
     #: the last world's pool: its candidates' probabilities, and which have passed the full check
     _last: dict = field(default_factory=dict, compare=False, repr=False)

@@ -11,7 +11,7 @@ that hides only the binding, they bound the world's likeliest colour–shape obj
 from __future__ import annotations
 
 import zlib
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -362,9 +362,12 @@ class JointViewBound:
         self.bounds = [ViewBound(v, donors, refills, seed, true_worlds, prior, world_ceiling=False) for v in self.views]
         self.world_ceiling = False
 
-    def samples(self, world) -> list[WorldSample]:
-        """Each view's re-filled worlds of ``world``."""
-        return [b.samples(world)[0] for b in self.bounds]
+    def samples(self, world) -> Iterator[WorldSample]:
+        """Each view's re-filled worlds of ``world``, drawn as they are asked for: the views whose
+        re-fills are gathered as blocks of arrays first, ``object-set`` (drawn world by world) last, so
+        a caller that stops once every caption is decided often draws no object-set re-fill."""
+        for b in sorted(self.bounds, key=lambda b: b.refiller.view == "object-set"):
+            yield b.samples(world)[0]
 
     def probability(self, formula, world) -> float | None:
         """The highest :meth:`ViewBound.probability` over the views (None: one cannot be computed)."""

@@ -49,5 +49,6 @@ def test_the_joint_probability_is_the_highest_and_exceeds_is_any(setting, world,
     shares = [b.probability(formula, w) for b in singles]
     assert joint.probability(formula, w) == max(s for s in shares if s is not None)
     assert joint.exceeds(formula, w, bound) == any(b.exceeds(formula, w, bound) for b in singles)
-    assert [s[0].size for s in [joint.samples(w)]] == [32]
-    assert len(joint.samples(w)) == 2
+    samples = list(joint.samples(w))
+    assert [s.size for s in samples] == [32, 32]
+    assert samples[-1] is joint.bounds[0].samples(w)[0]  # the object set's re-fills come last
