@@ -104,6 +104,11 @@ def _structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.nda
     return r, rb
 
 
+_RESTRICTOR_CODES = max(len(SHAPES), len(COLOR_NAMES)) + 1  # value + 1 (0: no restrictor attribute)
+_BODY_CODES = len(SHAPES) * len(COLOR_NAMES)
+#: the range of :attr:`QuantifierPool.codes`
+MEANING_CODES = max(len(COUNT_QUANTIFIERS), len(RATIO_QUANTIFIERS)) * len(QUANTIFIER_STRUCTURES) \
+    * _RESTRICTOR_CODES * _BODY_CODES
 _RANGES: dict[tuple[tuple[str, float], ...], dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
 
 
@@ -136,6 +141,19 @@ class QuantifierPool:
 
     def __len__(self) -> int:
         return len(self.weight)
+
+    @property
+    def codes(self) -> np.ndarray:
+        """One number per candidate that names its meaning in every world (template, structure,
+        restrictor value, body value), below :data:`MEANING_CODES`."""
+        restrictor = np.zeros(len(self), dtype=np.int64)
+        body = np.zeros(len(self), dtype=np.int64)
+        for s, structure in enumerate(self.structures):
+            mine = self.structure == s
+            restrictor[mine] = structure.restrictor[self.filling[mine]] + 1
+            body[mine] = structure.body[self.filling[mine]]
+        return ((self.template * len(QUANTIFIER_STRUCTURES) + self.structure) * _RESTRICTOR_CODES + restrictor) \
+            * _BODY_CODES + body
 
 
 @dataclass(frozen=True)
@@ -239,4 +257,4 @@ class QuantifierSampler:
 
 
 __all__ = ["COUNT_QUANTIFIERS", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS", "Candidates",
-           "QuantifierPool", "QuantifierSampler", "candidates", "census_tables"]
+           "MEANING_CODES", "QuantifierPool", "QuantifierSampler", "candidates", "census_tables"]

@@ -174,7 +174,10 @@ class BoundedPrior:
     the sampler's own probabilities; a sampled caption then passes the full check (``view_exceeds``,
     ``within_prior``) or is dropped and another sampled. The captions kept have the distribution
     draw-and-reject keeps (the sampler's, given that the caption passes), without its cap of
-    ``tries`` draws; a world is given up only when no candidate passes.
+    ``tries`` draws; a world is given up only when no candidate passes. A candidate within the bound on
+    its own world's re-fills fails the full check only for what does not depend on the world (its
+    true worlds, its prior), so a meaning that failed once (the pool's ``codes``) is dropped at once
+    when drawn again, in any world: the same draws, the same caption, without the check.
     """
 
     sampler: CaptionSampler
@@ -186,6 +189,8 @@ class BoundedPrior:
     max_view: float = 1.0
     #: the last world's pool: its candidates' probabilities, and which have passed the full check
     _last: dict = field(default_factory=dict, compare=False, repr=False)
+    #: the meanings (pool codes) that failed the full check
+    _failed: set = field(default_factory=set, compare=False, repr=False)
 
     def __call__(self, world: World, rng: np.random.Generator) -> SampledCaption | None:
         if self.world_admits is not None and not self.world_admits(world):
@@ -203,9 +208,10 @@ class BoundedPrior:
             return caption
         return None
 
-    def _survivors(self, world: World) -> tuple[Any, np.ndarray, np.ndarray]:
+    def _survivors(self, world: World) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray]:
         """The world's pool, its candidates' probabilities where every view's share is within the
-        bound (0 elsewhere), and which have passed the full check (kept until another world comes)."""
+        bound (0 elsewhere), which have passed the full check, and their meanings' codes (kept until
+        another world comes)."""
         if self._last.get("world") is not world:
             assert self.view_samples is not None
             sampler: Any = self.sampler
@@ -217,21 +223,26 @@ class BoundedPrior:
                 shares = sampler.truth_table(pool, sample).mean(axis=1)
                 weight[shares > self.max_view] = 0.0
             self._last.clear()
-            self._last.update(world=world, state=(pool, weight, np.zeros(len(weight), dtype=bool)))
+            self._last.update(world=world, state=(pool, weight, np.zeros(len(weight), dtype=bool), pool.codes))
         return self._last["state"]
 
     def _from_pool(self, world: World, rng: np.random.Generator) -> SampledCaption | None:
         sampler: Any = self.sampler
-        pool, weight, passed = self._survivors(world)
+        pool, weight, passed, codes = self._survivors(world)
         while True:
             total = float(weight.sum())
             if total <= 0.0:
                 return None
             k = min(int(np.searchsorted(np.cumsum(weight), rng.random() * total, side="right")), len(weight) - 1)
+            code = int(codes[k])
+            if code in self._failed:
+                weight[k] = 0.0
+                continue
             caption = sampler.caption(pool, k)
             if not passed[k]:
                 if (self.view_exceeds is not None and self.view_exceeds(caption, world)) \
                         or not self.within_prior(caption):
+                    self._failed.add(code)
                     weight[k] = 0.0
                     continue
                 passed[k] = True

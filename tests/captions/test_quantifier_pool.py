@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shapeworldice.captions.quantifiers import QuantifierSampler
+from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler
 from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.data import load_definition
 from shapeworldice.interpret import formula_of
@@ -97,3 +97,31 @@ def test_a_world_without_survivors_is_given_up_at_once():
     bounded = BoundedPrior(sampler, lambda c: True, view_exceeds=lambda c, w: False,
                            view_samples=lambda w: [WorldSample.of([w])], max_view=0.5)
     assert bounded(world, np.random.default_rng(0)) is None  # every caption is true of its own world
+
+
+def test_meaning_codes_name_each_candidate_once():
+    sampler = QuantifierSampler("ratio")
+    pool = sampler.pool(_world(8))
+    codes = pool.codes
+    assert len(set(codes.tolist())) == len(pool) and codes.min() >= 0 and codes.max() < MEANING_CODES
+    other = sampler.pool(_world(9))  # the same meaning has the same code in another world
+    mine = {str(sampler.caption(pool, k)): int(c) for k, c in enumerate(codes)}
+    theirs = {str(sampler.caption(other, k)): int(c) for k, c in enumerate(other.codes)}
+    shared = set(mine) & set(theirs)
+    assert shared and all(mine[c] == theirs[c] for c in shared)
+
+
+@pytest.mark.slow
+def test_an_instance_is_the_same_whatever_was_built_before_it():
+    """Meanings that failed in earlier worlds are dropped without the check, with the same draws:
+    an instance built after others is the instance built alone (so any --workers, any resume)."""
+    from shapeworldice.data.build import InstanceBuilder
+    from shapeworldice.interpret.prior import CaptionPrior, sample_worlds
+
+    definition = load_definition("quantification-count-informative")
+    sample = sample_worlds(definition, 1000)
+    warm = InstanceBuilder(definition, CaptionPrior(sample))
+    rows = [warm.instance(0, "train", i) for i in range(12)] + [warm.instance(0, "test", 0)]
+    for split, index, row in (("train", 11, rows[11]), ("train", 7, rows[7]), ("test", 0, rows[-1])):
+        alone = InstanceBuilder(definition, CaptionPrior(sample)).instance(0, split, index)
+        assert (alone.captions, alone.world) == (row.captions, row.world)
