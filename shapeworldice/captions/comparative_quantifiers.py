@@ -10,16 +10,18 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..semantics.comparative_quantifiers import BOUNDS, ComparativeQuantifier, NumberBound, quotient_bounds
 from ..semantics.components import Attribute, EntityType, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
+from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census
-from .quantifiers import FRACTIONS, candidates
+from .quantifiers import (FRACTIONS, Candidates, QuantifierPool, assemble_pool, candidates, census_tables,
+                          structure_counts, template_verdicts)
 
 #: number-bound quantifiers: every range with a proper fraction
 BOUND_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -35,6 +37,51 @@ class NumberBoundSampler:
     """"<ratio> of the <N> <restrictor> <body>" with N the restrictor's count (2-8)."""
 
     max_templates: int = 20
+    #: the last world's pool (a bounded dataset draws many captions of one world)
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @staticmethod
+    def _verdicts(structure: Candidates, r: np.ndarray, rb: np.ndarray) -> np.ndarray:
+        """Whether each template is true of each filling's counts, with the restrictor's count the
+        filling's bound in the sampled world (templates × ... × fillings)."""
+        return template_verdicts(BOUND_QUANTIFIERS, rb / np.maximum(r, 1)) & (r == structure.r_count)[None]
+
+    def pool(self, world: World) -> QuantifierPool:
+        """Every caption this sampler can draw for ``world`` with the probability it draws it (as
+        :meth:`QuantifierSampler.pool`; a filling's bound is its restrictor's count, 2-8)."""
+        if self._last.get("world") is not world:
+            structures = candidates(Census.of(world))
+            fits = [template_verdicts(BOUND_QUANTIFIERS, c.rb_count / np.maximum(c.r_count, 1))
+                    & np.isin(c.r_count, BOUNDS)[None] for c in structures]
+            self._last.clear()
+            self._last.update(world=world, pool=assemble_pool(structures, fits))
+        return self._last["pool"]
+
+    def caption(self, pool: QuantifierPool, k: int) -> NumberBound:
+        """Candidate ``k`` of ``pool`` as a caption."""
+        qrange, quantity = BOUND_QUANTIFIERS[int(pool.template[k])]
+        structure, i = pool.structures[int(pool.structure[k])], int(pool.filling[k])
+        return NumberBound(int(structure.r_count[i]), structure.build(i, "ratio", qrange, quantity))
+
+    def truth_table(self, pool: QuantifierPool, sample: WorldSample) -> np.ndarray:
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+        tables = census_tables(sample)
+        out = np.zeros((len(pool), sample.size), dtype=bool)
+        for s, structure in enumerate(pool.structures):
+            mine = np.flatnonzero(pool.structure == s)
+            if len(mine):
+                verdicts = self._verdicts(structure, *structure_counts(structure, tables))
+                out[mine] = verdicts[pool.template[mine], :, pool.filling[mine]]
+        return out
+
+    def codes(self, pool: QuantifierPool) -> np.ndarray:
+        """The pool's meaning codes with each filling's bound: the same template and filling with
+        another bound is another meaning."""
+        bounds = np.zeros(len(pool), dtype=np.int64)
+        for s, structure in enumerate(pool.structures):
+            mine = pool.structure == s
+            bounds[mine] = structure.r_count[pool.filling[mine]]
+        return pool.codes * (max(BOUNDS) + 1) + bounds
 
     def __call__(self, world: World, rng: np.random.Generator) -> NumberBound | None:
         structures = candidates(Census.of(world))

@@ -87,7 +87,7 @@ def census_tables(sample: WorldSample) -> np.ndarray:
     return tables
 
 
-def _structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(|R|, |R∩B|) of each filling of ``structure`` in each world of ``tables`` (worlds × fillings)."""
     per_shape, per_color = tables.sum(axis=2), tables.sum(axis=1)
     n_c = len(COLOR_NAMES)
@@ -156,6 +156,35 @@ class QuantifierPool:
             * _BODY_CODES + body
 
 
+def template_verdicts(quantifiers: tuple[tuple[str, float], ...], value: np.ndarray) -> np.ndarray:
+    """Whether each (range, quantity) template is true of each count or ratio in ``value``
+    (templates × value's shape), the templates of one quantifier range at once."""
+    out = np.empty((len(quantifiers), *value.shape), dtype=bool)
+    column = (-1,) + (1,) * value.ndim
+    for qrange, (rows, targets, tolerances) in _ranges(quantifiers).items():
+        out[rows] = quantity_verdicts(qrange, value[None], value[None], targets.reshape(column),
+                                      tolerances.reshape(column))[0]
+    return out
+
+
+def assemble_pool(structures: list[Candidates], fits: list[np.ndarray]) -> QuantifierPool:
+    """The pool of a sampler that draws a template uniformly, then a structure uniformly among those
+    with a filling true under it (``fits[s]``: templates × fillings), then one such filling uniformly."""
+    parts: list[tuple[np.ndarray, ...]] = []
+    for t in range(fits[0].shape[0] if fits else 0):
+        open_ = [(s, np.flatnonzero(f[t])) for s, f in enumerate(fits) if f[t].any()]
+        for s, idx in open_:
+            w = 1.0 / len(open_) / len(idx)
+            parts.append((np.full(len(idx), s), idx, np.full(len(idx), t), np.full(len(idx), w)))
+    if parts:
+        structure, filling, template, weight = (np.concatenate(x) for x in zip(*parts))
+    else:
+        structure = filling = template = np.zeros(0, dtype=np.int64)
+        weight = np.zeros(0)
+    return QuantifierPool(structures, structure.astype(np.int64), filling.astype(np.int64),
+                          template.astype(np.int64), weight / max(float(weight.sum()), 1e-300))
+
+
 @dataclass(frozen=True)
 class QuantifierSampler:
     """Count or ratio quantifier captions: the (range, quantity) template is drawn uniformly,
@@ -186,15 +215,8 @@ class QuantifierSampler:
         return COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
 
     def _verdicts(self, structure: Candidates, r: np.ndarray, rb: np.ndarray) -> np.ndarray:
-        """Whether each template is true of each filling's counts (templates × ... × fillings), the
-        templates of one quantifier range at once."""
-        value = rb.astype(float) if self.qtype == "count" else rb / np.maximum(r, 1)
-        out = np.empty((len(self.quantifiers), *value.shape), dtype=bool)
-        column = (-1,) + (1,) * value.ndim
-        for qrange, (rows, targets, tolerances) in _ranges(self.quantifiers).items():
-            out[rows] = quantity_verdicts(qrange, value[None], value[None], targets.reshape(column),
-                                          tolerances.reshape(column))[0]
-        return out
+        """Whether each template is true of each filling's counts (templates × ... × fillings)."""
+        return template_verdicts(self.quantifiers, rb.astype(float) if self.qtype == "count" else rb / np.maximum(r, 1))
 
     def pool(self, world: World) -> QuantifierPool:
         """Every caption this sampler can draw for ``world`` and the probability it draws it
@@ -203,20 +225,8 @@ class QuantifierSampler:
             return self._last["pool"]
         structures, _ = self._fillings(world)
         table = Census.of(world).table[None]
-        fits = [self._verdicts(c, *_structure_counts(c, table))[:, 0, :] for c in structures]  # templates × fillings
-        parts: list[tuple[np.ndarray, ...]] = []
-        for t in range(len(self.quantifiers)):
-            open_ = [(s, np.flatnonzero(f[t])) for s, f in enumerate(fits) if f[t].any()]
-            for s, idx in open_:
-                w = 1.0 / len(open_) / len(idx)
-                parts.append((np.full(len(idx), s), idx, np.full(len(idx), t), np.full(len(idx), w)))
-        if parts:
-            structure, filling, template, weight = (np.concatenate(x) for x in zip(*parts))
-        else:
-            structure = filling = template = np.zeros(0, dtype=np.int64)
-            weight = np.zeros(0)
-        pool = QuantifierPool(structures, structure.astype(np.int64), filling.astype(np.int64),
-                              template.astype(np.int64), weight / max(float(weight.sum()), 1e-300))
+        fits = [self._verdicts(c, *structure_counts(c, table))[:, 0, :] for c in structures]  # templates × fillings
+        pool = assemble_pool(structures, fits)
         self._last["pool"] = pool
         return pool
 
@@ -234,7 +244,7 @@ class QuantifierSampler:
             mine = np.flatnonzero(pool.structure == s)
             if not len(mine):
                 continue
-            verdicts = self._verdicts(structure, *_structure_counts(structure, tables))  # templates × worlds × fillings
+            verdicts = self._verdicts(structure, *structure_counts(structure, tables))  # templates × worlds × fillings
             out[mine] = verdicts[pool.template[mine], :, pool.filling[mine]]
         return out
 
@@ -257,4 +267,5 @@ class QuantifierSampler:
 
 
 __all__ = ["COUNT_QUANTIFIERS", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS", "Candidates",
-           "MEANING_CODES", "QuantifierPool", "QuantifierSampler", "candidates", "census_tables"]
+           "MEANING_CODES", "QuantifierPool", "QuantifierSampler", "assemble_pool", "candidates", "census_tables",
+           "structure_counts", "template_verdicts"]

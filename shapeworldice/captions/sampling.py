@@ -223,7 +223,8 @@ class BoundedPrior:
                 shares = sampler.truth_table(pool, sample).mean(axis=1)
                 weight[shares > self.max_view] = 0.0
             self._last.clear()
-            self._last.update(world=world, state=(pool, weight, np.zeros(len(weight), dtype=bool), pool.codes))
+            codes = sampler.codes(pool) if hasattr(sampler, "codes") else pool.codes
+            self._last.update(world=world, state=(pool, weight, np.zeros(len(weight), dtype=bool), codes))
         return self._last["state"]
 
     def _from_pool(self, world: World, rng: np.random.Generator) -> SampledCaption | None:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shapeworldice.captions.comparative_quantifiers import NumberBoundSampler
 from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler
 from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.data import load_definition
@@ -19,7 +20,7 @@ from shapeworldice.semantics import Truth
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
 
-WORLDS = WorldSampler(load_definition("quantification-count").world_config)
+WORLDS = WorldSampler(load_definition("quantification-complex").world_config)
 
 
 def _world(seed: int):
@@ -125,3 +126,29 @@ def test_an_instance_is_the_same_whatever_was_built_before_it():
     for split, index, row in (("train", 11, rows[11]), ("train", 7, rows[7]), ("test", 0, rows[-1])):
         alone = InstanceBuilder(definition, CaptionPrior(sample)).instance(0, split, index)
         assert (alone.captions, alone.world) == (row.captions, row.world)
+
+
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_number_bound_pools_hold_the_evaluators_truth_and_the_samplers_templates(seed):
+    """"More than a third of the three blue shapes are triangles.": true where the restrictor counts
+    exactly its bound and the ratio holds; each meaning (with its bound) has its own code; the
+    templates come in the proportions the sampler draws them."""
+    sampler, rng = NumberBoundSampler(), np.random.default_rng(seed)
+    world = _world(seed)
+    pool = sampler.pool(world)
+    if not len(pool):
+        return
+    others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=12)])
+    table = sampler.truth_table(pool, others)
+    assert sampler.truth_table(pool, WorldSample.of([world])).all()
+    for k in rng.choice(len(pool), size=min(20, len(pool)), replace=False):
+        caption = sampler.caption(pool, int(k))
+        assert caption.truth(world) == Truth.TRUE
+        assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
+    assert len(set(sampler.codes(pool).tolist())) == len(pool)
+    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
+    drawn = collections.Counter(int(pool.template[which[str(sampler(world, rng))]]) for _ in range(3000))
+    for t, n in drawn.items():
+        assert abs(n / 3000 - pool.weight[pool.template == t].sum()) < 0.04
