@@ -106,10 +106,108 @@ class NumberBoundSampler:
 
 
 @dataclass(frozen=True)
+class ComparativePool:
+    """Every caption :class:`ComparativeSampler` can draw for one world, with the probability it draws
+    each: template ``template[k]`` over attribute kind ``kind[k]`` (0: colours compared, shapes as
+    body; 1: the reverse), restrictor value ``restrictor[k]``, comparison value ``comparison[k]`` and
+    body value ``body[k]``. The sampler draws a template and a kind uniformly, then a filling uniformly
+    among those the world makes true, so a candidate's probability is ``1 / |fillings|`` of its
+    (template, kind), renormalised over the (template, kind) pairs with any."""
+
+    template: np.ndarray
+    kind: np.ndarray
+    restrictor: np.ndarray
+    comparison: np.ndarray
+    body: np.ndarray
+    weight: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.weight)
+
+
+def _comparative_verdicts(template: int, rb: np.ndarray, cb: np.ndarray) -> np.ndarray:
+    """Whether comparative ``template`` is true of these |RB| and |CB| counts (crisp: no tolerance
+    for counts; a ratio over |CB| = 0 is 0 or infinite, as the caption's truth reads it)."""
+    qtype, qrange, quantity = COMPARATIVES[template]
+    if qtype == "count":
+        value = (rb - cb).astype(float)
+        return quantity_verdicts(qrange, value, value, quantity, 0.0)[0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        value = np.where(cb > 0, rb / np.maximum(cb, 1), np.where(rb == 0, 0.0, np.inf))
+    return quantity_verdicts(qrange, value, value, quantity, quantity_tolerance(quantity))[0]
+
+
+@dataclass(frozen=True)
 class ComparativeSampler:
     """"<comparative> <restrictor> <as/than> <comparison> <body>"."""
 
     max_templates: int = 20
+    #: the last world's pool (a bounded dataset draws many captions of one world)
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def pool(self, world: World) -> ComparativePool:
+        """Every caption this sampler can draw for ``world`` with the probability it draws it."""
+        if self._last.get("world") is world:
+            return self._last["pool"]
+        table = Census.of(world).table  # [shape, colour]
+        parts: list[tuple[np.ndarray, ...]] = []
+        opened = 0
+        for t, (qtype, _, _) in enumerate(COMPARATIVES):
+            for kind, counts in enumerate((table.T, table)):  # [value, body value]
+                present = np.flatnonzero(counts.sum(axis=1))
+                if len(present) < 2:
+                    continue
+                r, c, b = (x.reshape(-1) for x in np.meshgrid(present, present, np.arange(counts.shape[1]),
+                                                               indexing="ij"))
+                keep = r != c
+                r, c, b = r[keep], c[keep], b[keep]
+                rb, cb = counts[r, b], counts[c, b]
+                ok = np.flatnonzero(_comparative_verdicts(t, rb, cb) & ((cb > 0) if qtype == "ratio" else True))
+                if len(ok):
+                    opened += 1
+                    n = len(ok)
+                    parts.append((np.full(n, t), np.full(n, kind), r[ok], c[ok], b[ok], np.full(n, 1.0 / n)))
+        if parts:
+            columns = [np.concatenate(x) for x in zip(*parts)]
+        else:
+            columns = [np.zeros(0, dtype=np.int64)] * 5 + [np.zeros(0)]
+        templates, kinds, restrictors, comparisons, bodies = (x.astype(np.int64) for x in columns[:5])
+        pool = ComparativePool(templates, kinds, restrictors, comparisons, bodies, columns[5] / max(opened, 1))
+        self._last.clear()
+        self._last.update(world=world, pool=pool)
+        return pool
+
+    def caption(self, pool: ComparativePool, k: int) -> ComparativeQuantifier:
+        """Candidate ``k`` of ``pool`` as a caption."""
+        qtype, qrange, quantity = COMPARATIVES[int(pool.template[k])]
+        colour = int(pool.kind[k]) == 0
+        kind = "color" if colour else "shape"
+        names, other = (COLOR_NAMES, SHAPES) if colour else (SHAPES, COLOR_NAMES)
+        return ComparativeQuantifier(
+            qtype, qrange, quantity, EntityType.of(**{kind: names[int(pool.restrictor[k])]}),
+            EntityType.of(**{kind: names[int(pool.comparison[k])]}),
+            Relation("attribute", Attribute("shape" if colour else "color", other[int(pool.body[k])])))
+
+    def truth_table(self, pool: ComparativePool, sample: WorldSample) -> np.ndarray:
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+        tables = census_tables(sample)  # worlds × shape × colour
+        out = np.zeros((len(pool), sample.size), dtype=bool)
+        by_kind = (tables.transpose(0, 2, 1), tables)  # worlds × value × body value
+        for t in np.unique(pool.template):
+            for kind in (0, 1):
+                mine = np.flatnonzero((pool.template == t) & (pool.kind == kind))
+                if len(mine):
+                    counts = by_kind[kind]
+                    rb = counts[:, pool.restrictor[mine], pool.body[mine]]
+                    cb = counts[:, pool.comparison[mine], pool.body[mine]]
+                    out[mine] = _comparative_verdicts(int(t), rb, cb).T
+        return out
+
+    def codes(self, pool: ComparativePool) -> np.ndarray:
+        """One number per candidate naming its meaning in every world."""
+        width = max(len(SHAPES), len(COLOR_NAMES))
+        return (((pool.template * 2 + pool.kind) * width + pool.restrictor) * width + pool.comparison) * width \
+            + pool.body
 
     def __call__(self, world: World, rng: np.random.Generator) -> ComparativeQuantifier | None:
         table = Census.of(world).table  # [shape, colour]
@@ -143,4 +241,4 @@ class ComparativeSampler:
         return None
 
 
-__all__ = ["BOUND_QUANTIFIERS", "COMPARATIVES", "ComparativeSampler", "NumberBoundSampler"]
+__all__ = ["BOUND_QUANTIFIERS", "COMPARATIVES", "ComparativePool", "ComparativeSampler", "NumberBoundSampler"]

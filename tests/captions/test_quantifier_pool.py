@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shapeworldice.captions.comparative_quantifiers import NumberBoundSampler
+from shapeworldice.captions.comparative_quantifiers import ComparativeSampler, NumberBoundSampler
 from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler
 from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.data import load_definition
@@ -144,6 +144,33 @@ def test_number_bound_pools_hold_the_evaluators_truth_and_the_samplers_templates
     table = sampler.truth_table(pool, others)
     assert sampler.truth_table(pool, WorldSample.of([world])).all()
     for k in rng.choice(len(pool), size=min(20, len(pool)), replace=False):
+        caption = sampler.caption(pool, int(k))
+        assert caption.truth(world) == Truth.TRUE
+        assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
+    assert len(set(sampler.codes(pool).tolist())) == len(pool)
+    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
+    drawn = collections.Counter(int(pool.template[which[str(sampler(world, rng))]]) for _ in range(3000))
+    for t, n in drawn.items():
+        assert abs(n / 3000 - pool.weight[pool.template == t].sum()) < 0.04
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_comparative_pools_hold_the_evaluators_truth_and_the_samplers_templates(seed):
+    """"Two more squares than circles are red.": each candidate's truth in other worlds is the
+    evaluator's (a ratio over no comparison objects read as the caption reads it), each meaning has
+    its own code, and templates come in the proportions the sampler draws them."""
+    sampler, rng = ComparativeSampler(), np.random.default_rng(seed)
+    world = _world(seed)
+    pool = sampler.pool(world)
+    if not len(pool):
+        return
+    assert abs(pool.weight.sum() - 1.0) < 1e-9
+    others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=12)])
+    table = sampler.truth_table(pool, others)
+    assert sampler.truth_table(pool, WorldSample.of([world])).all()
+    for k in rng.choice(len(pool), size=min(25, len(pool)), replace=False):
         caption = sampler.caption(pool, int(k))
         assert caption.truth(world) == Truth.TRUE
         assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
