@@ -121,8 +121,7 @@ class Refiller:
         t, g = self.test, self.train
         n = int(t.present[i].sum())
         if self.view == "object-set":
-            own = sorted(set(self._pairs(t, i)))
-            return assemble([self._object_set(i, self._generator(i, r), own) for r in range(refills)])
+            return self._object_set_block(i, refills)
         if not n:
             return assemble([self.world(i, r) for r in range(refills)])
         pool = self.by_count.get(n)
@@ -146,6 +145,33 @@ class Refiller:
             cols["shape"] = np.take_along_axis(cols["shape"], shuffles, axis=1)
         return WorldSample(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"],
                            np.ones((refills, n), dtype=bool))
+
+    def _object_set_block(self, i: int, refills: int) -> WorldSample:
+        """:meth:`block` under ``object-set``: the draws of :meth:`_object_set`, re-fill by re-fill,
+        and the columns gathered at once (world by world where no donor has as many kinds of object)."""
+        g = self.train
+        own = sorted(set(self._pairs(self.test, i)))
+        pool = self.by_kinds.get(len(own))
+        donors = np.empty(refills, dtype=np.int64)
+        picks = np.empty((refills, len(own)), dtype=np.int64)
+        for r in range(refills):
+            rng = self._generator(i, r)
+            d = self._donor(pool, rng)
+            if len(self.names[d]) != len(own) or not len(own):
+                return assemble([self._object_set(i, self._generator(i, q), own) for q in range(refills)])
+            donors[r], picks[r] = d, rng.permutation(len(own))
+        sizes = np.array([self.counts[d] for d in donors])
+        width = max(int(sizes.max()), 1)
+        present = np.arange(width)[None, :] < sizes[:, None]
+        slots = np.zeros((refills, width), dtype=np.int64)
+        for r, donor in enumerate(donors.tolist()):
+            slots[r, :sizes[r]] = self.slots[donor]
+        kinds = np.array(own, dtype=np.int64).reshape(-1, 2)[np.take_along_axis(picks, slots, axis=1)]
+        cols = {c: np.where(present, getattr(g, c)[donors[:, None], np.minimum(np.arange(width), g.n - 1)[None]],
+                            0.0) for c in ("x", "y", "shade", "area")}
+        color = np.where(present, kinds[..., 0], -1)
+        shape = np.where(present, kinds[..., 1], -1)
+        return WorldSample(cols["x"], cols["y"], shape, color, cols["shade"], cols["area"], present)
 
     def sample(self, refills: int, indices: Sequence[int] | None = None) -> WorldSample:
         """The first ``refills`` re-fills of every image (or of ``indices``): world ``k * refills + r``."""
