@@ -389,9 +389,9 @@ class JointViewBound:
         self.world_ceiling = False
 
     def samples(self, world) -> Iterator[WorldSample]:
-        """Each view's re-filled worlds of ``world``, drawn as they are asked for: the views whose
-        re-fills are gathered as blocks of arrays first, ``object-set`` (drawn world by world) last, so
-        a caller that stops once every caption is decided often draws no object-set re-fill."""
+        """Each view's re-filled worlds of ``world``, drawn as they are asked for, ``object-set`` (the
+        costliest to draw: a donor with as many kinds of object, renamed) last, so a caller that stops
+        once every caption is decided often draws no object-set re-fill."""
         for b in sorted(self.bounds, key=lambda b: b.refiller.view == "object-set"):
             yield b.samples(world)[0]
 
