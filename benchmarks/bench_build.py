@@ -68,7 +68,8 @@ def measure(name: str, train: tuple[int, int], test: tuple[int, int], floor_size
     sample = sample_worlds(definition, PRIOR_WORLDS, 0, 1)
     prior_s = time.process_time() - start
     bounded = definition.max_prior is not None or definition.skill_view is not None
-    row: dict = {"dataset": name, "prior_s": prior_s, "bounded": bounded, "view": definition.skill_view}
+    row: dict = {"dataset": name, "prior_s": prior_s, "bounded": bounded,
+                 "view": " + ".join(definition.skill_views) or None}
     for split, (a, b) in (("train", train), ("test", test)):
         builder = InstanceBuilder(definition, CaptionPrior(sample) if bounded else None)
         row[f"{split}_cold_ms"], row[f"{split}_ms"] = marginal(builder, split, a, b)

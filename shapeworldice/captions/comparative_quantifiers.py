@@ -10,16 +10,18 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..semantics.comparative_quantifiers import BOUNDS, ComparativeQuantifier, NumberBound, quotient_bounds
 from ..semantics.components import Attribute, EntityType, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
+from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census
-from .quantifiers import FRACTIONS, candidates
+from .quantifiers import (FRACTIONS, Candidates, QuantifierPool, assemble_pool, candidates, census_tables,
+                          structure_counts, template_verdicts)
 
 #: number-bound quantifiers: every range with a proper fraction
 BOUND_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -35,6 +37,51 @@ class NumberBoundSampler:
     """"<ratio> of the <N> <restrictor> <body>" with N the restrictor's count (2-8)."""
 
     max_templates: int = 20
+    #: the last world's pool (a bounded dataset draws many captions of one world)
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @staticmethod
+    def _verdicts(structure: Candidates, r: np.ndarray, rb: np.ndarray) -> np.ndarray:
+        """Whether each template is true of each filling's counts, with the restrictor's count the
+        filling's bound in the sampled world (templates × ... × fillings)."""
+        return template_verdicts(BOUND_QUANTIFIERS, rb / np.maximum(r, 1)) & (r == structure.r_count)[None]
+
+    def pool(self, world: World) -> QuantifierPool:
+        """Every caption this sampler can draw for ``world`` with the probability it draws it (as
+        :meth:`QuantifierSampler.pool`; a filling's bound is its restrictor's count, 2-8)."""
+        if self._last.get("world") is not world:
+            structures = candidates(Census.of(world))
+            fits = [template_verdicts(BOUND_QUANTIFIERS, c.rb_count / np.maximum(c.r_count, 1))
+                    & np.isin(c.r_count, BOUNDS)[None] for c in structures]
+            self._last.clear()
+            self._last.update(world=world, pool=assemble_pool(structures, fits))
+        return self._last["pool"]
+
+    def caption(self, pool: QuantifierPool, k: int) -> NumberBound:
+        """Candidate ``k`` of ``pool`` as a caption."""
+        qrange, quantity = BOUND_QUANTIFIERS[int(pool.template[k])]
+        structure, i = pool.structures[int(pool.structure[k])], int(pool.filling[k])
+        return NumberBound(int(structure.r_count[i]), structure.build(i, "ratio", qrange, quantity))
+
+    def truth_table(self, pool: QuantifierPool, sample: WorldSample) -> np.ndarray:
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+        tables = census_tables(sample)
+        out = np.zeros((len(pool), sample.size), dtype=bool)
+        for s, structure in enumerate(pool.structures):
+            mine = np.flatnonzero(pool.structure == s)
+            if len(mine):
+                verdicts = self._verdicts(structure, *structure_counts(structure, tables))
+                out[mine] = verdicts[pool.template[mine], :, pool.filling[mine]]
+        return out
+
+    def codes(self, pool: QuantifierPool) -> np.ndarray:
+        """The pool's meaning codes with each filling's bound: the same template and filling with
+        another bound is another meaning."""
+        bounds = np.zeros(len(pool), dtype=np.int64)
+        for s, structure in enumerate(pool.structures):
+            mine = pool.structure == s
+            bounds[mine] = structure.r_count[pool.filling[mine]]
+        return pool.codes * (max(BOUNDS) + 1) + bounds
 
     def __call__(self, world: World, rng: np.random.Generator) -> NumberBound | None:
         structures = candidates(Census.of(world))
@@ -59,10 +106,108 @@ class NumberBoundSampler:
 
 
 @dataclass(frozen=True)
+class ComparativePool:
+    """Every caption :class:`ComparativeSampler` can draw for one world, with the probability it draws
+    each: template ``template[k]`` over attribute kind ``kind[k]`` (0: colours compared, shapes as
+    body; 1: the reverse), restrictor value ``restrictor[k]``, comparison value ``comparison[k]`` and
+    body value ``body[k]``. The sampler draws a template and a kind uniformly, then a filling uniformly
+    among those the world makes true, so a candidate's probability is ``1 / |fillings|`` of its
+    (template, kind), renormalised over the (template, kind) pairs with any."""
+
+    template: np.ndarray
+    kind: np.ndarray
+    restrictor: np.ndarray
+    comparison: np.ndarray
+    body: np.ndarray
+    weight: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.weight)
+
+
+def _comparative_verdicts(template: int, rb: np.ndarray, cb: np.ndarray) -> np.ndarray:
+    """Whether comparative ``template`` is true of these |RB| and |CB| counts (crisp: no tolerance
+    for counts; a ratio over |CB| = 0 is 0 or infinite, as the caption's truth reads it)."""
+    qtype, qrange, quantity = COMPARATIVES[template]
+    if qtype == "count":
+        value = (rb - cb).astype(float)
+        return quantity_verdicts(qrange, value, value, quantity, 0.0)[0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        value = np.where(cb > 0, rb / np.maximum(cb, 1), np.where(rb == 0, 0.0, np.inf))
+    return quantity_verdicts(qrange, value, value, quantity, quantity_tolerance(quantity))[0]
+
+
+@dataclass(frozen=True)
 class ComparativeSampler:
     """"<comparative> <restrictor> <as/than> <comparison> <body>"."""
 
     max_templates: int = 20
+    #: the last world's pool (a bounded dataset draws many captions of one world)
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def pool(self, world: World) -> ComparativePool:
+        """Every caption this sampler can draw for ``world`` with the probability it draws it."""
+        if self._last.get("world") is world:
+            return self._last["pool"]
+        table = Census.of(world).table  # [shape, colour]
+        parts: list[tuple[np.ndarray, ...]] = []
+        opened = 0
+        for t, (qtype, _, _) in enumerate(COMPARATIVES):
+            for kind, counts in enumerate((table.T, table)):  # [value, body value]
+                present = np.flatnonzero(counts.sum(axis=1))
+                if len(present) < 2:
+                    continue
+                r, c, b = (x.reshape(-1) for x in np.meshgrid(present, present, np.arange(counts.shape[1]),
+                                                               indexing="ij"))
+                keep = r != c
+                r, c, b = r[keep], c[keep], b[keep]
+                rb, cb = counts[r, b], counts[c, b]
+                ok = np.flatnonzero(_comparative_verdicts(t, rb, cb) & ((cb > 0) if qtype == "ratio" else True))
+                if len(ok):
+                    opened += 1
+                    n = len(ok)
+                    parts.append((np.full(n, t), np.full(n, kind), r[ok], c[ok], b[ok], np.full(n, 1.0 / n)))
+        if parts:
+            columns = [np.concatenate(x) for x in zip(*parts)]
+        else:
+            columns = [np.zeros(0, dtype=np.int64)] * 5 + [np.zeros(0)]
+        templates, kinds, restrictors, comparisons, bodies = (x.astype(np.int64) for x in columns[:5])
+        pool = ComparativePool(templates, kinds, restrictors, comparisons, bodies, columns[5] / max(opened, 1))
+        self._last.clear()
+        self._last.update(world=world, pool=pool)
+        return pool
+
+    def caption(self, pool: ComparativePool, k: int) -> ComparativeQuantifier:
+        """Candidate ``k`` of ``pool`` as a caption."""
+        qtype, qrange, quantity = COMPARATIVES[int(pool.template[k])]
+        colour = int(pool.kind[k]) == 0
+        kind = "color" if colour else "shape"
+        names, other = (COLOR_NAMES, SHAPES) if colour else (SHAPES, COLOR_NAMES)
+        return ComparativeQuantifier(
+            qtype, qrange, quantity, EntityType.of(**{kind: names[int(pool.restrictor[k])]}),
+            EntityType.of(**{kind: names[int(pool.comparison[k])]}),
+            Relation("attribute", Attribute("shape" if colour else "color", other[int(pool.body[k])])))
+
+    def truth_table(self, pool: ComparativePool, sample: WorldSample) -> np.ndarray:
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+        tables = census_tables(sample)  # worlds × shape × colour
+        out = np.zeros((len(pool), sample.size), dtype=bool)
+        by_kind = (tables.transpose(0, 2, 1), tables)  # worlds × value × body value
+        for t in np.unique(pool.template):
+            for kind in (0, 1):
+                mine = np.flatnonzero((pool.template == t) & (pool.kind == kind))
+                if len(mine):
+                    counts = by_kind[kind]
+                    rb = counts[:, pool.restrictor[mine], pool.body[mine]]
+                    cb = counts[:, pool.comparison[mine], pool.body[mine]]
+                    out[mine] = _comparative_verdicts(int(t), rb, cb).T
+        return out
+
+    def codes(self, pool: ComparativePool) -> np.ndarray:
+        """One number per candidate naming its meaning in every world."""
+        width = max(len(SHAPES), len(COLOR_NAMES))
+        return (((pool.template * 2 + pool.kind) * width + pool.restrictor) * width + pool.comparison) * width \
+            + pool.body
 
     def __call__(self, world: World, rng: np.random.Generator) -> ComparativeQuantifier | None:
         table = Census.of(world).table  # [shape, colour]
@@ -96,4 +241,4 @@ class ComparativeSampler:
         return None
 
 
-__all__ = ["BOUND_QUANTIFIERS", "COMPARATIVES", "ComparativeSampler", "NumberBoundSampler"]
+__all__ = ["BOUND_QUANTIFIERS", "COMPARATIVES", "ComparativePool", "ComparativeSampler", "NumberBoundSampler"]

@@ -5,12 +5,13 @@ chosen among the fillings whose counts in the world make it true (:func:`candida
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..semantics.components import Attribute, EntityType, Quantifier, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
+from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census
 
@@ -77,6 +78,113 @@ def candidates(census: Census) -> list[Candidates]:
     return out
 
 
+def census_tables(sample: WorldSample) -> np.ndarray:
+    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7)."""
+    tables = np.zeros((sample.size, len(SHAPES), len(COLOR_NAMES)), dtype=np.int64)
+    rows = np.broadcast_to(np.arange(sample.size)[:, None], sample.shape.shape)
+    keep = sample.present
+    np.add.at(tables, (rows[keep], sample.shape[keep], sample.color[keep]), 1)
+    return tables
+
+
+def structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(|R|, |R∩B|) of each filling of ``structure`` in each world of ``tables`` (worlds × fillings)."""
+    per_shape, per_color = tables.sum(axis=2), tables.sum(axis=1)
+    n_c = len(COLOR_NAMES)
+    r_kind, b_kind = structure.structure
+    rv, bv = structure.restrictor, structure.body
+    if r_kind is None:
+        r = np.repeat(tables.sum(axis=(1, 2))[:, None], len(bv), axis=1)
+        rb = {"color": per_color, "shape": per_shape}[b_kind][:, bv] if b_kind != "type" \
+            else tables[:, bv // n_c, bv % n_c]
+    elif r_kind == "color":
+        r, rb = per_color[:, rv], tables[:, bv, rv]
+    else:
+        r, rb = per_shape[:, rv], tables[:, rv, bv]
+    return r, rb
+
+
+_RESTRICTOR_CODES = max(len(SHAPES), len(COLOR_NAMES)) + 1  # value + 1 (0: no restrictor attribute)
+_BODY_CODES = len(SHAPES) * len(COLOR_NAMES)
+#: the range of :attr:`QuantifierPool.codes`
+MEANING_CODES = max(len(COUNT_QUANTIFIERS), len(RATIO_QUANTIFIERS)) * len(QUANTIFIER_STRUCTURES) \
+    * _RESTRICTOR_CODES * _BODY_CODES
+_RANGES: dict[tuple[tuple[str, float], ...], dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
+
+
+def _ranges(quantifiers: tuple[tuple[str, float], ...]) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The templates of each quantifier range: their rows, quantities and tolerances."""
+    if quantifiers not in _RANGES:
+        groups: dict[str, list[int]] = {}
+        for i, (qrange, _) in enumerate(quantifiers):
+            groups.setdefault(qrange, []).append(i)
+        _RANGES[quantifiers] = {q: (np.array(rows), np.array([quantifiers[i][1] for i in rows], dtype=float),
+                                    np.array([quantity_tolerance(quantifiers[i][1]) for i in rows]))
+                                for q, rows in groups.items()}
+    return _RANGES[quantifiers]
+
+
+@dataclass(frozen=True)
+class QuantifierPool:
+    """Every caption :class:`QuantifierSampler` can draw for one world, with the probability it draws
+    each: candidate ``k`` is template ``template[k]`` filled with filling ``filling[k]`` of structure
+    ``structure[k]``. The sampler draws a template uniformly, a structure uniformly among those with a
+    filling the world makes true under it, and one such filling uniformly, so a candidate's
+    probability is the sum over its template of ``1 / |templates| / |structures| / |fillings|``
+    (renormalised over the templates with any true filling)."""
+
+    structures: list[Candidates]
+    structure: np.ndarray
+    filling: np.ndarray
+    template: np.ndarray
+    weight: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.weight)
+
+    @property
+    def codes(self) -> np.ndarray:
+        """One number per candidate that names its meaning in every world (template, structure,
+        restrictor value, body value), below :data:`MEANING_CODES`."""
+        restrictor = np.zeros(len(self), dtype=np.int64)
+        body = np.zeros(len(self), dtype=np.int64)
+        for s, structure in enumerate(self.structures):
+            mine = self.structure == s
+            restrictor[mine] = structure.restrictor[self.filling[mine]] + 1
+            body[mine] = structure.body[self.filling[mine]]
+        return ((self.template * len(QUANTIFIER_STRUCTURES) + self.structure) * _RESTRICTOR_CODES + restrictor) \
+            * _BODY_CODES + body
+
+
+def template_verdicts(quantifiers: tuple[tuple[str, float], ...], value: np.ndarray) -> np.ndarray:
+    """Whether each (range, quantity) template is true of each count or ratio in ``value``
+    (templates × value's shape), the templates of one quantifier range at once."""
+    out = np.empty((len(quantifiers), *value.shape), dtype=bool)
+    column = (-1,) + (1,) * value.ndim
+    for qrange, (rows, targets, tolerances) in _ranges(quantifiers).items():
+        out[rows] = quantity_verdicts(qrange, value[None], value[None], targets.reshape(column),
+                                      tolerances.reshape(column))[0]
+    return out
+
+
+def assemble_pool(structures: list[Candidates], fits: list[np.ndarray]) -> QuantifierPool:
+    """The pool of a sampler that draws a template uniformly, then a structure uniformly among those
+    with a filling true under it (``fits[s]``: templates × fillings), then one such filling uniformly."""
+    parts: list[tuple[np.ndarray, ...]] = []
+    for t in range(fits[0].shape[0] if fits else 0):
+        open_ = [(s, np.flatnonzero(f[t])) for s, f in enumerate(fits) if f[t].any()]
+        for s, idx in open_:
+            w = 1.0 / len(open_) / len(idx)
+            parts.append((np.full(len(idx), s), idx, np.full(len(idx), t), np.full(len(idx), w)))
+    if parts:
+        structure, filling, template, weight = (np.concatenate(x) for x in zip(*parts))
+    else:
+        structure = filling = template = np.zeros(0, dtype=np.int64)
+        weight = np.zeros(0)
+    return QuantifierPool(structures, structure.astype(np.int64), filling.astype(np.int64),
+                          template.astype(np.int64), weight / max(float(weight.sum()), 1e-300))
+
+
 @dataclass(frozen=True)
 class QuantifierSampler:
     """Count or ratio quantifier captions: the (range, quantity) template is drawn uniformly,
@@ -84,17 +192,65 @@ class QuantifierSampler:
 
     qtype: str = "count"
     max_templates: int = 20
+    #: the last world's fillings and their counts (a bounded dataset draws many captions of one world)
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def _fillings(self, world: World) -> tuple[list[Candidates], list[tuple[np.ndarray, np.ndarray]]]:
+        """Every filling of ``world`` with the quantity each makes true (kept until another world comes)."""
+        if self._last.get("world") is not world:
+            structures = candidates(Census.of(world))
+            bounds = []
+            for c in structures:
+                if self.qtype == "count":
+                    lower = upper = c.rb_count.astype(float)
+                else:
+                    lower = upper = c.rb_count / np.maximum(c.r_count, 1)
+                bounds.append((lower, upper))
+            self._last.clear()
+            self._last.update(world=world, fillings=(structures, bounds))  # a new world: its pool too
+        return self._last["fillings"]
+
+    @property
+    def quantifiers(self) -> tuple[tuple[str, float], ...]:
+        return COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
+
+    def _verdicts(self, structure: Candidates, r: np.ndarray, rb: np.ndarray) -> np.ndarray:
+        """Whether each template is true of each filling's counts (templates × ... × fillings)."""
+        return template_verdicts(self.quantifiers, rb.astype(float) if self.qtype == "count" else rb / np.maximum(r, 1))
+
+    def pool(self, world: World) -> QuantifierPool:
+        """Every caption this sampler can draw for ``world`` and the probability it draws it
+        (:class:`QuantifierPool`; kept with the world's fillings until another world comes)."""
+        if self._last.get("world") is world and "pool" in self._last:
+            return self._last["pool"]
+        structures, _ = self._fillings(world)
+        table = Census.of(world).table[None]
+        fits = [self._verdicts(c, *structure_counts(c, table))[:, 0, :] for c in structures]  # templates × fillings
+        pool = assemble_pool(structures, fits)
+        self._last["pool"] = pool
+        return pool
+
+    def caption(self, pool: QuantifierPool, k: int) -> Quantifier:
+        """Candidate ``k`` of ``pool`` as a caption."""
+        qrange, quantity = self.quantifiers[int(pool.template[k])]
+        return pool.structures[int(pool.structure[k])].build(int(pool.filling[k]), self.qtype, qrange, quantity)
+
+    def truth_table(self, pool: QuantifierPool, sample: WorldSample) -> np.ndarray:
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds),
+        computed from the worlds' counts at once."""
+        tables = census_tables(sample)
+        out = np.zeros((len(pool), sample.size), dtype=bool)
+        for s, structure in enumerate(pool.structures):
+            mine = np.flatnonzero(pool.structure == s)
+            if not len(mine):
+                continue
+            verdicts = self._verdicts(structure, *structure_counts(structure, tables))  # templates × worlds × fillings
+            out[mine] = verdicts[pool.template[mine], :, pool.filling[mine]]
+        return out
 
     def __call__(self, world: World, rng: np.random.Generator) -> Quantifier | None:
-        quantifiers = COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
-        structures = candidates(Census.of(world))
-        bounds = []
-        for c in structures:
-            if self.qtype == "count":
-                lower = upper = c.rb_count.astype(float)
-            else:
-                lower = upper = c.rb_count / np.maximum(c.r_count, 1)
-            bounds.append((lower, upper))
+        quantifiers = self.quantifiers
+        structures, bounds = self._fillings(world)
         for _ in range(self.max_templates):
             qrange, quantity = quantifiers[int(rng.integers(len(quantifiers)))]
             tolerance = quantity_tolerance(quantity)
@@ -111,4 +267,5 @@ class QuantifierSampler:
 
 
 __all__ = ["COUNT_QUANTIFIERS", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS", "Candidates",
-           "QuantifierSampler", "candidates"]
+           "MEANING_CODES", "QuantifierPool", "QuantifierSampler", "assemble_pool", "candidates", "census_tables",
+           "structure_counts", "template_verdicts"]

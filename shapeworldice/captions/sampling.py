@@ -8,8 +8,8 @@ ShapeWorld draws it, and only its values are filled from the world.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Protocol, Union
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Protocol, Union
 
 import numpy as np
 
@@ -18,6 +18,7 @@ from ..semantics.comparative_quantifiers import ComparativeQuantifier, NumberBou
 from ..semantics.components import Caption, EntityType, Existential, Relation
 from ..semantics.relations import BINARY_RELATIONS
 from ..semantics.truth import Truth
+from ..world.columns import WorldSample
 from ..world.model import World
 from .comparative_quantifiers import ComparativeSampler, NumberBoundSampler
 from .describe import attribute_of, choose, describe, holding_pairs, sample_kinds
@@ -164,6 +165,19 @@ class BoundedPrior:
     first: it looks at a few hundred re-filled worlds, the prior at the whole prior sample.
     ``world_admits`` says whether any caption of a world can be within the view bound; a world that
     admits none is given up at once instead of after ``tries`` draws.
+
+    A sampler that can list every caption it may draw for a world with its probability (a ``pool``
+    method, e.g. :class:`QuantifierSampler`) is not drawn from and rejected: given ``view_samples``
+    (each view's re-filled worlds of a world, on which the view bound counts a caption's own share)
+    and ``max_view``, every candidate's share under every view is counted at once from the pool's
+    truth table, those above ``max_view`` are dropped, and a caption is sampled from the rest with
+    the sampler's own probabilities; a sampled caption then passes the full check (``view_exceeds``,
+    ``within_prior``) or is dropped and another sampled. The captions kept have the distribution
+    draw-and-reject keeps (the sampler's, given that the caption passes), without its cap of
+    ``tries`` draws; a world is given up only when no candidate passes. A candidate within the bound on
+    its own world's re-fills fails the full check only for what does not depend on the world (its
+    true worlds, its prior), so a meaning that failed once (the pool's ``codes``) is dropped at once
+    when drawn again, in any world: the same draws, the same caption, without the check.
     """
 
     sampler: CaptionSampler
@@ -171,10 +185,18 @@ class BoundedPrior:
     tries: int = MAX_CAPTION_TRIES
     view_exceeds: Callable[[SampledCaption, World], bool] | None = None
     world_admits: Callable[[World], bool] | None = None
+    view_samples: Callable[[World], Iterable[WorldSample]] | None = None
+    max_view: float = 1.0
+    #: the last world's pool: its candidates' probabilities, and which have passed the full check
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+    #: the meanings (pool codes) that failed the full check
+    _failed: set = field(default_factory=set, compare=False, repr=False)
 
     def __call__(self, world: World, rng: np.random.Generator) -> SampledCaption | None:
         if self.world_admits is not None and not self.world_admits(world):
             return None
+        if self.view_samples is not None and hasattr(self.sampler, "pool"):
+            return self._from_pool(world, rng)
         for _ in range(self.tries):
             caption = self.sampler(world, rng)
             if caption is None:
@@ -185,3 +207,44 @@ class BoundedPrior:
                 continue
             return caption
         return None
+
+    def _survivors(self, world: World) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray]:
+        """The world's pool, its candidates' probabilities where every view's share is within the
+        bound (0 elsewhere), which have passed the full check, and their meanings' codes (kept until
+        another world comes)."""
+        if self._last.get("world") is not world:
+            assert self.view_samples is not None
+            sampler: Any = self.sampler
+            pool = sampler.pool(world)
+            weight = pool.weight.copy()
+            for sample in self.view_samples(world):
+                if not weight.any():
+                    break
+                shares = sampler.truth_table(pool, sample).mean(axis=1)
+                weight[shares > self.max_view] = 0.0
+            self._last.clear()
+            codes = sampler.codes(pool) if hasattr(sampler, "codes") else pool.codes
+            self._last.update(world=world, state=(pool, weight, np.zeros(len(weight), dtype=bool), codes))
+        return self._last["state"]
+
+    def _from_pool(self, world: World, rng: np.random.Generator) -> SampledCaption | None:
+        sampler: Any = self.sampler
+        pool, weight, passed, codes = self._survivors(world)
+        while True:
+            total = float(weight.sum())
+            if total <= 0.0:
+                return None
+            k = min(int(np.searchsorted(np.cumsum(weight), rng.random() * total, side="right")), len(weight) - 1)
+            code = int(codes[k])
+            if code in self._failed:
+                weight[k] = 0.0
+                continue
+            caption = sampler.caption(pool, k)
+            if not passed[k]:
+                if (self.view_exceeds is not None and self.view_exceeds(caption, world)) \
+                        or not self.within_prior(caption):
+                    self._failed.add(code)
+                    weight[k] = 0.0
+                    continue
+                passed[k] = True
+            return caption

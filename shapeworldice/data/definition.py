@@ -70,12 +70,20 @@ class DatasetDefinition:
     #: bound on a caption's probability of being true given that view of its own world (None: no bound)
     skill_view: str | None = None
     max_view_prior: float | None = None
+    #: further views under each of which a caption must also be within ``max_view_prior`` (a skill that
+    #: views not finer than one another each miss, e.g. counting: the object set and the colour and shape counts)
+    other_skill_views: tuple[str, ...] = ()
     #: the dataset whose worlds and captions this one draws (same random streams and world
     #: models), rendered at its own image size; None: its own
     worlds_from: str | None = None
     #: the definition's version: raised whenever a change to it changes the bytes of its builds
     #: (each change is listed in CHANGELOG.md); 1 until the first such change
     version: int = 1
+
+    @property
+    def skill_views(self) -> tuple[str, ...]:
+        """Every view that bounds the captions: ``skill_view`` and ``other_skill_views`` (none without a bound)."""
+        return () if self.skill_view is None else (self.skill_view, *self.other_skill_views)
 
     @property
     def stream_name(self) -> str:
@@ -102,7 +110,8 @@ class DatasetDefinition:
                          # only when set, so definitions without it keep their digest
                          **({} if self.max_prior is None else {"max_prior": self.max_prior}),
                          **({} if self.skill_view is None else {"skill_view": self.skill_view,
-                                                                "max_view_prior": self.max_view_prior}),},
+                                                                "max_view_prior": self.max_view_prior}),
+                         **({"other_skill_views": list(self.other_skill_views)} if self.other_skill_views else {})},
             "splits": dict(self.sizes),
             "references": self.references,
             "image": {"size": self.image_size, "noise_std": self.noise_std},
@@ -165,6 +174,19 @@ class DatasetDefinition:
                 raise UserError(f"unknown skill_view {self.skill_view!r} (expected one of {', '.join(VIEWS)})")
             if not 0.0 < float(self.max_view_prior or 0.0) <= 1.0:
                 raise UserError(f"max_view_prior must be a number in (0, 1], got {self.max_view_prior}")
+        _check_other_views(self.skill_view, self.other_skill_views)
+
+
+def _check_other_views(skill_view: str | None, others: tuple[str, ...]) -> None:
+    """One clear error for an ``other_skill_views`` entry that is not a view other than ``skill_view``."""
+    from ..interpret.views import VIEWS as views
+
+    if others and skill_view is None:
+        raise UserError("other_skill_views needs a skill_view and max_view_prior")
+    for other in others:
+        if other not in views or other == skill_view:
+            raise UserError(f"other_skill_views: {other!r} is not another view "
+                            f"(expected one of {', '.join(views)}, not the skill_view)")
 
 
 def _plain(value: Any) -> Any:
@@ -213,6 +235,9 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
     skill_view, max_view_prior = captions.get("skill_view"), captions.get("max_view_prior")
     if skill_view is not None and not isinstance(skill_view, str):
         raise UserError(f"{source}: [captions] skill_view must be a view name, got {skill_view!r}")
+    other_views = captions.get("other_skill_views", [])
+    if not isinstance(other_views, list) or not all(isinstance(v, str) for v in other_views):
+        raise UserError(f"{source}: [captions] other_skill_views must be a list of view names, got {other_views!r}")
     if max_view_prior is not None and (isinstance(max_view_prior, bool)
                                        or not isinstance(max_view_prior, (int, float))):
         raise UserError(f"{source}: [captions] max_view_prior must be a number in (0, 1], got {max_view_prior!r}")
@@ -240,6 +265,7 @@ def parse_definition(data: dict[str, Any], source: str = "<definition>") -> Data
             max_prior=None if max_prior is None else float(max_prior),
             skill_view=skill_view,
             max_view_prior=None if max_view_prior is None else float(max_view_prior),
+            other_skill_views=tuple(other_views),
             worlds_from=worlds_from,
             version=version,
         )
@@ -363,7 +389,8 @@ def definition_from_resolved(data: dict[str, Any]) -> DatasetDefinition:
     return parse_definition({
         "name": data["name"], "description": data.get("description", ""), "world": data["world"],
         "captions": {"families": families, **{k: v for k, v in data["captions"].items()
-                                                   if k in ("max_prior", "skill_view", "max_view_prior")}},
+                                                   if k in ("max_prior", "skill_view", "max_view_prior",
+                                                            "other_skill_views")}},
         "splits": {**data["splits"], "references": data["references"]},
         "image": data["image"], "shard_size": data["shard_size"],
         **({"worlds_from": data["worlds_from"]} if "worlds_from" in data else {}),

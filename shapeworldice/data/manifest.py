@@ -228,7 +228,7 @@ DEFINITION = Obj({
     "world": WORLD,
     "captions": Obj({"families": List(Obj({"name": Str(), "weight": Num(0), "options": Opt(Map(Anything()))}), 1),
                      "max_prior": Opt(Maybe(FRACTION)), "skill_view": Opt(Str()),
-                     "max_view_prior": Opt(FRACTION)}),
+                     "max_view_prior": Opt(FRACTION), "other_skill_views": Opt(List(Str(), 1))}),
     "splits": Obj({s: COUNT for s in SPLITS}),
     "references": Int(1, MAX_REFERENCES),
     "image": Obj({"size": Int(8, 1024), "noise_std": Opt(Num(0))}),

@@ -11,7 +11,7 @@ that hides only the binding, they bound the world's likeliest colour–shape obj
 from __future__ import annotations
 
 import zlib
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -121,8 +121,7 @@ class Refiller:
         t, g = self.test, self.train
         n = int(t.present[i].sum())
         if self.view == "object-set":
-            own = sorted(set(self._pairs(t, i)))
-            return assemble([self._object_set(i, self._generator(i, r), own) for r in range(refills)])
+            return self._object_set_block(i, refills)
         if not n:
             return assemble([self.world(i, r) for r in range(refills)])
         pool = self.by_count.get(n)
@@ -146,6 +145,33 @@ class Refiller:
             cols["shape"] = np.take_along_axis(cols["shape"], shuffles, axis=1)
         return WorldSample(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"],
                            np.ones((refills, n), dtype=bool))
+
+    def _object_set_block(self, i: int, refills: int) -> WorldSample:
+        """:meth:`block` under ``object-set``: the draws of :meth:`_object_set`, re-fill by re-fill,
+        and the columns gathered at once (world by world where no donor has as many kinds of object)."""
+        g = self.train
+        own = sorted(set(self._pairs(self.test, i)))
+        pool = self.by_kinds.get(len(own))
+        donors = np.empty(refills, dtype=np.int64)
+        picks = np.empty((refills, len(own)), dtype=np.int64)
+        for r in range(refills):
+            rng = self._generator(i, r)
+            d = self._donor(pool, rng)
+            if len(self.names[d]) != len(own) or not len(own):
+                return assemble([self._object_set(i, self._generator(i, q), own) for q in range(refills)])
+            donors[r], picks[r] = d, rng.permutation(len(own))
+        sizes = np.array([self.counts[d] for d in donors])
+        width = max(int(sizes.max()), 1)
+        present = np.arange(width)[None, :] < sizes[:, None]
+        slots = np.zeros((refills, width), dtype=np.int64)
+        for r, donor in enumerate(donors.tolist()):
+            slots[r, :sizes[r]] = self.slots[donor]
+        kinds = np.array(own, dtype=np.int64).reshape(-1, 2)[np.take_along_axis(picks, slots, axis=1)]
+        cols = {c: np.where(present, getattr(g, c)[donors[:, None], np.minimum(np.arange(width), g.n - 1)[None]],
+                            0.0) for c in ("x", "y", "shade", "area")}
+        color = np.where(present, kinds[..., 0], -1)
+        shape = np.where(present, kinds[..., 1], -1)
+        return WorldSample(cols["x"], cols["y"], shape, color, cols["shade"], cols["area"], present)
 
     def sample(self, refills: int, indices: Sequence[int] | None = None) -> WorldSample:
         """The first ``refills`` re-fills of every image (or of ``indices``): world ``k * refills + r``."""
@@ -203,11 +229,13 @@ class ViewBound:
     the dataset's prior sample. A world's re-fills (and their caches) are kept until the next world."""
 
     def __init__(self, view: str, donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
-                 true_worlds: int = 0, prior: CaptionPrior | None = None):
+                 true_worlds: int = 0, prior: CaptionPrior | None = None, world_ceiling: bool | None = None):
         """``true_worlds``: also bound the caption on the first that many donor worlds it is true of;
-        ``prior``: the prior of the donor sample, whose truth vectors are reused."""
-        #: whether the world's :meth:`ceiling` bounds its captions (a :data:`BINDING_VIEWS` view)
-        self.world_ceiling = view in BINDING_VIEWS
+        ``prior``: the prior of the donor sample, whose truth vectors are reused; ``world_ceiling``:
+        bound the world's :meth:`ceiling` instead of the true worlds (default: for a :data:`BINDING_VIEWS`
+        view)."""
+        #: whether the world's :meth:`ceiling` bounds its captions
+        self.world_ceiling = view in BINDING_VIEWS if world_ceiling is None else world_ceiling
         self.refiller = Refiller(view, donors, WorldSample.of([]), seed)
         self.refills, self.true_worlds, self.donors = refills, true_worlds, donors
         self._world: object = None
@@ -282,7 +310,11 @@ class ViewBound:
         assert self._sample is not None
         return self._sample
 
-    def _own_share(self, formula, world) -> float | None:
+    def samples(self, world) -> list[WorldSample]:
+        """The re-filled worlds its own-world share is counted on (one sample)."""
+        return [self._refilled(world)]
+
+    def own_share(self, formula, world) -> float | None:
         """Share of ``world``'s re-fills where ``formula`` is true, kept by meaning until another world
         comes (the references of a test image draw the same meaning again)."""
         sample = self._refilled(world)
@@ -303,7 +335,7 @@ class ViewBound:
         """Share of ``world``'s re-fills where ``formula`` is true (None: it cannot be computed);
         with :attr:`world_ceiling`, at least the world's :meth:`ceiling`; else, with
         :attr:`true_worlds`, at least its share on the donor worlds it is true of (:meth:`worst`)."""
-        own = self._own_share(formula, world)
+        own = self.own_share(formula, world)
         if own is None:
             return None
         if self.world_ceiling:
@@ -329,7 +361,7 @@ class ViewBound:
         re-fills, then the donors' a few at a time, stopping at the first share above the bound)."""
         if self.world_ceiling and self.ceiling(world) > bound:
             return True  # this world's view leaves one object likely: no caption of it is within the bound
-        own = self._own_share(formula, world)
+        own = self.own_share(formula, world)
         if own is None or own > bound:
             return True
         if self.world_ceiling:
@@ -338,6 +370,60 @@ class ViewBound:
             return False
         worst = self.worst(formula, stop=bound)
         return worst is None or worst > bound
+
+
+class JointViewBound:
+    """Several views bounding one caption at once: its probability given the world's view is the
+    highest under any of them, so a caption is within the bound only when it is within it under
+    *each* view (a captioner that sees any one of them earns at most the bound, ``docs/skill-truth.md``).
+
+    Every view bounds the caption on its own world and on its first :attr:`ViewBound.true_worlds` donor
+    worlds; the world-ceiling rule of a lone binding view does not apply (a caption that counts is not a
+    claim that one object exists, which is all the ceiling bounds)."""
+
+    def __init__(self, views: Sequence[str], donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
+                 true_worlds: int = 0, prior: CaptionPrior | None = None):
+        prior = prior if prior is not None and prior.sample is donors else CaptionPrior(donors)
+        self.views = tuple(views)
+        self.bounds = [ViewBound(v, donors, refills, seed, true_worlds, prior, world_ceiling=False) for v in self.views]
+        self.world_ceiling = False
+        #: the bounds in the order they are asked: ``object-set`` (the costliest re-fills to draw: a donor
+        #: with as many kinds of object, renamed) last; any order gives the same decisions
+        self.cheap_first = sorted(self.bounds, key=lambda b: b.refiller.view == "object-set")
+
+    def samples(self, world) -> Iterator[WorldSample]:
+        """Each view's re-filled worlds of ``world``, drawn as they are asked for (:attr:`cheap_first`),
+        so a caller that stops once every caption is decided often draws no object-set re-fill."""
+        for b in self.cheap_first:
+            yield b.samples(world)[0]
+
+    def probability(self, formula, world) -> float | None:
+        """The highest :meth:`ViewBound.probability` over the views (None: one cannot be computed)."""
+        shares = [b.probability(formula, world) for b in self.bounds]
+        return None if any(s is None for s in shares) else max(s for s in shares if s is not None)
+
+    def admits(self, world, bound: float) -> bool:
+        """Whether any caption of ``world`` can be within ``bound`` under every view."""
+        return all(b.admits(world, bound) for b in self.bounds)
+
+    def exceeds(self, formula, world, bound: float) -> bool:
+        """Whether ``formula`` is above ``bound`` under some view: every view's own re-fills first
+        (cheap), then each view's donor worlds (:attr:`cheap_first`: on the quantification forms the
+        counts view rejects about four in five of the captions that pass their own re-fills, at half
+        the object set's cost), stopping at the first view that decides it."""
+        for b in self.cheap_first:
+            own = b.own_share(formula, world)
+            if own is None or own > bound:
+                return True
+        return any(b.exceeds(formula, world, bound) for b in self.cheap_first)
+
+
+def view_bound(views: Sequence[str], donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
+               true_worlds: int = 0, prior: CaptionPrior | None = None) -> "ViewBound | JointViewBound":
+    """The bound of a dataset's skill views: one view's :class:`ViewBound`, several views' :class:`JointViewBound`."""
+    if len(views) == 1:
+        return ViewBound(views[0], donors, refills, seed, true_worlds, prior)
+    return JointViewBound(views, donors, refills, seed, true_worlds, prior)
 
 
 def _groups(items: list[int], few_first: bool) -> list[list[int]]:
@@ -382,5 +468,5 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
         return None
 
 
-__all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "Refiller", "SKILL_KINDS", "VIEWS", "ViewBound",
-           "assemble", "certain_object", "object_ceiling", "stack", "view_probability"]
+__all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "JointViewBound", "Refiller", "SKILL_KINDS", "VIEWS",
+           "ViewBound", "assemble", "certain_object", "object_ceiling", "stack", "view_bound", "view_probability"]

@@ -67,8 +67,10 @@ class Masks:
         return Truth.AMBIGUOUS
 
 
-def quantity_verdicts(qrange: str, lower, upper, target: float, tolerance: float) -> tuple[np.ndarray, np.ndarray]:
-    """ShapeWorld's quantifier table, vectorised: (true, false) for counts/ratios in [lower, upper]."""
+def quantity_verdicts(qrange: str, lower, upper, target: float | np.ndarray,
+                      tolerance: float | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """ShapeWorld's quantifier table, vectorised: (true, false) for counts/ratios in [lower, upper]
+    (targets and tolerances may be arrays that broadcast against the counts)."""
     t = tolerance
     if qrange == "lt":
         true, false = upper < target - t, lower >= target - t

@@ -24,6 +24,10 @@ SPEC = {"name": "bag-bounded", "world": {"entity_counts": [4, 5]},
     ({"skill_view": "object-bag", "max_view_prior": 1.5}, "max_view_prior"),
     ({"skill_view": "object-bag", "max_view_prior": "half"}, "max_view_prior"),
     ({"skill_view": 3, "max_view_prior": 0.5}, "skill_view"),
+    ({"skill_view": "object-set", "max_view_prior": 0.5, "other_skill_views": "colours-only"}, "other_skill_views"),
+    ({"skill_view": "object-set", "max_view_prior": 0.5, "other_skill_views": ["telepathy"]}, "other_skill_views"),
+    ({"skill_view": "object-set", "max_view_prior": 0.5, "other_skill_views": ["object-set"]}, "other_skill_views"),
+    ({"other_skill_views": ["object-set"]}, "other_skill_views needs a skill_view"),
 ])
 def test_bad_skill_views_are_one_clear_error(captions, message):
     data = {"name": "x", "world": {"entity_counts": [2]}, "captions": {"families": {"spatial": 1}, **captions}}
@@ -50,6 +54,22 @@ def test_informative_definitions_name_the_view_a_model_without_their_skill_has()
         assert load_definition(name).skill_view is None
 
 
+def test_the_quantification_forms_are_bounded_by_the_colour_and_shape_counts_too():
+    """Counting captions are decided by how many shapes have each colour and each shape as well as by
+    the objects' counts: the three forms bound each caption under both views (docs/skill-truth.md)."""
+    for name in ("count", "ratio", "complex"):
+        for variant in (f"quantification-{name}-informative", f"quantification-{name}-informative-heldout"):
+            definition = load_definition(variant)
+            assert definition.skill_views == ("object-set", "colours-shapes-unbound"), variant
+            assert definition.version == 2, variant
+            assert "other_skill_views colours-shapes-unbound" in definition.description, variant
+    for name in list_definitions():
+        definition = load_definition(name)
+        if not name.startswith("quantification-"):
+            assert definition.other_skill_views == (), name
+            assert "other_skill_views" not in definition.resolved()["captions"], name
+
+
 def test_definitions_without_a_view_keep_their_digest_and_views_survive_the_manifest():
     for name in list_definitions():
         definition = load_definition(name)
@@ -58,6 +78,9 @@ def test_definitions_without_a_view_keep_their_digest_and_views_survive_the_mani
     bounded = parse_definition(SPEC, "x.toml")
     again = definition_from_resolved(bounded.resolved())
     assert (again.skill_view, again.max_view_prior, again.digest) == ("object-bag", 0.5, bounded.digest)
+    joint = parse_definition({**SPEC, "captions": {**SPEC["captions"], "other_skill_views": ["object-set"]}}, "x.toml")
+    again = definition_from_resolved(joint.resolved())
+    assert again.skill_views == ("object-bag", "object-set") and again.digest == joint.digest != bounded.digest
 
 
 def test_every_caption_is_true_and_within_the_view_bound(tmp_path):

@@ -36,6 +36,22 @@ def test_a_block_is_the_worlds_refilled_one_at_a_time(samples, view, seed, refil
     _same(refiller.sample(refills, chosen), one_by_one)
 
 
+@pytest.fixture(scope="module")
+def crowded():
+    definition = load_definition("quantification-count")
+    return sample_worlds(definition, 200), sample_worlds(definition, 40, seed=3)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 3), refills=st.integers(1, 9), chosen=st.lists(st.integers(0, 39), min_size=1, max_size=5))
+def test_an_object_set_block_of_crowded_worlds_is_its_worlds_refilled_one_at_a_time(crowded, seed, refills, chosen):
+    """Object-set re-fills are gathered as one block too: scenes of 5-15 objects, many kinds each."""
+    donors, test = crowded
+    refiller = Refiller("object-set", donors, test, seed)
+    one_by_one = assemble([refiller.world(i, r) for i in chosen for r in range(refills)])
+    _same(refiller.sample(refills, chosen), one_by_one)
+
+
 def test_an_empty_image_and_an_empty_stack_keep_the_padding_rules(samples):
     donors, _ = samples
     empty = WorldSample.of([])

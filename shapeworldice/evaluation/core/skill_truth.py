@@ -2,8 +2,9 @@
 captioner without the dataset's skill.
 
 An informative dataset names a view (``skill_view``: what a model without the skill knows of a
-scene, e.g. which colour–shape objects occur but not where) and a bound ``b``
-(``max_view_prior``). A true caption ``c`` of an image counts 1 when its probability of being
+scene, e.g. which colour–shape objects occur but not where; ``other_skill_views``: more views, each
+bounding the caption too) and a bound ``b`` (``max_view_prior``). A true caption ``c`` of an image
+counts 1 when its probability of being
 true over worlds re-filled from that view of the image (:class:`~shapeworldice.interpret.views.ViewBound`,
 the estimate the builder bounds its references with) is at most ``b``; any other caption counts 0,
 whatever its family. A captioner that sees only the view writes, for each view, captions whose
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ...interpret.views import BOUND_TRUE_WORLDS, ViewBound
+from ...interpret.views import BOUND_TRUE_WORLDS, JointViewBound, ViewBound, view_bound
 from .measures import CaptionContext, CaptionMeasure, DatasetContext
 
 __all__ = ["SkillTruth"]
@@ -28,7 +29,7 @@ class SkillTruth(CaptionMeasure):
     description = ("T(skill) = the share of captions that are true and whose probability of being true given "
                    "the view of a captioner without the dataset's skill is at most its bound (any family)")
 
-    def __init__(self, bound: float | None = None, view: ViewBound | None = None):
+    def __init__(self, bound: float | None = None, view: ViewBound | JointViewBound | None = None):
         self.bound, self.view = bound, view
 
     def prepare(self, dataset: DatasetContext) -> "SkillTruth":
@@ -36,8 +37,9 @@ class SkillTruth(CaptionMeasure):
         name, bound = captions.get("skill_view"), captions.get("max_view_prior")
         if name is None or bound is None or dataset.prior is None:
             return SkillTruth()
-        return SkillTruth(float(bound), ViewBound(name, dataset.prior.sample, true_worlds=BOUND_TRUE_WORLDS,
-                                                  prior=dataset.prior))
+        views = (name, *captions.get("other_skill_views", ()))
+        return SkillTruth(float(bound), view_bound(views, dataset.prior.sample, true_worlds=BOUND_TRUE_WORLDS,
+                                                   prior=dataset.prior))
 
     def score(self, context: CaptionContext) -> Mapping[str, float | None]:
         if self.view is None or self.bound is None:

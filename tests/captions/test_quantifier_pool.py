@@ -1,0 +1,185 @@
+"""The quantifier sampler's pool: every caption it may draw for a world with the probability it draws
+it, and the truth of all of them in many worlds at once; the bounded sampler draws from the pool's
+survivors instead of drawing and rejecting."""
+from __future__ import annotations
+
+import collections
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shapeworldice.captions.comparative_quantifiers import ComparativeSampler, NumberBoundSampler
+from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler
+from shapeworldice.captions.sampling import BoundedPrior
+from shapeworldice.data import load_definition
+from shapeworldice.interpret import formula_of
+from shapeworldice.interpret.prior import truth_in
+from shapeworldice.semantics import Truth
+from shapeworldice.world.columns import WorldSample
+from shapeworldice.world.sampling import WorldSampler
+
+WORLDS = WorldSampler(load_definition("quantification-complex").world_config)
+
+
+def _world(seed: int):
+    return WORLDS.sample(np.random.default_rng(seed), "train")
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), qtype=st.sampled_from(["count", "ratio"]))
+def test_the_truth_table_is_the_evaluators_truth(seed, qtype):
+    """Counted from the worlds' shape–colour tables, each candidate's truth is what the evaluator
+    finds for its meaning, in every world of a sample; every candidate is true of its own world."""
+    sampler, rng = QuantifierSampler(qtype), np.random.default_rng(seed)
+    world = _world(seed)
+    pool = sampler.pool(world)
+    others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=12)])
+    table = sampler.truth_table(pool, others)
+    assert sampler.truth_table(pool, WorldSample.of([world])).all()
+    for k in rng.choice(len(pool), size=25, replace=False):
+        caption = sampler.caption(pool, int(k))
+        assert caption.truth(world) == Truth.TRUE
+        assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
+
+
+@pytest.mark.parametrize("qtype", ["count", "ratio"])
+def test_the_pool_holds_the_samplers_distribution(qtype):
+    """The pool's probabilities are those of the sampler's draws: the structures' and templates' shares
+    of 20,000 draws are within 0.015 of them (their standard error is at most 0.004)."""
+    sampler, rng = QuantifierSampler(qtype), np.random.default_rng(5)
+    world = _world(11)
+    pool = sampler.pool(world)
+    assert abs(pool.weight.sum() - 1.0) < 1e-9
+    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
+    drawn = collections.Counter(which[str(sampler(world, rng))] for _ in range(20_000))
+    for key in ("structure", "template"):
+        values = getattr(pool, key)
+        for v in np.unique(values):
+            expected = pool.weight[values == v].sum()
+            seen = sum(n for k, n in drawn.items() if values[k] == v) / 20_000
+            assert abs(seen - expected) < 0.015, (key, v, seen, expected)
+
+
+def test_the_bounded_sampler_draws_the_survivors_with_the_samplers_probabilities():
+    """With view samples, a caption whose share in them is above the bound is never drawn, one that
+    fails the full check is never returned, and the rest come in proportion to the sampler's
+    probabilities (the distribution draw-and-reject keeps)."""
+    sampler = QuantifierSampler("count")
+    world = _world(3)
+    refills = WorldSample.of([_world(100 + i) for i in range(16)])
+    pool = sampler.pool(world)
+    shares = sampler.truth_table(pool, refills).mean(axis=1)
+    refused = {str(sampler.caption(pool, k)) for k in np.flatnonzero(shares <= 0.3)[:5]}
+    bounded = BoundedPrior(sampler, lambda c: str(c) not in refused, view_exceeds=lambda c, w: False,
+                           view_samples=lambda w: [refills], max_view=0.3)
+    rng = np.random.default_rng(0)
+    drawn = collections.Counter(str(bounded(world, rng)) for _ in range(4000))
+    kept = {str(sampler.caption(pool, k)): pool.weight[k] for k in np.flatnonzero(shares <= 0.3)}
+    kept = {c: w for c, w in kept.items() if c not in refused}
+    assert set(drawn) <= set(kept) and len(drawn) > 1
+    total = sum(kept.values())
+    for caption, n in drawn.most_common(3):
+        assert abs(n / 4000 - kept[caption] / total) < 0.03
+
+    def fresh() -> BoundedPrior:
+        return BoundedPrior(sampler, lambda c: str(c) not in refused, view_exceeds=lambda c, w: False,
+                            view_samples=lambda w: [refills], max_view=0.3)
+
+    first, second = fresh(), fresh()
+    assert [str(first(world, np.random.default_rng(s))) for s in range(5)] == \
+        [str(second(world, np.random.default_rng(s))) for s in range(5)]  # same seeds, same captions
+
+
+def test_a_world_without_survivors_is_given_up_at_once():
+    sampler = QuantifierSampler("count")
+    world = _world(4)
+    bounded = BoundedPrior(sampler, lambda c: True, view_exceeds=lambda c, w: False,
+                           view_samples=lambda w: [WorldSample.of([w])], max_view=0.5)
+    assert bounded(world, np.random.default_rng(0)) is None  # every caption is true of its own world
+
+
+def test_meaning_codes_name_each_candidate_once():
+    sampler = QuantifierSampler("ratio")
+    pool = sampler.pool(_world(8))
+    codes = pool.codes
+    assert len(set(codes.tolist())) == len(pool) and codes.min() >= 0 and codes.max() < MEANING_CODES
+    other = sampler.pool(_world(9))  # the same meaning has the same code in another world
+    mine = {str(sampler.caption(pool, k)): int(c) for k, c in enumerate(codes)}
+    theirs = {str(sampler.caption(other, k)): int(c) for k, c in enumerate(other.codes)}
+    shared = set(mine) & set(theirs)
+    assert shared and all(mine[c] == theirs[c] for c in shared)
+
+
+@pytest.mark.slow
+def test_an_instance_is_the_same_whatever_was_built_before_it():
+    """Meanings that failed in earlier worlds are dropped without the check, with the same draws:
+    an instance built after others is the instance built alone (so any --workers, any resume)."""
+    from shapeworldice.data.build import InstanceBuilder
+    from shapeworldice.interpret.prior import CaptionPrior, sample_worlds
+
+    definition = load_definition("quantification-count-informative")
+    sample = sample_worlds(definition, 1000)
+    warm = InstanceBuilder(definition, CaptionPrior(sample))
+    rows = [warm.instance(0, "train", i) for i in range(12)] + [warm.instance(0, "test", 0)]
+    for split, index, row in (("train", 11, rows[11]), ("train", 7, rows[7]), ("test", 0, rows[-1])):
+        alone = InstanceBuilder(definition, CaptionPrior(sample)).instance(0, split, index)
+        assert (alone.captions, alone.world) == (row.captions, row.world)
+
+
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_number_bound_pools_hold_the_evaluators_truth_and_the_samplers_templates(seed):
+    """"More than a third of the three blue shapes are triangles.": true where the restrictor counts
+    exactly its bound and the ratio holds; each meaning (with its bound) has its own code; the
+    templates come in the proportions the sampler draws them."""
+    sampler, rng = NumberBoundSampler(), np.random.default_rng(seed)
+    world = _world(seed)
+    pool = sampler.pool(world)
+    if not len(pool):
+        return
+    others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=12)])
+    table = sampler.truth_table(pool, others)
+    assert sampler.truth_table(pool, WorldSample.of([world])).all()
+    for k in rng.choice(len(pool), size=min(20, len(pool)), replace=False):
+        caption = sampler.caption(pool, int(k))
+        assert caption.truth(world) == Truth.TRUE
+        assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
+    assert len(set(sampler.codes(pool).tolist())) == len(pool)
+    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
+    draws = [sampler(world, rng) for _ in range(3000)]
+    kept = [which[str(c)] for c in draws if c is not None]  # the sampler gives up after 20 templates
+    drawn = collections.Counter(int(pool.template[k]) for k in kept)
+    for t, n in drawn.items():
+        assert abs(n / len(kept) - pool.weight[pool.template == t].sum()) < 0.04
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_comparative_pools_hold_the_evaluators_truth_and_the_samplers_templates(seed):
+    """"Two more squares than circles are red.": each candidate's truth in other worlds is the
+    evaluator's (a ratio over no comparison objects read as the caption reads it), each meaning has
+    its own code, and templates come in the proportions the sampler draws them."""
+    sampler, rng = ComparativeSampler(), np.random.default_rng(seed)
+    world = _world(seed)
+    pool = sampler.pool(world)
+    if not len(pool):
+        return
+    assert abs(pool.weight.sum() - 1.0) < 1e-9
+    others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=12)])
+    table = sampler.truth_table(pool, others)
+    assert sampler.truth_table(pool, WorldSample.of([world])).all()
+    for k in rng.choice(len(pool), size=min(25, len(pool)), replace=False):
+        caption = sampler.caption(pool, int(k))
+        assert caption.truth(world) == Truth.TRUE
+        assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
+    assert len(set(sampler.codes(pool).tolist())) == len(pool)
+    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
+    draws = [sampler(world, rng) for _ in range(3000)]
+    kept = [which[str(c)] for c in draws if c is not None]  # the sampler gives up after 20 templates
+    drawn = collections.Counter(int(pool.template[k]) for k in kept)
+    for t, n in drawn.items():
+        assert abs(n / len(kept) - pool.weight[pool.template == t].sum()) < 0.04

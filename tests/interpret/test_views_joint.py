@@ -1,0 +1,54 @@
+"""Several views bounding one caption: its probability is the highest under any of them, and it
+exceeds the bound exactly when it exceeds it under one of them (each view bounding its own world's
+share and its first true worlds, never the binding view's world ceiling)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from shapeworldice.captions.quantifiers import QuantifierSampler
+from shapeworldice.data.definition import load_definition
+from shapeworldice.interpret import formula_of
+from shapeworldice.interpret.prior import CaptionPrior, sample_worlds
+from shapeworldice.interpret.views import JointViewBound, ViewBound, view_bound
+from shapeworldice.world.sampling import WorldSampler
+
+VIEWS = ("object-set", "colours-shapes-unbound")
+
+
+@pytest.fixture(scope="module")
+def setting():
+    definition = load_definition("quantification-count-informative")
+    donors = sample_worlds(definition, 500)
+    prior = CaptionPrior(donors)
+    sampler = WorldSampler(definition.world_config)
+    worlds = [sampler.sample(np.random.default_rng([9, i]), "test") for i in range(3)]
+    joint = view_bound(VIEWS, donors, true_worlds=4, prior=prior)
+    singles = [ViewBound(v, donors, true_worlds=4, prior=prior, world_ceiling=False) for v in VIEWS]
+    return worlds, joint, singles
+
+
+def test_one_view_is_a_view_bound_and_several_are_joint(setting):
+    worlds, joint, _ = setting
+    assert isinstance(joint, JointViewBound) and joint.views == VIEWS and not joint.world_ceiling
+    assert all(not b.world_ceiling for b in joint.bounds)  # counting captions are not "an object exists"
+    donors = joint.bounds[0].donors
+    assert isinstance(view_bound(("object-bag",), donors), ViewBound)
+    assert view_bound(("colours-shapes-unbound",), donors).world_ceiling  # alone, the binding view's rule
+
+
+@settings(max_examples=15, deadline=None)
+@given(world=st.integers(0, 2), pick=st.integers(0, 10**6), bound=st.sampled_from([0.2, 0.55, 0.9]))
+def test_the_joint_probability_is_the_highest_and_exceeds_is_any(setting, world, pick, bound):
+    worlds, joint, singles = setting
+    w = worlds[world]
+    sampler = QuantifierSampler("count")
+    pool = sampler.pool(w)
+    formula = formula_of(sampler.caption(pool, pick % len(pool)))
+    shares = [b.probability(formula, w) for b in singles]
+    assert joint.probability(formula, w) == max(s for s in shares if s is not None)
+    assert joint.exceeds(formula, w, bound) == any(b.exceeds(formula, w, bound) for b in singles)
+    samples = list(joint.samples(w))
+    assert [s.size for s in samples] == [32, 32]
+    assert samples[-1] is joint.bounds[0].samples(w)[0]  # the object set's re-fills come last
