@@ -152,3 +152,18 @@ def test_sentence_adverbs_add_nothing_and_a_subjects_relative_is_claimed(caption
     """"in total", "overall", "however" add nothing to what the sentence claims; a relative clause
     between commas after the subject is claimed of it."""
     check(caption, DARK_CYAN, expected)
+
+
+@pytest.mark.parametrize("caption", [
+    "A gray square sits alone near the bottom.",
+    "A gray square and a blue cross are close together.",
+])
+def test_an_undecided_word_said_of_a_verb_is_vague_of_its_subject(caption):
+    """"sits alone", "are close together": the word is vague of the one the verb is said of, so the
+    sentence is read (never true) instead of left out."""
+    world = make_world(("square", "gray", 0.35, 0.85), ("cross", "blue", 0.45, 0.85))
+    assert verdict(caption, world) == "ambiguous", caption
+
+
+def test_an_undecided_word_said_of_a_verb_does_not_hide_a_false_claim():
+    check("A gray square sits alone near the top.", SQUARE_LOW_LEFT, F)
