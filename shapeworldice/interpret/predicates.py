@@ -54,7 +54,7 @@ FRACTION_NOUNS: dict[str, int] = {"_third_n_of": 3, "_quarter_n_of": 4, "_half_n
 SPATIAL_PREPS: dict[str, tuple[str, int]] = {
     "_above_p": ("y-rel", -1), "_below_p": ("y-rel", 1),
     "_behind_p": ("z-rel", -1), "_in+front+of_p": ("z-rel", 1),
-    "_over_p": ("y-rel", -1), "_on+top+of_p": ("y-rel", -1),
+    "_over_p": ("over-rel", 1), "_on+top+of_p": ("over-rel", 1),
     "_under_p": ("y-rel", 1), "_beneath_p": ("y-rel", 1), "_underneath_p": ("y-rel", 1),
     "_left+of_p": ("x-rel", -1), "_right+of_p": ("x-rel", 1),
 }

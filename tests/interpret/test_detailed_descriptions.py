@@ -167,3 +167,23 @@ def test_an_undecided_word_said_of_a_verb_is_vague_of_its_subject(caption):
 
 def test_an_undecided_word_said_of_a_verb_does_not_hide_a_false_claim():
     check("A gray square sits alone near the top.", SQUARE_LOW_LEFT, F)
+
+
+@pytest.mark.parametrize("caption,second,expected", [
+    # a red square lying over a blue circle (overlapping it), level with it: over it, not above it
+    ("A red square is on top of a blue circle.", ("circle", "blue", 0.55, 0.5), T),
+    ("A red square lies partly over a blue circle.", ("circle", "blue", 0.55, 0.5), T),
+    ("A red square is above a blue circle.", ("circle", "blue", 0.55, 0.5), "ambiguous"),
+    # clearly above it, apart: over it as well
+    ("A red square is on top of a blue circle.", ("circle", "blue", 0.5, 0.8), T),
+    # apart and level: not lying over it, and level is inside ShapeWorld's margin of "above"
+    ("A red square is on top of a blue circle.", ("circle", "blue", 0.85, 0.5), "ambiguous"),
+    ("A red square is over a blue circle.", ("circle", "blue", 0.85, 0.5), "ambiguous"),
+    # apart and below it: neither
+    ("A red square is on top of a blue circle.", ("circle", "blue", 0.5, 0.2), F),
+])
+def test_over_and_on_top_of_are_above_or_lying_over(caption, second, expected):
+    """"over", "on top of" in a flat picture: above it (ShapeWorld's margin) or lying over it
+    (overlapping); false only when both are clearly false."""
+    world = make_world(("square", "red", 0.5, 0.5), second)
+    check(caption, world, expected)
