@@ -187,3 +187,22 @@ def test_over_and_on_top_of_are_above_or_lying_over(caption, second, expected):
     (overlapping); false only when both are clearly false."""
     world = make_world(("square", "red", 0.5, 0.5), second)
     check(caption, world, expected)
+
+
+def _two_red_triangles(clear: tuple[float, float], borderline: tuple[float, float]):
+    """A clearly bright red triangle (shade 0.2) and one of a borderline shade for "bright" (−0.1)."""
+    return make_world(("triangle", "red", *clear, 0.05, 0.2), ("triangle", "red", *borderline, 0.05, -0.1))
+
+
+@pytest.mark.parametrize("caption,clear,borderline,expected", [
+    # the one clear fit of "bright red triangle" is the referent when the claim holds of it ...
+    ("The bright red triangle is in the upper right.", (0.85, 0.15), (0.15, 0.85), T),
+    # ... but a claim false of it is not false while the borderline one may be meant and fits
+    ("The bright red triangle is in the upper right.", (0.15, 0.85), (0.85, 0.15), "ambiguous"),
+    # false when no possible referent fits
+    ("The bright red triangle is in the upper right.", (0.15, 0.85), (0.2, 0.8), F),
+    # without a description word, ShapeWorld's unique selector: two red triangles, no referent
+    ("The red triangle is in the upper right.", (0.85, 0.15), (0.15, 0.85), "ambiguous"),
+])
+def test_the_one_clear_fit_of_a_description_word_is_the_referent(caption, clear, borderline, expected):
+    check(caption, _two_red_triangles(clear, borderline), expected)
