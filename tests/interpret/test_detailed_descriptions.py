@@ -206,3 +206,21 @@ def _two_red_triangles(clear: tuple[float, float], borderline: tuple[float, floa
 ])
 def test_the_one_clear_fit_of_a_description_word_is_the_referent(caption, clear, borderline, expected):
     check(caption, _two_red_triangles(clear, borderline), expected)
+
+
+BLUE_AND_MAGENTA = make_world(("semicircle", "blue", 0.7, 0.2), ("semicircle", "magenta", 0.85, 0.3),
+                              ("square", "gray", 0.2, 0.8))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Two semicircles, one blue and one magenta.", T),
+    ("Two semicircles, one blue and one magenta, in the upper right of a black image.", T),
+    ("Two semicircles, one blue and one magenta, are in the upper right.", T),
+    ("Two semicircles, one blue and one green.", F),
+    ("Two semicircles, one blue and one magenta, in the lower left.", F),
+    ("Three semicircles, one blue and one magenta.", F),
+])
+def test_one_of_each_after_a_group_is_one_of_the_group_each(caption, expected):
+    """"two semicircles, one blue and one magenta": the two, a blue one and a magenta one of them; a
+    place after a comma is said of each."""
+    check(caption, BLUE_AND_MAGENTA, expected)
