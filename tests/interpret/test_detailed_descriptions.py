@@ -224,3 +224,13 @@ def test_one_of_each_after_a_group_is_one_of_the_group_each(caption, expected):
     """"two semicircles, one blue and one magenta": the two, a blue one and a magenta one of them; a
     place after a comma is said of each."""
     check(caption, BLUE_AND_MAGENTA, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A blue semicircle, magenta semicircle and gray square.", T),
+    ("There is a blue semicircle, magenta semicircle and gray square.", T),
+    ("A blue semicircle, magenta semicircle and red square.", F),
+])
+def test_a_shared_determiner_over_a_list(caption, expected):
+    """"a blue semicircle, magenta semicircle and gray square": "a" shared by each bare noun of the list."""
+    check(caption, BLUE_AND_MAGENTA, expected)
