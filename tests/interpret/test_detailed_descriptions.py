@@ -234,3 +234,11 @@ def test_one_of_each_after_a_group_is_one_of_the_group_each(caption, expected):
 def test_a_shared_determiner_over_a_list(caption, expected):
     """"a blue semicircle, magenta semicircle and gray square": "a" shared by each bare noun of the list."""
     check(caption, BLUE_AND_MAGENTA, expected)
+
+
+def test_lower_and_to_the_left_after_a_with_phrase_is_read():
+    """"with a green cross lower and to the left": "lower" is said of what went before (vague), "to the
+    left" of the picture; the sentence parses and a false place still decides."""
+    world = make_world(("square", "red", 0.6, 0.3), ("cross", "green", 0.2, 0.6))
+    assert verdict("There is a red square, with a green cross lower and to the left.", world) == "ambiguous"
+    check("There is a red square, with a green cross lower and to the right.", world, F)
