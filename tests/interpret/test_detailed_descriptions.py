@@ -242,3 +242,12 @@ def test_lower_and_to_the_left_after_a_with_phrase_is_read():
     world = make_world(("square", "red", 0.6, 0.3), ("cross", "green", 0.2, 0.6))
     assert verdict("There is a red square, with a green cross lower and to the left.", world) == "ambiguous"
     check("There is a red square, with a green cross lower and to the right.", world, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A bright blue, or slightly magenta, semicircle.", T),
+    ("A bright green, or slightly yellow, semicircle.", F),
+])
+def test_an_alternative_colour_between_commas(caption, expected):
+    """"a bright red, or slightly salmon-red, X": one colour or the other."""
+    check(caption, BLUE_AND_MAGENTA, expected)
