@@ -251,3 +251,11 @@ def test_lower_and_to_the_left_after_a_with_phrase_is_read():
 def test_an_alternative_colour_between_commas(caption, expected):
     """"a bright red, or slightly salmon-red, X": one colour or the other."""
     check(caption, BLUE_AND_MAGENTA, expected)
+
+
+def test_side_by_side_after_a_noun_parses_and_stays_undecided():
+    """"two larger squares side by side, a red one and a green one": "side by side" after the noun is a
+    place the world model does not decide."""
+    world = make_world(("square", "red", 0.4, 0.5), ("square", "green", 0.6, 0.5))
+    assert verdict("Two squares side by side, a red one and a green one.", world) == "ambiguous"
+    check("Two squares side by side, a red one and a blue one.", world, F)
