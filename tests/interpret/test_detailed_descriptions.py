@@ -259,3 +259,15 @@ def test_side_by_side_after_a_noun_parses_and_stays_undecided():
     world = make_world(("square", "red", 0.4, 0.5), ("square", "green", 0.6, 0.5))
     assert verdict("Two squares side by side, a red one and a green one.", world) == "ambiguous"
     check("Two squares side by side, a red one and a blue one.", world, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("At the top, a magenta semicircle is tilted.", F),
+    ("At the top, a magenta semicircle is cut off.", F),
+    ("In the lower half, a magenta semicircle is rotated slightly.", T),
+    ("At the bottom, a magenta semicircle is tilted.", T),
+])
+def test_a_fronted_place_before_a_look_word_is_still_said(caption, expected):
+    """"At the top, a semicircle is tilted": the place is said of the semicircle even though the look
+    word ("tilted", "cut off") adds nothing; it was dropped with it (a false place read as true)."""
+    check(caption, make_world(("semicircle", "magenta", 0.5, 0.9)), expected)
