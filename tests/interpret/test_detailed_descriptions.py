@@ -271,3 +271,11 @@ def test_a_fronted_place_before_a_look_word_is_still_said(caption, expected):
     """"At the top, a semicircle is tilted": the place is said of the semicircle even though the look
     word ("tilted", "cut off") adds nothing; it was dropped with it (a false place read as true)."""
     check(caption, make_world(("semicircle", "magenta", 0.5, 0.9)), expected)
+
+
+def test_the_very_top_and_outside_the_frame():
+    """"at the very top" is the top; "partially outside the frame" parses and is not decided."""
+    world = make_world(("circle", "red", 0.5, 0.1), ("circle", "blue", 0.5, 0.9))
+    check("A red circle is at the very top.", world, T)
+    check("A blue circle is at the very top.", world, F)
+    assert verdict("One of the circles is partially outside the frame.", world) not in (T, F)
