@@ -279,3 +279,20 @@ def test_the_very_top_and_outside_the_frame():
     check("A red circle is at the very top.", world, T)
     check("A blue circle is at the very top.", world, F)
     assert verdict("One of the circles is partially outside the frame.", world) not in (T, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Each of the semicircles is on the right.", T),
+    ("Each of the shapes is on the right.", F),
+    ("Both the blue semicircle and the gray square are on the right.", F),
+])
+def test_each_of_and_both_and(caption, expected):
+    """"each of the Ts" is every T; "both A and B" is "A and B"."""
+    check(caption, BLUE_AND_MAGENTA, expected)
+
+
+def test_a_relation_to_both_a_and_b():
+    world = make_world(("semicircle", "blue", 0.7, 0.2), ("semicircle", "magenta", 0.85, 0.3),
+                       ("square", "gray", 0.75, 0.8))
+    check("The gray square is below both the blue semicircle and the magenta semicircle.", world, T)
+    check("The gray square is above both the blue semicircle and the magenta semicircle.", world, F)
