@@ -296,3 +296,22 @@ def test_a_relation_to_both_a_and_b():
                        ("square", "gray", 0.75, 0.8))
     check("The gray square is below both the blue semicircle and the magenta semicircle.", world, T)
     check("The gray square is above both the blue semicircle and the magenta semicircle.", world, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The semicircles are all on the right.", T),
+    ("The semicircles are all on the left.", F),
+])
+def test_a_floating_all_after_the_copula(caption, expected):
+    check(caption, BLUE_AND_MAGENTA, expected)
+
+
+@pytest.mark.parametrize("caption", [
+    "The shapes vary in size and color.",
+    "The triangles point in different directions.",
+    "There is no overlap between any of the shapes.",
+    "The circles are all the same size.",
+])
+def test_more_of_the_descriptions_english_parses(caption):
+    from tests.descriptions.measure import verdict as measured
+    assert measured(caption, BLUE_AND_MAGENTA).grammatical, caption
