@@ -315,3 +315,19 @@ def test_a_floating_all_after_the_copula(caption, expected):
 def test_more_of_the_descriptions_english_parses(caption):
     from tests.descriptions.measure import verdict as measured
     assert measured(caption, BLUE_AND_MAGENTA).grammatical, caption
+
+
+THREE_CIRCLES = make_world(("circle", "red", 0.3, 0.5), ("circle", "green", 0.5, 0.5), ("circle", "blue", 0.7, 0.5))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Three circles, one red, one green and one blue.", T),
+    ("Three circles, one red, one green and one yellow.", F),
+    ("There are three circles: the red circle is left of the blue circle.", T),
+    ("There are three circles: the red circle is right of the blue circle.", F),
+    ("The red circle covers part of the green circle.", F),
+])
+def test_three_of_one_each_a_clause_after_a_colon_and_part_of(caption, expected):
+    """"one red, one green and one blue" after a group; a clause after a colon is a further claim;
+    "covers part of X" is a claim on X."""
+    assert verdict(caption, THREE_CIRCLES) == expected, caption
