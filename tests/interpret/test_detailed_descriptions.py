@@ -331,3 +331,12 @@ def test_three_of_one_each_a_clause_after_a_colon_and_part_of(caption, expected)
     """"one red, one green and one blue" after a group; a clause after a colon is a further claim;
     "covers part of X" is a claim on X."""
     assert verdict(caption, THREE_CIRCLES) == expected, caption
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Two semicircles, a blue one and a magenta one, are in the upper right.", T),
+    ("Two semicircles, a blue one and a magenta one, are in the lower left.", F),
+    ("A blue semicircle is tilted at roughly a 45-degree angle.", T),
+])
+def test_a_list_between_commas_before_the_verb(caption, expected):
+    check(caption, BLUE_AND_MAGENTA, expected)
