@@ -340,3 +340,18 @@ def test_three_of_one_each_a_clause_after_a_colon_and_part_of(caption, expected)
 ])
 def test_a_list_between_commas_before_the_verb(caption, expected):
     check(caption, BLUE_AND_MAGENTA, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A few of the circles are on the left.", "ambiguous"),  # one is: the guide's "a few" is two or more
+    ("A few of the circles are on the right.", "ambiguous"),
+    ("A few of the circles are in the middle row.", "uninterpretable"),
+    ("A few of the circles are at the bottom.", F),
+])
+def test_a_few_of_the_shapes_is_some_of_them(caption, expected):
+    assert verdict(caption, THREE_CIRCLES).startswith(expected), caption
+
+
+def test_close_together_after_a_participle_is_vague():
+    assert verdict("A red circle and a green circle are positioned close together.", THREE_CIRCLES) == "ambiguous"
+    check("A red circle and a green circle are positioned close together at the bottom.", THREE_CIRCLES, F)
