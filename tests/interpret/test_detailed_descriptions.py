@@ -355,3 +355,21 @@ def test_a_few_of_the_shapes_is_some_of_them(caption, expected):
 def test_close_together_after_a_participle_is_vague():
     assert verdict("A red circle and a green circle are positioned close together.", THREE_CIRCLES) == "ambiguous"
     check("A red circle and a green circle are positioned close together at the bottom.", THREE_CIRCLES, F)
+
+
+@pytest.mark.parametrize("caption", [
+    "The largest shape, a cyan pentagon, is located at the center.",
+    "Some shapes are overlapping, while others are separated.",
+])
+def test_appositions_and_others_parse_and_are_left_undecided(caption):
+    from tests.descriptions.measure import verdict as measured
+    v = measured(caption, THREE_CIRCLES)
+    assert v.grammatical and v.truth == "uninterpretable", (caption, v)
+
+
+def test_the_rest_of_the_shapes_is_said_of_every_shape_it_may_be():
+    """"the rest of the shapes are X": true when every shape is X, false when none may be (sound for
+    any part of them), vague otherwise."""
+    check("The rest of the shapes are circles.", THREE_CIRCLES, T)
+    check("The rest of the shapes are squares.", THREE_CIRCLES, F)
+    assert verdict("The rest of the shapes are red.", THREE_CIRCLES) == "ambiguous"
