@@ -373,3 +373,13 @@ def test_the_rest_of_the_shapes_is_said_of_every_shape_it_may_be():
     check("The rest of the shapes are circles.", THREE_CIRCLES, T)
     check("The rest of the shapes are squares.", THREE_CIRCLES, F)
     assert verdict("The rest of the shapes are red.", THREE_CIRCLES) == "ambiguous"
+
+
+def test_another_alone_on_each_side_and_tucked_beneath_parse():
+    from tests.descriptions.measure import verdict as measured
+    for caption in ("One red circle is on the left, another is on the right.",
+                    "There is a green circle with a blue circle on each side.",
+                    "There is a green circle, with a red circle tucked beneath it."):
+        assert measured(caption, THREE_CIRCLES).grammatical, caption
+    # "another" alone is not read (which kind is not said): never true
+    assert verdict("One red circle is on the left, another is on the right.", THREE_CIRCLES) not in (T, F)
