@@ -14,7 +14,13 @@ ShapeWorld's agree/disagree semantics of :mod:`shapeworldice.semantics`:
   reference, "... is above a circle") never picks the outer entity itself, and when the outer
   entity is the only possible reference the result is ambiguous, as :func:`relations.relate`;
 * ``unique`` ("the T"): ShapeWorld's unique selector (agrees only when exactly one entity
-  is a possible T and it definitely is one; never disagrees by itself);
+  is a possible T and it definitely is one; never disagrees by itself). When T has a word of the
+  descriptions (a tone, size, colour word or place: an ``Attr`` of T's variable, which ShapeWorld's
+  captions never have), an entity that only may be a T (inside the word's margin) does not stop the
+  one entity that clearly is a T from being the referent ("the bright red triangle" with one
+  clearly bright red triangle and one of a borderline shade): it agrees when exactly one entity
+  definitely is a T and the body holds of it; it still disagrees only when no possible T may make
+  the body true (the borderline one may be the one the writer meant);
 * ``definite`` ("the Ts", "the two Ts"): said of the group: true when every T is so, false when
   none may be (or there is no T), vague when some are and some are not (as "the T" of several);
   with a number N also the count "exactly N" of the restrictor;
@@ -245,8 +251,10 @@ class Agreement:
             ra, r_possible = ra & present, r_possible & present
         ba, bd = np.broadcast_to(ba, full), np.broadcast_to(bd, full)
         if f.spec.kind == "unique":
-            # ShapeWorld's unique selector, over all entities
-            unique = (ra.sum(axis=ax, keepdims=True) == 1) & (r_possible.sum(axis=ax, keepdims=True) == 1)
+            # ShapeWorld's unique selector, over all entities; with a description word, the one clear T
+            unique = ra.sum(axis=ax, keepdims=True) == 1
+            if not _described(f):
+                unique = unique & (r_possible.sum(axis=ax, keepdims=True) == 1)
             ra = ra & unique
         ra, r_possible, only_self = exclude_context(ra, r_possible, ax, outer, not self.plan.restr_outer[key],
                                                     self.diagonal)
@@ -255,6 +263,11 @@ class Agreement:
             pairs = selector_pairs(f, ax, self.axis.__getitem__, self.d + 1, cols, lead=(0,))
             return select_quantifier(f.spec, ax, ra, r_possible, ba, bd, *pairs)
         return quantifier(f.spec, ax, ra, r_possible, ra & ba, r_possible & ~bd, only_self)
+
+
+def _described(f: Quant) -> bool:
+    """Whether the restrictor of ``f`` says a word of the descriptions of its variable (an ``Attr``)."""
+    return any(isinstance(g, Attr) and g.var == f.var for g in walk(f.restr))
 
 
 #: plans of the formulas evaluated last, by object (a meaning is evaluated on many batches in a row:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from .errors import UninterpretableMRS
 from .predicates import (
-    COORDINATIONS, DEPICTION_VERBS, FRAME_NOUNS, FRAME_PREPS, HEDGE_VERBS, PLACING_VERBS, POSITION_VERBS,
-    PRESENCE_ADJS,
+    COORDINATIONS, DEPICTION_VERBS, FRAME_NOUNS, FRAME_PREPS, HEDGE_VERBS, OUTSIDE_WORDS, PLACING_VERBS,
+    POSITION_VERBS, PRESENCE_ADJS,
     shape_of, split_predicate,
 )
 from .lists import MANY
@@ -272,6 +272,7 @@ def _positions(w: WorkingMRS) -> None:
         elif v.pred in PLACING_VERBS:
             subject = v.args.get("ARG2")
         else:
+            _fronted_place_of_a_look(w, v)
             continue
         if not is_var(subject, "x"):
             continue
@@ -282,6 +283,22 @@ def _positions(w: WorkingMRS) -> None:
                     and split_predicate(p.pred)[1] == "p"):
                 p.args["ARG1"] = subject
         _there(v, subject)
+
+
+def _fronted_place_of_a_look(w: WorkingMRS, v: EP) -> None:
+    """"At the top, a semicircle is tilted": a place before a word of a shape's look (which adds
+    nothing) is said of the shape, not dropped with the look; a place after it ("tilted to the
+    left") may be the look's direction and stays with it."""
+    lemma, pos, _ = split_predicate(v.pred)
+    if lemma not in OUTSIDE_WORDS or pos not in ("v", "a") or v.arg0 is None:
+        return
+    subject = next((v.args[r] for r in ("ARG1", "ARG2") if is_var(v.args.get(r), "x")), None)
+    if subject is None:
+        return
+    for p in w.live:
+        if (p is not v and not p.dead and p.args.get("ARG1") == v.arg0 and p.key < v.key
+                and split_predicate(p.pred)[1] == "p"):
+            p.args["ARG1"] = subject
 
 
 def _referents(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> list[EP]:

@@ -38,6 +38,20 @@ def _entity_arg(e: EP, role: str, problem: str) -> str:
     return x
 
 
+def _vague_of_event(e: EP, eps: list[EP]) -> Formula | None:
+    """A word of :data:`~.predicates.VAGUE_WORDS` said of an event ("sits alone", "are close
+    together"): vague of the entity the event's verb (among ``eps``) is said of; None otherwise."""
+    event = e.args.get("ARG1")
+    if e.pred not in VAGUE_WORDS or event is None:
+        return None
+    for d in eps:
+        if d.args.get("ARG0") == event:
+            subject = next((d.args[r] for r in ("ARG1", "ARG2") if is_var(d.args.get(r), "x")), None)
+            if subject is not None:
+                return Attr(subject, "vague", split_predicate(e.pred)[0])
+    return None
+
+
 class FormulaBuilder:
     """Builds the formula of a :class:`~.scope.Scope`, bottom-up from its root hole."""
 
@@ -172,6 +186,8 @@ class FormulaBuilder:
         if p in DEGREE_WORDS and is_handle(e.args.get("ARG1")):
             return apply_degree(self.sub(node, e, "ARG1"), DEGREE_WORDS[p])
         described = self._described(e)
+        if described is None:
+            described = _vague_of_event(e, node.eps)
         if described is not None:
             return described
         raise UninterpretableMRS(not_covered(p))

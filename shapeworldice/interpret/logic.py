@@ -257,7 +257,7 @@ RELATION_WORDS: dict[tuple[str, int], str] = {
     ("id-rel", -1): "other-than",
     ("proximity-rel", -1): "closer-than", ("proximity-rel", 1): "farther-than",
     ("proximity-sel", -1): "closer-to", ("proximity-sel", 1): "farther-from",
-    ("overlap-rel", 1): "overlaps", ("touch-rel", 1): "touches", ("near-rel", 1): "next-to",
+    ("overlap-rel", 1): "overlaps", ("over-rel", 1): "over", ("touch-rel", 1): "touches", ("near-rel", 1): "next-to",
     ("area-rel", -1): "smaller-than", ("area-rel", 1): "bigger-than",
 }
 

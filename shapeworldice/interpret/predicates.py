@@ -54,7 +54,7 @@ FRACTION_NOUNS: dict[str, int] = {"_third_n_of": 3, "_quarter_n_of": 4, "_half_n
 SPATIAL_PREPS: dict[str, tuple[str, int]] = {
     "_above_p": ("y-rel", -1), "_below_p": ("y-rel", 1),
     "_behind_p": ("z-rel", -1), "_in+front+of_p": ("z-rel", 1),
-    "_over_p": ("y-rel", -1), "_on+top+of_p": ("y-rel", -1),
+    "_over_p": ("over-rel", 1), "_on+top+of_p": ("over-rel", 1),
     "_under_p": ("y-rel", 1), "_beneath_p": ("y-rel", 1), "_underneath_p": ("y-rel", 1),
     "_left+of_p": ("x-rel", -1), "_right+of_p": ("x-rel", 1),
 }
@@ -132,12 +132,14 @@ OUTSIDE_WORDS = frozenset({
 #: predicates of descriptions whose claims the world model cannot decide: read as vague (never
 #: true nor false), so a claim resting on them is vague and the rest of the caption still counts
 VAGUE_WORDS = frozenset({
-    "_medium_a_1", "_empty_a_1", "_else_n_1", "_almost+touching_a_1", "_side+by+side_a_1", "_far_a_1",
+    "_medium_a_1", "_empty_a_1", "_else_n_1", "_alone_a_1", "_together_a_1", "_almost+touching_a_1",
+    "_side+by+side_a_1", "_far_a_1",
     "_close_a_1", "_central_a_1", "_same_a_1", TONE_ALONE, "_crowded_a_1", "_sparse_a_1", "_prominent_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
     "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
     "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
-    "_toward_p", "_into_p", "_onto_p", "_inside_p", "_within_p", "_off_p", "_out+of_p", "_throughout_p",
+    "_toward_p", "_into_p", "_onto_p", "_inside_p", "_within_p", "_off_p", "_out+of_p", "_outside_p",
+    "_throughout_p",
     "_surrounded_v_1", "_flanked_v_1", "_framed_v_1", "_accompanied_v_1", "_joined_v_1", "_followed_v_1",
     "_crossed_v_1", "_bordered_v_1", "_hidden_v_1", "_obscured_v_1", "_partially+hidden_v_1",
     "_partly+hidden_v_1", "_partially+covered_v_1", "_partly+covered_v_1", "_surrounding_v_1",

@@ -14,6 +14,7 @@ from typing import Iterable
 import numpy as np
 
 from ..world.model import COLOR_NAMES, WorldArrays
+from . import relations
 
 #: (colour, shade interval) = the entities of that palette colour whose shade lies in [lo, hi]
 Band = tuple[str, float, float]
@@ -206,12 +207,15 @@ def contact(kind: str, value: int, a: WorldArrays) -> tuple[np.ndarray, np.ndarr
         diff = (a.area[:, None] - a.area[None, :]) * float(value)
         return diff > AREA_MARGIN, -diff > AREA_MARGIN
     gap = a.gap
-    if kind == "overlap-rel":
+    if kind in ("overlap-rel", "over-rel"):
         areas = a.area
         smaller = np.minimum(areas[:, None], areas[None, :])
         inter = a.overlap * areas[:, None]  # overlap[i, j] is area(i ∩ j) / area(i)
         agree = inter / np.maximum(smaller, 1e-12) > OVERLAP_MIN
         disagree = gap > 0.0
+        if kind == "over-rel":  # "over", "on top of": above it (ShapeWorld's margin) or lying over it
+            above, not_above = relations.conditions("y-rel", -1, a)
+            agree, disagree = agree | above, disagree & not_above
     elif kind == "touch-rel":
         agree, disagree = gap <= TOUCH_GAP, gap > TOUCH_FAR
     elif kind == "near-rel":
@@ -235,7 +239,7 @@ def background(value: str, world_background: str) -> tuple[bool, bool]:
 
 
 #: relation kinds handled here rather than by ``relations.conditions``
-CONTACT_RELATIONS = frozenset({"overlap-rel", "touch-rel", "near-rel", "area-rel", "vague-rel"})
+CONTACT_RELATIONS = frozenset({"overlap-rel", "over-rel", "touch-rel", "near-rel", "area-rel", "vague-rel"})
 
 __all__ = [
     "COLOR_SYNONYMS", "COLOR_WORDS", "CONTACT_RELATIONS", "REGION_PARTS", "SIZES", "TONES", "TONE_SYNONYMS",

@@ -152,3 +152,234 @@ def test_sentence_adverbs_add_nothing_and_a_subjects_relative_is_claimed(caption
     """"in total", "overall", "however" add nothing to what the sentence claims; a relative clause
     between commas after the subject is claimed of it."""
     check(caption, DARK_CYAN, expected)
+
+
+@pytest.mark.parametrize("caption", [
+    "A gray square sits alone near the bottom.",
+    "A gray square and a blue cross are close together.",
+])
+def test_an_undecided_word_said_of_a_verb_is_vague_of_its_subject(caption):
+    """"sits alone", "are close together": the word is vague of the one the verb is said of, so the
+    sentence is read (never true) instead of left out."""
+    world = make_world(("square", "gray", 0.35, 0.85), ("cross", "blue", 0.45, 0.85))
+    assert verdict(caption, world) == "ambiguous", caption
+
+
+def test_an_undecided_word_said_of_a_verb_does_not_hide_a_false_claim():
+    check("A gray square sits alone near the top.", SQUARE_LOW_LEFT, F)
+
+
+@pytest.mark.parametrize("caption,second,expected", [
+    # a red square lying over a blue circle (overlapping it), level with it: over it, not above it
+    ("A red square is on top of a blue circle.", ("circle", "blue", 0.55, 0.5), T),
+    ("A red square lies partly over a blue circle.", ("circle", "blue", 0.55, 0.5), T),
+    ("A red square is above a blue circle.", ("circle", "blue", 0.55, 0.5), "ambiguous"),
+    # clearly above it, apart: over it as well
+    ("A red square is on top of a blue circle.", ("circle", "blue", 0.5, 0.8), T),
+    # apart and level: not lying over it, and level is inside ShapeWorld's margin of "above"
+    ("A red square is on top of a blue circle.", ("circle", "blue", 0.85, 0.5), "ambiguous"),
+    ("A red square is over a blue circle.", ("circle", "blue", 0.85, 0.5), "ambiguous"),
+    # apart and below it: neither
+    ("A red square is on top of a blue circle.", ("circle", "blue", 0.5, 0.2), F),
+])
+def test_over_and_on_top_of_are_above_or_lying_over(caption, second, expected):
+    """"over", "on top of" in a flat picture: above it (ShapeWorld's margin) or lying over it
+    (overlapping); false only when both are clearly false."""
+    world = make_world(("square", "red", 0.5, 0.5), second)
+    check(caption, world, expected)
+
+
+def _two_red_triangles(clear: tuple[float, float], borderline: tuple[float, float]):
+    """A clearly bright red triangle (shade 0.2) and one of a borderline shade for "bright" (−0.1)."""
+    return make_world(("triangle", "red", *clear, 0.05, 0.2), ("triangle", "red", *borderline, 0.05, -0.1))
+
+
+@pytest.mark.parametrize("caption,clear,borderline,expected", [
+    # the one clear fit of "bright red triangle" is the referent when the claim holds of it ...
+    ("The bright red triangle is in the upper right.", (0.85, 0.15), (0.15, 0.85), T),
+    # ... but a claim false of it is not false while the borderline one may be meant and fits
+    ("The bright red triangle is in the upper right.", (0.15, 0.85), (0.85, 0.15), "ambiguous"),
+    # false when no possible referent fits
+    ("The bright red triangle is in the upper right.", (0.15, 0.85), (0.2, 0.8), F),
+    # without a description word, ShapeWorld's unique selector: two red triangles, no referent
+    ("The red triangle is in the upper right.", (0.85, 0.15), (0.15, 0.85), "ambiguous"),
+])
+def test_the_one_clear_fit_of_a_description_word_is_the_referent(caption, clear, borderline, expected):
+    check(caption, _two_red_triangles(clear, borderline), expected)
+
+
+BLUE_AND_MAGENTA = make_world(("semicircle", "blue", 0.7, 0.2), ("semicircle", "magenta", 0.85, 0.3),
+                              ("square", "gray", 0.2, 0.8))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Two semicircles, one blue and one magenta.", T),
+    ("Two semicircles, one blue and one magenta, in the upper right of a black image.", T),
+    ("Two semicircles, one blue and one magenta, are in the upper right.", T),
+    ("Two semicircles, one blue and one green.", F),
+    ("Two semicircles, one blue and one magenta, in the lower left.", F),
+    ("Three semicircles, one blue and one magenta.", F),
+])
+def test_one_of_each_after_a_group_is_one_of_the_group_each(caption, expected):
+    """"two semicircles, one blue and one magenta": the two, a blue one and a magenta one of them; a
+    place after a comma is said of each."""
+    check(caption, BLUE_AND_MAGENTA, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A blue semicircle, magenta semicircle and gray square.", T),
+    ("There is a blue semicircle, magenta semicircle and gray square.", T),
+    ("A blue semicircle, magenta semicircle and red square.", F),
+])
+def test_a_shared_determiner_over_a_list(caption, expected):
+    """"a blue semicircle, magenta semicircle and gray square": "a" shared by each bare noun of the list."""
+    check(caption, BLUE_AND_MAGENTA, expected)
+
+
+def test_lower_and_to_the_left_after_a_with_phrase_is_read():
+    """"with a green cross lower and to the left": "lower" is said of what went before (vague), "to the
+    left" of the picture; the sentence parses and a false place still decides."""
+    world = make_world(("square", "red", 0.6, 0.3), ("cross", "green", 0.2, 0.6))
+    assert verdict("There is a red square, with a green cross lower and to the left.", world) == "ambiguous"
+    check("There is a red square, with a green cross lower and to the right.", world, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A bright blue, or slightly magenta, semicircle.", T),
+    ("A bright green, or slightly yellow, semicircle.", F),
+])
+def test_an_alternative_colour_between_commas(caption, expected):
+    """"a bright red, or slightly salmon-red, X": one colour or the other."""
+    check(caption, BLUE_AND_MAGENTA, expected)
+
+
+def test_side_by_side_after_a_noun_parses_and_stays_undecided():
+    """"two larger squares side by side, a red one and a green one": "side by side" after the noun is a
+    place the world model does not decide."""
+    world = make_world(("square", "red", 0.4, 0.5), ("square", "green", 0.6, 0.5))
+    assert verdict("Two squares side by side, a red one and a green one.", world) == "ambiguous"
+    check("Two squares side by side, a red one and a blue one.", world, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("At the top, a magenta semicircle is tilted.", F),
+    ("At the top, a magenta semicircle is cut off.", F),
+    ("In the lower half, a magenta semicircle is rotated slightly.", T),
+    ("At the bottom, a magenta semicircle is tilted.", T),
+])
+def test_a_fronted_place_before_a_look_word_is_still_said(caption, expected):
+    """"At the top, a semicircle is tilted": the place is said of the semicircle even though the look
+    word ("tilted", "cut off") adds nothing; it was dropped with it (a false place read as true)."""
+    check(caption, make_world(("semicircle", "magenta", 0.5, 0.9)), expected)
+
+
+def test_the_very_top_and_outside_the_frame():
+    """"at the very top" is the top; "partially outside the frame" parses and is not decided."""
+    world = make_world(("circle", "red", 0.5, 0.1), ("circle", "blue", 0.5, 0.9))
+    check("A red circle is at the very top.", world, T)
+    check("A blue circle is at the very top.", world, F)
+    assert verdict("One of the circles is partially outside the frame.", world) not in (T, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Each of the semicircles is on the right.", T),
+    ("Each of the shapes is on the right.", F),
+    ("Both the blue semicircle and the gray square are on the right.", F),
+])
+def test_each_of_and_both_and(caption, expected):
+    """"each of the Ts" is every T; "both A and B" is "A and B"."""
+    check(caption, BLUE_AND_MAGENTA, expected)
+
+
+def test_a_relation_to_both_a_and_b():
+    world = make_world(("semicircle", "blue", 0.7, 0.2), ("semicircle", "magenta", 0.85, 0.3),
+                       ("square", "gray", 0.75, 0.8))
+    check("The gray square is below both the blue semicircle and the magenta semicircle.", world, T)
+    check("The gray square is above both the blue semicircle and the magenta semicircle.", world, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The semicircles are all on the right.", T),
+    ("The semicircles are all on the left.", F),
+])
+def test_a_floating_all_after_the_copula(caption, expected):
+    check(caption, BLUE_AND_MAGENTA, expected)
+
+
+@pytest.mark.parametrize("caption", [
+    "The shapes vary in size and color.",
+    "The triangles point in different directions.",
+    "There is no overlap between any of the shapes.",
+    "The circles are all the same size.",
+])
+def test_more_of_the_descriptions_english_parses(caption):
+    from tests.descriptions.measure import verdict as measured
+    assert measured(caption, BLUE_AND_MAGENTA).grammatical, caption
+
+
+THREE_CIRCLES = make_world(("circle", "red", 0.3, 0.5), ("circle", "green", 0.5, 0.5), ("circle", "blue", 0.7, 0.5))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Three circles, one red, one green and one blue.", T),
+    ("Three circles, one red, one green and one yellow.", F),
+    ("There are three circles: the red circle is left of the blue circle.", T),
+    ("There are three circles: the red circle is right of the blue circle.", F),
+    ("The red circle covers part of the green circle.", F),
+])
+def test_three_of_one_each_a_clause_after_a_colon_and_part_of(caption, expected):
+    """"one red, one green and one blue" after a group; a clause after a colon is a further claim;
+    "covers part of X" is a claim on X."""
+    assert verdict(caption, THREE_CIRCLES) == expected, caption
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Two semicircles, a blue one and a magenta one, are in the upper right.", T),
+    ("Two semicircles, a blue one and a magenta one, are in the lower left.", F),
+    ("A blue semicircle is tilted at roughly a 45-degree angle.", T),
+])
+def test_a_list_between_commas_before_the_verb(caption, expected):
+    check(caption, BLUE_AND_MAGENTA, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A few of the circles are on the left.", "ambiguous"),  # one is: the guide's "a few" is two or more
+    ("A few of the circles are on the right.", "ambiguous"),
+    ("A few of the circles are in the middle row.", "uninterpretable"),
+    ("A few of the circles are at the bottom.", F),
+])
+def test_a_few_of_the_shapes_is_some_of_them(caption, expected):
+    assert verdict(caption, THREE_CIRCLES).startswith(expected), caption
+
+
+def test_close_together_after_a_participle_is_vague():
+    assert verdict("A red circle and a green circle are positioned close together.", THREE_CIRCLES) == "ambiguous"
+    check("A red circle and a green circle are positioned close together at the bottom.", THREE_CIRCLES, F)
+
+
+@pytest.mark.parametrize("caption", [
+    "The largest shape, a cyan pentagon, is located at the center.",
+    "Some shapes are overlapping, while others are separated.",
+])
+def test_appositions_and_others_parse_and_are_left_undecided(caption):
+    from tests.descriptions.measure import verdict as measured
+    v = measured(caption, THREE_CIRCLES)
+    assert v.grammatical and v.truth == "uninterpretable", (caption, v)
+
+
+def test_the_rest_of_the_shapes_is_said_of_every_shape_it_may_be():
+    """"the rest of the shapes are X": true when every shape is X, false when none may be (sound for
+    any part of them), vague otherwise."""
+    check("The rest of the shapes are circles.", THREE_CIRCLES, T)
+    check("The rest of the shapes are squares.", THREE_CIRCLES, F)
+    assert verdict("The rest of the shapes are red.", THREE_CIRCLES) == "ambiguous"
+
+
+def test_another_alone_on_each_side_and_tucked_beneath_parse():
+    from tests.descriptions.measure import verdict as measured
+    for caption in ("One red circle is on the left, another is on the right.",
+                    "There is a green circle with a blue circle on each side.",
+                    "There is a green circle, with a red circle tucked beneath it."):
+        assert measured(caption, THREE_CIRCLES).grammatical, caption
+    # "another" alone is not read (which kind is not said): never true
+    assert verdict("One red circle is on the left, another is on the right.", THREE_CIRCLES) not in (T, F)

@@ -377,7 +377,7 @@ def test_area_comparison(areas, value, expected):
 def test_unknown_contact_kind_raises():
     with pytest.raises(ValueError):
         contact("between-rel", 0, make_world(("square", "red", 0.5, 0.5)).arrays)
-    assert CONTACT_RELATIONS == {"overlap-rel", "touch-rel", "near-rel", "area-rel", "vague-rel"}
+    assert CONTACT_RELATIONS == {"overlap-rel", "over-rel", "touch-rel", "near-rel", "area-rel", "vague-rel"}
 
 
 # ------------------------------------------------------------------------------------ background
