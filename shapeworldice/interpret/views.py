@@ -40,6 +40,16 @@ _KEPT: dict[str, tuple[str, ...]] = {
     "positions-shapes": ("x", "y", "area", "shape")}
 
 
+def generator(seed: int, code: int, key: int, r: int) -> np.random.Generator:
+    """The generator of re-fill ``r`` of the world with ``key`` under the view numbered ``code``: seeded
+    by the words ``seed, stream, code, key, r``. Words that fit 32 bits go in as one ``uint32`` array
+    (the same entropy as the list of ints, at half the cost of converting a list)."""
+    words = (seed, _VIEW_STREAM, code, key, r)
+    if all(0 <= w < 2 ** 32 for w in words):
+        return np.random.Generator(np.random.PCG64(np.array(words, dtype=np.uint32)))
+    return np.random.default_rng(list(words))
+
+
 class Refiller:
     """Re-filled worlds of one view: the test image's visible attributes, a donor's hidden ones."""
 
@@ -73,8 +83,21 @@ class Refiller:
         return int(pool[int(rng.integers(len(pool)))])
 
     def _generator(self, i: int, r: int) -> np.random.Generator:
-        """The generator of re-fill ``r`` of test image ``i``."""
-        return np.random.default_rng([self.seed, _VIEW_STREAM, self.code, self.keys[i], r])
+        """The generator of re-fill ``r`` of test image ``i`` (:func:`generator`)."""
+        return generator(self.seed, self.code, self.keys[i], r)
+
+    def _generators(self, i: int, refills: int) -> Iterator[np.random.Generator]:
+        """The generators of re-fills ``0 .. refills - 1`` of test image ``i``: those of :meth:`_generator`,
+        the first four words converted once."""
+        words = np.array([self.seed, _VIEW_STREAM, self.code, self.keys[i], 0], dtype=np.int64)
+        if not (0 <= words.min() and words.max() < 2 ** 32 and refills <= 2 ** 32):
+            yield from (self._generator(i, r) for r in range(refills))
+            return
+        base = words.astype(np.uint32)
+        for r in range(refills):
+            entropy = base.copy()
+            entropy[4] = r
+            yield np.random.Generator(np.random.PCG64(entropy))
 
     def world(self, i: int, r: int) -> dict[str, np.ndarray]:
         """Columns of re-fill ``r`` of test image ``i``."""
@@ -129,8 +152,7 @@ class Refiller:
         orders = np.empty((refills, n), dtype=np.int64)
         unbound = self.view == "colours-shapes-unbound"
         shuffles = np.empty((refills, n), dtype=np.int64) if unbound else None
-        for r in range(refills):
-            rng = self._generator(i, r)
+        for r, rng in enumerate(self._generators(i, refills)):
             d = self._donor(pool, rng)
             m = self.counts[d]
             if not m:  # an empty donor keeps the image's own columns: world by world
@@ -152,10 +174,11 @@ class Refiller:
         g = self.train
         own = sorted(set(self._pairs(self.test, i)))
         pool = self.by_kinds.get(len(own))
+        if pool is None or not len(own):  # no donor has as many kinds of object: world by world
+            return assemble([self._object_set(i, self._generator(i, q), own) for q in range(refills)])
         donors = np.empty(refills, dtype=np.int64)
         picks = np.empty((refills, len(own)), dtype=np.int64)
-        for r in range(refills):
-            rng = self._generator(i, r)
+        for r, rng in enumerate(self._generators(i, refills)):
             d = self._donor(pool, rng)
             if len(self.names[d]) != len(own) or not len(own):
                 return assemble([self._object_set(i, self._generator(i, q), own) for q in range(refills)])
@@ -224,6 +247,21 @@ BOUND_TRUE_WORLDS = 8
 BINDING_VIEWS: frozenset[str] = frozenset({"colours-shapes-unbound"})
 
 
+class WorldKey:
+    """The last world asked about, as a sample of one and the number that seeds its re-fills (the CRC
+    of its JSON): computed once for all the views that bound the same world's captions."""
+
+    def __init__(self) -> None:
+        self._world: object = None
+        self._value: tuple[WorldSample, int] | None = None
+
+    def __call__(self, world) -> tuple[WorldSample, int]:
+        if world is not self._world or self._value is None:
+            self._world = world
+            self._value = WorldSample.of([world]), zlib.crc32(world.to_json().encode("utf-8"))
+        return self._value
+
+
 class ViewBound:
     """Probability of a caption being true given a view of its own world, on re-fills whose donors are
     the dataset's prior sample. A world's re-fills (and their caches) are kept until the next world."""
@@ -248,6 +286,7 @@ class ViewBound:
         self._own: dict[str, float | None] = {}  # the world's own share of each meaning asked about
         self.prior = prior if prior is not None and prior.sample is donors else CaptionPrior(donors)
         self._donor_rows: dict[int, WorldSample] = {}  # a donor world's re-fills
+        self.world_key = WorldKey()  # shared by the views of a :class:`JointViewBound`
 
     def worst(self, formula, stop: float | None = None) -> float | None:
         """The highest probability of ``formula`` given the view of a donor world it is true of
@@ -303,8 +342,8 @@ class ViewBound:
     def _refilled(self, world) -> WorldSample:
         """The re-fills of ``world`` (kept, with their caches and ceiling, until another world comes)."""
         if world is not self._world:
-            self.refiller.test = WorldSample.of([world])
-            self.refiller.keys = [zlib.crc32(world.to_json().encode("utf-8"))]
+            test, key = self.world_key(world)
+            self.refiller.test, self.refiller.keys = test, [key]
             self._world, self._sample, self._caches = world, self.refiller.sample(self.refills), ({}, {})
             self._ceiling, self._own = None, {}
         assert self._sample is not None
@@ -387,6 +426,9 @@ class JointViewBound:
         self.views = tuple(views)
         self.bounds = [ViewBound(v, donors, refills, seed, true_worlds, prior, world_ceiling=False) for v in self.views]
         self.world_ceiling = False
+        shared = WorldKey()
+        for b in self.bounds:
+            b.world_key = shared
         #: the bounds in the order they are asked: ``object-set`` (the costliest re-fills to draw: a donor
         #: with as many kinds of object, renamed) last; any order gives the same decisions
         self.cheap_first = sorted(self.bounds, key=lambda b: b.refiller.view == "object-set")
@@ -469,4 +511,5 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
 
 
 __all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "JointViewBound", "Refiller", "SKILL_KINDS", "VIEWS",
-           "ViewBound", "assemble", "certain_object", "object_ceiling", "stack", "view_bound", "view_probability"]
+           "ViewBound", "WorldKey", "assemble", "certain_object", "generator", "object_ceiling", "stack", "view_bound",
+           "view_probability"]
