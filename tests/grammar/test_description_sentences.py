@@ -121,6 +121,13 @@ def test_or_lists_with_the_serial_comma_and_a_dozen():
     ("In total, there are five shapes.", "In total there five shapes."),
     ("There are roughly fifteen shapes in total.", "There are roughly fifteen shapes total in."),
     ("The remaining shapes are smaller.", "The remaining are shapes smaller."),
+    ("The smaller of the two squares sits in the upper left.", "The smaller of two the squares sits."),
+    ("The larger of the two circles overlaps the smaller one.", "A larger of the two circles overlaps it."),
+    ("Two circles sit side by side without touching each other.", "Two circles sit without each other."),
+    ("The shapes, in red, blue and gray, are scattered across the image.",
+     "The shapes, in red, blue and gray, scattered across the image."),
+    ("The circle is roughly twice the size of the square.", "The circle is twice the size the square."),
+    ("The image contains no patterns or text.", "The image contains no patterns or."),
 ])
 def test_more_sentences_of_descriptions(text, near_miss):
     """"some" as a noun phrase, "the most X", "a bright red", ", so" + a clause, verb phrases under one

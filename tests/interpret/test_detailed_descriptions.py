@@ -383,3 +383,19 @@ def test_another_alone_on_each_side_and_tucked_beneath_parse():
         assert measured(caption, THREE_CIRCLES).grammatical, caption
     # "another" alone is not read (which kind is not said): never true
     assert verdict("One red circle is on the left, another is on the right.", THREE_CIRCLES) not in (T, F)
+
+
+@pytest.mark.parametrize("caption", [
+    "The blue cross is roughly twice the size of the yellow cross.",
+    "The blue cross and the magenta cross sit side by side without touching each other.",
+    "The crosses, in blue, magenta and yellow, are scattered across the image.",
+])
+def test_sizes_as_multiples_apartness_and_colours_between_commas_are_never_decided(caption):
+    """"twice the size of", "without touching" and colours between commas after a plural subject parse;
+    none has a margin on the world model, so none decides the claim either way."""
+    assert verdict(caption, CROSSES) not in (T, F)
+
+
+def test_a_multiple_of_a_size_does_not_hide_a_missing_shape():
+    """The shapes a vague size names must still be there: no red cross makes it false."""
+    check("The red cross is roughly twice the size of the yellow cross.", CROSSES, F)
