@@ -73,10 +73,10 @@ def _some_of(w: WorkingMRS) -> None:
 
 
 def _contrast(w: WorkingMRS) -> None:
-    """"A is on the left, while B is on the right", "A is small, so it looks cropped": the contrast or
-    consequence adds nothing to the truth; both clauses are claimed, as with "and"."""
+    """"A is on the left, while B is on the right", "A is small, so it looks cropped", "..., though B is
+    darker": the contrast or consequence adds nothing to the truth; both clauses are claimed, as with "and"."""
     for e in w.live:
-        if not e.dead and e.pred in ("_while_x", "_whereas_x", "_so_x"):
+        if not e.dead and e.pred in ("_while_x", "_whereas_x", "_so_x", "_though_x"):
             e.pred = "_and_c"
 
 

@@ -128,6 +128,9 @@ def test_or_lists_with_the_serial_comma_and_a_dozen():
      "The shapes, in red, blue and gray, scattered across the image."),
     ("The circle is roughly twice the size of the square.", "The circle is twice the size the square."),
     ("The image contains no patterns or text.", "The image contains no patterns or."),
+    ("The squares are the same size, though the gray one is darker.",
+     "The squares are the same size, though the gray one."),
+    ("All the shapes are rendered in solid colors.", "All the shapes are rendered solid in colors."),
 ])
 def test_more_sentences_of_descriptions(text, near_miss):
     """"some" as a noun phrase, "the most X", "a bright red", ", so" + a clause, verb phrases under one

@@ -399,3 +399,14 @@ def test_sizes_as_multiples_apartness_and_colours_between_commas_are_never_decid
 def test_a_multiple_of_a_size_does_not_hide_a_missing_shape():
     """The shapes a vague size names must still be there: no red cross makes it false."""
     check("The red cross is roughly twice the size of the yellow cross.", CROSSES, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The blue cross is at the top left, though the yellow cross is at the bottom right.", T),
+    ("The blue cross is at the top left, although the yellow cross is at the top left.", F),
+    ("All the shapes are rendered in solid colors.", T),
+])
+def test_though_claims_both_clauses_and_rendering_adds_nothing(caption, expected):
+    """", though" + a clause is claimed as "and" is; "rendered in solid colors" says only that the
+    shapes are there."""
+    check(caption, CROSSES, expected)
