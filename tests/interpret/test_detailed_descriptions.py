@@ -410,3 +410,33 @@ def test_though_claims_both_clauses_and_rendering_adds_nothing(caption, expected
     """", though" + a clause is claimed as "and" is; "rendered in solid colors" says only that the
     shapes are there."""
     check(caption, CROSSES, expected)
+
+
+TWO_OVALS_ONE_OVER = make_world(("ellipse", "cyan", 0.2, 0.2), ("ellipse", "cyan", 0.5, 0.5),
+                                ("rectangle", "blue", 0.52, 0.52))
+TWO_OVALS_BOTH_OVER = make_world(("ellipse", "cyan", 0.5, 0.5), ("ellipse", "cyan", 0.5, 0.55),
+                                 ("rectangle", "blue", 0.52, 0.52))
+TWO_OVALS_APART = make_world(("ellipse", "cyan", 0.1, 0.1), ("ellipse", "cyan", 0.9, 0.1),
+                             ("rectangle", "blue", 0.52, 0.9))
+ONE_OVAL = make_world(("ellipse", "cyan", 0.2, 0.2), ("rectangle", "blue", 0.8, 0.8))
+NO_OVAL = make_world(("rectangle", "blue", 0.52, 0.9))
+
+
+@pytest.mark.parametrize("world,overlaps,at_top", [
+    (TWO_OVALS_ONE_OVER, "ambiguous", "ambiguous"),  # which of the two is meant decides it
+    (TWO_OVALS_BOTH_OVER, T, F),
+    (TWO_OVALS_APART, F, T),
+    (ONE_OVAL, F, "ambiguous"),  # no second oval: false only when the one there is not so
+    (NO_OVAL, F, F),
+])
+def test_the_other_with_nothing_before_it_is_said_of_every_one(world, overlaps, at_top):
+    """"the other X" on its own: one of at least two X, which one not said: true when every X is so,
+    false when none is (or there is no X), vague otherwise and with a single X."""
+    check("The other cyan ellipse overlaps the blue rectangle.", world, overlaps)
+    check("The other cyan ellipse is at the top.", world, at_top)
+
+
+def test_the_other_after_a_mention_still_refers_back():
+    """After "a cyan ellipse", "the other cyan ellipse" is the one not mentioned (not every one)."""
+    check("A cyan ellipse is at the top left. The other cyan ellipse overlaps the blue rectangle.",
+          TWO_OVALS_ONE_OVER, T)
