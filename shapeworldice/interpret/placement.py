@@ -16,7 +16,8 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
   upwards", a likeness: "turned into a diamond") add nothing: the EP and whatever modifies it are
   dropped, and an entity that only they mentioned (an angle, an edge) goes with them.
 * A part of a shape ("the right side of the circle") stands for the shape; positive size and tone
-  words on a definite are looks, not selectors; a comparative without its other shape is vague.
+  words on a definite are looks, not selectors; a comparative without its other shape is vague,
+  except a size: larger (smaller) than every other shape, or clearly not.
 * Lists of adjectives and vague quantities: :mod:`.lists`.
 """
 from __future__ import annotations
@@ -321,9 +322,10 @@ _SELECTING = frozenset({"_left_a_2", "_right_a_3", "_upper_a_1", "_lower_a_1", *
 
 def _elliptical_comparatives(w: WorkingMRS) -> None:
     """"a smaller dark blue rectangle", "a larger blue circle": compared with a shape the sentence
-    does not name (one before it, or none): a look the world model cannot decide (vague), so the
-    rest of the sentence is still read. "The bigger X" (a selector) and a predicate ("is bigger")
-    are not touched."""
+    does not name (one before it, or none): for size, larger (smaller) than every other shape is
+    true and smaller (larger) than every other false, else vague (``than-any``); other comparatives
+    are a look the world model cannot decide (vague). Either way the rest of the sentence is read.
+    "The bigger X" (a selector) and a predicate ("is bigger") are not touched."""
     for c in list(w.live):
         if c.dead or c.pred != "more_comp" or (is_var(c.args.get("ARG2"), "x") and c.args["ARG2"] in w.quant_of):
             continue
@@ -335,7 +337,11 @@ def _elliptical_comparatives(w: WorkingMRS) -> None:
         if q is None or q.pred not in ("_a_q", "udef_q") or a not in _restriction(w, x or ""):
             continue
         w.kill(c)
-        a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
+        size = SIZE_ADJS.get(a.pred)
+        if size is not None:  # "a larger X": than another shape of the world, which one not said
+            a.pred, a.carg = ATTR, f"than-any:{'less' if size in ('small', 'tiny') else 'more'}"
+        else:
+            a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
         a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
 
 

@@ -85,10 +85,16 @@ def test_a_part_of_a_shape_stands_for_the_shape():
     check("A blue triangle overlaps the end of a green circle.", world, F)
 
 
-def test_a_comparative_without_its_other_shape_is_vague_not_unread():
+def test_a_comparative_without_its_other_shape_is_read_not_unread():
+    """"a smaller X" alone: smaller than every other shape is true; with a larger third shape the one
+    compared with may be it, so vague; a tone comparative stays vague."""
     world = make_world(("rectangle", "yellow", 0.5, 0.5, 0.1, 0.3), ("rectangle", "blue", 0.55, 0.5, 0.05, -0.3))
-    check("A pale yellow rectangle is overlapped by a smaller dark blue rectangle.", world, "ambiguous")
+    check("A pale yellow rectangle is overlapped by a smaller dark blue rectangle.", world, T)
     check("A pale yellow rectangle is overlapped by a smaller green rectangle.", world, F)
+    check("A pale yellow rectangle is overlapped by a darker blue rectangle.", world, "ambiguous")
+    third = make_world(("rectangle", "yellow", 0.5, 0.5, 0.1, 0.3), ("rectangle", "blue", 0.55, 0.5, 0.05, -0.3),
+                       ("circle", "red", 0.1, 0.1, 0.02))
+    check("A pale yellow rectangle is overlapped by a smaller dark blue rectangle.", third, "ambiguous")
 
 
 def test_a_shapes_own_part_in_its_look_adds_nothing():
@@ -440,3 +446,45 @@ def test_the_other_after_a_mention_still_refers_back():
     """After "a cyan ellipse", "the other cyan ellipse" is the one not mentioned (not every one)."""
     check("A cyan ellipse is at the top left. The other cyan ellipse overlaps the blue rectangle.",
           TWO_OVALS_ONE_OVER, T)
+
+
+BIG_AND_SMALL_CIRCLES = make_world(("circle", "blue", 0.2, 0.2, 0.15), ("circle", "blue", 0.8, 0.2, 0.05),
+                                   ("square", "red", 0.5, 0.8, 0.08))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("There is a larger blue circle.", T),  # the big one is larger than every other shape
+    ("There is a smaller blue circle.", T),  # the small one is smaller than every other shape
+    ("There is a larger red square.", "ambiguous"),  # larger than one, smaller than the other
+    ("There is a smaller red square.", "ambiguous"),
+    ("There is a larger green circle.", F),  # no green circle at all
+])
+def test_a_larger_x_with_nothing_named_is_compared_with_every_other_shape(caption, expected):
+    """"a larger X" names no shape to compare with: it is true when some X is clearly larger than every
+    other shape (whichever is meant), false when every X is clearly smaller than every other (or none is
+    there), vague otherwise."""
+    check(caption, BIG_AND_SMALL_CIRCLES, expected)
+
+
+def test_a_larger_x_is_false_when_every_x_is_clearly_the_smallest():
+    world = make_world(("circle", "blue", 0.2, 0.2, 0.05), ("square", "red", 0.5, 0.8, 0.15),
+                       ("square", "gray", 0.8, 0.2, 0.12))
+    check("There is a larger blue circle.", world, F)
+    check("There is a smaller blue circle.", world, T)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0.0, 0.1), min_size=0, max_size=8))
+def test_than_any_is_three_valued_and_picks_at_most_one(areas):
+    """"larger than every other shape" holds of at most one shape, never both ways at once, and
+    "smaller" is "larger" of the negated areas."""
+    import numpy as np
+
+    from shapeworldice.semantics.appearance import than_any
+
+    a = np.array(areas, dtype=float)
+    more, not_more = than_any("more", a)
+    less, not_less = than_any("less", a)
+    assert more.sum() <= 1 and less.sum() <= 1
+    assert not (more & not_more).any() and not (less & not_less).any()
+    assert (than_any("more", -a)[0] == less).all()
