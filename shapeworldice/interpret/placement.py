@@ -152,9 +152,13 @@ def _colour_words(eps: list[EP], v: str) -> list[str]:
     return out
 
 
+#: nouns of the whole picture read as its background: "a simple scene with two shapes" says the shapes are there
+SCENE_NOUNS = frozenset({"_scene_n_of"})
+
+
 def _background(w: WorkingMRS) -> None:
-    """"on a black background", "The background is black.", "a black background with X"; "The image
-    is black." (what shows of the image is its background)."""
+    """"on a black background", "The background is black.", "a black background with X", "a scene with
+    X"; "The image is black." (what shows of the image is its background)."""
     frames = frames_of(w)
     for e in w.live:
         x = e.args.get("ARG1")
@@ -167,7 +171,7 @@ def _background(w: WorkingMRS) -> None:
     w.reindex()
     for v in list(w.quant_of):
         rs = _restriction(w, v)
-        if not any(e.pred in BACKGROUND_NOUNS and e.arg0 == v for e in rs):
+        if not any((e.pred in BACKGROUND_NOUNS or e.pred in SCENE_NOUNS) and e.arg0 == v for e in rs):
             continue
         said = _colour_words(rs, v)
         users = [e for e in w.live if not e.dead and e not in rs and v in e.args.values() and not e.is_quantifier()]

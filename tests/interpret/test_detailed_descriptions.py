@@ -488,3 +488,13 @@ def test_than_any_is_three_valued_and_picks_at_most_one(areas):
     assert more.sum() <= 1 and less.sum() <= 1
     assert not (more & not_more).any() and not (less & not_less).any()
     assert (than_any("more", -a)[0] == less).all()
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The image shows a simple scene with three crosses on a black background.", T),
+    ("The image shows a simple scene with two crosses.", F),  # exactly two
+    ("The image shows a scene with a red cross.", F),
+])
+def test_a_scene_with_x_says_x_is_there(caption, expected):
+    """"a scene with X" is the picture, as "a black background with X": X is there."""
+    check(caption, CROSSES, expected)
