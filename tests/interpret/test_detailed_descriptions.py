@@ -498,3 +498,16 @@ def test_than_any_is_three_valued_and_picks_at_most_one(areas):
 def test_a_scene_with_x_says_x_is_there(caption, expected):
     """"a scene with X" is the picture, as "a black background with X": X is there."""
     check(caption, CROSSES, expected)
+
+
+DARK_GREEN_CROSS = make_world(("cross", "green", 0.5, 0.5, 0.06, -0.3))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The cross is a dark shade of green.", T),
+    ("The cross is a light shade of green.", F),  # the tone is said of the colour, as "light green"
+    ("The cross is a shade of green.", T),
+    ("The cross is a shade of red.", F),
+])
+def test_a_shade_of_a_colour_is_the_colour_with_its_tone(caption, expected):
+    check(caption, DARK_GREEN_CROSS, expected)
