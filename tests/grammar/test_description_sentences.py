@@ -132,6 +132,7 @@ def test_or_lists_with_the_serial_comma_and_a_dozen():
      "The squares are the same size, though the gray one."),
     ("All the shapes are rendered in solid colors.", "All the shapes are rendered solid in colors."),
     ("The small square is a darker shade of blue.", "The small square is a darker shade of."),
+    ("The picture contains shapes in various sizes and colors.", "The picture contains shapes in various sizes and."),
     ("The upper rectangle is a lighter shade of gray than the lower one.",
      "The upper rectangle is a lighter of gray than the lower one."),
 ])
