@@ -511,3 +511,13 @@ DARK_GREEN_CROSS = make_world(("cross", "green", 0.5, 0.5, 0.06, -0.3))
 ])
 def test_a_shade_of_a_colour_is_the_colour_with_its_tone(caption, expected):
     check(caption, DARK_GREEN_CROSS, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The image contains three crosses in three different colors.", "ambiguous"),  # a count of colours: vague
+    ("The image contains two squares in three different colors.", F),  # the shapes must still be there
+    ("A blue cross sits at the top left, its corner pointing upward.", T),  # the absolute adds nothing
+    ("A blue cross sits at the bottom right, its corner pointing upward.", F),
+])
+def test_a_count_of_colours_is_vague_and_an_absolute_adds_nothing(caption, expected):
+    check(caption, CROSSES, expected)
