@@ -64,7 +64,7 @@ def test_floors(split):
     assert t.claims_decided / t.claims >= 0.87  # 87.9% on test, 88.9% on dev
     assert t.agree / t.decided >= 0.98  # 98.4% on test, 100% on dev
     assert t.decided / t.decidable >= 0.66  # 66.7% on test, 74.9% on dev
-    assert t.g_agree / t.n >= 0.89  # 89.8% on test, 100% on dev
+    assert t.g_agree / t.n >= 0.89  # 90.0% on test, 100% on dev
 
 
 def test_one_sentence_captions_are_read():

@@ -521,3 +521,12 @@ def test_a_shade_of_a_colour_is_the_colour_with_its_tone(caption, expected):
 ])
 def test_a_count_of_colours_is_vague_and_an_absolute_adds_nothing(caption, expected):
     check(caption, CROSSES, expected)
+
+
+def test_an_order_from_left_to_right_is_vague_and_floats_inverts():
+    """"From left to right, there are A and B": the order is not tied to the shapes (vague unless a
+    shape is missing); "At the top floats X" is "X floats at the top"."""
+    assert verdict("From left to right, there are a blue cross and a yellow cross.", CROSSES) == "ambiguous"
+    check("From left to right, there are a blue cross and a red cross.", CROSSES, F)
+    check("At the top left floats a blue cross.", CROSSES, T)
+    check("At the top left floats a yellow cross.", CROSSES, F)
