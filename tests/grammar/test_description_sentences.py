@@ -139,6 +139,7 @@ def test_or_lists_with_the_serial_comma_and_a_dozen():
     ("Above the cluster floats a lone gray pentagon.", "Above the cluster floats."),
     ("From left to right, there is a magenta cross, a cyan pentagon and a gray ellipse.",
      "From left to, there is a magenta cross."),
+    ("None of the surrounding shapes touch the central circle.", "None of the surrounding touch the central circle."),
     ("The picture contains shapes in various sizes and colors.", "The picture contains shapes in various sizes and."),
     ("The upper rectangle is a lighter shade of gray than the lower one.",
      "The upper rectangle is a lighter of gray than the lower one."),
