@@ -22,7 +22,7 @@ from .predicates import (
     POSITION_VERBS, PRESENCE_ADJS,
     shape_of, split_predicate,
 )
-from .lists import MANY
+from .lists import MANY, THE_OTHER
 from .placement import ATTR, frames_of, rewrite_placement
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
@@ -73,10 +73,10 @@ def _some_of(w: WorkingMRS) -> None:
 
 
 def _contrast(w: WorkingMRS) -> None:
-    """"A is on the left, while B is on the right", "A is small, so it looks cropped": the contrast or
-    consequence adds nothing to the truth; both clauses are claimed, as with "and"."""
+    """"A is on the left, while B is on the right", "A is small, so it looks cropped", "..., though B is
+    darker": the contrast or consequence adds nothing to the truth; both clauses are claimed, as with "and"."""
     for e in w.live:
-        if not e.dead and e.pred in ("_while_x", "_whereas_x", "_so_x"):
+        if not e.dead and e.pred in ("_while_x", "_whereas_x", "_so_x", "_though_x"):
             e.pred = "_and_c"
 
 
@@ -451,7 +451,8 @@ def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
 def _other(w: WorkingMRS) -> None:
     """"the other shape": distinct from the most recent entity mentioned before it; "another shape"
     with nothing before it is one besides another of its kind: true with two of them, false with
-    none, vague with one (the one it is other than may be a shape of another kind)."""
+    none, vague with one (the one it is other than may be a shape of another kind); "the other
+    shape" with nothing before it is said of every such shape, with at least two of them."""
     another = _another(w)
     for the in list(w.live):  # "the second red cross": one of the red crosses, which one not said
         if not the.dead and the.pred == "_the_q" and not the.mods.plural:
@@ -480,7 +481,15 @@ def _other(w: WorkingMRS) -> None:
                 e.pred, e.carg = ATTR, "vague:other"
                 e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
                 continue
-            raise UninterpretableMRS("says 'the other' with nothing before it to contrast with")
+            if q.pred != "_the_q" or q.mods.plural or q.mods.card is not None:
+                raise UninterpretableMRS("says 'the other' with nothing before it to contrast with")
+            # "The other cyan oval overlaps the square." on its own: one of the cyan ovals besides one
+            # the writer has in mind, which one not said: said of every one (as "the cyan ovals"),
+            # with at least two of them (vague with one, false with none)
+            q.mods.plural = True
+            e.pred, e.carg = MANY, f"2:{THE_OTHER}"
+            e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
+            continue
         e.pred = REL
         e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or "", "ARG2": found[0].arg0 or ""}
         e.relation = Relation("id-rel", -1)

@@ -14,7 +14,7 @@ from .logic import (
     TRUE, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Scene, Shape,
     conjoin, free_vars, substitute,
 )
-from .lists import MANY
+from .lists import MANY, THE_OTHER
 from .placement import ATTR, NOTHING, SCENE
 from .predicates import (
     ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_APART, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS,
@@ -203,6 +203,8 @@ class FormulaBuilder:
             count, _, word = (vague[0].carg or "0:").partition(":")
             if word == "mostly" and spec.kind == "ratio":  # "the shapes are mostly blue"
                 return self._mostly(spec, var, self.hole(rh), body)
+            if word == THE_OTHER and spec.kind == "definite":
+                return self._the_other(spec, var, self.hole(rh), body, int(count))
             return self._many(spec, var, self.hole(rh), body, int(count), word)
         if spec.qrange == ABOUT:
             return self._about(spec, var, self.hole(rh), body)
@@ -218,6 +220,18 @@ class FormulaBuilder:
         vague = substitute(Quant(QSpec("count", "geq", spec.quantity, spec.word), var, restr,
                                  And((body, Attr(var, "vague", "the")))), "", "", f"~{self.copies}")
         return Or((Quant(spec, var, restr, body), vague))
+
+    def _the_other(self, spec: QSpec, var: str, restr: Formula, body: Formula, least: int) -> Formula:
+        """"the other X is Y" with nothing before it: said of every X (true when every X is Y, false
+        when none may be, as "the Xs are Y"), and there are at least ``least`` X: false with none,
+        vague with fewer (the one it is other than may be a shape of another kind)."""
+        self.copies += 1
+        clear = substitute(Quant(QSpec("count", "geq", float(least), spec.word), var, restr, TRUE), "", "",
+                           f"~{self.copies}")
+        self.copies += 1
+        some = substitute(Quant(QSpec("count", "geq", 1.0, spec.word), var, restr, Attr(var, "vague", THE_OTHER)),
+                          "", "", f"~{self.copies}")
+        return And((Quant(spec, var, restr, body), Or((clear, some))))
 
     def _mostly(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
         """"The X are mostly Y": more than half are Y (true), at most :data:`MOSTLY_FALSE` of them

@@ -21,6 +21,8 @@ from .working_mrs import EP, WorkingMRS, is_var
 #: an EP in a restriction that marks a vague count on its quantifier ("many"): its ``carg`` is
 #: "N:word", true from N on, vague below that down to the quantifier's own count, false below that
 MANY = "MANY"
+#: the word of a ``MANY`` marker that reads "the other X" with nothing before it (see formula_builder)
+THE_OTHER = "the-other"
 #: "many", "numerous": true from five
 MANY_TRUE = 5
 #: vague quantity words as (count, qrange); "many" and "numerous" are false only below 3 (see ``MANY``)
@@ -323,6 +325,7 @@ def _restriction(w: WorkingMRS, v: str) -> list[EP]:
     return w.at(w.rstr_label(q)) if q is not None else []
 
 
-__all__ = ["GROUP", "MANY", "MANY_TRUE", "QUANTITY_ADJS", "adjective_lists", "group_places", "predicated_colours",
+__all__ = ["GROUP", "MANY", "MANY_TRUE", "THE_OTHER", "QUANTITY_ADJS", "adjective_lists", "group_places",
+           "predicated_colours",
            "predicated_lists",
            "quantities", "shared_adjectives"]

@@ -16,7 +16,8 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
   upwards", a likeness: "turned into a diamond") add nothing: the EP and whatever modifies it are
   dropped, and an entity that only they mentioned (an angle, an edge) goes with them.
 * A part of a shape ("the right side of the circle") stands for the shape; positive size and tone
-  words on a definite are looks, not selectors; a comparative without its other shape is vague.
+  words on a definite are looks, not selectors; a comparative without its other shape is vague,
+  except a size: larger (smaller) than every other shape, or clearly not.
 * Lists of adjectives and vague quantities: :mod:`.lists`.
 """
 from __future__ import annotations
@@ -151,9 +152,13 @@ def _colour_words(eps: list[EP], v: str) -> list[str]:
     return out
 
 
+#: nouns of the whole picture read as its background: "a simple scene with two shapes" says the shapes are there
+SCENE_NOUNS = frozenset({"_scene_n_of"})
+
+
 def _background(w: WorkingMRS) -> None:
-    """"on a black background", "The background is black.", "a black background with X"; "The image
-    is black." (what shows of the image is its background)."""
+    """"on a black background", "The background is black.", "a black background with X", "a scene with
+    X"; "The image is black." (what shows of the image is its background)."""
     frames = frames_of(w)
     for e in w.live:
         x = e.args.get("ARG1")
@@ -166,7 +171,7 @@ def _background(w: WorkingMRS) -> None:
     w.reindex()
     for v in list(w.quant_of):
         rs = _restriction(w, v)
-        if not any(e.pred in BACKGROUND_NOUNS and e.arg0 == v for e in rs):
+        if not any((e.pred in BACKGROUND_NOUNS or e.pred in SCENE_NOUNS) and e.arg0 == v for e in rs):
             continue
         said = _colour_words(rs, v)
         users = [e for e in w.live if not e.dead and e not in rs and v in e.args.values() and not e.is_quantifier()]
@@ -321,9 +326,10 @@ _SELECTING = frozenset({"_left_a_2", "_right_a_3", "_upper_a_1", "_lower_a_1", *
 
 def _elliptical_comparatives(w: WorkingMRS) -> None:
     """"a smaller dark blue rectangle", "a larger blue circle": compared with a shape the sentence
-    does not name (one before it, or none): a look the world model cannot decide (vague), so the
-    rest of the sentence is still read. "The bigger X" (a selector) and a predicate ("is bigger")
-    are not touched."""
+    does not name (one before it, or none): for size, larger (smaller) than every other shape is
+    true and smaller (larger) than every other false, else vague (``than-any``); other comparatives
+    are a look the world model cannot decide (vague). Either way the rest of the sentence is read.
+    "The bigger X" (a selector) and a predicate ("is bigger") are not touched."""
     for c in list(w.live):
         if c.dead or c.pred != "more_comp" or (is_var(c.args.get("ARG2"), "x") and c.args["ARG2"] in w.quant_of):
             continue
@@ -335,7 +341,11 @@ def _elliptical_comparatives(w: WorkingMRS) -> None:
         if q is None or q.pred not in ("_a_q", "udef_q") or a not in _restriction(w, x or ""):
             continue
         w.kill(c)
-        a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
+        size = SIZE_ADJS.get(a.pred)
+        if size is not None:  # "a larger X": than another shape of the world, which one not said
+            a.pred, a.carg = ATTR, f"than-any:{'less' if size in ('small', 'tiny') else 'more'}"
+        else:
+            a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
         a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
 
 

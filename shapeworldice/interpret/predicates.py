@@ -133,7 +133,7 @@ OUTSIDE_WORDS = frozenset({
 #: true nor false), so a claim resting on them is vague and the rest of the caption still counts
 VAGUE_WORDS = frozenset({
     "_medium_a_1", "_empty_a_1", "_else_n_1", "_alone_a_1", "_together_a_1", "_almost+touching_a_1",
-    "_side+by+side_a_1", "_far_a_1",
+    "_side+by+side_a_1", "_far_a_1", "_apart_a_1", "_twice+size_p", "_colors+count_a_1", "_surrounding_a_1",
     "_close_a_1", "_central_a_1", "_same_a_1", TONE_ALONE, "_crowded_a_1", "_sparse_a_1", "_prominent_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
     "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",

@@ -170,10 +170,29 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
         return a.area > yes, a.area < no
     if kind == "region":
         return region(value, a.x, a.y)
+    if kind == "than-any":
+        return than_any(value, a.area)
     if kind == "vague":
         none = np.zeros(a.n, dtype=bool)
         return none, none
     raise ValueError(f"unknown attribute kind {kind!r}")
+
+
+def than_any(value: str, area: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """"a larger X" ("more") / "a smaller X" ("less") with no shape named to compare it with: the
+    shape it is compared with is one of the world's others, which one not said; so true when it is
+    clearly larger (smaller) by :data:`AREA_MARGIN` than every other shape, false when it is clearly
+    smaller (larger) than every other, vague otherwise and when there is no other shape."""
+    n = len(area)
+    if n < 2:
+        none = np.zeros(n, dtype=bool)
+        return none, none
+    diff = area[:, None] - area[None, :]
+    if value == "less":
+        diff = -diff
+    other = ~np.eye(n, dtype=bool)
+    return (np.all((diff > AREA_MARGIN) | ~other, axis=1),
+            np.all((diff < -AREA_MARGIN) | ~other, axis=1))
 
 
 def region(value: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

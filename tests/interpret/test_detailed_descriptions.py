@@ -85,10 +85,16 @@ def test_a_part_of_a_shape_stands_for_the_shape():
     check("A blue triangle overlaps the end of a green circle.", world, F)
 
 
-def test_a_comparative_without_its_other_shape_is_vague_not_unread():
+def test_a_comparative_without_its_other_shape_is_read_not_unread():
+    """"a smaller X" alone: smaller than every other shape is true; with a larger third shape the one
+    compared with may be it, so vague; a tone comparative stays vague."""
     world = make_world(("rectangle", "yellow", 0.5, 0.5, 0.1, 0.3), ("rectangle", "blue", 0.55, 0.5, 0.05, -0.3))
-    check("A pale yellow rectangle is overlapped by a smaller dark blue rectangle.", world, "ambiguous")
+    check("A pale yellow rectangle is overlapped by a smaller dark blue rectangle.", world, T)
     check("A pale yellow rectangle is overlapped by a smaller green rectangle.", world, F)
+    check("A pale yellow rectangle is overlapped by a darker blue rectangle.", world, "ambiguous")
+    third = make_world(("rectangle", "yellow", 0.5, 0.5, 0.1, 0.3), ("rectangle", "blue", 0.55, 0.5, 0.05, -0.3),
+                       ("circle", "red", 0.1, 0.1, 0.02))
+    check("A pale yellow rectangle is overlapped by a smaller dark blue rectangle.", third, "ambiguous")
 
 
 def test_a_shapes_own_part_in_its_look_adds_nothing():
@@ -383,3 +389,144 @@ def test_another_alone_on_each_side_and_tucked_beneath_parse():
         assert measured(caption, THREE_CIRCLES).grammatical, caption
     # "another" alone is not read (which kind is not said): never true
     assert verdict("One red circle is on the left, another is on the right.", THREE_CIRCLES) not in (T, F)
+
+
+@pytest.mark.parametrize("caption", [
+    "The blue cross is roughly twice the size of the yellow cross.",
+    "The blue cross and the magenta cross sit side by side without touching each other.",
+    "The crosses, in blue, magenta and yellow, are scattered across the image.",
+])
+def test_sizes_as_multiples_apartness_and_colours_between_commas_are_never_decided(caption):
+    """"twice the size of", "without touching" and colours between commas after a plural subject parse;
+    none has a margin on the world model, so none decides the claim either way."""
+    assert verdict(caption, CROSSES) not in (T, F)
+
+
+def test_a_multiple_of_a_size_does_not_hide_a_missing_shape():
+    """The shapes a vague size names must still be there: no red cross makes it false."""
+    check("The red cross is roughly twice the size of the yellow cross.", CROSSES, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The blue cross is at the top left, though the yellow cross is at the bottom right.", T),
+    ("The blue cross is at the top left, although the yellow cross is at the top left.", F),
+    ("All the shapes are rendered in solid colors.", T),
+])
+def test_though_claims_both_clauses_and_rendering_adds_nothing(caption, expected):
+    """", though" + a clause is claimed as "and" is; "rendered in solid colors" says only that the
+    shapes are there."""
+    check(caption, CROSSES, expected)
+
+
+TWO_OVALS_ONE_OVER = make_world(("ellipse", "cyan", 0.2, 0.2), ("ellipse", "cyan", 0.5, 0.5),
+                                ("rectangle", "blue", 0.52, 0.52))
+TWO_OVALS_BOTH_OVER = make_world(("ellipse", "cyan", 0.5, 0.5), ("ellipse", "cyan", 0.5, 0.55),
+                                 ("rectangle", "blue", 0.52, 0.52))
+TWO_OVALS_APART = make_world(("ellipse", "cyan", 0.1, 0.1), ("ellipse", "cyan", 0.9, 0.1),
+                             ("rectangle", "blue", 0.52, 0.9))
+ONE_OVAL = make_world(("ellipse", "cyan", 0.2, 0.2), ("rectangle", "blue", 0.8, 0.8))
+NO_OVAL = make_world(("rectangle", "blue", 0.52, 0.9))
+
+
+@pytest.mark.parametrize("world,overlaps,at_top", [
+    (TWO_OVALS_ONE_OVER, "ambiguous", "ambiguous"),  # which of the two is meant decides it
+    (TWO_OVALS_BOTH_OVER, T, F),
+    (TWO_OVALS_APART, F, T),
+    (ONE_OVAL, F, "ambiguous"),  # no second oval: false only when the one there is not so
+    (NO_OVAL, F, F),
+])
+def test_the_other_with_nothing_before_it_is_said_of_every_one(world, overlaps, at_top):
+    """"the other X" on its own: one of at least two X, which one not said: true when every X is so,
+    false when none is (or there is no X), vague otherwise and with a single X."""
+    check("The other cyan ellipse overlaps the blue rectangle.", world, overlaps)
+    check("The other cyan ellipse is at the top.", world, at_top)
+
+
+def test_the_other_after_a_mention_still_refers_back():
+    """After "a cyan ellipse", "the other cyan ellipse" is the one not mentioned (not every one)."""
+    check("A cyan ellipse is at the top left. The other cyan ellipse overlaps the blue rectangle.",
+          TWO_OVALS_ONE_OVER, T)
+
+
+BIG_AND_SMALL_CIRCLES = make_world(("circle", "blue", 0.2, 0.2, 0.15), ("circle", "blue", 0.8, 0.2, 0.05),
+                                   ("square", "red", 0.5, 0.8, 0.08))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("There is a larger blue circle.", T),  # the big one is larger than every other shape
+    ("There is a smaller blue circle.", T),  # the small one is smaller than every other shape
+    ("There is a larger red square.", "ambiguous"),  # larger than one, smaller than the other
+    ("There is a smaller red square.", "ambiguous"),
+    ("There is a larger green circle.", F),  # no green circle at all
+])
+def test_a_larger_x_with_nothing_named_is_compared_with_every_other_shape(caption, expected):
+    """"a larger X" names no shape to compare with: it is true when some X is clearly larger than every
+    other shape (whichever is meant), false when every X is clearly smaller than every other (or none is
+    there), vague otherwise."""
+    check(caption, BIG_AND_SMALL_CIRCLES, expected)
+
+
+def test_a_larger_x_is_false_when_every_x_is_clearly_the_smallest():
+    world = make_world(("circle", "blue", 0.2, 0.2, 0.05), ("square", "red", 0.5, 0.8, 0.15),
+                       ("square", "gray", 0.8, 0.2, 0.12))
+    check("There is a larger blue circle.", world, F)
+    check("There is a smaller blue circle.", world, T)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0.0, 0.1), min_size=0, max_size=8))
+def test_than_any_is_three_valued_and_picks_at_most_one(areas):
+    """"larger than every other shape" holds of at most one shape, never both ways at once, and
+    "smaller" is "larger" of the negated areas."""
+    import numpy as np
+
+    from shapeworldice.semantics.appearance import than_any
+
+    a = np.array(areas, dtype=float)
+    more, not_more = than_any("more", a)
+    less, not_less = than_any("less", a)
+    assert more.sum() <= 1 and less.sum() <= 1
+    assert not (more & not_more).any() and not (less & not_less).any()
+    assert (than_any("more", -a)[0] == less).all()
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The image shows a simple scene with three crosses on a black background.", T),
+    ("The image shows a simple scene with two crosses.", F),  # exactly two
+    ("The image shows a scene with a red cross.", F),
+])
+def test_a_scene_with_x_says_x_is_there(caption, expected):
+    """"a scene with X" is the picture, as "a black background with X": X is there."""
+    check(caption, CROSSES, expected)
+
+
+DARK_GREEN_CROSS = make_world(("cross", "green", 0.5, 0.5, 0.06, -0.3))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The cross is a dark shade of green.", T),
+    ("The cross is a light shade of green.", F),  # the tone is said of the colour, as "light green"
+    ("The cross is a shade of green.", T),
+    ("The cross is a shade of red.", F),
+])
+def test_a_shade_of_a_colour_is_the_colour_with_its_tone(caption, expected):
+    check(caption, DARK_GREEN_CROSS, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The image contains three crosses in three different colors.", "ambiguous"),  # a count of colours: vague
+    ("The image contains two squares in three different colors.", F),  # the shapes must still be there
+    ("A blue cross sits at the top left, its corner pointing upward.", T),  # the absolute adds nothing
+    ("A blue cross sits at the bottom right, its corner pointing upward.", F),
+])
+def test_a_count_of_colours_is_vague_and_an_absolute_adds_nothing(caption, expected):
+    check(caption, CROSSES, expected)
+
+
+def test_an_order_from_left_to_right_is_vague_and_floats_inverts():
+    """"From left to right, there are A and B": the order is not tied to the shapes (vague unless a
+    shape is missing); "At the top floats X" is "X floats at the top"."""
+    assert verdict("From left to right, there are a blue cross and a yellow cross.", CROSSES) == "ambiguous"
+    check("From left to right, there are a blue cross and a red cross.", CROSSES, F)
+    check("At the top left floats a blue cross.", CROSSES, T)
+    check("At the top left floats a yellow cross.", CROSSES, F)
