@@ -44,10 +44,15 @@ def close(g: Any, cell: Cell) -> Summary:
     """Close ``cell`` under the unary rules (in place) and summarise it as :func:`fill` does, for a
     cell that recurs from chart to chart (a word's own cell): :func:`fill` takes it ready, via
     ``closed``.  :class:`ClosureGuard` as :func:`fill`."""
-    agenda = [b for b in cell if b in g.unary]
-    if agenda:
-        _closure(g.unary, cell, agenda)
     right_bit, partners, _ = g.partner_masks
+    return _close(cell, g.unary, right_bit, partners)
+
+
+def _close(cell: Cell, unary: Any, right_bit: Any, partners: Any) -> Summary:
+    """Close ``cell`` under ``unary`` in place and summarise it (:data:`Summary`)."""
+    agenda = [b for b in cell if b in unary]
+    if agenda:
+        _closure(unary, cell, agenda)
     r = m = 0
     found = []
     for s, v in cell.items():
@@ -76,20 +81,7 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell],
 
     def finish(i: int, j: int, cell: Cell, summary: Summary | None = None) -> None:
         chart[i][j] = cell
-        if summary is None:
-            agenda = [b for b in cell if b in unary]
-            if agenda:
-                _closure(unary, cell, agenda)
-            r = m = 0
-            found = []
-            for s, v in cell.items():
-                r |= right_bit[s]
-                p = partners[s]
-                if p:
-                    m |= p
-                    found.append((s, p, v[0]))
-        else:
-            r, m, found = summary
+        r, m, found = _close(cell, unary, right_bit, partners) if summary is None else summary
         if r:
             as_right[i][j] = r
             starts[j] |= 1 << i

@@ -128,6 +128,26 @@ def test_an_instance_is_the_same_whatever_was_built_before_it():
         assert (alone.captions, alone.world) == (row.captions, row.world)
 
 
+def _check_pool(sampler, world, pool, rng, checked: int) -> None:
+    """A pool's truth table is the evaluator's truth (in its world and 12 others, on ``checked``
+    candidates), each meaning has its own code, and the sampler draws the pool's templates in
+    the pool's proportions."""
+    others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=12)])
+    table = sampler.truth_table(pool, others)
+    assert sampler.truth_table(pool, WorldSample.of([world])).all()
+    for k in rng.choice(len(pool), size=min(checked, len(pool)), replace=False):
+        caption = sampler.caption(pool, int(k))
+        assert caption.truth(world) == Truth.TRUE
+        assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
+    assert len(set(sampler.codes(pool).tolist())) == len(pool)
+    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
+    draws = [sampler(world, rng) for _ in range(3000)]
+    kept = [which[str(c)] for c in draws if c is not None]  # the sampler gives up after 20 templates
+    drawn = collections.Counter(int(pool.template[k]) for k in kept)
+    for t, n in drawn.items():
+        assert abs(n / len(kept) - pool.weight[pool.template == t].sum()) < 0.04
+
+
 @pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
@@ -140,20 +160,7 @@ def test_number_bound_pools_hold_the_evaluators_truth_and_the_samplers_templates
     pool = sampler.pool(world)
     if not len(pool):
         return
-    others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=12)])
-    table = sampler.truth_table(pool, others)
-    assert sampler.truth_table(pool, WorldSample.of([world])).all()
-    for k in rng.choice(len(pool), size=min(20, len(pool)), replace=False):
-        caption = sampler.caption(pool, int(k))
-        assert caption.truth(world) == Truth.TRUE
-        assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
-    assert len(set(sampler.codes(pool).tolist())) == len(pool)
-    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
-    draws = [sampler(world, rng) for _ in range(3000)]
-    kept = [which[str(c)] for c in draws if c is not None]  # the sampler gives up after 20 templates
-    drawn = collections.Counter(int(pool.template[k]) for k in kept)
-    for t, n in drawn.items():
-        assert abs(n / len(kept) - pool.weight[pool.template == t].sum()) < 0.04
+    _check_pool(sampler, world, pool, rng, checked=20)
 
 
 @pytest.mark.slow
@@ -169,17 +176,4 @@ def test_comparative_pools_hold_the_evaluators_truth_and_the_samplers_templates(
     if not len(pool):
         return
     assert abs(pool.weight.sum() - 1.0) < 1e-9
-    others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=12)])
-    table = sampler.truth_table(pool, others)
-    assert sampler.truth_table(pool, WorldSample.of([world])).all()
-    for k in rng.choice(len(pool), size=min(25, len(pool)), replace=False):
-        caption = sampler.caption(pool, int(k))
-        assert caption.truth(world) == Truth.TRUE
-        assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
-    assert len(set(sampler.codes(pool).tolist())) == len(pool)
-    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
-    draws = [sampler(world, rng) for _ in range(3000)]
-    kept = [which[str(c)] for c in draws if c is not None]  # the sampler gives up after 20 templates
-    drawn = collections.Counter(int(pool.template[k]) for k in kept)
-    for t, n in drawn.items():
-        assert abs(n / len(kept) - pool.weight[pool.template == t].sum()) < 0.04
+    _check_pool(sampler, world, pool, rng, checked=25)
