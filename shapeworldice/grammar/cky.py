@@ -158,17 +158,9 @@ def _combine(binary: Any, right_symbol: list[int], chart: Chart, lefts: list[Any
             if not found:
                 continue
             rb = binary[b]
-            if not found & (found - 1):  # one daughter (the common case)
-                c = right_symbol[found.bit_length() - 1]
-                base = cb + right[c][0]
-                for a, rid, rc in rb[c]:
-                    cost = base + rc
-                    old = get(a)
-                    if old is None or cost < old[0]:
-                        cell[a] = (cost, (rid, k, b, c))
-                continue
-            # several daughters: in the order the reference walks them
-            for c in _daughters(rb, right, n_right):
+            # one daughter (the common case) by its bit; several in the order the reference walks them
+            for c in ((right_symbol[found.bit_length() - 1],) if not found & (found - 1)
+                      else _daughters(rb, right, n_right)):
                 base = cb + right[c][0]
                 for a, rid, rc in rb[c]:
                     cost = base + rc
