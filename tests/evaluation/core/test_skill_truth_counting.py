@@ -25,6 +25,7 @@ from shapeworldice.interpret import formula_of
 from shapeworldice.interpret.views import JointViewBound, ViewBound
 from shapeworldice.world.model import COLOR_NAMES, SHAPES, World
 
+from tests.evaluation.core.skill_support import below_bound, greedy, score, skill_measure
 from tests.evaluation.core.test_skill_truth_views import (_by_count, _plural, complex_captions, count_captions,
                                                       ratio_captions)
 
@@ -75,20 +76,9 @@ def built(request, tmp_path_factory):
 
 
 def _measure(evaluator: Evaluator) -> SkillTruth:
-    measure = next(m for m in evaluator.measures() if isinstance(m, SkillTruth))
-    assert isinstance(measure.view, JointViewBound) and measure.bound is not None
+    measure = skill_measure(evaluator)
+    assert isinstance(measure.view, JointViewBound)
     return measure
-
-
-def _below_bound(report, bound: float, what: str) -> None:
-    low, high = report["intervals"]["skill_truth"]
-    assert low <= bound, (what, report["scores"]["skill_truth"], low, high, bound)
-
-
-def _score(evaluator: Evaluator, entries: list[dict]):
-    if len(entries) < len(evaluator.images):
-        return evaluator.evaluate(entries, allow_missing=True)
-    return evaluator.evaluate(entries)
 
 
 @pytest.mark.slow
@@ -101,25 +91,13 @@ def test_floors_and_view_only_captions_stay_below_the_bound(built):
     references = evaluator.evaluate(swi.baseline(evaluator.data.directory, "references"))
     assert references["scores"]["skill_truth"] >= 0.9, name  # bounded by the same views at build time
     for kind in FLOORS:
-        _below_bound(evaluator.evaluate(swi.baseline(evaluator.data.directory, kind)), bound, f"{name} {kind}")
+        below_bound(evaluator.evaluate(swi.baseline(evaluator.data.directory, kind)), bound, f"{name} {kind}")
     for writer in (OBJECT_SET[name], counts_captions):
-        likeliest, admitted = [], []
-        for image in evaluator.images:
-            scored = []
-            for caption in writer(image.world):
-                analysis = evaluator.analyse(caption)
-                if analysis.interpretation is None:
-                    continue
-                p = joint.probability(analysis.interpretation.formula, image.world)
-                if p is not None:
-                    scored.append((p, caption))
-            if scored:
-                likeliest.append({"image_id": image.id, "caption": max(scored)[1]})
-                fits = [s for s in scored if s[0] <= bound]
-                admitted.append({"image_id": image.id, "caption": max(fits or scored)[1]})
+        likeliest, admitted, _ = greedy(evaluator, joint.probability, bound,
+                                        lambda image, writer=writer: writer(image.world))
         assert len(likeliest) >= len(evaluator.images) // 2, (name, writer.__name__)  # the grammar reads them
         for what, entries in (("likeliest", likeliest), ("admitted", admitted)):
-            _below_bound(_score(evaluator, entries), bound, f"{name} {writer.__name__} {what}")
+            below_bound(score(evaluator, entries), bound, f"{name} {writer.__name__} {what}")
 
 
 def _greedy(evaluator: Evaluator, joint: JointViewBound, bound: float, view: str) -> tuple[list, list]:
@@ -165,6 +143,6 @@ def test_a_greedy_captioner_of_each_view_stays_below_the_bound(built, view):
     assert isinstance(measure.view, JointViewBound) and measure.bound is not None
     likeliest, admitted = _greedy(evaluator, measure.view, measure.bound, view)
     for what, entries in (("likeliest", likeliest), ("admitted", admitted)):
-        report = _score(evaluator, entries)
+        report = score(evaluator, entries)
         assert report["scores"]["truthfulness"] > 0.0, (name, view, what)  # it does write true captions
-        _below_bound(report, measure.bound, f"{name} greedy {view} {what}")
+        below_bound(report, measure.bound, f"{name} greedy {view} {what}")

@@ -15,7 +15,8 @@ import pytest
 
 import shapeworldice as swi
 from shapeworldice.evaluation.core.gtd import Evaluator
-from shapeworldice.evaluation.core.skill_truth import SkillTruth
+
+from tests.evaluation.core.skill_support import below_bound, greedy, score, skill_measure
 
 SIZES = dict(seed=17, train=80, validation=4, test=64, prior_worlds=2000)
 RELATIONS = ("to the left of", "to the right of", "above", "below")
@@ -183,45 +184,17 @@ def built(request, tmp_path_factory):
     evaluator.close()
 
 
-def _measure(evaluator: Evaluator) -> SkillTruth:
-    measure = next(m for m in evaluator.measures() if isinstance(m, SkillTruth))
-    assert measure.view is not None and measure.bound is not None
-    return measure
-
-
-def _below_bound(report, bound: float, what: str) -> None:
-    low, high = report["intervals"]["skill_truth"]
-    assert low <= bound, (what, report["scores"]["skill_truth"], low, high, bound)
-
-
 @pytest.mark.slow
 def test_view_only_captioners_stay_below_the_bound_and_references_do_not(built):
     name, evaluator = built
-    measure = _measure(evaluator)
+    measure = skill_measure(evaluator)
     view, bound = measure.view, measure.bound
     assert view is not None and bound is not None
     references = evaluator.evaluate(swi.baseline(evaluator.data.directory, "references"))
     assert references["scores"]["skill_truth"] >= 0.9, name  # bounded by the same view at build time
     for kind in FLOORS[view.refiller.view]:
-        _below_bound(evaluator.evaluate(swi.baseline(evaluator.data.directory, kind)), bound, f"{name} {kind}")
-    admitted, likeliest, parsed = [], [], 0
-    for image in evaluator.images:
-        scored = []
-        for caption in CASES[name](image.world):
-            analysis = evaluator.analyse(caption)
-            if analysis.interpretation is None:
-                continue
-            parsed += 1
-            p = view.probability(analysis.interpretation.formula, image.world)
-            if p is not None:
-                scored.append((p, caption))
-        if not scored:
-            continue
-        likeliest.append({"image_id": image.id, "caption": max(scored)[1]})
-        fits = [s for s in scored if s[0] <= bound]
-        admitted.append({"image_id": image.id, "caption": max(fits)[1] if fits else max(scored)[1]})
+        below_bound(evaluator.evaluate(swi.baseline(evaluator.data.directory, kind)), bound, f"{name} {kind}")
+    likeliest, admitted, parsed = greedy(evaluator, view.probability, bound, lambda image: CASES[name](image.world))
     assert len(likeliest) >= len(evaluator.images) // 2 and parsed, name  # the grammar reads the captions
     for what, entries in (("likeliest", likeliest), ("admitted", admitted)):
-        report = evaluator.evaluate(entries, allow_missing=True) if len(entries) < len(evaluator.images) \
-            else evaluator.evaluate(entries)
-        _below_bound(report, bound, f"{name} greedy {what}")
+        below_bound(score(evaluator, entries), bound, f"{name} greedy {what}")
