@@ -178,10 +178,8 @@ class Refiller:
             return assemble([self._object_set(i, self._generator(i, q), own) for q in range(refills)])
         donors = np.empty(refills, dtype=np.int64)
         picks = np.empty((refills, len(own)), dtype=np.int64)
-        for r, rng in enumerate(self._generators(i, refills)):
+        for r, rng in enumerate(self._generators(i, refills)):  # every donor of the pool has len(own) kinds
             d = self._donor(pool, rng)
-            if len(self.names[d]) != len(own) or not len(own):
-                return assemble([self._object_set(i, self._generator(i, q), own) for q in range(refills)])
             donors[r], picks[r] = d, rng.permutation(len(own))
         sizes = np.array([self.counts[d] for d in donors])
         width = max(int(sizes.max()), 1)
