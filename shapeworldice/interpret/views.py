@@ -7,6 +7,11 @@ order; for ``object-set``, one with as many kinds of object, renamed one-to-one)
 re-fills where a caption is true estimates its probability of being true given the view: skill
 floors choose captions by it, and informative datasets bound their captions' by it (under a view
 that hides only the binding, they bound the world's likeliest colour–shape object instead).
+
+Two ways of drawing a world's re-fills: :meth:`Refiller.block` gives each re-fill its own generator
+(the skill floors' draws), :meth:`Refiller.drawn` draws all re-fills of a world from one generator as
+arrays (the view bound's: the builder's and skill truth's one estimate, at a small part of the cost).
+Both draw each re-fill independently with the same distribution; only the random stream differs.
 """
 from __future__ import annotations
 
@@ -48,6 +53,21 @@ def generator(seed: int, code: int, key: int, r: int) -> np.random.Generator:
     if all(0 <= w < 2 ** 32 for w in words):
         return np.random.Generator(np.random.PCG64(np.array(words, dtype=np.uint32)))
     return np.random.default_rng(list(words))
+
+
+def world_generator(seed: int, code: int, key: int) -> np.random.Generator:
+    """The one generator of every re-fill of the world with ``key`` under the view numbered ``code``
+    (:meth:`Refiller.drawn`): seeded by the words ``seed, stream, code, key`` (four words where a
+    re-fill's own :func:`generator` has five, so the two never share a stream)."""
+    words = (seed, _VIEW_STREAM, code, key)
+    if all(0 <= w < 2 ** 32 for w in words):
+        return np.random.Generator(np.random.PCG64(np.array(words, dtype=np.uint32)))
+    return np.random.default_rng(list(words))
+
+
+def _permutations(rng: np.random.Generator, rows: int, n: int) -> np.ndarray:
+    """``rows`` uniform random permutations of ``range(n)`` (the order of ``rows × n`` uniform draws)."""
+    return np.argsort(rng.random((rows, n)), axis=1, kind="stable")
 
 
 class Refiller:
@@ -102,10 +122,14 @@ class Refiller:
     def world(self, i: int, r: int) -> dict[str, np.ndarray]:
         """Columns of re-fill ``r`` of test image ``i``."""
         rng = self._generator(i, r)
-        t, g = self.test, self.train
-        n = int(t.present[i].sum())
         if self.view == "object-set":
             return self._object_set(i, rng)
+        return self._refill(i, rng)
+
+    def _refill(self, i: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
+        """Columns of one re-fill of test image ``i`` (not under ``object-set``) drawn from ``rng``."""
+        t, g = self.test, self.train
+        n = int(t.present[i].sum())
         d = self._donor(self.by_count.get(n), rng)
         m = int(g.present[d].sum())
         order = rng.permutation(m)[:n] if m >= n else rng.integers(m, size=n) if m else None
@@ -171,7 +195,6 @@ class Refiller:
     def _object_set_block(self, i: int, refills: int) -> WorldSample:
         """:meth:`block` under ``object-set``: the draws of :meth:`_object_set`, re-fill by re-fill,
         and the columns gathered at once (world by world where no donor has as many kinds of object)."""
-        g = self.train
         own = sorted(set(self._pairs(self.test, i)))
         pool = self.by_kinds.get(len(own))
         if pool is None or not len(own):  # no donor has as many kinds of object: world by world
@@ -181,7 +204,13 @@ class Refiller:
         for r, rng in enumerate(self._generators(i, refills)):  # every donor of the pool has len(own) kinds
             d = self._donor(pool, rng)
             donors[r], picks[r] = d, rng.permutation(len(own))
-        sizes = np.array([self.counts[d] for d in donors])
+        return self._renamed(own, donors, picks)
+
+    def _renamed(self, own: list[tuple[int, int]], donors: np.ndarray, picks: np.ndarray) -> WorldSample:
+        """Donor worlds (each with ``len(own)`` distinct objects) whose ``k``-th distinct object becomes
+        the image's ``picks[r, k]``-th, as one sample: the columns of :meth:`_object_set`, gathered at once."""
+        g, refills = self.train, len(donors)
+        sizes = np.array([self.counts[d] for d in donors.tolist()])
         width = max(int(sizes.max()), 1)
         present = np.arange(width)[None, :] < sizes[:, None]
         slots = np.zeros((refills, width), dtype=np.int64)
@@ -193,6 +222,48 @@ class Refiller:
         color = np.where(present, kinds[..., 0], -1)
         shape = np.where(present, kinds[..., 1], -1)
         return WorldSample(cols["x"], cols["y"], shape, color, cols["shade"], cols["area"], present)
+
+    def drawn(self, i: int, refills: int) -> WorldSample:
+        """Re-fills ``0 .. refills - 1`` of test image ``i`` drawn together from one generator
+        (:func:`world_generator`): every re-fill's donor at once, then every re-fill's matching of the
+        donor's objects to the image's (a uniform permutation per re-fill, from uniform draws), then,
+        under ``colours-shapes-unbound``, every re-fill's re-pairing of shapes with colours. Each re-fill
+        is drawn as :meth:`world` draws one (a donor uniform over those with as many objects, or as many
+        kinds of object for ``object-set``; a uniform matching), independently of the others."""
+        rng = world_generator(self.seed, self.code, self.keys[i])
+        if self.view == "object-set":
+            own = sorted(set(self._pairs(self.test, i)))
+            pool = self.by_kinds.get(len(own))
+            if pool is None or not own:  # no donor has as many kinds of object: world by world
+                return assemble([self._object_set(i, rng, own) for _ in range(refills)])
+            donors = pool[rng.integers(len(pool), size=refills)]
+            return self._renamed(own, donors, _permutations(rng, refills, len(own)))
+        t, g = self.test, self.train
+        n = int(t.present[i].sum())
+        if not n:
+            return assemble([self._refill(i, rng) for _ in range(refills)])
+        pool = self.by_count.get(n)
+        if pool is None or not len(pool):  # no donor has as many objects: any donor
+            pool = np.arange(g.size)
+        donors = pool[rng.integers(len(pool), size=refills)]
+        sizes = np.asarray(self.counts, dtype=np.int64)[donors] if self.counts else np.zeros(refills, np.int64)
+        width = max(n, int(sizes.max()))
+        draws = rng.random((refills, width))
+        # a donor with at least n objects: n of them in a uniform order; with fewer: n picked with repeats
+        orders = np.argsort(np.where(np.arange(width)[None] < sizes[:, None], draws, 2.0), axis=1,
+                            kind="stable")[:, :n]
+        few = sizes < n
+        orders[few] = np.floor(draws[few, :n] * sizes[few, None]).astype(np.int64)
+        cols = {c: getattr(g, c)[donors[:, None], orders] for c in _COLUMNS}
+        empty = sizes == 0  # an empty donor: the image's own columns
+        for c in _COLUMNS:
+            if c in _KEPT[self.view] or empty.any():
+                own_col = np.repeat(getattr(t, c)[i, :n][None], refills, axis=0)
+                cols[c] = own_col if c in _KEPT[self.view] else np.where(empty[:, None], own_col, cols[c])
+        if self.view == "colours-shapes-unbound":
+            cols["shape"] = np.take_along_axis(cols["shape"], _permutations(rng, refills, n), axis=1)
+        return WorldSample(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"],
+                           np.ones((refills, n), dtype=bool))
 
     def sample(self, refills: int, indices: Sequence[int] | None = None) -> WorldSample:
         """The first ``refills`` re-fills of every image (or of ``indices``): world ``k * refills + r``."""
@@ -245,9 +316,20 @@ BOUND_TRUE_WORLDS = 8
 BINDING_VIEWS: frozenset[str] = frozenset({"colours-shapes-unbound"})
 
 
+def world_key(world) -> int:
+    """The number that seeds a world's re-fills under a view bound: the CRC of its image size and its
+    columns (positions, shapes, colours, shades, areas) as little-endian bytes. The stored world's JSON
+    writes every float exactly, so a world read back from a split has the key the builder used."""
+    arrays = world.arrays
+    parts = [np.array([world.size], dtype="<i8").tobytes()]
+    parts += [np.ascontiguousarray(getattr(arrays, c), dtype="<i8" if c in ("shape", "color") else "<f8").tobytes()
+              for c in _COLUMNS]
+    return zlib.crc32(b"".join(parts))
+
+
 class WorldKey:
-    """The last world asked about, as a sample of one and the number that seeds its re-fills (the CRC
-    of its JSON): computed once for all the views that bound the same world's captions."""
+    """The last world asked about, as a sample of one and the number that seeds its re-fills
+    (:func:`world_key`): computed once for all the views that bound the same world's captions."""
 
     def __init__(self) -> None:
         self._world: object = None
@@ -256,13 +338,14 @@ class WorldKey:
     def __call__(self, world) -> tuple[WorldSample, int]:
         if world is not self._world or self._value is None:
             self._world = world
-            self._value = WorldSample.of([world]), zlib.crc32(world.to_json().encode("utf-8"))
+            self._value = WorldSample.of([world]), world_key(world)
         return self._value
 
 
 class ViewBound:
     """Probability of a caption being true given a view of its own world, on re-fills whose donors are
-    the dataset's prior sample. A world's re-fills (and their caches) are kept until the next world."""
+    the dataset's prior sample (:meth:`Refiller.drawn`: one generator per world and view). A world's
+    re-fills (and their caches) are kept until the next world."""
 
     def __init__(self, view: str, donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
                  true_worlds: int = 0, prior: CaptionPrior | None = None, world_ceiling: bool | None = None):
@@ -333,7 +416,7 @@ class ViewBound:
             assert self._donor_refiller is not None
             if len(self._donor_rows) >= _DONORS_KEPT:  # the least recently used goes
                 del self._donor_rows[next(iter(self._donor_rows))]
-            hit = self._donor_refiller.block(index, self.refills)
+            hit = self._donor_refiller.drawn(index, self.refills)
         self._donor_rows[index] = hit
         return hit
 
@@ -342,7 +425,7 @@ class ViewBound:
         if world is not self._world:
             test, key = self.world_key(world)
             self.refiller.test, self.refiller.keys = test, [key]
-            self._world, self._sample, self._caches = world, self.refiller.sample(self.refills), ({}, {})
+            self._world, self._sample, self._caches = world, self.refiller.drawn(0, self.refills), ({}, {})
             self._ceiling, self._own = None, {}
         assert self._sample is not None
         return self._sample
@@ -510,4 +593,4 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
 
 __all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "JointViewBound", "Refiller", "SKILL_KINDS", "VIEWS",
            "ViewBound", "WorldKey", "assemble", "certain_object", "generator", "object_ceiling", "stack", "view_bound",
-           "view_probability"]
+           "view_probability", "world_generator", "world_key"]

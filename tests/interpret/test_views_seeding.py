@@ -1,13 +1,15 @@
-"""A re-fill's generator is seeded by the words ``seed, stream, code, key, r`` (the key: the CRC of the
-world's JSON): converted as one array or as a list of ints, the draws are the same, so the re-fills, the
-view bound's decisions and the built bytes do not depend on how the words are handed to NumPy."""
+"""A re-fill's generator is seeded by the words ``seed, stream, code, key, r``, a world's one generator
+(the view bound's) by ``seed, stream, code, key`` (its key: the CRC of the world's columns,
+:func:`world_key`): converted as one array or as a list of ints, the draws are the same, so the
+re-fills, the view bound's decisions and the built bytes do not depend on how the words are handed
+to NumPy."""
 from __future__ import annotations
 
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from shapeworldice.interpret.prior import WorldSample
-from shapeworldice.interpret.views import _VIEW_STREAM, Refiller, WorldKey, generator
+from shapeworldice.interpret.views import _VIEW_STREAM, Refiller, WorldKey, generator, world_generator, world_key
 from shapeworldice.world.model import World
 
 _WORD = st.integers(0, 2 ** 33)  # past 32 bits too: those words go in as a list
@@ -33,12 +35,18 @@ def test_a_blocks_generators_are_the_re_fills_own(seed, key, refills):
     assert together == [_draws(refiller._generator(0, r)) for r in range(refills)]
 
 
-def test_a_world_key_is_computed_once_per_world_and_is_the_crc_of_its_json():
-    import zlib
-
+def test_a_world_key_is_computed_once_per_world_and_is_the_key_of_its_columns():
     first, second = World(entities=()), World(entities=(), size=32)
     key = WorldKey()
     sample, value = key(first)
-    assert value == zlib.crc32(first.to_json().encode("utf-8")) and sample.size == 1
+    assert value == world_key(first) and sample.size == 1
     assert key(first)[0] is sample  # the same world again: kept
-    assert key(second)[1] == zlib.crc32(second.to_json().encode("utf-8")) != value
+    assert key(second)[1] == world_key(second) != value
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=_WORD, code=st.integers(0, 8), key=_WORD)
+def test_a_worlds_one_generator_draws_as_one_seeded_by_the_list_of_four_words(seed, code, key):
+    listed = np.random.default_rng([seed, _VIEW_STREAM, code, key])
+    assert _draws(world_generator(seed, code, key)) == _draws(listed)
+    assert _draws(world_generator(seed, code, key)) != _draws(generator(seed, code, key, 0))
