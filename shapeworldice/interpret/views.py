@@ -89,6 +89,11 @@ class Refiller:
         #: each donor object's place among the donor's distinct objects
         self.slots = [np.array([names.index(p) for p in donor], dtype=np.int64)
                       for names, donor in zip(self.names, self.pairs)]
+        #: each donor's object places among its distinct objects, padded with 0 (``object-set``)
+        self.slot_table = np.zeros((train.size, max(train.n, 1)), dtype=np.int64)
+        for d, slots in enumerate(self.slots):
+            self.slot_table[d, :len(slots)] = slots
+        self.count_array = counts.astype(np.int64)
         kinds = np.array([len(set(p)) for p in pairs])
         self.by_kinds = {int(k): np.flatnonzero(kinds == k) for k in np.unique(kinds)}
 
@@ -209,13 +214,11 @@ class Refiller:
     def _renamed(self, own: list[tuple[int, int]], donors: np.ndarray, picks: np.ndarray) -> WorldSample:
         """Donor worlds (each with ``len(own)`` distinct objects) whose ``k``-th distinct object becomes
         the image's ``picks[r, k]``-th, as one sample: the columns of :meth:`_object_set`, gathered at once."""
-        g, refills = self.train, len(donors)
-        sizes = np.array([self.counts[d] for d in donors.tolist()])
+        g = self.train
+        sizes = self.count_array[donors]
         width = max(int(sizes.max()), 1)
         present = np.arange(width)[None, :] < sizes[:, None]
-        slots = np.zeros((refills, width), dtype=np.int64)
-        for r, donor in enumerate(donors.tolist()):
-            slots[r, :sizes[r]] = self.slots[donor]
+        slots = self.slot_table[donors, :width]
         kinds = np.array(own, dtype=np.int64).reshape(-1, 2)[np.take_along_axis(picks, slots, axis=1)]
         cols = {c: np.where(present, getattr(g, c)[donors[:, None], np.minimum(np.arange(width), g.n - 1)[None]],
                             0.0) for c in ("x", "y", "shade", "area")}
@@ -246,7 +249,7 @@ class Refiller:
         if pool is None or not len(pool):  # no donor has as many objects: any donor
             pool = np.arange(g.size)
         donors = pool[rng.integers(len(pool), size=refills)]
-        sizes = np.asarray(self.counts, dtype=np.int64)[donors] if self.counts else np.zeros(refills, np.int64)
+        sizes = self.count_array[donors]
         width = max(n, int(sizes.max()))
         draws = rng.random((refills, width))
         # a donor with at least n objects: n of them in a uniform order; with fewer: n picked with repeats
