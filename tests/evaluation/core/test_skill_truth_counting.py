@@ -61,7 +61,7 @@ def counts_captions(world: World) -> list[str]:
     for c, s in itertools.product(colours[:3], shapes[:3]):
         both = max(0, n_colour[c] + n_shape[s] - len(world.entities))  # certain from the counts
         guess = min(n_colour[c], n_shape[s], 5)
-        out += [f"At least {WORDS[max(both, 1)]} shapes are {c} {_plural(s)}.",
+        out += [f"At least {WORDS[min(max(both, 1), 5)]} shapes are {c} {_plural(s)}.",  # numerals end at five
                 f"At most {WORDS[guess]} {c} shapes are {_plural(s)}.",
                 f"More than half of the {c} shapes are {_plural(s)}."]
     return out
