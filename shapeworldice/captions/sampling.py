@@ -187,6 +187,9 @@ class BoundedPrior:
     world_admits: Callable[[World], bool] | None = None
     view_samples: Callable[[World], Iterable[WorldSample]] | None = None
     max_view: float = 1.0
+    #: ``view_exceeds`` for a caption whose share of every view's re-fills of the world is known to be
+    #: within ``max_view`` (a pool survivor): the donor worlds alone (default: ``view_exceeds``)
+    donors_exceed: Callable[[SampledCaption, World], bool] | None = None
     #: the last world's pool: its candidates' probabilities, and which have passed the full check
     _last: dict = field(default_factory=dict, compare=False, repr=False)
     #: the meanings (pool codes) that failed the full check
@@ -241,8 +244,8 @@ class BoundedPrior:
                 continue
             caption = sampler.caption(pool, k)
             if not passed[k]:
-                if (self.view_exceeds is not None and self.view_exceeds(caption, world)) \
-                        or not self.within_prior(caption):
+                exceeds = self.donors_exceed or self.view_exceeds
+                if (exceeds is not None and exceeds(caption, world)) or not self.within_prior(caption):
                     self._failed.add(code)
                     weight[k] = 0.0
                     continue

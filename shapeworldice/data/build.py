@@ -81,19 +81,21 @@ class InstanceBuilder:
                 raise ValueError(f"dataset {definition.name!r} bounds caption priors: it needs a prior sample")
             from ..interpret import formula_of
 
-            exceeds = admits = samples = None
+            exceeds = admits = samples = donors = None
             if definition.skill_view is not None:
                 from ..interpret.views import BOUND_TRUE_WORLDS, view_bound
 
                 bound = view_bound(definition.skill_views, prior.sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
                 max_view = definition.max_view_prior or 1.0
                 exceeds = lambda c, w: bound.exceeds(formula_of(c), w, max_view)  # noqa: E731
+                donors = lambda c, w: bound.exceeds(formula_of(c), w, max_view, own_within=True)  # noqa: E731
                 admits = lambda w: bound.admits(w, max_view)  # noqa: E731
                 samples = bound.samples
             max_prior = 1.0 if definition.max_prior is None else definition.max_prior
             self.samplers = [BoundedPrior(s, lambda c: prior.within(formula_of(c), max_prior), view_exceeds=exceeds,
                                           world_admits=admits, view_samples=samples,
-                                          max_view=definition.max_view_prior or 1.0) for s in self.samplers]
+                                          max_view=definition.max_view_prior or 1.0, donors_exceed=donors)
+                             for s in self.samplers]
         weights = np.array([f.weight for f in definition.families], dtype=float)
         self.cumulative = np.cumsum(weights / weights.sum())
         # datasets built with the same seed must not share worlds: the name enters every stream

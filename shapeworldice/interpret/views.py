@@ -478,15 +478,18 @@ class ViewBound:
             return False
         return not self.ceiling(world) > bound
 
-    def exceeds(self, formula, world, bound: float) -> bool:
+    def exceeds(self, formula, world, bound: float, own_within: bool = False) -> bool:
         """Whether ``formula``'s :meth:`probability` given ``world``'s view is above ``bound`` or
         cannot be computed: the same decision, with the cheap parts first (the world's own
-        re-fills, then the donors' a few at a time, stopping at the first share above the bound)."""
+        re-fills, then the donors' a few at a time, stopping at the first share above the bound).
+        ``own_within``: the caller has counted the formula's share of this world's re-fills and
+        found it within the bound (a sampler's pool), so only the donor worlds are asked."""
         if self.world_ceiling and self.ceiling(world) > bound:
             return True  # this world's view leaves one object likely: no caption of it is within the bound
-        own = self.own_share(formula, world)
-        if own is None or own > bound:
-            return True
+        if not (own_within and not self.world_ceiling):
+            own = self.own_share(formula, world)
+            if own is None or own > bound:
+                return True
         if self.world_ceiling:
             return False
         if not self.true_worlds:
@@ -532,16 +535,18 @@ class JointViewBound:
         """Whether any caption of ``world`` can be within ``bound`` under every view."""
         return all(b.admits(world, bound) for b in self.bounds)
 
-    def exceeds(self, formula, world, bound: float) -> bool:
+    def exceeds(self, formula, world, bound: float, own_within: bool = False) -> bool:
         """Whether ``formula`` is above ``bound`` under some view: every view's own re-fills first
-        (cheap), then each view's donor worlds (:attr:`cheap_first`: on the quantification forms the
+        (cheap; skipped with ``own_within``, where the caller found every view's share of them within
+        the bound), then each view's donor worlds (:attr:`cheap_first`: on the quantification forms the
         counts view rejects about four in five of the captions that pass their own re-fills, at half
         the object set's cost), stopping at the first view that decides it."""
-        for b in self.cheap_first:
-            own = b.own_share(formula, world)
-            if own is None or own > bound:
-                return True
-        return any(b.exceeds(formula, world, bound) for b in self.cheap_first)
+        if not own_within:
+            for b in self.cheap_first:
+                own = b.own_share(formula, world)
+                if own is None or own > bound:
+                    return True
+        return any(b.exceeds(formula, world, bound, own_within) for b in self.cheap_first)
 
 
 def view_bound(views: Sequence[str], donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,

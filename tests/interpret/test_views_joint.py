@@ -52,3 +52,22 @@ def test_the_joint_probability_is_the_highest_and_exceeds_is_any(setting, world,
     samples = list(joint.samples(w))
     assert [s.size for s in samples] == [32, 32]
     assert samples[-1] is joint.bounds[0].samples(w)[0]  # the object set's re-fills come last
+
+
+@settings(max_examples=15, deadline=None)
+@given(world=st.integers(0, 2), pick=st.integers(0, 10**6), bound=st.sampled_from([0.2, 0.55, 0.9]))
+def test_a_caption_known_within_on_its_own_re_fills_is_decided_by_the_donor_worlds_alone(setting, world, pick,
+                                                                                          bound):
+    """A pool survivor's own shares were counted by the sampler: asking only the donor worlds gives the
+    full check's decision whenever every view's own share is within the bound."""
+    worlds, joint, singles = setting
+    w = worlds[world]
+    sampler = QuantifierSampler("count")
+    pool = sampler.pool(w)
+    formula = formula_of(sampler.caption(pool, pick % len(pool)))
+    own = [b.own_share(formula, w) for b in joint.bounds]
+    if all(s is not None and s <= bound for s in own):
+        assert joint.exceeds(formula, w, bound, own_within=True) == joint.exceeds(formula, w, bound)
+        assert all(b.exceeds(formula, w, bound, own_within=True) == b.exceeds(formula, w, bound) for b in singles)
+    else:  # some view's own share is above the bound: the full check says so, whatever the donors say
+        assert joint.exceeds(formula, w, bound)
