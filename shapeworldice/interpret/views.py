@@ -8,10 +8,9 @@ re-fills where a caption is true estimates its probability of being true given t
 floors choose captions by it, and informative datasets bound their captions' by it (under a view
 that hides only the binding, they bound the world's likeliest colour–shape object instead).
 
-Two ways of drawing a world's re-fills: :meth:`Refiller.block` gives each re-fill its own generator
-(the skill floors' draws), :meth:`Refiller.drawn` draws all re-fills of a world from one generator as
-arrays (the view bound's: the builder's and skill truth's one estimate, at a small part of the cost).
-Both draw each re-fill independently with the same distribution; only the random stream differs.
+:meth:`Refiller.block` gives each re-fill its own generator (the skill floors' draws);
+:meth:`Refiller.drawn` draws a world's re-fills from one generator as arrays (the view bound's, shared
+by the builder and skill truth): each re-fill has the same law either way, only the stream differs.
 """
 from __future__ import annotations
 
@@ -127,9 +126,7 @@ class Refiller:
     def world(self, i: int, r: int) -> dict[str, np.ndarray]:
         """Columns of re-fill ``r`` of test image ``i``."""
         rng = self._generator(i, r)
-        if self.view == "object-set":
-            return self._object_set(i, rng)
-        return self._refill(i, rng)
+        return self._object_set(i, rng) if self.view == "object-set" else self._refill(i, rng)
 
     def _refill(self, i: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
         """Columns of one re-fill of test image ``i`` (not under ``object-set``) drawn from ``rng``."""
