@@ -46,7 +46,7 @@ DEGREE_WORDS: dict[str, str] = {
     "_more+than_x": "gt", "_more+than_x_deg": "gt", "_more+than_a_1": "gt",
     "_less+than_x": "lt", "_less+than_x_deg": "lt", "_less+than_a_1": "lt",
     "_fewer+than_x_deg": "lt", "_fewer+than_x": "lt",
-    "_not_x_deg": "neq",
+    "_not_x_deg": "neq", "_a+total+of_x_deg": "eq",
 }
 #: fraction nouns of partitives ("a third of the squares") and their denominators
 FRACTION_NOUNS: dict[str, int] = {"_third_n_of": 3, "_quarter_n_of": 4, "_half_n_of": 2, "_fourth_n_of": 4}

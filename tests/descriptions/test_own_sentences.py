@@ -75,3 +75,20 @@ def test_by_far_the_smallest_reads_as_the_smallest(circle_half):
     plain = verdict("A red circle sits in the upper left corner, the smallest shape in the image.", world)
     by_far = "A red circle sits in the upper left corner, by far the smallest shape in the image."
     assert verdict(by_far, world) == plain
+
+
+GROUP = make_world(("circle", "red", 0.2, 0.2), ("circle", "blue", 0.8, 0.2), ("square", "gray", 0.2, 0.8),
+                   ("triangle", "green", 0.8, 0.8))
+
+
+def test_the_shapes_include_says_what_is_there():
+    assert verdict("The shapes include two circles, a square, and a triangle.", GROUP) == T
+    assert verdict("The shapes include two circles, a square, and a cross.", GROUP) == F
+    # said of some of the shapes only, "include" is not what the picture holds: not read
+    assert verdict("The red shapes include a circle.", GROUP).startswith("uninterpretable")
+
+
+@pytest.mark.parametrize("n,expected", [(4, T), (3, F), (5, F)])
+def test_a_total_of_n_is_exactly_n(n, expected):
+    words = {3: "three", 4: "four", 5: "five"}
+    assert verdict(f"The image contains a total of {words[n]} shapes.", GROUP) == expected
