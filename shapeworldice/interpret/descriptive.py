@@ -462,6 +462,18 @@ def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
     return True
 
 
+def _others_alone(q: EP, e: EP) -> bool:
+    """"There are (a few) other shapes." with nothing before it: shapes besides at least one not
+    named, as "another shape": true once there are one more than the plural says (two for a bare
+    plural) whichever one they are other than, false with none, vague between. Only for a plural
+    with a lower bound ("other", "a few other", "several other"), not a number said exactly."""
+    if q.pred != "udef_q" or not q.mods.plural or q.mods.card is None or q.mods.degree != "geq":
+        return False
+    e.pred, e.carg = MANY, f"{q.mods.card + 1}:other"
+    q.mods.card = 1
+    return True
+
+
 def _other(w: WorkingMRS) -> None:
     """"the other shape": distinct from the most recent entity mentioned before it; "another shape"
     with nothing before it is one besides another of its kind: true with two of them, false with
@@ -489,6 +501,8 @@ def _other(w: WorkingMRS) -> None:
             q.pred, q.mods.card, q.mods.degree = "udef_q", 1, "geq"
             e.pred, e.carg = MANY, "2:another"
             e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
+            continue
+        if not found and _others_alone(q, e):  # "There are other shapes." on its own
             continue
         if not found:
             if q.pred in ("udef_q", "_a_q"):  # "A, B and other shapes": others than those, which the list does not say

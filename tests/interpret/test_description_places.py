@@ -91,6 +91,15 @@ def test_another_on_its_own_and_a_bare_plural(n, expected):
     assert verdict("There are red pentagons.", world) == expected
 
 
+@pytest.mark.parametrize("n,plain,several", [(0, F, F), (1, A, A), (2, A, A), (3, T, A), (4, T, T)])
+def test_other_shapes_on_their_own(n, plain, several):
+    """Besides at least one shape not named: one more than the plural says is true whichever one."""
+    world = make_world(*[("pentagon", "red", 0.1 + 0.2 * i, 0.5) for i in range(n)], ("circle", "blue", 0.5, 0.9))
+    assert verdict("There are other red pentagons.", world) == plain
+    assert verdict("There are a few other red pentagons.", world) == plain
+    assert verdict("There are several other red pentagons.", world) == several
+
+
 # ------------------------------------------------------------------------------ colour words
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(COLOR_NAMES), st.floats(-0.4, 0.4),
