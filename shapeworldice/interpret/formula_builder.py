@@ -30,6 +30,73 @@ ABOUT_TRUE, ABOUT_FALSE = 0.1, 0.3
 MOSTLY_FALSE = 0.25
 
 
+#: contact verbs said of a group with no object ("Some of the shapes overlap.", "The two shapes do
+#: not touch.", "overlapping shapes"): each of them is in contact with another of the group
+RECIPROCAL = {"overlap": "overlap-rel", "touch": "touch-rel", "intersect": "overlap-rel", "meet": "touch-rel"}
+
+
+def _is_reciprocal(var: str, f: Formula) -> bool:
+    return isinstance(f, Attr) and f.var == var and f.kind == "vague" and f.value in RECIPROCAL
+
+
+def _has_reciprocal(var: str, f: Formula) -> bool:
+    if _is_reciprocal(var, f):
+        return True
+    if isinstance(f, (And, Or)):
+        return any(_has_reciprocal(var, g) for g in f.args)
+    return isinstance(f, Not) and _has_reciprocal(var, f.arg)
+
+
+def _reciprocal(var: str, restr: Formula, f: Formula) -> Formula:
+    """``f`` with "``var`` overlaps (touches)" said with no object read as "overlaps (touches)
+    another of the group": some other entity of ``restr`` (without that word) stands in the
+    relation to ``var``. Sound for any group: overlap and contact are symmetric, so "some of them
+    overlap" is true when two of them clearly overlap and "none of them overlap" false then."""
+    if _is_reciprocal(var, f):
+        assert isinstance(f, Attr)
+        other = f"{var}~each"
+        group = substitute(_without_reciprocal(var, restr), var, other, "~each")
+        return Quant(QSpec("exists", word="a"), other, group, Rel(RECIPROCAL[f.value], 1, var, other))
+    if isinstance(f, (And, Or)):
+        return type(f)(tuple(_reciprocal(var, restr, g) for g in f.args))
+    if isinstance(f, Not):
+        return Not(_reciprocal(var, restr, f.arg))
+    return f
+
+
+def _is_group(q: EP) -> bool:
+    """Whether ``q`` quantifies over a group ("the shapes", "none / two of the circles"), in which a
+    contact verb with no object is read (not "one of the circles", not "the square")."""
+    return bool(q.mods.plural or (q.mods.partitive and (q.mods.card is None or q.mods.card >= 2)))
+
+
+def _mutual(var: str, body: Formula) -> str | None:
+    """The relation of a contact verb said with no object of a coordination as a whole and not
+    under a negation ("A and B overlap"): A and B are in contact with each other."""
+    parts = body.args if isinstance(body, And) else (body,)
+    found = [g for g in parts if _is_reciprocal(var, g)]
+    return RECIPROCAL[found[0].value] if len(found) == 1 and isinstance(found[0], Attr) else None
+
+
+def _each_other(var: str, f: Formula, said: bool) -> Formula:
+    """``f`` with its contact verbs of no object left to the pair (``said``: true of each part, the
+    pair's claim added beside) or, under a negation or in a longer list, vague."""
+    if _is_reciprocal(var, f):
+        assert isinstance(f, Attr)
+        return TRUE if said else Attr(var, "vague", f"{f.value}+each+other")
+    if isinstance(f, (And, Or)):
+        return type(f)(tuple(_each_other(var, g, said) for g in f.args))
+    if isinstance(f, Not):
+        return Not(_each_other(var, f.arg, False))
+    return f
+
+
+def _without_reciprocal(var: str, f: Formula) -> Formula:
+    if isinstance(f, And):
+        return And(tuple(_without_reciprocal(var, g) for g in f.args if not _is_reciprocal(var, g)))
+    return TRUE if _is_reciprocal(var, f) else f
+
+
 def _entity_arg(e: EP, role: str, problem: str) -> str:
     """``e``'s entity argument ``role``, or :class:`UninterpretableMRS` ("{problem}")."""
     x = e.args.get(role)
@@ -90,7 +157,7 @@ class FormulaBuilder:
         restrictor = rh.plug()
         eps = restrictor.eps
         if not (len(eps) == 1 and eps[0].pred in COORDINATIONS and eps[0].arg0 == var):
-            return self._quant(qspec(q), var, rh, eps, body)
+            return self._quant(qspec(q), var, rh, eps, body, _is_group(q))
         c = eps[0]
         if q.pred != "udef_q" or not q.mods.plain() or restrictor.holes:
             raise UninterpretableMRS(f"coordinated noun phrase quantified by {q.pred}")
@@ -100,7 +167,9 @@ class FormulaBuilder:
             if keep:
                 rest = [g for g in body.args if var in free_vars(g)]
                 return conjoin(keep + [self.quantify(q, conjoin(rest))])
-        parts = []
+        mutual = self._mutual_pair(c, var, body, inner)
+        body = _each_other(var, body, mutual is not None)  # "A and B overlap": each other, not their own kinds
+        parts, conjuncts = [], []
         for k, role in enumerate(("ARG1", "ARG2")):
             xi = c.args.get(role)
             qi = inner.pop(xi, None)
@@ -111,13 +180,28 @@ class FormulaBuilder:
                 self.copies += 1
                 suffix = f"~{self.copies}"
             parts.append(self.quantify(qi, substitute(body, var, xi, suffix)))
+            conjuncts.append((qi, xi))
         if inner:
             raise UninterpretableMRS(f"{c.pred} with a quantifier outside its conjuncts")
         kind = And if self.connective(c) == "and" else Or
+        if mutual is not None:
+            (q1, x1), (q2, x2) = conjuncts
+            parts.append(self.quantify(q1, self.quantify(q2, Rel(mutual, 1, x1, x2))))
         flat: list[Formula] = []
         for part in parts:  # lists: "A, B and C" is and(A, B, C)
             flat.extend(part.args if isinstance(part, kind) else (part,))
         return kind(tuple(flat))
+
+    def _mutual_pair(self, c: EP, var: str, body: Formula, inner: dict) -> str | None:
+        """The contact relation said of a pair "A and B" with no object ("A and B overlap"); None
+        for a longer list or "or" ("A, B and C overlap": which pairs is not said, vague)."""
+        mutual = _mutual(var, body)
+        second = inner.get(c.args.get("ARG2") or "")
+        if mutual is None or self.connective(c) != "and" or second is None:
+            return None
+        if any(e.pred in COORDINATIONS for e in self.scope.rstr[id(second)].plug().eps):
+            return None
+        return mutual
 
     def compare(self, q: EP, body: Formula) -> Formula:
         """A comparative quantifier: X's and Y's counts of the body compared (:class:`Compare`)."""
@@ -192,25 +276,29 @@ class FormulaBuilder:
             return described
         raise UninterpretableMRS(not_covered(p))
 
-    def _quant(self, spec: QSpec, var: str, rh: HoleNode, eps: list[EP], body: Formula) -> Formula:
-        """A quantifier over its restriction's hole; a selector lifted, "many" read with its margin."""
+    def _quant(self, spec: QSpec, var: str, rh: HoleNode, eps: list[EP], body: Formula, plural: bool) -> Formula:
+        """A quantifier over its restriction's hole; a selector lifted, "many" read with its margin;
+        a plural's contact verb with no object read within the group (:func:`_reciprocal`)."""
         if spec.kind == "select":  # "the X closer to the C": "the C" scopes over the selector
             from .selector_rewrites import lift_comparison
 
             return lift_comparison(Quant(spec, var, self.hole(rh), body))
+        restr = self.hole(rh)
+        if plural and (_has_reciprocal(var, body) or _has_reciprocal(var, restr)):
+            restr, body = _reciprocal(var, restr, restr), _reciprocal(var, restr, body)
         vague = [e for e in eps if e.pred == MANY and e.args.get("ARG1") == var]
         if vague:
             count, _, word = (vague[0].carg or "0:").partition(":")
             if word == "mostly" and spec.kind == "ratio":  # "the shapes are mostly blue"
-                return self._mostly(spec, var, self.hole(rh), body)
+                return self._mostly(spec, var, restr, body)
             if word == THE_OTHER and spec.kind == "definite":
-                return self._the_other(spec, var, self.hole(rh), body, int(count))
-            return self._many(spec, var, self.hole(rh), body, int(count), word)
+                return self._the_other(spec, var, restr, body, int(count))
+            return self._many(spec, var, restr, body, int(count), word)
         if spec.qrange == ABOUT:
-            return self._about(spec, var, self.hole(rh), body)
+            return self._about(spec, var, restr, body)
         if spec.kind == "definite" and spec.quantity is not None and spec.word == "the":
-            return self._the_number(spec, var, self.hole(rh), body)
-        return Quant(spec, var, self.hole(rh), body)
+            return self._the_number(spec, var, restr, body)
+        return Quant(spec, var, restr, body)
 
     def _the_number(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
         """"the two X are Y": true when there are exactly two X and both are Y; with more X than
