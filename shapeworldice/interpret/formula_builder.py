@@ -14,11 +14,13 @@ from .logic import (
     TRUE, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Scene, Shape,
     conjoin, free_vars, substitute,
 )
+from .groups import each_other, mentions, read_group
+from .groups import mutual as pair_relation
 from .lists import MANY, THE_OTHER
 from .placement import ATTR, NOTHING, SCENE
 from .predicates import (
-    ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_APART, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS,
-    TONE_ADJS, VAGUE_WORDS, color_of, shape_of, split_predicate,
+    ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, GROUP_WORDS, NEAR_APART, NEAR_PREPS,
+    OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS, VAGUE_WORDS, color_of, shape_of, split_predicate,
 )
 from .quantifiers import apply_degree, qspec
 from .scope import HoleNode, LabelNode, Scope
@@ -30,71 +32,10 @@ ABOUT_TRUE, ABOUT_FALSE = 0.1, 0.3
 MOSTLY_FALSE = 0.25
 
 
-#: contact verbs said of a group with no object ("Some of the shapes overlap.", "The two shapes do
-#: not touch.", "overlapping shapes"): each of them is in contact with another of the group
-RECIPROCAL = {"overlap": "overlap-rel", "touch": "touch-rel", "intersect": "overlap-rel", "meet": "touch-rel"}
-
-
-def _is_reciprocal(var: str, f: Formula) -> bool:
-    return isinstance(f, Attr) and f.var == var and f.kind == "vague" and f.value in RECIPROCAL
-
-
-def _has_reciprocal(var: str, f: Formula) -> bool:
-    if _is_reciprocal(var, f):
-        return True
-    if isinstance(f, (And, Or)):
-        return any(_has_reciprocal(var, g) for g in f.args)
-    return isinstance(f, Not) and _has_reciprocal(var, f.arg)
-
-
-def _reciprocal(var: str, restr: Formula, f: Formula) -> Formula:
-    """``f`` with "``var`` overlaps (touches)" said with no object read as "overlaps (touches)
-    another of the group": some other entity of ``restr`` (without that word) stands in the
-    relation to ``var``. Sound for any group: overlap and contact are symmetric, so "some of them
-    overlap" is true when two of them clearly overlap and "none of them overlap" false then."""
-    if _is_reciprocal(var, f):
-        assert isinstance(f, Attr)
-        other = f"{var}~each"
-        group = substitute(_without_reciprocal(var, restr), var, other, "~each")
-        return Quant(QSpec("exists", word="a"), other, group, Rel(RECIPROCAL[f.value], 1, var, other))
-    if isinstance(f, (And, Or)):
-        return type(f)(tuple(_reciprocal(var, restr, g) for g in f.args))
-    if isinstance(f, Not):
-        return Not(_reciprocal(var, restr, f.arg))
-    return f
-
-
 def _is_group(q: EP) -> bool:
-    """Whether ``q`` quantifies over a group ("the shapes", "none / two of the circles"), in which a
-    contact verb with no object is read (not "one of the circles", not "the square")."""
+    """Whether ``q`` quantifies over a group ("the shapes", "none / two of the circles"), on which
+    the group words are read (:mod:`.groups`; not "one of the circles", not "the square")."""
     return bool(q.mods.plural or (q.mods.partitive and (q.mods.card is None or q.mods.card >= 2)))
-
-
-def _mutual(var: str, body: Formula) -> str | None:
-    """The relation of a contact verb said with no object of a coordination as a whole and not
-    under a negation ("A and B overlap"): A and B are in contact with each other."""
-    parts = body.args if isinstance(body, And) else (body,)
-    found = [g for g in parts if _is_reciprocal(var, g)]
-    return RECIPROCAL[found[0].value] if len(found) == 1 and isinstance(found[0], Attr) else None
-
-
-def _each_other(var: str, f: Formula, said: bool) -> Formula:
-    """``f`` with its contact verbs of no object left to the pair (``said``: true of each part, the
-    pair's claim added beside) or, under a negation or in a longer list, vague."""
-    if _is_reciprocal(var, f):
-        assert isinstance(f, Attr)
-        return TRUE if said else Attr(var, "vague", f"{f.value}+each+other")
-    if isinstance(f, (And, Or)):
-        return type(f)(tuple(_each_other(var, g, said) for g in f.args))
-    if isinstance(f, Not):
-        return Not(_each_other(var, f.arg, False))
-    return f
-
-
-def _without_reciprocal(var: str, f: Formula) -> Formula:
-    if isinstance(f, And):
-        return And(tuple(_without_reciprocal(var, g) for g in f.args if not _is_reciprocal(var, g)))
-    return TRUE if _is_reciprocal(var, f) else f
 
 
 def _entity_arg(e: EP, role: str, problem: str) -> str:
@@ -168,7 +109,7 @@ class FormulaBuilder:
                 rest = [g for g in body.args if var in free_vars(g)]
                 return conjoin(keep + [self.quantify(q, conjoin(rest))])
         mutual = self._mutual_pair(c, var, body, inner)
-        body = _each_other(var, body, mutual is not None)  # "A and B overlap": each other, not their own kinds
+        body = each_other(var, body, mutual is not None)  # "A and B overlap": each other, not their own kinds
         parts, conjuncts = [], []
         for k, role in enumerate(("ARG1", "ARG2")):
             xi = c.args.get(role)
@@ -195,7 +136,7 @@ class FormulaBuilder:
     def _mutual_pair(self, c: EP, var: str, body: Formula, inner: dict) -> str | None:
         """The contact relation said of a pair "A and B" with no object ("A and B overlap"); None
         for a longer list or "or" ("A, B and C overlap": which pairs is not said, vague)."""
-        mutual = _mutual(var, body)
+        mutual = pair_relation(var, body)
         second = inner.get(c.args.get("ARG2") or "")
         if mutual is None or self.connective(c) != "and" or second is None:
             return None
@@ -269,7 +210,7 @@ class FormulaBuilder:
             return Iff(self.sub(node, e, "ARG1"), self.sub(node, e, "ARG2"))
         if p in DEGREE_WORDS and is_handle(e.args.get("ARG1")):
             return apply_degree(self.sub(node, e, "ARG1"), DEGREE_WORDS[p])
-        described = self._described(e)
+        described = self._group_word(e) if p in GROUP_WORDS else self._described(e)
         if described is None:
             described = _vague_of_event(e, node.eps)
         if described is not None:
@@ -278,14 +219,15 @@ class FormulaBuilder:
 
     def _quant(self, spec: QSpec, var: str, rh: HoleNode, eps: list[EP], body: Formula, plural: bool) -> Formula:
         """A quantifier over its restriction's hole; a selector lifted, "many" read with its margin;
-        a plural's contact verb with no object read within the group (:func:`_reciprocal`)."""
+        a plural's group words read on the group (:mod:`.groups`)."""
         if spec.kind == "select":  # "the X closer to the C": "the C" scopes over the selector
             from .selector_rewrites import lift_comparison
 
             return lift_comparison(Quant(spec, var, self.hole(rh), body))
         restr = self.hole(rh)
-        if plural and (_has_reciprocal(var, body) or _has_reciprocal(var, restr)):
-            restr, body = _reciprocal(var, restr, restr), _reciprocal(var, restr, body)
+        if plural and (mentions(var, body) or mentions(var, restr)):
+            whole = spec.kind in ("definite", "ratio")
+            restr, body = read_group(var, restr, restr, whole), read_group(var, restr, body, whole)
         vague = [e for e in eps if e.pred == MANY and e.args.get("ARG1") == var]
         if vague:
             count, _, word = (vague[0].carg or "0:").partition(":")
@@ -353,6 +295,22 @@ class FormulaBuilder:
         vague = substitute(Quant(spec, var, restr, And((body, Attr(var, "vague", word)))), "", "",
                            f"~{self.copies}")
         return Or((clear, vague))
+
+    def _group_word(self, e: EP) -> Formula | None:
+        """"in two colors", "of various sizes": read on the group of its quantifier (:mod:`.groups`);
+        said of a part of a list ("rectangles and half circles in different colors") it may be
+        said of the whole list: "various" is then true of the part or vague, a number vague."""
+        x = e.args.get("ARG1")
+        if is_var(x, "e"):  # "The crosses come in two colors.": said of the verb's subject
+            x = next((d.args.get("ARG1") for d in self.scope.w.live if not d.dead and d.arg0 == x), None)
+        if not is_var(x, "x"):
+            return None
+        conjunct = any(c.pred in COORDINATIONS and x in (c.args.get("ARG1"), c.args.get("ARG2"))
+                       for c in self.scope.w.live if not c.dead)
+        value = GROUP_WORDS[e.pred]
+        if conjunct and value.startswith("colours:"):
+            value = "colours:various+part" if value == "colours:various" else "colours"
+        return Attr(x or "", "vague", value)
 
     @staticmethod
     def _described(e: EP) -> Formula | None:

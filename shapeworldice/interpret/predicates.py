@@ -94,7 +94,8 @@ DEPICTION_VERBS = frozenset({"_show_v_1", "_contain_v_1", "_depict_v_1", "_featu
                              "_include_v_1", "_have_v_1", "_see_v_1", "_picture_v_1", "_draw_v_1",
                              "_consist_v_of", "_portray_v_1", "_present_v_1"})
 #: verbs of position: "X sits above Y" says "X is above Y"
-POSITION_VERBS = frozenset({"_sit_v_1", "_lie_v_1", "_rest_v_1", "_float_v_1", "_appear_v_1", "_stand_v_1"})
+POSITION_VERBS = frozenset({"_sit_v_1", "_lie_v_1", "_rest_v_1", "_float_v_1", "_appear_v_1", "_stand_v_1",
+                            "_come_v_1"})  # "The crosses come in two colors."
 #: participles of placing: "X is located above Y" (ARG2 = X)
 PLACING_VERBS = frozenset({"_locate_v_1", "_position_v_1", "_place_v_1", "_situate_v_1"})
 #: verbs that hedge a claim ("There appears to be X", "The image suggests that ..."): the claim is
@@ -157,6 +158,11 @@ VAGUE_WORDS = frozenset({
                            "further+right", "further+left", "further+below", "further+above", "nearby",
                            "beside+it", "below+it", "above+it", "next+to+it")),
 })
+
+#: words said of a group as a whole (read on the group by :mod:`.groups`): the claim they mark
+GROUP_WORDS: dict[str, str] = {"_colors+various_a_1": "colours:various", "_colors+two_a_1": "colours:2",
+                               "_colors+three_a_1": "colours:3", "_colors+four_a_1": "colours:4",
+                               "_sizes+various_a_1": "sizes:various"}
 
 #: verbs and participles of contact between two shapes: the relation kind
 CONTACT_VERBS: dict[str, str] = {"overlap": "overlap-rel", "touch": "touch-rel", "cover": "overlap-rel",
@@ -244,7 +250,7 @@ def shape_of(pred: str) -> str | None:
 __all__ = [
     "ABOUT", "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
     "EQUALITY_ADJS", "FRAME_NOUNS", "COLLECTIVE_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS",
-    "CONTACT_VERBS",
+    "CONTACT_VERBS", "GROUP_WORDS",
     "NEAR_APART", "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS",
     "REGION_PREPS", "SIZE_ADJS",
     "TONE_ADJS", "TONE_ALONE", "NON_WORLD_SHAPES", "PLACING_VERBS",

@@ -131,10 +131,12 @@ def test_close_to_but_not_touching(x2, expected):
     assert verdict("A red square is close to but not touching the blue circle.", world) == expected
 
 
-def test_varieties_and_this_image_add_no_claim_of_their_own():
+def test_varieties_are_said_of_the_group_and_this_image_adds_no_claim():
     world = make_world(("cross", "red", 0.3, 0.5), ("cross", "blue", 0.7, 0.5))
     assert verdict("There are crosses of various colours.", world) == T
-    assert verdict("The crosses have different sizes.", world) == T
+    assert verdict("The crosses have different sizes.", world) == A  # alike within the margin: vague, never false
+    sizes = make_world(("cross", "red", 0.3, 0.5, 0.04), ("cross", "blue", 0.7, 0.5, 0.1))
+    assert verdict("The crosses have different sizes.", sizes) == T
     assert verdict("This image shows two crosses.", world) == T
     assert verdict("The shapes have no outlines or shading.", world) == T
     assert verdict("A red cross is below.", world) == A  # below what went before: not said
