@@ -40,7 +40,7 @@ from .working_mrs import EP, WorkingMRS, is_var
 COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
 OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1", "_outline_n_1",
-                           "_shading_n_1", "_texture_n_1"})
+                           "_shading_n_1", "_texture_n_1", "_appearance_n_1", "_look_n_1"})
 #: prepositions of likeness ("turned like a diamond", "turned into a diamond"): a shape's look, which
 #: the world model does not record; the shape named in them is not said to be there
 LIKENESS_PREPS = frozenset({"_like_p", "_into_p"})

@@ -92,3 +92,20 @@ def test_the_shapes_include_says_what_is_there():
 def test_a_total_of_n_is_exactly_n(n, expected):
     words = {3: "three", 4: "four", 5: "five"}
     assert verdict(f"The image contains a total of {words[n]} shapes.", GROUP) == expected
+
+
+PAIR = make_world(("circle", "red", 0.3, 0.5, 0.06), ("square", "blue", 0.38, 0.5, 0.06))
+APART = make_world(("circle", "red", 0.2, 0.5, 0.06), ("square", "blue", 0.8, 0.5, 0.06))
+
+
+@pytest.mark.parametrize("text", ["The two overlap.", "The two shapes are touching.",
+                                  "The two shapes overlap each other."])
+def test_the_two_with_no_noun_is_the_shapes_spoken_of(text):
+    assert verdict(text, PAIR) == T and verdict(text, APART) == F
+
+
+def test_a_semicolon_joins_two_sentences():
+    text = "One is a red circle; the other is a blue square."
+    assert parse(text).grammatical
+    assert verdict("There is a red circle; there is a green square.", PAIR) == F
+    assert verdict("There is a red circle; there is a blue square.", PAIR) == T
