@@ -225,6 +225,8 @@ class FormulaBuilder:
 
             return lift_comparison(Quant(spec, var, self.hole(rh), body))
         restr = self.hole(rh)
+        if plural:
+            body = _several_colours(var, body)
         if plural and (mentions(var, body) or mentions(var, restr)):
             whole = spec.kind in ("definite", "ratio")
             restr, body = read_group(var, restr, restr, whole), read_group(var, restr, body, whole)
@@ -374,6 +376,26 @@ class FormulaBuilder:
         if pos == "v" and is_var(e.args.get("ARG2"), "x"):
             raise UninterpretableMRS(f"transitive colour verb {e.pred}")
         return Color(_entity_arg(e, "ARG1", f"{e.pred} predicated of a non-entity"), value)
+
+
+def _several_colours(var: str, f: Formula) -> Formula:
+    """Two palette colours said of each of a group ("Most of the shapes are blue and green.", where
+    the colour list is not read as a list): no shape has two colours, so the writer did not mean both
+    of each; which one of each is not said: false when it is none of them, else vague."""
+    if isinstance(f, Or):
+        return Or(tuple(_several_colours(var, g) for g in f.args))
+    if isinstance(f, Not):
+        return Not(_several_colours(var, f.arg))
+    if not isinstance(f, And):
+        return f
+    flat: list[Formula] = []
+    for g in f.args:  # "blue and green" is a conjunction inside the body's
+        flat.extend(g.args if isinstance(g, And) else (g,))
+    colours = sorted({g.value for g in flat if isinstance(g, Color) and g.var == var})
+    if len(colours) < 2:
+        return And(tuple(_several_colours(var, g) for g in f.args))
+    rest = [g for g in flat if not (isinstance(g, Color) and g.var == var)]
+    return And((*rest, Attr(var, "colours", "+".join(colours)), Attr(var, "vague", "colour-list")))
 
 
 def _tone_colours(parts: list[Formula]) -> list[Formula]:

@@ -71,3 +71,16 @@ def test_a_group_word_becomes_a_claim_on_the_restrictor():
     assert free_vars(claim) <= {"x"}
     assert any(isinstance(g, Rel) and g.kind == "color-rel" for g in walk(claim))
     assert all(g.restr == Noun(g.var) for g in walk(claim) if isinstance(g, Quant))
+
+
+@pytest.mark.parametrize("caption", ["Most of the shapes are blue and green.",
+                                     "Three of the shapes are blue and green."])
+def test_two_colours_of_each_of_a_group_are_never_both_required(caption):
+    # no shape has two colours: "blue and green" of each is one of them (which not said), never false
+    # when each shape is one of the colours
+    world = crosses(["blue", "green", "blue", "red"])
+    assert verdict(caption, world) != F
+
+
+def test_two_colours_of_each_of_a_group_none_of_which_fits_are_false():
+    assert verdict("Most of the shapes are blue and green.", crosses(["red", "red", "yellow"])) == F
