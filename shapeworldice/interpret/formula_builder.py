@@ -14,7 +14,7 @@ from .logic import (
     TRUE, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Scene, Shape,
     conjoin, free_vars, substitute,
 )
-from .groups import each_other, mentions, read_group
+from .groups import each_other, mentions, pair_claim, read_group
 from .groups import mutual as pair_relation
 from .lists import MANY, THE_OTHER
 from .placement import ATTR, NOTHING, SCENE
@@ -127,7 +127,7 @@ class FormulaBuilder:
         kind = And if self.connective(c) == "and" else Or
         if mutual is not None:
             (q1, x1), (q2, x2) = conjuncts
-            parts.append(self.quantify(q1, self.quantify(q2, Rel(mutual, 1, x1, x2))))
+            parts.append(self.quantify(q1, self.quantify(q2, pair_claim(mutual, x1, x2))))
         flat: list[Formula] = []
         for part in parts:  # lists: "A, B and C" is and(A, B, C)
             flat.extend(part.args if isinstance(part, kind) else (part,))

@@ -110,26 +110,39 @@ def _group_claim(var: str, group: Formula, value: str, whole: bool) -> Formula:
 
 
 def mutual(var: str, body: Formula) -> str | None:
-    """The relation of a contact verb said with no object of a coordination as a whole and not
-    under a negation ("A and B overlap"): A and B are in contact with each other."""
+    """The relation of a contact verb said with no object of a coordination as a whole ("A and B
+    overlap": A and B are in contact with each other; "A and B do not overlap": "not:" + it)."""
     parts = body.args if isinstance(body, And) else (body,)
-    found = [g for g in parts if is_reciprocal(var, g)]
-    return RECIPROCAL[found[0].value] if len(found) == 1 and isinstance(found[0], Attr) else None
+    found = [g for g in parts if is_reciprocal(var, g) or isinstance(g, Not) and is_reciprocal(var, g.arg)]
+    if len(found) != 1:
+        return None
+    word = found[0].arg if isinstance(found[0], Not) else found[0]
+    assert isinstance(word, Attr)
+    return ("not:" if isinstance(found[0], Not) else "") + RECIPROCAL[word.value]
+
+
+def pair_claim(relation: str, a: str, b: str) -> Formula:
+    """What :func:`mutual` found, said of the pair ``a``, ``b``."""
+    negated = relation.startswith("not:")
+    rel = Rel(relation.removeprefix("not:"), 1, a, b)
+    return Not(rel) if negated else rel
 
 
 def each_other(var: str, f: Formula, said: bool) -> Formula:
     """``f`` said of a coordination ("A and B"): its contact verbs of no object left to the pair
-    (``said``: true of each part, the pair's claim added beside) or, under a negation or in a longer
-    list, vague; its other group words vague (which of the parts they count is not said)."""
+    (``said``: true of each part, the pair's claim added beside) or, in a longer list, vague; its
+    other group words vague (which of the parts they count is not said)."""
     if is_group_word(var, f):
         assert isinstance(f, Attr)
         return TRUE if said and f.value in RECIPROCAL else Attr(var, "vague", f"{f.value}+each+other")
     if isinstance(f, (And, Or)):
         return type(f)(tuple(each_other(var, g, said) for g in f.args))
     if isinstance(f, Not):
+        if said and is_reciprocal(var, f.arg):  # "A and B do not overlap": the pair's claim
+            return TRUE
         return Not(each_other(var, f.arg, False))
     return f
 
 
 __all__ = ["COLOURS", "MOST_COLOURS", "PART", "RECIPROCAL", "SIZES", "each_other", "is_group_word", "mentions",
-           "mutual", "read_group", "strip"]
+           "mutual", "pair_claim", "read_group", "strip"]

@@ -462,7 +462,7 @@ def test_contact(caption, dx, expected):
     ("None of the shapes overlap each other.", F, T),
     ("The two shapes do not overlap.", F, T),
     ("The red square and the blue square overlap.", T, F),
-    ("The red square and the blue square do not overlap.", A, A),  # under a negation: not read
+    ("The red square and the blue square do not overlap.", F, T),
     ("The shapes touch each other.", T, F),
 ])
 def test_contact_with_no_object_is_within_the_group(caption, overlap, apart):
