@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .errors import UninterpretableMRS
 from .predicates import (
-    COORDINATIONS, DEPICTION_VERBS, FRAME_NOUNS, FRAME_PREPS, HEDGE_VERBS, OUTSIDE_WORDS, PLACING_VERBS,
+    COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, HEDGE_VERBS, OUTSIDE_WORDS, PLACING_VERBS,
     POSITION_VERBS, PRESENCE_ADJS,
     shape_of, split_predicate,
 )
@@ -102,6 +102,19 @@ def _subject_is_frame(w: WorkingMRS, v: str | None, frames: set[str]) -> bool:
         return True
     q = w.quant_of.get(v)
     return q is not None and q.pred == "pronoun_q" and any(e.pred == "pron" for e in w.at(w.rstr_label(q)))
+
+
+#: verbs that say what a group holds: "The shapes include two circles and a square." says they are there
+GROUP_VERBS = frozenset({"_include_v_1", "_contain_v_1", "_consist_v_of"})
+
+
+def _all_the_shapes(w: WorkingMRS, v: str | None) -> bool:
+    """"the shapes" / "the objects" with nothing else said of them: the picture's shapes as a whole."""
+    q = w.quant_of.get(v) if v is not None else None
+    if q is None or q.pred != "_the_q":
+        return False
+    restriction = [r for r in w.at(w.rstr_label(q)) if not r.dead]
+    return len(restriction) == 1 and restriction[0].pred in ENTITY_NOUNS and restriction[0].arg0 == v
 
 
 def _there(e: EP, x: str) -> None:
@@ -239,7 +252,8 @@ def _depict(w: WorkingMRS, e: EP, frames: set[str]) -> bool:
         return False
     assert obj is not None
     if is_var(subject, "x"):
-        if not _subject_is_frame(w, subject, frames):
+        if not (_subject_is_frame(w, subject, frames)
+                or (e.pred in GROUP_VERBS and _all_the_shapes(w, subject))):
             return False  # "A square has a red color": not framing
         assert subject is not None
         _kill_entity(w, subject)
@@ -448,6 +462,18 @@ def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
     return True
 
 
+def _others_alone(q: EP, e: EP) -> bool:
+    """"There are (a few) other shapes." with nothing before it: shapes besides at least one not
+    named, as "another shape": true once there are one more than the plural says (two for a bare
+    plural) whichever one they are other than, false with none, vague between. Only for a plural
+    with a lower bound ("other", "a few other", "several other"), not a number said exactly."""
+    if q.pred != "udef_q" or not q.mods.plural or q.mods.card is None or q.mods.degree != "geq":
+        return False
+    e.pred, e.carg = MANY, f"{q.mods.card + 1}:other"
+    q.mods.card = 1
+    return True
+
+
 def _other(w: WorkingMRS) -> None:
     """"the other shape": distinct from the most recent entity mentioned before it; "another shape"
     with nothing before it is one besides another of its kind: true with two of them, false with
@@ -475,6 +501,8 @@ def _other(w: WorkingMRS) -> None:
             q.pred, q.mods.card, q.mods.degree = "udef_q", 1, "geq"
             e.pred, e.carg = MANY, "2:another"
             e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
+            continue
+        if not found and _others_alone(q, e):  # "There are other shapes." on its own
             continue
         if not found:
             if q.pred in ("udef_q", "_a_q"):  # "A, B and other shapes": others than those, which the list does not say

@@ -14,11 +14,13 @@ from .logic import (
     TRUE, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Scene, Shape,
     conjoin, free_vars, substitute,
 )
+from .groups import each_other, mentions, pair_claim, read_group
+from .groups import mutual as pair_relation
 from .lists import MANY, THE_OTHER
 from .placement import ATTR, NOTHING, SCENE
 from .predicates import (
-    ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, NEAR_APART, NEAR_PREPS, OUTSIDE_WORDS, SIZE_ADJS,
-    TONE_ADJS, VAGUE_WORDS, color_of, shape_of, split_predicate,
+    ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, GROUP_WORDS, NEAR_APART, NEAR_PREPS,
+    OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS, VAGUE_WORDS, color_of, shape_of, split_predicate,
 )
 from .quantifiers import apply_degree, qspec
 from .scope import HoleNode, LabelNode, Scope
@@ -28,6 +30,12 @@ from .working_mrs import EP, is_handle, is_var
 ABOUT_TRUE, ABOUT_FALSE = 0.1, 0.3
 #: "the shapes are mostly blue" is false when at most this share of them are
 MOSTLY_FALSE = 0.25
+
+
+def _is_group(q: EP) -> bool:
+    """Whether ``q`` quantifies over a group ("the shapes", "none / two of the circles"), on which
+    the group words are read (:mod:`.groups`; not "one of the circles", not "the square")."""
+    return bool(q.mods.plural or (q.mods.partitive and (q.mods.card is None or q.mods.card >= 2)))
 
 
 def _entity_arg(e: EP, role: str, problem: str) -> str:
@@ -90,7 +98,7 @@ class FormulaBuilder:
         restrictor = rh.plug()
         eps = restrictor.eps
         if not (len(eps) == 1 and eps[0].pred in COORDINATIONS and eps[0].arg0 == var):
-            return self._quant(qspec(q), var, rh, eps, body)
+            return self._quant(qspec(q), var, rh, eps, body, _is_group(q))
         c = eps[0]
         if q.pred != "udef_q" or not q.mods.plain() or restrictor.holes:
             raise UninterpretableMRS(f"coordinated noun phrase quantified by {q.pred}")
@@ -100,7 +108,9 @@ class FormulaBuilder:
             if keep:
                 rest = [g for g in body.args if var in free_vars(g)]
                 return conjoin(keep + [self.quantify(q, conjoin(rest))])
-        parts = []
+        mutual = self._mutual_pair(c, var, body, inner)
+        body = each_other(var, body, mutual is not None)  # "A and B overlap": each other, not their own kinds
+        parts, conjuncts = [], []
         for k, role in enumerate(("ARG1", "ARG2")):
             xi = c.args.get(role)
             qi = inner.pop(xi, None)
@@ -111,13 +121,28 @@ class FormulaBuilder:
                 self.copies += 1
                 suffix = f"~{self.copies}"
             parts.append(self.quantify(qi, substitute(body, var, xi, suffix)))
+            conjuncts.append((qi, xi))
         if inner:
             raise UninterpretableMRS(f"{c.pred} with a quantifier outside its conjuncts")
         kind = And if self.connective(c) == "and" else Or
+        if mutual is not None:
+            (q1, x1), (q2, x2) = conjuncts
+            parts.append(self.quantify(q1, self.quantify(q2, pair_claim(mutual, x1, x2))))
         flat: list[Formula] = []
         for part in parts:  # lists: "A, B and C" is and(A, B, C)
             flat.extend(part.args if isinstance(part, kind) else (part,))
         return kind(tuple(flat))
+
+    def _mutual_pair(self, c: EP, var: str, body: Formula, inner: dict) -> str | None:
+        """The contact relation said of a pair "A and B" with no object ("A and B overlap"); None
+        for a longer list or "or" ("A, B and C overlap": which pairs is not said, vague)."""
+        mutual = pair_relation(var, body)
+        second = inner.get(c.args.get("ARG2") or "")
+        if mutual is None or self.connective(c) != "and" or second is None:
+            return None
+        if any(e.pred in COORDINATIONS for e in self.scope.rstr[id(second)].plug().eps):
+            return None
+        return mutual
 
     def compare(self, q: EP, body: Formula) -> Formula:
         """A comparative quantifier: X's and Y's counts of the body compared (:class:`Compare`)."""
@@ -185,32 +210,39 @@ class FormulaBuilder:
             return Iff(self.sub(node, e, "ARG1"), self.sub(node, e, "ARG2"))
         if p in DEGREE_WORDS and is_handle(e.args.get("ARG1")):
             return apply_degree(self.sub(node, e, "ARG1"), DEGREE_WORDS[p])
-        described = self._described(e)
+        described = self._group_word(e) if p in GROUP_WORDS else self._described(e)
         if described is None:
             described = _vague_of_event(e, node.eps)
         if described is not None:
             return described
         raise UninterpretableMRS(not_covered(p))
 
-    def _quant(self, spec: QSpec, var: str, rh: HoleNode, eps: list[EP], body: Formula) -> Formula:
-        """A quantifier over its restriction's hole; a selector lifted, "many" read with its margin."""
+    def _quant(self, spec: QSpec, var: str, rh: HoleNode, eps: list[EP], body: Formula, plural: bool) -> Formula:
+        """A quantifier over its restriction's hole; a selector lifted, "many" read with its margin;
+        a plural's group words read on the group (:mod:`.groups`)."""
         if spec.kind == "select":  # "the X closer to the C": "the C" scopes over the selector
             from .selector_rewrites import lift_comparison
 
             return lift_comparison(Quant(spec, var, self.hole(rh), body))
+        restr = self.hole(rh)
+        if plural:
+            body = _several_colours(var, body)
+        if plural and (mentions(var, body) or mentions(var, restr)):
+            whole = spec.kind in ("definite", "ratio")
+            restr, body = read_group(var, restr, restr, whole), read_group(var, restr, body, whole)
         vague = [e for e in eps if e.pred == MANY and e.args.get("ARG1") == var]
         if vague:
             count, _, word = (vague[0].carg or "0:").partition(":")
             if word == "mostly" and spec.kind == "ratio":  # "the shapes are mostly blue"
-                return self._mostly(spec, var, self.hole(rh), body)
+                return self._mostly(spec, var, restr, body)
             if word == THE_OTHER and spec.kind == "definite":
-                return self._the_other(spec, var, self.hole(rh), body, int(count))
-            return self._many(spec, var, self.hole(rh), body, int(count), word)
+                return self._the_other(spec, var, restr, body, int(count))
+            return self._many(spec, var, restr, body, int(count), word)
         if spec.qrange == ABOUT:
-            return self._about(spec, var, self.hole(rh), body)
+            return self._about(spec, var, restr, body)
         if spec.kind == "definite" and spec.quantity is not None and spec.word == "the":
-            return self._the_number(spec, var, self.hole(rh), body)
-        return Quant(spec, var, self.hole(rh), body)
+            return self._the_number(spec, var, restr, body)
+        return Quant(spec, var, restr, body)
 
     def _the_number(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
         """"the two X are Y": true when there are exactly two X and both are Y; with more X than
@@ -265,6 +297,22 @@ class FormulaBuilder:
         vague = substitute(Quant(spec, var, restr, And((body, Attr(var, "vague", word)))), "", "",
                            f"~{self.copies}")
         return Or((clear, vague))
+
+    def _group_word(self, e: EP) -> Formula | None:
+        """"in two colors", "of various sizes": read on the group of its quantifier (:mod:`.groups`);
+        said of a part of a list ("rectangles and half circles in different colors") it may be
+        said of the whole list: "various" is then true of the part or vague, a number vague."""
+        x = e.args.get("ARG1")
+        if is_var(x, "e"):  # "The crosses come in two colors.": said of the verb's subject
+            x = next((d.args.get("ARG1") for d in self.scope.w.live if not d.dead and d.arg0 == x), None)
+        if not is_var(x, "x"):
+            return None
+        conjunct = any(c.pred in COORDINATIONS and x in (c.args.get("ARG1"), c.args.get("ARG2"))
+                       for c in self.scope.w.live if not c.dead)
+        value = GROUP_WORDS[e.pred]
+        if conjunct and value.startswith("colours:"):
+            value = "colours:various+part" if value == "colours:various" else "colours"
+        return Attr(x or "", "vague", value)
 
     @staticmethod
     def _described(e: EP) -> Formula | None:
@@ -328,6 +376,26 @@ class FormulaBuilder:
         if pos == "v" and is_var(e.args.get("ARG2"), "x"):
             raise UninterpretableMRS(f"transitive colour verb {e.pred}")
         return Color(_entity_arg(e, "ARG1", f"{e.pred} predicated of a non-entity"), value)
+
+
+def _several_colours(var: str, f: Formula) -> Formula:
+    """Two palette colours said of each of a group ("Most of the shapes are blue and green.", where
+    the colour list is not read as a list): no shape has two colours, so the writer did not mean both
+    of each; which one of each is not said: false when it is none of them, else vague."""
+    if isinstance(f, Or):
+        return Or(tuple(_several_colours(var, g) for g in f.args))
+    if isinstance(f, Not):
+        return Not(_several_colours(var, f.arg))
+    if not isinstance(f, And):
+        return f
+    flat: list[Formula] = []
+    for g in f.args:  # "blue and green" is a conjunction inside the body's
+        flat.extend(g.args if isinstance(g, And) else (g,))
+    colours = sorted({g.value for g in flat if isinstance(g, Color) and g.var == var})
+    if len(colours) < 2:
+        return And(tuple(_several_colours(var, g) for g in f.args))
+    rest = [g for g in flat if not (isinstance(g, Color) and g.var == var)]
+    return And((*rest, Attr(var, "colours", "+".join(colours)), Attr(var, "vague", "colour-list")))
 
 
 def _tone_colours(parts: list[Formula]) -> list[Formula]:

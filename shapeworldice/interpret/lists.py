@@ -27,7 +27,7 @@ THE_OTHER = "the-other"
 MANY_TRUE = 5
 #: vague quantity words as (count, qrange); "many" and "numerous" are false only below 3 (see ``MANY``)
 QUANTITY_ADJS: dict[str, tuple[int, str]] = {
-    "_several_a_1": (3, "geq"), "_multiple_a_1": (2, "geq"), "_various_a_1": (2, "geq"),
+    "_several_a_1": (3, "geq"), "_multiple_a_1": (2, "geq"), "_various_a_1": (2, "geq"), "_assorted_a_1": (2, "geq"),
     "_numerous_a_1": (3, "geq"), "_many_a_1": (3, "geq"), "_a+few_a_1": (2, "geq"),
     "_a+number+of_a_1": (2, "geq"), "_a+group+of_a_1": (2, "geq"),
     "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),

@@ -40,7 +40,7 @@ from .working_mrs import EP, WorkingMRS, is_var
 COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
 OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1", "_outline_n_1",
-                           "_shading_n_1", "_texture_n_1"})
+                           "_shading_n_1", "_texture_n_1", "_appearance_n_1", "_look_n_1"})
 #: prepositions of likeness ("turned like a diamond", "turned into a diamond"): a shape's look, which
 #: the world model does not record; the shape named in them is not said to be there
 LIKENESS_PREPS = frozenset({"_like_p", "_into_p"})
@@ -250,11 +250,19 @@ def _outside_entities(w: WorkingMRS) -> None:
             continue
         rs = _restriction(w, v)
         nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
-        if nouns and (all(n.pred in OUTSIDE_NOUNS for n in nouns) or _varieties(rs, nouns) and all(
-                e.pred in _VARIETY_USERS for e in _users(w, v, rs))) or _outside_list(w, v):
+        variety = nouns and _varieties(rs, nouns) and all(e.pred in _VARIETY_USERS for e in _users(w, v, rs))
+        if nouns and (all(n.pred in OUTSIDE_NOUNS for n in nouns) or variety) or _outside_list(w, v):
+            claim = _variety_claim(rs, nouns) if variety else None
             for e in w.live:
                 if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values():
-                    _nothing(e)
+                    owner = e.args.get("ARG1")
+                    if claim is not None and owner != v and is_var(owner, "x"):
+                        if _is_conjunct(w, owner or "") and claim.startswith("vague:colours"):
+                            claim = "vague:colours:various+part"  # "circles and triangles of various colours"
+                        e.pred, e.carg = ATTR, claim  # "circles of various sizes": said of the circles as a group
+                        e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": owner or ""}
+                    else:
+                        _nothing(e)
             for c in rs:  # the conjuncts of a list ("no outlines or shading")
                 if c.pred in COORDINATIONS:
                     for r in ("ARG1", "ARG2"):
@@ -312,6 +320,27 @@ _VARIETY_ADJS = frozenset({"_various_a_1", "_different_a_1", "_different_a_than-
                            "_multiple_a_1", "_assorted_a_1", "_varying_a_1", "_vary_v_1"})
 #: what says a variety of a shape ("of", "have", "in", "with"; not the copula: "are different colours")
 _VARIETY_USERS = frozenset({"_of_p", "_have_v_1", "_in_p", "_with_p", "_come_v_in"})
+
+
+#: variety words that say "at least two" ("various colours", "different sizes"), read on the group
+_AT_LEAST_TWO = frozenset({"_various_a_1", "_different_a_1", "_different_a_than-from", "_varying_a_1",
+                           "_assorted_a_1", "_multiple_a_1"})
+
+
+def _is_conjunct(w: WorkingMRS, x: str) -> bool:
+    """Whether ``x`` is a part of a list ("triangles" in "circles and triangles")."""
+    return any(not c.dead and c.pred in COORDINATIONS and x in (c.args.get("ARG1"), c.args.get("ARG2"))
+               for c in w.live)
+
+
+def _variety_claim(rs: list[EP], nouns: list[EP]) -> str | None:
+    """The group claim of "various colours" / "different sizes" (:mod:`.groups`), or None where
+    the words say no number ("many colours", "various shapes")."""
+    if not any(e.pred in _AT_LEAST_TWO for e in rs) or len(nouns) != 1:
+        return None
+    if nouns[0].pred in ("_color_n_1", "_colour_n_1"):
+        return "vague:colours:various"
+    return "vague:sizes:various" if nouns[0].pred == "_size_n_1" else None
 
 
 def _varieties(rs: list[EP], nouns: list[EP]) -> bool:

@@ -46,7 +46,7 @@ DEGREE_WORDS: dict[str, str] = {
     "_more+than_x": "gt", "_more+than_x_deg": "gt", "_more+than_a_1": "gt",
     "_less+than_x": "lt", "_less+than_x_deg": "lt", "_less+than_a_1": "lt",
     "_fewer+than_x_deg": "lt", "_fewer+than_x": "lt",
-    "_not_x_deg": "neq",
+    "_not_x_deg": "neq", "_a+total+of_x_deg": "eq",
 }
 #: fraction nouns of partitives ("a third of the squares") and their denominators
 FRACTION_NOUNS: dict[str, int] = {"_third_n_of": 3, "_quarter_n_of": 4, "_half_n_of": 2, "_fourth_n_of": 4}
@@ -94,7 +94,8 @@ DEPICTION_VERBS = frozenset({"_show_v_1", "_contain_v_1", "_depict_v_1", "_featu
                              "_include_v_1", "_have_v_1", "_see_v_1", "_picture_v_1", "_draw_v_1",
                              "_consist_v_of", "_portray_v_1", "_present_v_1"})
 #: verbs of position: "X sits above Y" says "X is above Y"
-POSITION_VERBS = frozenset({"_sit_v_1", "_lie_v_1", "_rest_v_1", "_float_v_1", "_appear_v_1", "_stand_v_1"})
+POSITION_VERBS = frozenset({"_sit_v_1", "_lie_v_1", "_rest_v_1", "_float_v_1", "_appear_v_1", "_stand_v_1",
+                            "_come_v_1"})  # "The crosses come in two colors."
 #: participles of placing: "X is located above Y" (ARG2 = X)
 PLACING_VERBS = frozenset({"_locate_v_1", "_position_v_1", "_place_v_1", "_situate_v_1"})
 #: verbs that hedge a claim ("There appears to be X", "The image suggests that ..."): the claim is
@@ -139,7 +140,7 @@ VAGUE_WORDS = frozenset({
     "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
     "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
     "_toward_p", "_into_p", "_onto_p", "_inside_p", "_within_p", "_off_p", "_out+of_p", "_outside_p",
-    "_throughout_p",
+    "_throughout_p", "_except_p",
     "_surrounded_v_1", "_flanked_v_1", "_framed_v_1", "_accompanied_v_1", "_joined_v_1", "_followed_v_1",
     "_crossed_v_1", "_bordered_v_1", "_hidden_v_1", "_obscured_v_1", "_partially+hidden_v_1",
     "_partly+hidden_v_1", "_partially+covered_v_1", "_partly+covered_v_1", "_surrounding_v_1",
@@ -157,6 +158,11 @@ VAGUE_WORDS = frozenset({
                            "further+right", "further+left", "further+below", "further+above", "nearby",
                            "beside+it", "below+it", "above+it", "next+to+it")),
 })
+
+#: words said of a group as a whole (read on the group by :mod:`.groups`): the claim they mark
+GROUP_WORDS: dict[str, str] = {"_colors+various_a_1": "colours:various", "_colors+two_a_1": "colours:2",
+                               "_colors+three_a_1": "colours:3", "_colors+four_a_1": "colours:4",
+                               "_sizes+various_a_1": "sizes:various"}
 
 #: verbs and participles of contact between two shapes: the relation kind
 CONTACT_VERBS: dict[str, str] = {"overlap": "overlap-rel", "touch": "touch-rel", "cover": "overlap-rel",
@@ -244,7 +250,7 @@ def shape_of(pred: str) -> str | None:
 __all__ = [
     "ABOUT", "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
     "EQUALITY_ADJS", "FRAME_NOUNS", "COLLECTIVE_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS",
-    "CONTACT_VERBS",
+    "CONTACT_VERBS", "GROUP_WORDS",
     "NEAR_APART", "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS",
     "REGION_PREPS", "SIZE_ADJS",
     "TONE_ADJS", "TONE_ALONE", "NON_WORLD_SHAPES", "PLACING_VERBS",

@@ -91,6 +91,15 @@ def test_another_on_its_own_and_a_bare_plural(n, expected):
     assert verdict("There are red pentagons.", world) == expected
 
 
+@pytest.mark.parametrize("n,plain,several", [(0, F, F), (1, A, A), (2, A, A), (3, T, A), (4, T, T)])
+def test_other_shapes_on_their_own(n, plain, several):
+    """Besides at least one shape not named: one more than the plural says is true whichever one."""
+    world = make_world(*[("pentagon", "red", 0.1 + 0.2 * i, 0.5) for i in range(n)], ("circle", "blue", 0.5, 0.9))
+    assert verdict("There are other red pentagons.", world) == plain
+    assert verdict("There are a few other red pentagons.", world) == plain
+    assert verdict("There are several other red pentagons.", world) == several
+
+
 # ------------------------------------------------------------------------------ colour words
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(COLOR_NAMES), st.floats(-0.4, 0.4),
@@ -122,10 +131,12 @@ def test_close_to_but_not_touching(x2, expected):
     assert verdict("A red square is close to but not touching the blue circle.", world) == expected
 
 
-def test_varieties_and_this_image_add_no_claim_of_their_own():
+def test_varieties_are_said_of_the_group_and_this_image_adds_no_claim():
     world = make_world(("cross", "red", 0.3, 0.5), ("cross", "blue", 0.7, 0.5))
     assert verdict("There are crosses of various colours.", world) == T
-    assert verdict("The crosses have different sizes.", world) == T
+    assert verdict("The crosses have different sizes.", world) == A  # alike within the margin: vague, never false
+    sizes = make_world(("cross", "red", 0.3, 0.5, 0.04), ("cross", "blue", 0.7, 0.5, 0.1))
+    assert verdict("The crosses have different sizes.", sizes) == T
     assert verdict("This image shows two crosses.", world) == T
     assert verdict("The shapes have no outlines or shading.", world) == T
     assert verdict("A red cross is below.", world) == A  # below what went before: not said

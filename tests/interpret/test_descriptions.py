@@ -455,6 +455,37 @@ def test_contact(caption, dx, expected):
     check(caption, squares(dx), expected)
 
 
+@pytest.mark.parametrize("caption,overlap,apart", [
+    ("Some of the shapes overlap.", T, F),
+    ("There are overlapping shapes.", T, F),
+    ("None of the shapes overlap.", F, T),
+    ("None of the shapes overlap each other.", F, T),
+    ("The two shapes do not overlap.", F, T),
+    ("The red square and the blue square overlap.", T, F),
+    ("The red square and the blue square do not overlap.", F, T),
+    ("The shapes touch each other.", T, F),
+])
+def test_contact_with_no_object_is_within_the_group(caption, overlap, apart):
+    """"overlap" / "touch" said of a group with no object: each with another of the group."""
+    check(caption, squares(-0.05), overlap)
+    check(caption, squares(0.2), apart)
+
+
+@pytest.mark.parametrize("caption", ["There is a red square. It overlaps.", "The red square overlaps.",
+                                     "One of the squares overlaps."])
+def test_one_shape_overlapping_nothing_named_is_never_false(caption):
+    # one shape with no object: what it overlaps is not said, never "another of its own group"
+    assert verdict(caption, squares(-0.05)) != F
+
+
+def test_a_pair_overlapping_is_not_each_with_its_own_kind():
+    # the red square overlaps the blue circle, and neither overlaps a shape of its own kind
+    world = make_world(("square", "red", 0.3, 0.5, 0.05), ("circle", "blue", 0.35, 0.5, 0.05),
+                       ("square", "green", 0.8, 0.8, 0.05))
+    check("The red square and the blue circle overlap.", world, T)
+    check("The red square and the green square overlap.", world, F)
+
+
 # ------------------------------------------------------------------------------------ company
 @pytest.mark.parametrize("caption,world,expected", [
     ("A red square with a blue circle.", SCENE, T),

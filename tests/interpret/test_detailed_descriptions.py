@@ -514,12 +514,14 @@ def test_a_shade_of_a_colour_is_the_colour_with_its_tone(caption, expected):
 
 
 @pytest.mark.parametrize("caption,expected", [
-    ("The image contains three crosses in three different colors.", "ambiguous"),  # a count of colours: vague
+    ("The image contains three crosses in three different colors.", T),  # the colours of the crosses counted
+    ("The image contains three crosses in two different colors.", "ambiguous"),  # more: which crosses is not said
+    ("The image contains three crosses in four different colors.", F),
     ("The image contains two squares in three different colors.", F),  # the shapes must still be there
     ("A blue cross sits at the top left, its corner pointing upward.", T),  # the absolute adds nothing
     ("A blue cross sits at the bottom right, its corner pointing upward.", F),
 ])
-def test_a_count_of_colours_is_vague_and_an_absolute_adds_nothing(caption, expected):
+def test_a_count_of_colours_is_counted_and_an_absolute_adds_nothing(caption, expected):
     check(caption, CROSSES, expected)
 
 
