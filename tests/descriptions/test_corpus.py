@@ -74,6 +74,7 @@ def test_one_sentence_captions_are_read():
     assert t.decided / t.decidable >= 0.85 and t.agree / t.decided >= 0.97
 
 
+@pytest.mark.slow  # about 5 s
 def test_detailed_descriptions_parse_sentence_by_sentence():
     # a detailed description is grammatical only when every sentence parses (77.0% of the test half's)
     records = [r for r in load_corpus() if r["split"] == "test" and r["prompt"] == "detailed"]
