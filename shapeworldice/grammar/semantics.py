@@ -1,17 +1,16 @@
-"""Semantic composition: a derivation tree → an ERG-style MRS (pydelphin object).
+"""Semantic composition: a derivation tree → an ERG-style MRS (a pydelphin MRS built when first read).
 
 Each lexical item instantiates its semantic template (fresh variables); each rule combines
 its daughters' hooks and slots as its ``sem:`` spec says (variable identification through a
-union-find, constructional EPs, qeq constraints).  The result is turned into
-``delphin.mrs.MRS`` with TOP qeq the root's LTOP and INDEX the root's index.
+union-find, constructional EPs, qeq constraints).  The result is a
+``delphin.mrs.MRS`` (:class:`.mrs_form.ComposedMRS`) with TOP qeq the root's LTOP and INDEX the root's index.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from delphin import mrs as dmrs_mrs
-
 from .loader import GrammarError, SemSpec, Term
+from .mrs_form import ComposedMRS, PlainEP, complete
 
 _SORT_RANK = {"u": 0, "i": 1, "h": 2, "x": 2, "e": 2}
 
@@ -126,36 +125,31 @@ class Builder:
             hook[name] = self._term(t, local, daughters, params)
         return hook
 
-    def to_mrs(self, hook: dict[str, int]) -> dmrs_mrs.MRS:
+    def to_mrs(self, hook: dict[str, int]) -> ComposedMRS:
+        """The MRS (its pydelphin objects built when first read: :mod:`.mrs_form`)."""
         vars_ = self.vars
+        find, sort = vars_.find, vars_.sort
         names: dict[int, str] = {}
-        counter = [0]
 
         def name(v: int) -> str:
-            r = vars_.find(v)
+            r = find(v)
             n = names.get(r)
             if n is None:
-                counter[0] += 1
-                n = f"{vars_.sort[r]}{counter[0]}"
+                n = f"{sort[r]}{len(names) + 1}"
                 names[r] = n
             return n
 
-        top = "h0"
-        counter[0] = 0
         index = name(hook["index"]) if "index" in hook else None
-        rels = []
+        eps: list[PlainEP] = []
         for pred, label, roles in self.eps:
-            args = {}
-            for role, v in roles:
-                args[role] = v[1] if isinstance(v, tuple) else name(v)
-            rels.append(dmrs_mrs.EP(pred, name(label), args=args))
-        hcons = [dmrs_mrs.HCons.qeq(top, name(hook["ltop"]))]
-        hcons += [dmrs_mrs.HCons.qeq(name(a), name(b)) for a, b in self.qeqs]
+            args = {role: (v[1] if v.__class__ is tuple else name(v)) for role, v in roles}
+            eps.append((pred, name(label), args, None, None, None))
+        top = "h0"
+        hcons = [(top, "qeq", name(hook["ltop"]))]
+        hcons += [(name(a), "qeq", name(b)) for a, b in self.qeqs]
         props = vars_.props
-        variables = {n: props[r] for r, n in names.items()}  # MRS copies each property map
-        m = dmrs_mrs.MRS(top=top, index=index, rels=rels, hcons=hcons, variables=variables)
         self.sort_conflicts = self.vars.conflicts
-        return m
+        return ComposedMRS(complete(top, index, eps, hcons, [], {n: props[r] for r, n in names.items()}))
 
 
 __all__ = ["Builder"]
