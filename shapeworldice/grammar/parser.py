@@ -187,7 +187,7 @@ def build_mrs(derivation: Derivation, sems: Any = None):
     def walk(node: Derivation) -> dict[str, int]:
         if node.item is not None:
             it = node.item
-            return b.apply(sems[it.sem], [], _params(it))
+            return b.apply_leaf(sems[it.sem], _params(it))
         hooks = [walk(d) for d in node.daughters]
         return b.apply(node.rule.sem, hooks, {})
 

@@ -125,6 +125,24 @@ class Builder:
             hook[name] = self._term(t, local, daughters, params)
         return hook
 
+    def apply_leaf(self, spec: SemSpec, params: dict[str, str]) -> dict[str, int]:
+        """:meth:`apply` for a lexical item (no daughters), from the item's template: what
+        :meth:`apply` does for it depends on nothing else, so it is done once, on a builder of its
+        own (:func:`_leaf`), and copied here with its variables numbered after this builder's."""
+        vars_, eps, template = self.vars, self.eps, _leaf(spec, params)
+        base = len(vars_.parent)
+        t_parent, t_sort, t_props, t_eps, t_qeqs, t_hook, conflicts = template
+        vars_.parent.extend([v + base for v in t_parent])
+        vars_.sort.extend(t_sort)
+        vars_.props.extend([dict(p) for p in t_props])  # each builder's own: unions merge into them
+        vars_.conflicts += conflicts
+        for pred, label, roles in t_eps:
+            eps.append((pred, label + base, [(role, v + base) if v.__class__ is int else (role, v)
+                                             for role, v in roles]))
+        if t_qeqs:
+            self.qeqs.extend([(a + base, b + base) for a, b in t_qeqs])
+        return {k: (v + base if v.__class__ is int else v) for k, v in t_hook}
+
     def to_mrs(self, hook: dict[str, int]) -> ComposedMRS:
         """The MRS (its pydelphin objects built when first read: :mod:`.mrs_form`)."""
         vars_ = self.vars
@@ -150,6 +168,28 @@ class Builder:
         props = vars_.props
         self.sort_conflicts = self.vars.conflicts
         return ComposedMRS(complete(top, index, eps, hcons, [], {n: props[r] for r, n in names.items()}))
+
+
+#: what :meth:`Builder.apply` does for a lexical item, by the identity of its template and parameters
+#: (kept with them, so that an id is not reused): the builder's variables (parents, sorts,
+#: properties), EPs and qeqs, the hook's fields, and the sort conflicts met
+_LEAVES: dict[tuple[int, int], tuple[Any, Any, tuple]] = {}
+
+
+def _leaf(spec: SemSpec, params: dict[str, str]) -> tuple:
+    key = (id(spec), id(params))
+    hit = _LEAVES.get(key)
+    if hit is not None and hit[0] is spec and hit[1] is params:
+        return hit[2]
+    b = Builder()
+    hook = b.apply(spec, [], params)
+    v = b.vars
+    template = (tuple(v.parent), tuple(v.sort), tuple(v.props), tuple(b.eps), tuple(b.qeqs), tuple(hook.items()),
+                v.conflicts)
+    if len(_LEAVES) >= 100_000:
+        _LEAVES.clear()
+    _LEAVES[key] = (spec, params, template)
+    return template
 
 
 __all__ = ["Builder"]
