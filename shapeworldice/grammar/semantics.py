@@ -16,21 +16,22 @@ _SORT_RANK = {"u": 0, "i": 1, "h": 2, "x": 2, "e": 2}
 
 
 class _Vars:
-    """Union-find over variables; each root has a sort and properties."""
+    """Union-find over variables; each root has a sort and properties (None until it has any:
+    most variables never do, and a composition makes thousands)."""
 
     __slots__ = ("parent", "sort", "props", "conflicts")
 
     def __init__(self) -> None:
         self.parent: list[int] = []
         self.sort: list[str] = []
-        self.props: list[dict[str, str]] = []
+        self.props: list[dict[str, str] | None] = []
         self.conflicts = 0  # identifications of incompatible sorts (a grammar bug; tests keep it at 0)
 
     def new(self, sort: str, props: dict[str, str] | None = None) -> int:
         v = len(self.parent)
         self.parent.append(v)
         self.sort.append(sort)
-        self.props.append(dict(props) if props else {})
+        self.props.append(dict(props) if props else None)
         return v
 
     def find(self, v: int) -> int:
@@ -51,8 +52,13 @@ class _Vars:
         if _SORT_RANK[sa] == 2 and _SORT_RANK[sb] == 2 and sa != sb:
             self.conflicts += 1  # keep going: an MRS is still produced (never raise on user input)
         self.parent[b] = a
-        for k, v in self.props[b].items():
-            self.props[a].setdefault(k, v)
+        moved = self.props[b]
+        if moved:
+            kept = self.props[a]
+            if kept is None:
+                self.props[a] = kept = {}
+            for k, v in moved.items():
+                kept.setdefault(k, v)
 
 
 class Builder:
@@ -83,7 +89,10 @@ class Builder:
                 v = self.vars.new(t.name[0])
                 local[t.name] = v
         if t.props:
-            props = self.vars.props[self.vars.find(v)]
+            root = self.vars.find(v)
+            props = self.vars.props[root]
+            if props is None:
+                self.vars.props[root] = props = {}
             for k, val in t.props:
                 if val.startswith("$"):
                     val = params.get(val[1:], "")
@@ -134,7 +143,7 @@ class Builder:
         t_parent, t_sort, t_props, t_eps, t_qeqs, t_hook, conflicts = template
         vars_.parent.extend([v + base for v in t_parent])
         vars_.sort.extend(t_sort)
-        vars_.props.extend([dict(p) for p in t_props])  # each builder's own: unions merge into them
+        vars_.props.extend([dict(p) if p is not None else None for p in t_props])  # each builder's own
         vars_.conflicts += conflicts
         for pred, label, roles in t_eps:
             eps.append((pred, label + base, [(role, v + base) if v.__class__ is int else (role, v)
@@ -167,7 +176,8 @@ class Builder:
         hcons += [(name(a), "qeq", name(b)) for a, b in self.qeqs]
         props = vars_.props
         self.sort_conflicts = self.vars.conflicts
-        return ComposedMRS(complete(top, index, eps, hcons, [], {n: props[r] for r, n in names.items()}))
+        variables = {n: props[r] or {} for r, n in names.items()}
+        return ComposedMRS(complete(top, index, eps, hcons, [], variables))
 
 
 #: what :meth:`Builder.apply` does for a lexical item, by the identity of its template and parameters
