@@ -129,9 +129,11 @@ def descriptions_rate(repeat: int) -> None:
     """The 800 model-written descriptions (tests/descriptions/corpus.jsonl: one sentence to seven)
     through the evaluator's parser, which splits sentences, joins their readings and finds run-ons:
     uncached, with every reading's MRS, CPU time.  Then its parts: the chart parser alone (each
-    sentence parsed uncached), the composition of every reading's MRS alone, and what is left,
-    mostly the join of the sentences' readings, which interprets them
-    (shapeworldice.interpret.discourse.cover), also timed alone on readings parsed beforehand."""
+    sentence parsed uncached), the composition of every reading's MRS alone (in plain form:
+    pydelphin's objects are built when a reading is first read, shapeworldice.grammar.mrs_form),
+    and what is left, mostly the join of the sentences' readings, which interprets them
+    (shapeworldice.interpret.discourse.cover), also timed alone on readings parsed beforehand, and
+    the pydelphin objects of the readings returned."""
     from shapeworldice.grammar import normalise
     from shapeworldice.interpret.discourse import cover, sentences
     from shapeworldice.parsing import BuiltinParser
@@ -170,7 +172,7 @@ def descriptions_rate(repeat: int) -> None:
     print(f"model-written descriptions ({len(texts)} unique, 1-7 sentences each, {n_sentences} sentences):")
     print(f"  uncached + MRS, CPU time {rate(len(texts), best)}  goal {PARSE_GOAL:,}: {met}")
     print(f"    chart parser alone     {rate(len(texts), best_chart)}")
-    print(f"    MRS composition alone  {rate(len(texts), best_mrs)}")
+    print(f"    MRS composition alone  {rate(len(texts), best_mrs)}  (plain form)")
     rest = best - best_chart - best_mrs
     print(f"    the rest (the join of the sentences' readings, run-ons): {rest:.2f} s of {best:.2f} s")
     print(f"    the join alone ({len(parsed)} descriptions of several sentences that all parse): {best_join:.2f} s")

@@ -68,7 +68,11 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell],
          closed: dict[tuple[int, int], Summary] | None = None) -> Chart:
     """The chart of ``n`` tokens over the compiled grammar ``g``, from the lexical cells ``lex``
     (taken over and extended); the same chart as :func:`fill_reference`.  ``closed``: the
-    :func:`close` summaries of lexical cells that are closed already (closing is idempotent)."""
+    :func:`close` summaries of lexical cells that are closed already (closing is idempotent).
+    A cell's combination (:func:`_combine_reference` over the split points with daughters on both
+    sides, skipping the left edges that combine with nothing on the right), closure and summary
+    (:func:`_close`) are written out in the loop over cells: a sentence makes a hundred and more
+    cells of a few edges each, and calls per cell cost as much as the work in them."""
     right_bit, partners, right_symbol = g.partner_masks
     binary, unary = g.binary, g.unary
     chart: Chart = [[None] * (n + 1) for _ in range(n + 1)]
@@ -78,46 +82,103 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell],
     ends = [0] * (n + 1)  # ends[i]: bit k set when cell i..k holds a left daughter
     lefts_to = [0] * (n + 1)  # lefts_to[k]: bit i set when cell i..k holds a left daughter
     starts = [0] * (n + 1)  # starts[j]: bit k set when cell k..j holds a right daughter
-
-    def finish(i: int, j: int, cell: Cell, summary: Summary | None = None) -> None:
-        chart[i][j] = cell
-        r, m, found = _close(cell, unary, right_bit, partners) if summary is None else summary
-        if r:
-            as_right[i][j] = r
-            starts[j] |= 1 << i
-        if m:
-            as_left[i][j] = m
-            lefts[i][j] = found
-            ends[i] |= 1 << j
-            lefts_to[j] |= 1 << i
-
-    ready = closed or {}
-    for (i, j), cell in lex.items():
-        finish(i, j, cell, ready.get((i, j)))
+    tables = (as_right, as_left, lefts, ends, lefts_to, starts)
+    _lexical_cells(g, chart, lex, closed or {}, tables)
     # cell i..j needs cells i..k and k..j (i < k < j): by ends j, and by starts from j - 2 down
     for j in range(2, n + 1):
-        # the starts i < j - 1 of cells with a split point: a left daughter i..k, a right one k..j
-        todo = 0
-        right_from = starts[j]
-        while right_from:
-            low = right_from & -right_from
-            right_from ^= low
-            todo |= lefts_to[low.bit_length() - 1]
-        todo &= (1 << (j - 1)) - 1
+        todo = _starts_before(starts[j], lefts_to, j)
         while todo:
             i = todo.bit_length() - 1  # the highest start left: the shortest span
             todo ^= 1 << i
             # the split points k (i < k < j) with daughters on both sides, lowest first
             splits = ends[i] & starts[j] & ((1 << j) - (2 << i))
-            cell = chart[i][j]
-            if cell is None:
-                cell = {}
-            _combine(binary, right_symbol, chart, lefts[i], as_right, as_left[i], i, j, splits, cell)
-            if cell:
-                finish(i, j, cell)
-                if as_right[i][j]:  # a right daughter i..j: cells that end at i can now reach j
-                    todo |= lefts_to[i]
+            cell = chart[i][j] or {}  # a cell in the chart is never empty
+            get = cell.get
+            row_lefts, row_masks = lefts[i], as_left[i]
+            while splits:
+                low = splits & -splits
+                splits ^= low
+                k = low.bit_length() - 1
+                mask = as_right[k][j]
+                if not row_masks[k] & mask:
+                    continue
+                right = chart[k][j]
+                n_right = len(right)
+                for b, partner_bits, cb in row_lefts[k]:  # the left cell i..k: not the cell being filled
+                    partner_bits &= mask
+                    if not partner_bits:
+                        continue
+                    rb = binary[b]
+                    # one daughter (the common case) by its bit; several in the order the reference walks them
+                    for c in ((right_symbol[partner_bits.bit_length() - 1],) if not partner_bits & (partner_bits - 1)
+                              else _daughters(rb, right, n_right)):
+                        base = cb + right[c][0]
+                        for a, rid, rc in rb[c]:
+                            cost = base + rc
+                            old = get(a)
+                            if old is None or cost < old[0]:
+                                cell[a] = (cost, (rid, k, b, c))
+            if not cell:  # nothing made over i..j (two cells in five): the cell stays None
+                continue
+            chart[i][j] = cell
+            # closed under the unary rules and summarised, as :func:`_close` does
+            agenda = [b for b in cell if b in unary]
+            if agenda:
+                _closure(unary, cell, agenda)
+            r = m = 0
+            found = []
+            for s, v in cell.items():
+                r |= right_bit[s]
+                p = partners[s]
+                if p:
+                    m |= p
+                    found.append((s, p, v[0]))
+            if r:  # a right daughter i..j: cells that end at i can now reach j
+                as_right[i][j] = r
+                starts[j] |= 1 << i
+                todo |= lefts_to[i]
+            # its left daughters (almost every cell has some; read only where ``as_left`` is not 0)
+            as_left[i][j] = m
+            lefts[i][j] = found
+            ends[i] |= (m != 0) << j
+            lefts_to[j] |= (m != 0) << i
     return chart
+
+
+def _lexical_cells(g: Any, chart: Chart, lex: dict[tuple[int, int], Cell], ready: dict[tuple[int, int], Summary],
+                   tables: tuple) -> None:
+    """Put the lexical cells in :func:`fill`'s chart and tables, each closed and summarised
+    (``ready``: the summaries of those that come closed)."""
+    right_bit, partners, _ = g.partner_masks
+    for (i, j), cell in lex.items():
+        chart[i][j] = cell
+        summary = ready.get((i, j))
+        _mark(_close(cell, g.unary, right_bit, partners) if summary is None else summary, i, j, *tables)
+
+
+def _mark(summary: Summary, i: int, j: int, as_right: list[list[int]], as_left: list[list[int]],
+          lefts: list[list[Any]], ends: list[int], lefts_to: list[int], starts: list[int]) -> None:
+    """Record in :func:`fill`'s tables what cell i..j, summarised by ``summary``, holds."""
+    r, m, found = summary
+    if r:
+        as_right[i][j] = r
+        starts[j] |= 1 << i
+    if m:
+        as_left[i][j] = m
+        lefts[i][j] = found
+        ends[i] |= 1 << j
+        lefts_to[j] |= 1 << i
+
+
+def _starts_before(right_from: int, lefts_to: list[int], j: int) -> int:
+    """The starts i < j - 1 of cells i..j with a split point: a left daughter i..k for some cell
+    k..j in ``right_from`` (the bits k of the cells ending at j that hold a right daughter)."""
+    todo = 0
+    while right_from:
+        low = right_from & -right_from
+        right_from ^= low
+        todo |= lefts_to[low.bit_length() - 1]
+    return todo & ((1 << (j - 1)) - 1)
 
 
 def _closure(unary: Any, cell: Cell, agenda: list[int]) -> None:
@@ -137,36 +198,6 @@ def _closure(unary: Any, cell: Cell, agenda: list[int]) -> None:
                     agenda.append(a)
     if steps > CLOSURE_STEPS:
         raise ClosureGuard
-
-
-def _combine(binary: Any, right_symbol: list[int], chart: Chart, lefts: list[Any], as_right: list[list[int]],
-             left_masks: list[int], i: int, j: int, splits: int, cell: Cell) -> None:
-    """:func:`_combine_reference` over the split points ``splits`` (bits), skipping the left edges
-    that combine with nothing on the right (``lefts``: a row's left daughters)."""
-    get = cell.get
-    while splits:
-        low = splits & -splits
-        splits ^= low
-        k = low.bit_length() - 1
-        mask = as_right[k][j]
-        if not left_masks[k] & mask:
-            continue
-        right = chart[k][j]
-        n_right = len(right)
-        for b, found, cb in lefts[k]:  # the left cell i..k: not the cell being filled
-            found &= mask
-            if not found:
-                continue
-            rb = binary[b]
-            # one daughter (the common case) by its bit; several in the order the reference walks them
-            for c in ((right_symbol[found.bit_length() - 1],) if not found & (found - 1)
-                      else _daughters(rb, right, n_right)):
-                base = cb + right[c][0]
-                for a, rid, rc in rb[c]:
-                    cost = base + rc
-                    old = get(a)
-                    if old is None or cost < old[0]:
-                        cell[a] = (cost, (rid, k, b, c))
 
 
 # ---------------------------------------------------------------------------- the reference

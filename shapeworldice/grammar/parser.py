@@ -187,7 +187,7 @@ def build_mrs(derivation: Derivation, sems: Any = None):
     def walk(node: Derivation) -> dict[str, int]:
         if node.item is not None:
             it = node.item
-            return b.apply(sems[it.sem], [], _params(it))
+            return b.apply_leaf(sems[it.sem], _params(it))
         hooks = [walk(d) for d in node.daughters]
         return b.apply(node.rule.sem, hooks, {})
 
@@ -279,8 +279,11 @@ class ChartParser:
         lower = [t.lower() for t in tokens]
         cells: dict[tuple[int, int], dict[int, tuple[int, Any]]] = {}
         covered = [False] * len(tokens)
+        by_form = self.g.lex_first
         for i, w in enumerate(lower):
-            found = self._word_items(w) if tokens[i] == w else None
+            # a word in capitals ("The", first in every sentence) has its lower-case items, and only
+            # those, unless the lexicon has items of its own form
+            found = self._word_items(w) if tokens[i] == w or tokens[i] not in by_form else None
             if not found:
                 self._token_items(tokens, lower, i, cells, covered)
                 continue
@@ -299,7 +302,8 @@ class ChartParser:
         return cells, None
 
     def _token_items(self, tokens: list[str], lower: list[str], i: int, cells: dict, covered: list[bool]) -> None:
-        """Place the items of token i one by one (a word in capitals, one outside the vocabulary)."""
+        """Place the items of token i one by one (a word in capitals whose form the lexicon lists, a
+        word with an item of exact case, one outside the vocabulary)."""
         g = self.g
         w = lower[i]
         cands = g.lex_first.get(w, ())

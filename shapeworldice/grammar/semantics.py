@@ -1,37 +1,37 @@
-"""Semantic composition: a derivation tree → an ERG-style MRS (pydelphin object).
+"""Semantic composition: a derivation tree → an ERG-style MRS (a pydelphin MRS built when first read).
 
 Each lexical item instantiates its semantic template (fresh variables); each rule combines
 its daughters' hooks and slots as its ``sem:`` spec says (variable identification through a
-union-find, constructional EPs, qeq constraints).  The result is turned into
-``delphin.mrs.MRS`` with TOP qeq the root's LTOP and INDEX the root's index.
+union-find, constructional EPs, qeq constraints).  The result is a
+``delphin.mrs.MRS`` (:class:`.mrs_form.ComposedMRS`) with TOP qeq the root's LTOP and INDEX the root's index.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from delphin import mrs as dmrs_mrs
-
 from .loader import GrammarError, SemSpec, Term
+from .mrs_form import ComposedMRS, PlainEP, complete
 
 _SORT_RANK = {"u": 0, "i": 1, "h": 2, "x": 2, "e": 2}
 
 
 class _Vars:
-    """Union-find over variables; each root has a sort and properties."""
+    """Union-find over variables; each root has a sort and properties (None until it has any:
+    most variables never do, and a composition makes thousands)."""
 
     __slots__ = ("parent", "sort", "props", "conflicts")
 
     def __init__(self) -> None:
         self.parent: list[int] = []
         self.sort: list[str] = []
-        self.props: list[dict[str, str]] = []
+        self.props: list[dict[str, str] | None] = []
         self.conflicts = 0  # identifications of incompatible sorts (a grammar bug; tests keep it at 0)
 
     def new(self, sort: str, props: dict[str, str] | None = None) -> int:
         v = len(self.parent)
         self.parent.append(v)
         self.sort.append(sort)
-        self.props.append(dict(props) if props else {})
+        self.props.append(dict(props) if props else None)
         return v
 
     def find(self, v: int) -> int:
@@ -52,8 +52,13 @@ class _Vars:
         if _SORT_RANK[sa] == 2 and _SORT_RANK[sb] == 2 and sa != sb:
             self.conflicts += 1  # keep going: an MRS is still produced (never raise on user input)
         self.parent[b] = a
-        for k, v in self.props[b].items():
-            self.props[a].setdefault(k, v)
+        moved = self.props[b]
+        if moved:
+            kept = self.props[a]
+            if kept is None:
+                self.props[a] = kept = {}
+            for k, v in moved.items():
+                kept.setdefault(k, v)
 
 
 class Builder:
@@ -84,7 +89,10 @@ class Builder:
                 v = self.vars.new(t.name[0])
                 local[t.name] = v
         if t.props:
-            props = self.vars.props[self.vars.find(v)]
+            root = self.vars.find(v)
+            props = self.vars.props[root]
+            if props is None:
+                self.vars.props[root] = props = {}
             for k, val in t.props:
                 if val.startswith("$"):
                     val = params.get(val[1:], "")
@@ -126,36 +134,72 @@ class Builder:
             hook[name] = self._term(t, local, daughters, params)
         return hook
 
-    def to_mrs(self, hook: dict[str, int]) -> dmrs_mrs.MRS:
+    def apply_leaf(self, spec: SemSpec, params: dict[str, str]) -> dict[str, int]:
+        """:meth:`apply` for a lexical item (no daughters), from the item's template: what
+        :meth:`apply` does for it depends on nothing else, so it is done once, on a builder of its
+        own (:func:`_leaf`), and copied here with its variables numbered after this builder's."""
+        vars_, eps, template = self.vars, self.eps, _leaf(spec, params)
+        base = len(vars_.parent)
+        t_parent, t_sort, t_props, t_eps, t_qeqs, t_hook, conflicts = template
+        vars_.parent.extend([v + base for v in t_parent])
+        vars_.sort.extend(t_sort)
+        vars_.props.extend([dict(p) if p is not None else None for p in t_props])  # each builder's own
+        vars_.conflicts += conflicts
+        for pred, label, roles in t_eps:
+            eps.append((pred, label + base, [(role, v + base) if v.__class__ is int else (role, v)
+                                             for role, v in roles]))
+        if t_qeqs:
+            self.qeqs.extend([(a + base, b + base) for a, b in t_qeqs])
+        return {k: (v + base if v.__class__ is int else v) for k, v in t_hook}
+
+    def to_mrs(self, hook: dict[str, int]) -> ComposedMRS:
+        """The MRS (its pydelphin objects built when first read: :mod:`.mrs_form`)."""
         vars_ = self.vars
+        find, sort = vars_.find, vars_.sort
         names: dict[int, str] = {}
-        counter = [0]
 
         def name(v: int) -> str:
-            r = vars_.find(v)
+            r = find(v)
             n = names.get(r)
             if n is None:
-                counter[0] += 1
-                n = f"{vars_.sort[r]}{counter[0]}"
+                n = f"{sort[r]}{len(names) + 1}"
                 names[r] = n
             return n
 
-        top = "h0"
-        counter[0] = 0
         index = name(hook["index"]) if "index" in hook else None
-        rels = []
+        eps: list[PlainEP] = []
         for pred, label, roles in self.eps:
-            args = {}
-            for role, v in roles:
-                args[role] = v[1] if isinstance(v, tuple) else name(v)
-            rels.append(dmrs_mrs.EP(pred, name(label), args=args))
-        hcons = [dmrs_mrs.HCons.qeq(top, name(hook["ltop"]))]
-        hcons += [dmrs_mrs.HCons.qeq(name(a), name(b)) for a, b in self.qeqs]
+            args = {role: (v[1] if v.__class__ is tuple else name(v)) for role, v in roles}
+            eps.append((pred, name(label), args, None, None, None))
+        top = "h0"
+        hcons = [(top, "qeq", name(hook["ltop"]))]
+        hcons += [(name(a), "qeq", name(b)) for a, b in self.qeqs]
         props = vars_.props
-        variables = {n: props[r] for r, n in names.items()}  # MRS copies each property map
-        m = dmrs_mrs.MRS(top=top, index=index, rels=rels, hcons=hcons, variables=variables)
         self.sort_conflicts = self.vars.conflicts
-        return m
+        variables = {n: props[r] or {} for r, n in names.items()}
+        return ComposedMRS(complete(top, index, eps, hcons, [], variables))
+
+
+#: what :meth:`Builder.apply` does for a lexical item, by the identity of its template and parameters
+#: (kept with them, so that an id is not reused): the builder's variables (parents, sorts,
+#: properties), EPs and qeqs, the hook's fields, and the sort conflicts met
+_LEAVES: dict[tuple[int, int], tuple[Any, Any, tuple]] = {}
+
+
+def _leaf(spec: SemSpec, params: dict[str, str]) -> tuple:
+    key = (id(spec), id(params))
+    hit = _LEAVES.get(key)
+    if hit is not None and hit[0] is spec and hit[1] is params:
+        return hit[2]
+    b = Builder()
+    hook = b.apply(spec, [], params)
+    v = b.vars
+    template = (tuple(v.parent), tuple(v.sort), tuple(v.props), tuple(b.eps), tuple(b.qeqs), tuple(hook.items()),
+                v.conflicts)
+    if len(_LEAVES) >= 100_000:
+        _LEAVES.clear()
+    _LEAVES[key] = (spec, params, template)
+    return template
 
 
 __all__ = ["Builder"]

@@ -19,11 +19,15 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from delphin.lnk import Lnk
+
+from ..grammar.mrs_form import ComposedMRS, PlainEP, PlainMRS, complete, plain_form, plain_of
 from .interpret import Interpretation, interpret
 from .preference import preference_order
 
 __all__ = ["sentences", "join", "choose", "cover"]
 
+CHARSPAN = Lnk.CHARSPAN
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 
@@ -42,50 +46,50 @@ def sentences(text: str) -> list[tuple[int, str]]:
 def join(readings: Sequence[Any], offsets: Sequence[int] | None = None) -> Any:
     """One MRS of several sentences' readings (pydelphin MRS objects): variables renamed apart,
     character spans shifted by ``offsets``, and the sentences' TOP handles joined by
-    ``implicit_conj`` (right-branching for three or more: conj(s1, conj(s2, s3)))."""
-    from delphin import lnk, mrs as M
-
+    ``implicit_conj`` (right-branching for three or more: conj(s1, conj(s2, s3))).  The join is
+    made in plain form and its pydelphin objects built when first read (:mod:`~shapeworldice.grammar.mrs_form`)."""
     if len(readings) == 1:
         return readings[0]
     offsets = list(offsets) if offsets is not None else [0] * len(readings)
-    eps: list[Any] = []
-    hcons: list[Any] = []
-    icons: list[Any] = []
+    eps: list[PlainEP] = []
+    hcons: list[tuple[str, str, str]] = []
+    icons: list[tuple[str, str, str]] = []
     variables: dict[str, Any] = {}
     tops: list[str] = []
     base = 0
-    charspan, EP, HCons, ICons = lnk.Lnk.charspan, M.EP, M.HCons, M.ICons
+    charspan = Lnk.charspan
     for m, offset in zip(readings, offsets):
         ready = _prepared(m)
         # each name of the reading renamed once (a variable recurs in many EPs)
         renamed = {v: (v if n is None else f"{sort}{n + base}") for v, (sort, n) in ready.names.items()}
-        for predicate, label, args, cfrom, cto, span, surface, ep_base in ready.eps:
-            if cfrom is not None and cfrom >= 0:
-                span = charspan(cfrom + offset, cto + offset)
-            eps.append(EP(predicate, renamed[label],
-                          {role: (value if role == "CARG" else renamed[value]) for role, value in args}, span,
-                          surface, ep_base))
-        hcons.extend(HCons(renamed[hi], relation, renamed[lo]) for hi, relation, lo in ready.hcons)
-        icons.extend(ICons(renamed[left], relation, renamed[right]) for left, relation, right in ready.icons)
-        # MRS copies each property map, so they are passed as they are
-        variables.update((renamed[v], props) for v, props in ready.variables)
-        tops.append(renamed[ready.top])
+        for predicate, label, args, lnk, surface, ep_base in ready.form.eps:
+            if lnk is not None and lnk.type == CHARSPAN and lnk.data[0] >= 0:
+                lnk = charspan(lnk.data[0] + offset, lnk.data[1] + offset)
+            eps.append((predicate, renamed[label],
+                        {role: (value if role == "CARG" else renamed[value]) for role, value in args.items()}, lnk,
+                        surface, ep_base))
+        hcons.extend((renamed[hi], relation, renamed[lo]) for hi, relation, lo in ready.form.hcons)
+        icons.extend((renamed[left], relation, renamed[right]) for left, relation, right in ready.form.icons)
+        # the property maps are only read (pydelphin's MRS copies each when it is built)
+        variables.update((renamed[v], props) for v, props in ready.form.variables.items())
+        top: Any = ready.form.top
+        tops.append(renamed[top])
         base += ready.width
     right = tops[-1]
     label = ""
     for k in range(len(tops) - 2, -1, -1):
         label, event = f"h{base}", f"e{base + 1}"
         base += 2
-        eps.append(M.EP("implicit_conj", label, {"ARG0": event, "ARG1": tops[k], "ARG2": right}))
+        eps.append(("implicit_conj", label, {"ARG0": event, "ARG1": tops[k], "ARG2": right}, None, None, None))
         variables.setdefault(event, {})
         if k:
             right = f"h{base}"
             base += 1
-            hcons.append(M.HCons(right, "qeq", label))
+            hcons.append((right, "qeq", label))
     top = f"h{base}"
-    hcons.append(M.HCons(top, "qeq", label))
-    index = eps[-1].args["ARG0"]
-    return M.MRS(top, index, eps, hcons, icons, variables)
+    hcons.append((top, "qeq", label))
+    index = eps[-1][2]["ARG0"]
+    return ComposedMRS(complete(top, index, eps, hcons, icons, variables))
 
 
 _VARIABLE = re.compile(r"([a-z]+)(\d+)")
@@ -106,16 +110,12 @@ def _split(v: str) -> tuple[str, int | None]:
 @dataclass(frozen=True)
 class _Prepared:
     """A reading as :func:`join` renames it, read once (a description's reading is joined again
-    with each longer prefix of it): its EPs, constraints and variables as plain tuples, and each
-    name it uses split into (sort, number), so that a join renames each name once."""
+    with each longer prefix of it): its plain form, and each name it uses split into (sort,
+    number), so that a join renames each name once."""
 
     width: int  # 1 + the largest variable number: the next sentence's numbers start above it
-    top: str
-    eps: list[tuple[Any, ...]]  # predicate, label, [(role, value)], cfrom, cto, lnk, surface, base
-    hcons: list[tuple[str, str, str]]
-    icons: list[tuple[str, str, str]]
-    variables: list[tuple[str, Any]]
-    names: dict[str, tuple[str, int | None]]  # every name above, split by :func:`_split`
+    form: PlainMRS
+    names: dict[str, tuple[str, int | None]]  # every name the reading uses, split by :func:`_split`
 
 
 #: the readings last prepared, by identity (a description's readings are joined once per prefix)
@@ -127,23 +127,20 @@ def _prepared(m: Any) -> _Prepared:
     for seen, ready in _RECENT:
         if seen is m:
             return ready
-    eps = [(ep.predicate, ep.label, list(ep.args.items()), ep.cfrom, ep.cto, ep.lnk, ep.surface, ep.base)
-           for ep in m.rels]
-    hcons = [(h.hi, h.relation, h.lo) for h in m.hcons]
-    icons = [(i.left, i.relation, i.right) for i in m.icons]
-    used = {m.top, m.index, *m.variables}
-    for _, label, args, *_rest in eps:
+    form = plain_of(m)
+    used: set[Any] = {form.top, form.index, *form.variables}
+    for _, label, args, *_rest in form.eps:
         used.add(label)
-        used.update(value for role, value in args if role != "CARG")
-    for hi, _, lo in hcons:
+        used.update(value for role, value in args.items() if role != "CARG")
+    for hi, _, lo in form.hcons:
         used.add(hi)
         used.add(lo)
     width = 1 + max(((_split(v)[1] or 0) for v in used if v), default=0)
-    for left, _, right in icons:
+    for left, _, right in form.icons:
         used.add(left)
         used.add(right)
     used.discard(None)
-    ready = _Prepared(width, m.top, eps, hcons, icons, list(m.variables.items()), {v: _split(v) for v in used})
+    ready = _Prepared(width, form, {v: _split(v) for v in used})
     _RECENT.insert(0, (m, ready))
     del _RECENT[_RECENT_SIZE:]
     return ready
@@ -173,10 +170,16 @@ def choose(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = No
     return join(chosen, offsets), tuple(picked)
 
 
+def _predicates(mrs: Any) -> list[str]:
+    form = plain_form(mrs)
+    if form is not None:
+        return [ep[0] for ep in form.eps]
+    return [str(ep.predicate) for ep in mrs.rels]
+
+
 def _refers_back(mrs: Any) -> bool:
     """Whether a sentence refers to what an earlier one said ("it", "its", "the other", "another")."""
-    return any(str(ep.predicate) in ("pron", "pronoun_q", "def_explicit_q", "_another_q", "_other_a_1")
-               for ep in mrs.rels)
+    return any(p in ("pron", "pronoun_q", "def_explicit_q", "_another_q", "_other_a_1") for p in _predicates(mrs))
 
 
 #: predicates by which a sentence's reading may depend on the sentences before it (pronouns, "one",
@@ -186,7 +189,7 @@ _CONTEXTUAL = frozenset({"pron", "pronoun_q", "def_explicit_q", "_another_q", "_
 
 
 def _contextual(mrs: Any) -> bool:
-    return any(str(ep.predicate) in _CONTEXTUAL for ep in mrs.rels)
+    return any(p in _CONTEXTUAL for p in _predicates(mrs))
 
 
 def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Sequence
 
+from ..grammar.mrs_form import plain_form
 from .errors import UninterpretableMRS
 from .predicates import color_of, normalize_predicate
 
@@ -50,6 +51,9 @@ def predicates_of(mrs: Any) -> list[str]:
     """Normalised predicate names of an MRS, a DMRS or a SimpleMRS string (not decoded)."""
     if isinstance(mrs, str):
         return [normalize_predicate(p) for p in _EP_PREDICATE.findall(mrs)]
+    form = plain_form(mrs)  # a built-in reading not yet built as pydelphin objects: read as it is
+    if form is not None:
+        return [normalize_predicate(ep[0]) for ep in form.eps]
     if hasattr(mrs, "rels"):
         return [normalize_predicate(ep.predicate) for ep in mrs.rels]
     if hasattr(mrs, "nodes"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..grammar.mrs_form import cfrom_cto, plain_form, plain_of
 from .errors import UninterpretableMRS
 from .predicates import normalize_predicate
 
@@ -243,26 +244,27 @@ def as_mrs(mrs: Any) -> Any:
 
 def load(mrs: Any) -> WorkingMRS:
     """Copy an MRS (or DMRS, or SimpleMRS string) into a :class:`WorkingMRS`."""
-    mrs = as_mrs(mrs)
+    form = plain_form(mrs)
+    if form is None:
+        form = plain_of(as_mrs(mrs))
     eps = []
-    variables = getattr(mrs, "variables", None) or {}
-    for i, ep in enumerate(mrs.rels):
-        args = ep.args
+    variables = form.variables
+    for i, (predicate, label, args, lnk, *_rest) in enumerate(form.eps):
         carg = args.get("CARG")
         args = {k: v for k, v in args.items() if k != "CARG"} if carg is not None else dict(args)
-        cfrom = ep.cfrom
-        if cfrom is None or cfrom < 0:
+        cfrom = cfrom_cto(lnk)[0] if lnk is not None else -1
+        if cfrom < 0:
             cfrom = i
-        e = EP(normalize_predicate(ep.predicate), ep.label, args, carg, (cfrom, i))
+        e = EP(normalize_predicate(predicate), label, args, carg, (cfrom, i))
         if "RSTR" in args:  # a quantifier: the number and person of its variable
-            props = variables.get(args.get("ARG0")) or {}
+            props = variables.get(args.get("ARG0")) or {}  # type: ignore[arg-type]
             e.mods.plural = str(props.get("NUM", "")).lower() == "pl"
             e.mods.person = str(props.get("PERS", ""))
         eps.append(e)
-    qeq = {hc.hi: hc.lo for hc in mrs.hcons if hc.relation == "qeq"}
-    if mrs.top is None:
+    qeq = {hi: lo for hi, relation, lo in form.hcons if relation == "qeq"}
+    if form.top is None:
         raise UninterpretableMRS("MRS without a top handle")
-    return WorkingMRS(mrs.top, eps, qeq)
+    return WorkingMRS(form.top, eps, qeq)
 
 
 __all__ = ["EP", "REL", "QuantifierMods", "Relation", "WorkingMRS", "as_mrs", "is_handle", "is_var", "load"]
