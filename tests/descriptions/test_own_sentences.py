@@ -109,3 +109,13 @@ def test_a_semicolon_joins_two_sentences():
     assert parse(text).grammatical
     assert verdict("There is a red circle; there is a green square.", PAIR) == F
     assert verdict("There is a red circle; there is a blue square.", PAIR) == T
+
+
+@pytest.mark.parametrize("hedge", ["fairly", "quite", "relatively", "rather"])
+@pytest.mark.parametrize("half", [0.03, 0.25])
+def test_a_hedging_degree_adverb_reads_as_the_plain_size_word(hedge, half):
+    world = make_world(("cross", "gray", 0.5, 0.5, half))
+    for size in ("large", "small"):
+        plain = verdict(f"There is a {size} gray cross.", world)
+        assert verdict(f"There is a {hedge} {size} gray cross.", world) == plain
+    assert verdict(f"There is a {hedge} large gray cross.", world) == (T if half > 0.1 else F)
