@@ -109,3 +109,32 @@ def test_a_semicolon_joins_two_sentences():
     assert parse(text).grammatical
     assert verdict("There is a red circle; there is a green square.", PAIR) == F
     assert verdict("There is a red circle; there is a blue square.", PAIR) == T
+
+
+@pytest.mark.parametrize("hedge", ["fairly", "quite", "relatively", "rather"])
+@pytest.mark.parametrize("half", [0.03, 0.25])
+def test_a_hedging_degree_adverb_reads_as_the_plain_size_word(hedge, half):
+    world = make_world(("cross", "gray", 0.5, 0.5, half))
+    for size in ("large", "small"):
+        plain = verdict(f"There is a {size} gray cross.", world)
+        assert verdict(f"There is a {hedge} {size} gray cross.", world) == plain
+    assert verdict(f"There is a {hedge} large gray cross.", world) == (T if half > 0.1 else F)
+
+
+COLOUR_WORLDS = {
+    "yellow and cyan": (make_world(("cross", "yellow", 0.2, 0.2), ("cross", "cyan", 0.8, 0.2),
+                                   ("cross", "yellow", 0.5, 0.8)), T),
+    "a red one": (make_world(("cross", "yellow", 0.2, 0.2), ("cross", "red", 0.8, 0.2)), F),
+    "three colours": (make_world(("cross", "yellow", 0.2, 0.2), ("cross", "cyan", 0.8, 0.2),
+                                 ("cross", "red", 0.5, 0.8)), F),
+    "one colour": (make_world(("cross", "yellow", 0.2, 0.2), ("cross", "yellow", 0.8, 0.2)), F),
+}
+
+
+@pytest.mark.parametrize("text", ["The crosses come in two colors, yellow and cyan.",
+                                  "The crosses are in two colors, yellow and cyan."])
+@pytest.mark.parametrize("name", sorted(COLOUR_WORLDS))
+def test_a_number_of_colours_and_their_list(text, name):
+    # the group has that many colours, and each member is one of the colours listed
+    world, expected = COLOUR_WORLDS[name]
+    assert verdict(text, world) == expected
