@@ -487,9 +487,7 @@ class ViewBound:
             own = self.own_share(formula, world)
             if own is None or own > bound:
                 return True
-        if self.world_ceiling:
-            return False
-        if not self.true_worlds:
+        if self.world_ceiling or not self.true_worlds:  # no donor worlds to ask
             return False
         worst = self.worst(formula, stop=bound)
         return worst is None or worst > bound
