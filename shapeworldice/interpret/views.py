@@ -46,19 +46,20 @@ _KEPT: dict[str, tuple[str, ...]] = {
 
 def generator(seed: int, code: int, key: int, r: int) -> np.random.Generator:
     """The generator of re-fill ``r`` of the world with ``key`` under the view numbered ``code``: seeded
-    by the words ``seed, stream, code, key, r``. Words that fit 32 bits go in as one ``uint32`` array
-    (the same entropy as the list of ints, at half the cost of converting a list)."""
-    words = (seed, _VIEW_STREAM, code, key, r)
-    if all(0 <= w < 2 ** 32 for w in words):
-        return np.random.Generator(np.random.PCG64(np.array(words, dtype=np.uint32)))
-    return np.random.default_rng(list(words))
+    by the words ``seed, stream, code, key, r``."""
+    return _seeded((seed, _VIEW_STREAM, code, key, r))
 
 
 def world_generator(seed: int, code: int, key: int) -> np.random.Generator:
     """The one generator of every re-fill of the world with ``key`` under the view numbered ``code``
     (:meth:`Refiller.drawn`): seeded by the words ``seed, stream, code, key`` (four words where a
     re-fill's own :func:`generator` has five, so the two never share a stream)."""
-    words = (seed, _VIEW_STREAM, code, key)
+    return _seeded((seed, _VIEW_STREAM, code, key))
+
+
+def _seeded(words: tuple[int, ...]) -> np.random.Generator:
+    """A generator seeded by ``words``: words that fit 32 bits go in as one ``uint32`` array (the same
+    entropy as the list of ints, at half the cost of converting a list)."""
     if all(0 <= w < 2 ** 32 for w in words):
         return np.random.Generator(np.random.PCG64(np.array(words, dtype=np.uint32)))
     return np.random.default_rng(list(words))
