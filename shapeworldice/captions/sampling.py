@@ -177,11 +177,15 @@ class BoundedPrior:
     ``tries`` draws; a world is given up only when no candidate passes. A candidate within the bound on
     its own world's re-fills fails the full check only for what does not depend on the world (its
     true worlds, its prior), so a meaning that failed once (the pool's ``codes``) is dropped at once
-    when drawn again, in any world: the same draws, the same caption, without the check.
+    when drawn again, in any world: the same draws, the same caption, without the check. A sampler
+    whose pool evaluates one candidate's meaning on any sample (an ``evaluator`` method, e.g.
+    :class:`ProximitySampler`) passes that evaluator to ``donors_exceed`` and ``within_prior`` as a
+    third / second argument: the evaluator's answers, computed from the columns.
     """
 
     sampler: CaptionSampler
-    within_prior: Callable[[SampledCaption], bool]
+    #: (caption[, evaluator]) → whether its prior is within the bound
+    within_prior: Callable[..., bool]
     tries: int = MAX_CAPTION_TRIES
     view_exceeds: Callable[[SampledCaption, World], bool] | None = None
     world_admits: Callable[[World], bool] | None = None
@@ -189,7 +193,7 @@ class BoundedPrior:
     max_view: float = 1.0
     #: ``view_exceeds`` for a caption whose share of every view's re-fills of the world is known to be
     #: within ``max_view`` (a pool survivor): the donor worlds alone (default: ``view_exceeds``)
-    donors_exceed: Callable[[SampledCaption, World], bool] | None = None
+    donors_exceed: Callable[..., bool] | None = None
     #: the last world's pool: its candidates' probabilities, and which have passed the full check
     _last: dict = field(default_factory=dict, compare=False, repr=False)
     #: the meanings (pool codes) that failed the full check
@@ -245,7 +249,9 @@ class BoundedPrior:
             caption = sampler.caption(pool, k)
             if not passed[k]:
                 exceeds = self.donors_exceed or self.view_exceeds
-                if (exceeds is not None and exceeds(caption, world)) or not self.within_prior(caption):
+                # a pool that evaluates its own candidates passes that to the checks (the same answers, sooner)
+                fast = (sampler.evaluator(pool, k),) if hasattr(sampler, "evaluator") else ()
+                if (exceeds is not None and exceeds(caption, world, *fast)) or not self.within_prior(caption, *fast):
                     self._failed.add(code)
                     weight[k] = 0.0
                     continue

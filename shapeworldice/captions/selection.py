@@ -13,7 +13,9 @@ Every caption is checked true before it is returned.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Callable
 
 import numpy as np
 
@@ -21,8 +23,11 @@ from ..semantics.components import EntityType, Existential, Relation, Selector
 from ..semantics.proximity import ternary
 from ..semantics.selection import PROXIMITY_SELECTORS, SELECTORS
 from ..semantics.truth import Truth
+from ..world.columns import WorldSample
 from ..world.model import World
+from . import proximity_pool
 from .describe import Census, attribute_of, choose, describe, sample_kinds
+from .proximity_pool import ProximityPool
 
 _KINDS: tuple[frozenset[str], ...] = (frozenset(), frozenset({"shape"}), frozenset({"color"}))
 _BOTH = frozenset({"shape", "color"})
@@ -92,9 +97,39 @@ class SelectionSampler:
 
 @dataclass(frozen=True)
 class ProximitySampler:
-    """"A <T> is closer to / farther from the <C> than a <R>." (ShapeWorld HEAD's order)."""
+    """"A <T> is closer to / farther from the <C> than a <R>." (ShapeWorld HEAD's order).
+
+    :meth:`pool` lists every caption it may draw for a world with the probability it draws it, and
+    :meth:`truth_table` their truth in many worlds at once (:mod:`.proximity_pool`), so a bounded
+    dataset samples from the candidates that survive its bound instead of drawing and rejecting."""
 
     max_templates: int = 20
+    #: the last world's pool (a test image draws all its references from one)
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def pool(self, world: World) -> ProximityPool:
+        """Every caption this sampler can draw for ``world`` and the probability it draws it (kept
+        until another world comes)."""
+        if self._last.get("world") is not world:
+            self._last.clear()
+            self._last.update(world=world, pool=proximity_pool.proximity_pool(world))
+        return self._last["pool"]
+
+    @staticmethod
+    def caption(pool: ProximityPool, k: int) -> Existential:
+        """Candidate ``k`` of ``pool`` as a caption."""
+        return proximity_pool.caption(pool, k)
+
+    @staticmethod
+    def truth_table(pool: ProximityPool, sample: WorldSample) -> np.ndarray:
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+        return proximity_pool.truth_table(pool, sample)
+
+    @staticmethod
+    def evaluator(pool: ProximityPool, k: int) -> Callable[[WorldSample], np.ndarray]:
+        """Candidate ``k``'s truth in each world of a sample: its meaning's truth as the evaluator
+        finds it, from the columns (for its prior and its donor worlds' re-fills)."""
+        return partial(proximity_pool.truth_of, pool, k)
 
     def __call__(self, world: World, rng: np.random.Generator) -> Existential | None:
         n = len(world)

@@ -88,11 +88,12 @@ class InstanceBuilder:
                 bound = view_bound(definition.skill_views, prior.sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
                 max_view = definition.max_view_prior or 1.0
                 exceeds = lambda c, w: bound.exceeds(formula_of(c), w, max_view)  # noqa: E731
-                donors = lambda c, w: bound.exceeds(formula_of(c), w, max_view, own_within=True)  # noqa: E731
+                donors = lambda c, w, fast=None: bound.exceeds(formula_of(c), w, max_view, True, fast)  # noqa: E731
                 admits = lambda w: bound.admits(w, max_view)  # noqa: E731
                 samples = bound.samples
             max_prior = 1.0 if definition.max_prior is None else definition.max_prior
-            self.samplers = [BoundedPrior(s, lambda c: prior.within(formula_of(c), max_prior), view_exceeds=exceeds,
+            self.samplers = [BoundedPrior(s, lambda c, fast=None: prior.within(formula_of(c), max_prior, fast),
+                                          view_exceeds=exceeds,
                                           world_admits=admits, view_samples=samples,
                                           max_view=definition.max_view_prior or 1.0, donors_exceed=donors)
                              for s in self.samplers]

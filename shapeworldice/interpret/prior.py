@@ -39,6 +39,9 @@ _MAX_PARTS = 20_000  # cached sub-results (inner quantifiers) before the cache i
 _MAX_TRUTHS = 2_048  # meanings whose truth vector over the sample is kept (10 kB each at 10,000 worlds)
 _COLOUR_CODE = {c: i for i, c in enumerate(COLOR_NAMES)}
 _SHAPE_CODE = {s: i for i, s in enumerate(SHAPES)}
+#: a meaning's truth in each world of a sample, computed by a faster evaluator than :mod:`.agreement`
+#: that gives the same answers (a caption sampler's pool evaluates its candidates from the columns)
+Evaluate = Callable[[WorldSample], np.ndarray]
 #: where the leading segments of a prior sample end (see :func:`segments`)
 _HEAD_SEGMENTS = (256, 1024, 4096)
 
@@ -196,10 +199,12 @@ class CaptionPrior:
             found[2].clear()
         return found
 
-    def _evaluate(self, key: str, formula: Formula, stop: Callable[[list[np.ndarray]], bool] | None = None
-                  ) -> list[np.ndarray] | None:
+    def _evaluate(self, key: str, formula: Formula, stop: Callable[[list[np.ndarray]], bool] | None = None,
+                  evaluate: Evaluate | None = None) -> list[np.ndarray] | None:
         """Truth of ``formula`` segment by segment, in order, until ``stop(the segments' vectors)``
-        (None: it cannot be computed). The segments done are kept for the next question about it."""
+        (None: it cannot be computed). The segments done are kept for the next question about it.
+        ``evaluate``: the formula's truth in each world of a sample, from a faster evaluator that
+        agrees with :mod:`.agreement` (a sampler's pool: :data:`Evaluate`)."""
         if key in self._truths:
             found = self._truths[key]
             return None if found is None else [found[indices] for indices in self._segments]
@@ -210,6 +215,9 @@ class CaptionPrior:
             if stop is not None and done and stop(done):
                 return done
             sample, relations, parts = self._segment(len(done))
+            if evaluate is not None:
+                done.append(evaluate(sample))
+                continue
             try:
                 if plan is None:
                     if free_vars(formula):
@@ -256,15 +264,15 @@ class CaptionPrior:
         while len(self._partial) > _MAX_TRUTHS:
             del self._partial[next(iter(self._partial))]
 
-    def truths(self, formula: Formula) -> np.ndarray | None:
+    def truths(self, formula: Formula, evaluate: Evaluate | None = None) -> np.ndarray | None:
         """Whether ``formula`` is true in each world of the sample (None: it cannot be computed);
         kept for the latest :data:`_MAX_TRUTHS` meanings, which the skill views ask for again."""
         key = str(formula)
         if key not in self._truths:
-            self._evaluate(key, formula)
+            self._evaluate(key, formula, evaluate=evaluate)
         return self._truths[key]
 
-    def within(self, formula: Formula, bound: float) -> bool:
+    def within(self, formula: Formula, bound: float, evaluate: Evaluate | None = None) -> bool:
         """Whether the prior of ``formula`` is at most ``bound`` (False when it cannot be computed),
         the same decision as ``prior(formula) <= bound``, stopping as soon as the segments done
         decide it (more true worlds than the bound allows, or too few worlds left to exceed it)."""
@@ -277,7 +285,7 @@ class CaptionPrior:
             true = sum(int(v.sum()) for v in done)
             return true > limit or true + self.size - sum(len(v) for v in done) <= limit
 
-        done = self._evaluate(key, formula, decided)
+        done = self._evaluate(key, formula, decided, evaluate)
         return done is not None and sum(int(v.sum()) for v in done) <= limit
 
     def _few_possible(self, formula: Formula, limit: int) -> bool:
@@ -311,14 +319,14 @@ class CaptionPrior:
             k -= 1
         return k
 
-    def true_worlds(self, formula: Formula) -> Iterator[np.ndarray]:
+    def true_worlds(self, formula: Formula, evaluate: Evaluate | None = None) -> Iterator[np.ndarray]:
         """The worlds where ``formula`` is true, in sample order, a segment at a time (so a caller
         that needs only the first few stops early); raises :class:`TruthUnavailable` when its truth
         cannot be computed."""
         key = str(formula)
         start = 0
         for end in self._span_ends:
-            done = self._evaluate(key, formula, partial(_reached, end=end))
+            done = self._evaluate(key, formula, partial(_reached, end=end), evaluate)
             if done is None:
                 raise TruthUnavailable(f"truth of {formula} cannot be computed on this sample")
             yield np.sort(np.concatenate([self._segments[k][done[k]] for k in range(start, end)]))
@@ -358,5 +366,5 @@ class CaptionPrior:
         return None if p is None else float(-np.log2(p))
 
 
-__all__ = ["CaptionPrior", "PRIOR_WORLDS", "TruthUnavailable", "WorldSample", "sample_worlds",
+__all__ = ["CaptionPrior", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable", "WorldSample", "sample_worlds",
            "true_in", "truth_in"]

@@ -19,7 +19,7 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from .prior import CaptionPrior, TruthUnavailable, WorldSample, truth_in
+from .prior import CaptionPrior, Evaluate, TruthUnavailable, WorldSample, truth_in
 
 #: view name → the attributes the captioner sees (``n``: the number of objects only)
 VIEWS: dict[str, str] = {
@@ -370,12 +370,13 @@ class ViewBound:
         self._donor_rows: dict[int, WorldSample] = {}  # a donor world's re-fills
         self.world_key = WorldKey()  # shared by the views of a :class:`JointViewBound`
 
-    def worst(self, formula, stop: float | None = None) -> float | None:
+    def worst(self, formula, stop: float | None = None, evaluate: Evaluate | None = None) -> float | None:
         """The highest probability of ``formula`` given the view of a donor world it is true of
         (the first :attr:`true_worlds` such worlds; 0 when it is true of none). With ``stop``, the
         true worlds are found and re-filled a few at a time (those whose re-fills are kept first), and
         the first share above ``stop`` is returned (an answer that decides only ``worst > stop``; it
-        is not kept)."""
+        is not kept). ``evaluate``: the formula's truth from a faster evaluator that agrees with
+        :func:`truth_in` (:data:`~.prior.Evaluate`)."""
         key = str(formula)
         if key in self._worst:
             return self._worst[key]
@@ -383,10 +384,11 @@ class ViewBound:
             return self._above[key]  # an earlier early stop found this much already
         highest, seen = 0.0, 0
         try:
-            for found in self.prior.true_worlds(formula):
+            for found in self.prior.true_worlds(formula, evaluate):
                 for group in self._groups(found[:self.true_worlds - seen].tolist(), stop is not None):
                     sample = stack([self._donor_refills(i) for i in group])
-                    shares = truth_in(formula, sample).reshape(len(group), self.refills).mean(axis=1)
+                    truth = truth_in(formula, sample) if evaluate is None else evaluate(sample)
+                    shares = truth.reshape(len(group), self.refills).mean(axis=1)
                     highest, seen = max(highest, float(shares.max())), seen + len(group)
                     if stop is not None and highest > stop:
                         if len(self._above) >= _ABOVE_KEPT:
@@ -476,12 +478,14 @@ class ViewBound:
             return False
         return not self.ceiling(world) > bound
 
-    def exceeds(self, formula, world, bound: float, own_within: bool = False) -> bool:
+    def exceeds(self, formula, world, bound: float, own_within: bool = False, evaluate: Evaluate | None = None
+                ) -> bool:
         """Whether ``formula``'s :meth:`probability` given ``world``'s view is above ``bound`` or
         cannot be computed: the same decision, with the cheap parts first (the world's own
         re-fills, then the donors' a few at a time, stopping at the first share above the bound).
         ``own_within``: the caller has counted the formula's share of this world's re-fills and
-        found it within the bound (a sampler's pool), so only the donor worlds are asked."""
+        found it within the bound (a sampler's pool), so only the donor worlds are asked (with
+        ``evaluate``, as :meth:`worst` asks them)."""
         if self.world_ceiling and self.ceiling(world) > bound:
             return True  # this world's view leaves one object likely: no caption of it is within the bound
         if not (own_within and not self.world_ceiling):
@@ -490,7 +494,7 @@ class ViewBound:
                 return True
         if self.world_ceiling or not self.true_worlds:  # no donor worlds to ask
             return False
-        worst = self.worst(formula, stop=bound)
+        worst = self.worst(formula, stop=bound, evaluate=evaluate)
         return worst is None or worst > bound
 
 
@@ -531,7 +535,8 @@ class JointViewBound:
         """Whether any caption of ``world`` can be within ``bound`` under every view."""
         return all(b.admits(world, bound) for b in self.bounds)
 
-    def exceeds(self, formula, world, bound: float, own_within: bool = False) -> bool:
+    def exceeds(self, formula, world, bound: float, own_within: bool = False, evaluate: Evaluate | None = None
+                ) -> bool:
         """Whether ``formula`` is above ``bound`` under some view: every view's own re-fills first
         (cheap; skipped with ``own_within``, where the caller found every view's share of them within
         the bound), then each view's donor worlds (:attr:`cheap_first`: on the quantification forms the
@@ -542,7 +547,7 @@ class JointViewBound:
                 own = b.own_share(formula, world)
                 if own is None or own > bound:
                     return True
-        return any(b.exceeds(formula, world, bound, own_within) for b in self.cheap_first)
+        return any(b.exceeds(formula, world, bound, own_within, evaluate) for b in self.cheap_first)
 
 
 def view_bound(views: Sequence[str], donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,

@@ -1,0 +1,189 @@
+"""Every proximity caption a world admits, with the probability :class:`~.selection.ProximitySampler`
+draws it, and the truth of all of them in many worlds at once.
+
+A proximity caption "A <T> is closer to / farther from the <C> than a <R>." is true of a world when
+exactly one of its entities is a C (call it c) and some T entity ``e`` and R entity ``r`` make
+``e`` clearly closer to (farther from) ``c`` than ``r`` (:func:`~..semantics.proximity.ternary`):
+the evaluator's reading of its logical form, computed here from the worlds' columns for every
+candidate at once (the tests compare the two on random worlds). A view bound asks this of a world's
+re-fills for a whole pool, and of the prior sample and donor re-fills for one candidate at a time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..semantics.components import EntityType, Existential, Relation, Selector
+from ..semantics.proximity import PROXIMITY_VALUES, ternary
+from ..semantics.truth import MIN_DISTANCE
+from ..world.columns import WorldSample
+from ..world.model import COLOR_NAMES, SHAPES, World
+from .describe import TYPE_KINDS
+
+#: descriptions are coded ``(shape + 1) * _COLOUR_SLOTS + colour + 1`` (−1: the kind is not named)
+_COLOUR_SLOTS = len(COLOR_NAMES) + 1
+DESCRIPTION_CODES = (len(SHAPES) + 1) * _COLOUR_SLOTS
+#: the range of :attr:`ProximityPool.codes`
+MEANING_CODES = len(PROXIMITY_VALUES) * DESCRIPTION_CODES ** 3
+#: the sampler's description kinds as (names the shape, names the colour) with their probabilities
+_KINDS = tuple(("shape" in k, "color" in k, p) for k, p in TYPE_KINDS)
+#: a unique comparison's kinds, in the order the sampler lists them (both, shape, colour)
+_UNIQUE_KINDS = ((True, True), (True, False), (False, True))
+
+
+def description_code(shape: np.ndarray, color: np.ndarray) -> np.ndarray:
+    """The code of the description naming ``shape`` and ``color`` (−1: not named)."""
+    return (shape + 1) * _COLOUR_SLOTS + color + 1
+
+
+def description_parts(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(shape, colour) of description codes (−1: not named)."""
+    return code // _COLOUR_SLOTS - 1, code % _COLOUR_SLOTS - 1
+
+
+def entity_type(code: int) -> EntityType:
+    """The entity type a description code names."""
+    shape, color = (int(v) for v in description_parts(np.asarray(code)))
+    return EntityType.of(shape=SHAPES[shape] if shape >= 0 else None, color=COLOR_NAMES[color] if color >= 0 else None)
+
+
+@dataclass(frozen=True)
+class ProximityPool:
+    """The distinct meanings the sampler can draw for one world: candidate ``k`` is relation value
+    ``value[k]`` with subject, reference and comparison descriptions ``subject[k]``,
+    ``reference[k]``, ``comparison[k]`` (codes), drawn with probability ``weight[k]``."""
+
+    value: np.ndarray
+    subject: np.ndarray
+    reference: np.ndarray
+    comparison: np.ndarray
+    weight: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.weight)
+
+    @property
+    def codes(self) -> np.ndarray:
+        """One number per candidate that names its meaning in every world, below :data:`MEANING_CODES`."""
+        v = (self.value > 0).astype(np.int64)
+        return ((v * DESCRIPTION_CODES + self.subject) * DESCRIPTION_CODES + self.reference) * DESCRIPTION_CODES \
+            + self.comparison
+
+
+def proximity_pool(world: World) -> ProximityPool:
+    """Every meaning one try of the sampler can return for ``world``, with the probability that a
+    successful try returns it: a value (uniform), a triple that agrees under it (uniform), one of the
+    comparison's unique descriptions (uniform), the subject's and the reference's kinds (the type
+    captioner's law); the weights of the tries that lead to one meaning are summed and normalised
+    (the sampler repeats failed tries, so it returns the law of a successful one)."""
+    a = world.arrays
+    shape, color = np.asarray(a.shape, dtype=np.int64), np.asarray(a.color, dtype=np.int64)
+    n = len(shape)
+    own = np.stack([description_code(np.where(s, shape, -1), np.where(c, color, -1)) for s, c in _UNIQUE_KINDS])
+    counts = np.array([[int(np.sum(own[k] == code)) for code in own[k]] for k in range(3)]) if n else own
+    unique = counts == 1  # [kind, entity]
+    kinds = np.stack([description_code(np.where(s, shape, -1), np.where(c, color, -1)) for s, c, _ in _KINDS])
+    kind_p = np.array([p for _, _, p in _KINDS])
+    parts = []
+    for v in PROXIMITY_VALUES:
+        agree, _ = ternary(v, np.asarray(a.x, dtype=float), np.asarray(a.y, dtype=float))
+        triples = np.argwhere(agree)
+        if not len(triples):
+            continue
+        e, r, c = triples.T
+        options = unique[:, c].sum(axis=0)  # unique descriptions of each triple's comparison
+        for u in range(3):
+            mine = np.flatnonzero(unique[u, c])
+            if not len(mine):
+                continue
+            base = 0.5 / len(triples) / options[mine]
+            for ks in range(len(_KINDS)):
+                for kr in range(len(_KINDS)):
+                    parts.append((np.full(len(mine), v), kinds[ks, e[mine]], kinds[kr, r[mine]], own[u, c[mine]],
+                                  base * kind_p[ks] * kind_p[kr]))
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return ProximityPool(empty, empty, empty, empty, np.zeros(0))
+    value, subject, reference, comparison, weight = (np.concatenate(x) for x in zip(*parts))
+    codes = (((value > 0) * DESCRIPTION_CODES + subject) * DESCRIPTION_CODES + reference) * DESCRIPTION_CODES \
+        + comparison
+    distinct, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+    total = np.bincount(inverse.reshape(-1), weights=weight, minlength=len(distinct))
+    return ProximityPool(value[first].astype(np.int64), subject[first], reference[first], comparison[first],
+                         total / total.sum())
+
+
+def caption(pool: ProximityPool, k: int) -> Existential:
+    """Candidate ``k`` of ``pool`` as the caption the sampler writes."""
+    return Existential(entity_type(int(pool.subject[k])),
+                       Relation("proximity-rel", int(pool.value[k]), entity_type(int(pool.reference[k])),
+                                Selector("unique", entity_type(int(pool.comparison[k])))))
+
+
+def _matches(codes: np.ndarray, sample: WorldSample) -> np.ndarray:
+    """Which entities of each world fit each description (descriptions × worlds × entities)."""
+    shape, color = description_parts(codes)
+    s, c = shape[:, None, None], color[:, None, None]
+    return sample.present[None] & ((s < 0) | (sample.shape[None] == s)) & ((c < 0) | (sample.color[None] == c))
+
+
+def _relation(value: int, x: np.ndarray, y: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """``ternary(value, x, y)[0][..., e, r, c]`` at the comparison ``c = at`` of each world (``x``, ``y``:
+    worlds × entities; ``at``: any leading axes × worlds): the same distances and differences,
+    computed for that one comparison only."""
+    worlds = np.arange(x.shape[0])
+    dx = x[None] - x[worlds, at][..., None] if at.ndim == 2 else x - x[worlds, at][:, None]
+    dy = y[None] - y[worlds, at][..., None] if at.ndim == 2 else y - y[worlds, at][:, None]
+    d = np.hypot(dx, dy)  # [..., w, e]: distance of each entity to the comparison
+    diff = (d[..., :, None] - d[..., None, :]) * float(value)
+    idx = np.arange(x.shape[1])
+    distinct = (idx[:, None] != idx[None, :]) & (idx[:, None] != at[..., None, None]) \
+        & (idx[None, :] != at[..., None, None])
+    return distinct & (diff > MIN_DISTANCE)
+
+
+def truth_table(pool: ProximityPool, sample: WorldSample) -> np.ndarray:
+    """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds):
+    per value, per comparison description, per world the ternary relation at the one entity it
+    describes, summed over the subject's and the reference's entities by two products."""
+    out = np.zeros((len(pool), sample.size), dtype=bool)
+    if not len(pool) or not sample.size:
+        return out
+    for v in PROXIMITY_VALUES:
+        mine = np.flatnonzero(pool.value == v)
+        if not len(mine):
+            continue
+        subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
+        references, r_at = np.unique(pool.reference[mine], return_inverse=True)
+        comparisons, c_at = np.unique(pool.comparison[mine], return_inverse=True)
+        compared = _matches(comparisons, sample)  # [C, w, c]
+        one = compared.sum(axis=2) == 1
+        at = compared.argmax(axis=2)  # the one C of each world, where there is one
+        relation = _relation(v, sample.x, sample.y, at).astype(np.float32)  # [C, w, e, r]
+        subject = _matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
+        reference = _matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
+        held = (subject[None] @ relation @ reference[None]) > 0  # [C, w, T, R]
+        out[mine] = held[c_at.reshape(-1), :, s_at.reshape(-1), r_at.reshape(-1)] & one[c_at.reshape(-1)]
+    return out
+
+
+def truth_of(pool: ProximityPool, k: int, sample: WorldSample) -> np.ndarray:
+    """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one column of
+    :func:`truth_table`, at the cost of one candidate)."""
+    codes = np.array([pool.subject[k], pool.reference[k], pool.comparison[k]])
+    subject, reference, compared = _matches(codes, sample)
+    one = compared.sum(axis=1) == 1
+    if not one.any():
+        return one
+    rows = np.flatnonzero(one & subject.any(axis=1) & reference.any(axis=1))
+    out = np.zeros(sample.size, dtype=bool)
+    if not len(rows):
+        return out
+    relation = _relation(int(pool.value[k]), sample.x[rows], sample.y[rows], compared[rows].argmax(axis=1))
+    out[rows] = (subject[rows, :, None] & relation & reference[rows, None, :]).any(axis=(1, 2))
+    return out
+
+
+__all__ = ["DESCRIPTION_CODES", "MEANING_CODES", "ProximityPool", "caption", "description_code",
+           "description_parts", "entity_type", "proximity_pool", "truth_of", "truth_table"]
