@@ -185,6 +185,9 @@ class CaptionPrior:
         spans = segments(sample)
         self._segments = [part for span in spans for part in span]
         self._span_ends = np.cumsum([len(span) for span in spans]).tolist()
+        #: each span's first segment → the segment after its last; its worlds as one sample, once asked
+        self._span_of = dict(zip([0, *self._span_ends[:-1]], self._span_ends))
+        self._span_samples: dict[int, WorldSample] = {}
         self._segment_data: list[tuple[WorldSample, dict, dict] | None] = [None] * len(self._segments)
         self._partial: dict[str, list[np.ndarray]] = {}
         self._possible: dict[tuple, int] = {}  # worlds holding the objects a meaning needs
@@ -210,10 +213,13 @@ class CaptionPrior:
             return None if found is None else [found[indices] for indices in self._segments]
         done = self._partial.setdefault(key, [])
         plan: Plan | None = None
-        needs = witnesses(formula)
+        needs = witnesses(formula) if evaluate is None else []
         while len(done) < len(self._segments):
             if stop is not None and done and stop(done):
                 return done
+            if evaluate is not None and len(done) in self._span_of:
+                done.extend(self._by_span(len(done), evaluate))
+                continue
             sample, relations, parts = self._segment(len(done))
             if evaluate is not None:
                 done.append(evaluate(sample))
@@ -231,6 +237,16 @@ class CaptionPrior:
                 return None
         self._keep(key, self._whole(done))
         return done
+
+    def _by_span(self, first: int, evaluate: Evaluate) -> list[np.ndarray]:
+        """``evaluate`` on the span whose first segment is ``first``, all its worlds at once (a fast
+        evaluator gains nothing from the split by object count), cut back into its segments."""
+        end = self._span_of[first]
+        if first not in self._span_samples:
+            self._span_samples[first] = self.sample.select(np.concatenate(self._segments[first:end]))
+        found = evaluate(self._span_samples[first])
+        cuts = np.cumsum([len(part) for part in self._segments[first:end]])[:-1]
+        return np.split(found, cuts)
 
     @staticmethod
     def _truth_where_possible(formula: Formula, plan: Plan, needs: list[tuple[int, int]], sample: WorldSample,
