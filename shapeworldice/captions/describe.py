@@ -18,6 +18,37 @@ TYPE_KINDS: tuple[tuple[frozenset[str], float], ...] = (
 )
 
 
+#: descriptions are coded ``(shape + 1) * _COLOUR_SLOTS + colour + 1`` (−1: the kind is not named)
+_COLOUR_SLOTS = len(COLOR_NAMES) + 1
+#: the range of description codes
+DESCRIPTION_CODES = (len(SHAPES) + 1) * _COLOUR_SLOTS
+#: the type captioner's kinds as (names the shape, names the colour, probability)
+KIND_LAW = tuple(("shape" in k, "color" in k, p) for k, p in TYPE_KINDS)
+
+
+def description_code(shape: np.ndarray, color: np.ndarray) -> np.ndarray:
+    """The code of the description naming ``shape`` and ``color`` (−1: not named)."""
+    return (shape + 1) * _COLOUR_SLOTS + color + 1
+
+
+def description_parts(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(shape, colour) of description codes (−1: not named)."""
+    return code // _COLOUR_SLOTS - 1, code % _COLOUR_SLOTS - 1
+
+
+def entity_type(code: int) -> EntityType:
+    """The entity type a description code names."""
+    shape, color = (int(v) for v in description_parts(np.asarray(code)))
+    return EntityType.of(shape=SHAPES[shape] if shape >= 0 else None, color=COLOR_NAMES[color] if color >= 0 else None)
+
+
+def kind_codes(world: World) -> np.ndarray:
+    """Each entity's description code under each of :data:`KIND_LAW`'s kinds (kinds × entities)."""
+    a = world.arrays
+    shape, color = np.asarray(a.shape, dtype=np.int64), np.asarray(a.color, dtype=np.int64)
+    return np.stack([description_code(np.where(s, shape, -1), np.where(c, color, -1)) for s, c, _ in KIND_LAW])
+
+
 def choose(rng: np.random.Generator, options: list, weights: list[float] | None = None):
     """Seeded choice of one option (weights need not be normalised)."""
     if weights is None:

@@ -14,38 +14,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..semantics.components import EntityType, Existential, Relation, Selector
+from ..semantics.components import Existential, Relation, Selector
 from ..semantics.proximity import PROXIMITY_VALUES, ternary
 from ..semantics.truth import MIN_DISTANCE
 from ..world.columns import WorldSample
-from ..world.model import COLOR_NAMES, SHAPES, World
-from .describe import TYPE_KINDS
+from ..world.model import World
+from .describe import DESCRIPTION_CODES, KIND_LAW, description_code, description_parts, entity_type, kind_codes
 
-#: descriptions are coded ``(shape + 1) * _COLOUR_SLOTS + colour + 1`` (−1: the kind is not named)
-_COLOUR_SLOTS = len(COLOR_NAMES) + 1
-DESCRIPTION_CODES = (len(SHAPES) + 1) * _COLOUR_SLOTS
 #: the range of :attr:`ProximityPool.codes`
 MEANING_CODES = len(PROXIMITY_VALUES) * DESCRIPTION_CODES ** 3
-#: the sampler's description kinds as (names the shape, names the colour) with their probabilities
-_KINDS = tuple(("shape" in k, "color" in k, p) for k, p in TYPE_KINDS)
 #: a unique comparison's kinds, in the order the sampler lists them (both, shape, colour)
 _UNIQUE_KINDS = ((True, True), (True, False), (False, True))
-
-
-def description_code(shape: np.ndarray, color: np.ndarray) -> np.ndarray:
-    """The code of the description naming ``shape`` and ``color`` (−1: not named)."""
-    return (shape + 1) * _COLOUR_SLOTS + color + 1
-
-
-def description_parts(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(shape, colour) of description codes (−1: not named)."""
-    return code // _COLOUR_SLOTS - 1, code % _COLOUR_SLOTS - 1
-
-
-def entity_type(code: int) -> EntityType:
-    """The entity type a description code names."""
-    shape, color = (int(v) for v in description_parts(np.asarray(code)))
-    return EntityType.of(shape=SHAPES[shape] if shape >= 0 else None, color=COLOR_NAMES[color] if color >= 0 else None)
 
 
 @dataclass(frozen=True)
@@ -83,8 +62,8 @@ def proximity_pool(world: World) -> ProximityPool:
     own = np.stack([description_code(np.where(s, shape, -1), np.where(c, color, -1)) for s, c in _UNIQUE_KINDS])
     counts = np.array([[int(np.sum(own[k] == code)) for code in own[k]] for k in range(3)]) if n else own
     unique = counts == 1  # [kind, entity]
-    kinds = np.stack([description_code(np.where(s, shape, -1), np.where(c, color, -1)) for s, c, _ in _KINDS])
-    kind_p = np.array([p for _, _, p in _KINDS])
+    kinds = kind_codes(world)
+    kind_p = np.array([p for _, _, p in KIND_LAW])
     parts = []
     for v in PROXIMITY_VALUES:
         agree, _ = ternary(v, np.asarray(a.x, dtype=float), np.asarray(a.y, dtype=float))
@@ -98,8 +77,8 @@ def proximity_pool(world: World) -> ProximityPool:
             if not len(mine):
                 continue
             base = 0.5 / len(triples) / options[mine]
-            for ks in range(len(_KINDS)):
-                for kr in range(len(_KINDS)):
+            for ks in range(len(KIND_LAW)):
+                for kr in range(len(KIND_LAW)):
                     parts.append((np.full(len(mine), v), kinds[ks, e[mine]], kinds[kr, r[mine]], own[u, c[mine]],
                                   base * kind_p[ks] * kind_p[kr]))
     if not parts:
@@ -121,7 +100,7 @@ def caption(pool: ProximityPool, k: int) -> Existential:
                                 Selector("unique", entity_type(int(pool.comparison[k])))))
 
 
-def _matches(codes: np.ndarray, sample: WorldSample) -> np.ndarray:
+def matches(codes: np.ndarray, sample: WorldSample) -> np.ndarray:
     """Which entities of each world fit each description (descriptions × worlds × entities)."""
     shape, color = description_parts(codes)
     s, c = shape[:, None, None], color[:, None, None]
@@ -157,12 +136,12 @@ def truth_table(pool: ProximityPool, sample: WorldSample) -> np.ndarray:
         subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
         references, r_at = np.unique(pool.reference[mine], return_inverse=True)
         comparisons, c_at = np.unique(pool.comparison[mine], return_inverse=True)
-        compared = _matches(comparisons, sample)  # [C, w, c]
+        compared = matches(comparisons, sample)  # [C, w, c]
         one = compared.sum(axis=2) == 1
         at = compared.argmax(axis=2)  # the one C of each world, where there is one
         relation = _relation(v, sample.x, sample.y, at).astype(np.float32)  # [C, w, e, r]
-        subject = _matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
-        reference = _matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
+        subject = matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
+        reference = matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
         held = (subject[None] @ relation @ reference[None]) > 0  # [C, w, T, R]
         out[mine] = held[c_at.reshape(-1), :, s_at.reshape(-1), r_at.reshape(-1)] & one[c_at.reshape(-1)]
     return out
@@ -172,7 +151,7 @@ def truth_of(pool: ProximityPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one column of
     :func:`truth_table`, at the cost of one candidate)."""
     codes = np.array([pool.subject[k], pool.reference[k], pool.comparison[k]])
-    subject, reference, compared = _matches(codes, sample)
+    subject, reference, compared = matches(codes, sample)
     one = compared.sum(axis=1) == 1
     if not one.any():
         return one
@@ -185,5 +164,4 @@ def truth_of(pool: ProximityPool, k: int, sample: WorldSample) -> np.ndarray:
     return out
 
 
-__all__ = ["DESCRIPTION_CODES", "MEANING_CODES", "ProximityPool", "caption", "description_code",
-           "description_parts", "entity_type", "proximity_pool", "truth_of", "truth_table"]
+__all__ = ["MEANING_CODES", "ProximityPool", "caption", "matches", "proximity_pool", "truth_of", "truth_table"]

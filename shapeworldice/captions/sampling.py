@@ -9,6 +9,7 @@ ShapeWorld draws it, and only its values are filled from the world.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Iterable, Protocol, Union
 
 import numpy as np
@@ -24,7 +25,9 @@ from .comparative_quantifiers import ComparativeSampler, NumberBoundSampler
 from .describe import attribute_of, choose, describe, holding_pairs, sample_kinds
 from .discourse import CoreferenceSampler, RelativeClauseSampler
 from .logical import COMBINATIONS, LogicalSampler
+from . import relation_pool
 from .quantifiers import QuantifierSampler
+from .relation_pool import RelationPool
 from .relational import ComparisonSampler
 from .selection import ProximitySampler, SelectionSampler
 
@@ -101,6 +104,43 @@ class RelationSampler:
         return None
 
 
+@dataclass(frozen=True)
+class AxisRelationSampler(RelationSampler):
+    """:class:`RelationSampler` over the axis relations (the ``spatial`` family), with the same draws,
+    and a pool: every caption it may draw for a world with the probability it draws it, and their
+    truth in many worlds at once (:mod:`.relation_pool`), so a bounded dataset samples from the
+    candidates that survive its bound instead of drawing and rejecting."""
+
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def pool(self, world: World) -> RelationPool:
+        """Every caption this sampler can draw for ``world`` and its probability (kept until another world)."""
+        if self._last.get("world") is not world:
+            self._last.clear()
+            self._last.update(world=world, pool=relation_pool.relation_pool(world, self.relations))
+        return self._last["pool"]
+
+    @staticmethod
+    def caption(pool: RelationPool, k: int) -> Existential:
+        return relation_pool.caption(pool, k)
+
+    @staticmethod
+    def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
+        return relation_pool.truth_table(pool, sample)
+
+    @staticmethod
+    def evaluator(pool: RelationPool, k: int) -> Callable[[WorldSample], np.ndarray]:
+        """Candidate ``k``'s truth in each world of a sample, from the columns."""
+        return partial(relation_pool.truth_of, pool, k)
+
+
+def _relation_sampler(relations: tuple[str, ...]) -> RelationSampler:
+    """The relation sampler of ``relations``: with a pool when they are axis relations."""
+    if set(relations) <= set(relation_pool.AXIS_RELATIONS):
+        return AxisRelationSampler(relations)
+    return RelationSampler(relations)
+
+
 def _share(options: dict, name: str) -> float:
     """A family option that is a share in [0, 1] (default 0); one clear error otherwise."""
     value = options.get(name, 0.0)
@@ -121,8 +161,8 @@ def _connectives(options: dict) -> tuple[str, ...]:
 FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
     "there-is": lambda options: ThereIsSampler(),
     "existential": lambda options: ExistentialSampler(),
-    "spatial": lambda options: RelationSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
-    "relational": lambda options: RelationSampler(
+    "spatial": lambda options: _relation_sampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
+    "relational": lambda options: _relation_sampler(
         tuple(options.get("relations", ("size-rel", "shade-rel", "shape-rel", "color-rel")))),
     "count": lambda options: QuantifierSampler("count"),
     "ratio": lambda options: QuantifierSampler("ratio"),

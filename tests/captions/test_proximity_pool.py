@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shapeworldice.captions.proximity_pool import MEANING_CODES, description_code, description_parts
+from shapeworldice.captions.describe import description_code, description_parts
+from shapeworldice.captions.proximity_pool import MEANING_CODES
 from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.captions.selection import ProximitySampler
 from shapeworldice.data import load_definition
@@ -132,3 +133,21 @@ def test_an_instance_is_the_same_whatever_was_built_before_it():
     for split, index, row in (("train", 9, rows[9]), ("train", 4, rows[4]), ("test", 0, rows[-1])):
         alone = InstanceBuilder(definition, CaptionPrior(sample)).instance(0, split, index)
         assert (alone.captions, alone.world) == (row.captions, row.world)
+
+
+def test_a_prior_asked_with_the_pools_evaluator_finds_the_evaluators_truths():
+    """Over a prior sample of several spans, the pool's evaluator (a span at a time) gives each
+    meaning the truth vector, the first true worlds and the bound decision of the general evaluator
+    (a segment at a time), whichever is asked first."""
+    sampler = ProximitySampler()
+    sample = WorldSample.of([_world(900 + i) for i in range(1300)])
+    fast, plain = CaptionPrior(sample), CaptionPrior(sample)
+    pool = sampler.pool(_world(21))
+    rng = np.random.default_rng(2)
+    for k in rng.choice(len(pool), size=6, replace=False):
+        formula, evaluate = formula_of(sampler.caption(pool, int(k))), sampler.evaluator(pool, int(k))
+        first = next(fast.true_worlds(formula, evaluate))  # a partial vector, then the rest
+        assert (first == next(plain.true_worlds(formula))).all()
+        assert fast.within(formula, 0.1, evaluate) == plain.within(formula, 0.1)
+        truths, expected = fast.truths(formula, evaluate), plain.truths(formula)
+        assert truths is not None and expected is not None and (truths == expected).all()

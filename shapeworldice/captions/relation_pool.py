@@ -1,0 +1,123 @@
+"""Every spatial caption "A <T> is left of / right of / above / below a <R>." a world admits, with
+the probability the relation sampler draws it, and the truth of all of them in many worlds at once.
+
+The sampler takes the relations in a random order and uses the first that holds between two of the
+world's entities (so each such relation with probability one over their number), a pair for which
+it holds (uniform), and the subject's and the reference's kinds (the type captioner's law); the
+caption is then true of the world. It is true of any world where some T entity and some other R
+entity are in the relation (:func:`~..semantics.relations.conditions`, as the evaluator reads its
+logical form: the tests compare the two on random worlds).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..semantics.components import Existential, Relation
+from ..semantics.relations import BINARY_RELATIONS
+from ..semantics.truth import MIN_AXIS_DISTANCE
+from ..world.columns import WorldSample
+from ..world.model import World
+from .describe import DESCRIPTION_CODES, KIND_LAW, entity_type, holding_pairs, kind_codes
+from .proximity_pool import matches
+
+#: the relations whose pools are listed here: the axis relations, computed from the columns
+AXIS_RELATIONS = ("x-rel", "y-rel")
+
+
+@dataclass(frozen=True)
+class RelationPool:
+    """The distinct meanings the sampler can draw for one world: candidate ``k`` is relation
+    ``options[option[k]]`` (kind, value) between the subject and reference descriptions
+    ``subject[k]``, ``reference[k]`` (codes), drawn with probability ``weight[k]``."""
+
+    options: tuple[tuple[str, int], ...]
+    option: np.ndarray
+    subject: np.ndarray
+    reference: np.ndarray
+    weight: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.weight)
+
+    @property
+    def codes(self) -> np.ndarray:
+        """One number per candidate that names its meaning in every world (the same options)."""
+        return (self.option * DESCRIPTION_CODES + self.subject) * DESCRIPTION_CODES + self.reference
+
+
+def relation_options(relations: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The (kind, value) options of the sampler, in its order."""
+    return tuple((kind, value) for kind in relations for value in BINARY_RELATIONS[kind])
+
+
+def relation_pool(world: World, relations: tuple[str, ...]) -> RelationPool:
+    """Every meaning the sampler can return for ``world`` with the probability it returns it."""
+    options = relation_options(relations)
+    kinds, law = kind_codes(world), np.array([p for _, _, p in KIND_LAW])
+    held = [(o, holding_pairs(world, kind, value)) for o, (kind, value) in enumerate(options)]
+    held = [(o, pairs) for o, pairs in held if len(pairs)]
+    parts = []
+    for o, pairs in held:
+        e, r = pairs.T
+        for ks in range(len(KIND_LAW)):
+            for kr in range(len(KIND_LAW)):
+                parts.append((np.full(len(e), o), kinds[ks, e], kinds[kr, r],
+                              np.full(len(e), law[ks] * law[kr] / len(held) / len(e))))
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return RelationPool(options, empty, empty, empty, np.zeros(0))
+    option, subject, reference, weight = (np.concatenate(x) for x in zip(*parts))
+    codes = (option * DESCRIPTION_CODES + subject) * DESCRIPTION_CODES + reference
+    distinct, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+    total = np.bincount(inverse.reshape(-1), weights=weight, minlength=len(distinct))
+    return RelationPool(options, option[first].astype(np.int64), subject[first], reference[first], total / total.sum())
+
+
+def caption(pool: RelationPool, k: int) -> Existential:
+    """Candidate ``k`` of ``pool`` as the caption the sampler writes."""
+    kind, value = pool.options[int(pool.option[k])]
+    return Existential(entity_type(int(pool.subject[k])), Relation(kind, value, entity_type(int(pool.reference[k]))))
+
+
+def axis_relation(kind: str, value: int, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Agree ``[w, e, r]`` of an axis relation between two distinct entities of each world (``x``,
+    ``y``: worlds × entities; the elementwise tests of :func:`~..semantics.relations.conditions`)."""
+    main, other = (x, y) if kind == "x-rel" else (y, x)
+    d_main = (main[:, :, None] - main[:, None, :]) * float(value)
+    d_other = np.abs(other[:, :, None] - other[:, None, :])
+    agree = d_main > np.maximum(MIN_AXIS_DISTANCE, d_other)
+    return agree & ~np.eye(x.shape[1], dtype=bool)[None]
+
+
+def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
+    """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+    out = np.zeros((len(pool), sample.size), dtype=bool)
+    if not len(pool) or not sample.size:
+        return out
+    for o in np.unique(pool.option):
+        mine = np.flatnonzero(pool.option == o)
+        relation = axis_relation(*pool.options[int(o)], sample.x, sample.y).astype(np.float32)  # [w, e, r]
+        subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
+        references, r_at = np.unique(pool.reference[mine], return_inverse=True)
+        subject = matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
+        reference = matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
+        held = (subject @ relation @ reference) > 0  # [w, T, R]
+        out[mine] = held[:, s_at.reshape(-1), r_at.reshape(-1)].T
+    return out
+
+
+def truth_of(pool: RelationPool, k: int, sample: WorldSample) -> np.ndarray:
+    """Whether candidate ``k`` of ``pool`` is true in each world of ``sample``."""
+    subject, reference = matches(np.array([pool.subject[k], pool.reference[k]]), sample)
+    rows = np.flatnonzero(subject.any(axis=1) & reference.any(axis=1))
+    out = np.zeros(sample.size, dtype=bool)
+    if len(rows):
+        relation = axis_relation(*pool.options[int(pool.option[k])], sample.x[rows], sample.y[rows])
+        out[rows] = (subject[rows, :, None] & relation & reference[rows, None, :]).any(axis=(1, 2))
+    return out
+
+
+__all__ = ["AXIS_RELATIONS", "RelationPool", "axis_relation", "caption", "relation_options", "relation_pool",
+           "truth_of", "truth_table"]
