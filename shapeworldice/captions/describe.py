@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -40,6 +41,35 @@ def entity_type(code: int) -> EntityType:
     """The entity type a description code names."""
     shape, color = (int(v) for v in description_parts(np.asarray(code)))
     return EntityType.of(shape=SHAPES[shape] if shape >= 0 else None, color=COLOR_NAMES[color] if color >= 0 else None)
+
+
+#: object types (shape × colour), and one more for padding
+_TYPES = len(SHAPES) * len(COLOR_NAMES)
+#: which object types each description fits (description codes × types; padding fits none)
+FITS = np.zeros((DESCRIPTION_CODES, _TYPES + 1), dtype=bool)
+for _code in range(DESCRIPTION_CODES):
+    _shape, _color = (int(v) for v in description_parts(np.asarray(_code)))
+    for _t in range(_TYPES):
+        FITS[_code, _t] = _shape in (-1, _t // len(COLOR_NAMES)) and _color in (-1, _t % len(COLOR_NAMES))
+#: samples whose types were asked for last (by id, with the sample, so an id is not reused while kept)
+_TYPED: dict[int, tuple[Any, np.ndarray, np.ndarray]] = {}
+_TYPED_KEPT = 64
+
+
+def sample_types(sample: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Each entity's object type in each world of a sample (worlds × entities; padding: the last
+    type) and how many of each type each world has (worlds × types + 1); kept for the
+    samples asked about last (a prior sample's spans are asked about by every caption)."""
+    hit = _TYPED.get(id(sample))
+    if hit is not None and hit[0] is sample:
+        return hit[1], hit[2]
+    types = np.where(sample.present, sample.shape * len(COLOR_NAMES) + sample.color, _TYPES)
+    flat = (np.arange(sample.size)[:, None] * (_TYPES + 1) + types).reshape(-1)
+    census = np.bincount(flat, minlength=sample.size * (_TYPES + 1)).reshape(sample.size, _TYPES + 1)
+    if len(_TYPED) >= _TYPED_KEPT:
+        del _TYPED[next(iter(_TYPED))]
+    _TYPED[id(sample)] = (sample, types, census)
+    return types, _TYPED[id(sample)][2]
 
 
 def kind_codes(world: World) -> np.ndarray:

@@ -19,7 +19,8 @@ from ..semantics.proximity import PROXIMITY_VALUES, ternary
 from ..semantics.truth import MIN_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import World
-from .describe import DESCRIPTION_CODES, KIND_LAW, description_code, description_parts, entity_type, kind_codes
+from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, entity_type, kind_codes,
+                       sample_types)
 
 #: the range of :attr:`ProximityPool.codes`
 MEANING_CODES = len(PROXIMITY_VALUES) * DESCRIPTION_CODES ** 3
@@ -102,9 +103,7 @@ def caption(pool: ProximityPool, k: int) -> Existential:
 
 def matches(codes: np.ndarray, sample: WorldSample) -> np.ndarray:
     """Which entities of each world fit each description (descriptions × worlds × entities)."""
-    shape, color = description_parts(codes)
-    s, c = shape[:, None, None], color[:, None, None]
-    return sample.present[None] & ((s < 0) | (sample.shape[None] == s)) & ((c < 0) | (sample.color[None] == c))
+    return FITS[codes][:, sample_types(sample)[0]]
 
 
 def _relation(value: int, x: np.ndarray, y: np.ndarray, at: np.ndarray) -> np.ndarray:
@@ -150,17 +149,16 @@ def truth_table(pool: ProximityPool, sample: WorldSample) -> np.ndarray:
 def truth_of(pool: ProximityPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one column of
     :func:`truth_table`, at the cost of one candidate)."""
-    codes = np.array([pool.subject[k], pool.reference[k], pool.comparison[k]])
-    subject, reference, compared = matches(codes, sample)
-    one = compared.sum(axis=1) == 1
-    if not one.any():
-        return one
-    rows = np.flatnonzero(one & subject.any(axis=1) & reference.any(axis=1))
+    types, census = sample_types(sample)
+    fits = FITS[[pool.subject[k], pool.reference[k], pool.comparison[k]]]
+    counts = [census[:, fit].sum(axis=1) for fit in fits]  # (T, R, C): how many entities fit, per world
+    rows = np.flatnonzero((counts[2] == 1) & (counts[0] > 0) & (counts[1] > 0))
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
         return out
-    relation = _relation(int(pool.value[k]), sample.x[rows], sample.y[rows], compared[rows].argmax(axis=1))
-    out[rows] = (subject[rows, :, None] & relation & reference[rows, None, :]).any(axis=(1, 2))
+    subject, reference, compared = fits[0][types[rows]], fits[1][types[rows]], fits[2][types[rows]]
+    relation = _relation(int(pool.value[k]), sample.x[rows], sample.y[rows], compared.argmax(axis=1))
+    out[rows] = (subject[:, :, None] & relation & reference[:, None, :]).any(axis=(1, 2))
     return out
 
 

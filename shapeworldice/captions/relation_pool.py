@@ -19,7 +19,7 @@ from ..semantics.relations import BINARY_RELATIONS
 from ..semantics.truth import MIN_AXIS_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import World
-from .describe import DESCRIPTION_CODES, KIND_LAW, entity_type, holding_pairs, kind_codes
+from .describe import DESCRIPTION_CODES, FITS, KIND_LAW, entity_type, holding_pairs, kind_codes, sample_types
 from .proximity_pool import matches
 
 #: the relations whose pools are listed here: the axis relations, computed from the columns
@@ -110,12 +110,15 @@ def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
 
 def truth_of(pool: RelationPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample``."""
-    subject, reference = matches(np.array([pool.subject[k], pool.reference[k]]), sample)
-    rows = np.flatnonzero(subject.any(axis=1) & reference.any(axis=1))
+    types, census = sample_types(sample)
+    fits = FITS[[pool.subject[k], pool.reference[k]]]
+    counts = [census[:, fit].sum(axis=1) for fit in fits]  # (T, R): how many entities fit, per world
+    rows = np.flatnonzero((counts[0] > 0) & (counts[1] > 0))
     out = np.zeros(sample.size, dtype=bool)
     if len(rows):
+        subject, reference = fits[0][types[rows]], fits[1][types[rows]]
         relation = axis_relation(*pool.options[int(pool.option[k])], sample.x[rows], sample.y[rows])
-        out[rows] = (subject[rows, :, None] & relation & reference[rows, None, :]).any(axis=(1, 2))
+        out[rows] = (subject[:, :, None] & relation & reference[:, None, :]).any(axis=(1, 2))
     return out
 
 
