@@ -151,3 +151,22 @@ def test_a_prior_asked_with_the_pools_evaluator_finds_the_evaluators_truths():
         assert fast.within(formula, 0.1, evaluate) == plain.within(formula, 0.1)
         truths, expected = fast.truths(formula, evaluate), plain.truths(formula)
         assert truths is not None and expected is not None and (truths == expected).all()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), codes=st.lists(st.integers(0, 71), min_size=1, max_size=6))
+def test_a_description_fits_the_entities_of_its_shape_and_colour(seed, codes):
+    """The type table gives each description the present entities of its shape and colour (any, where
+    it names none), and the census counts them, in a padded sample."""
+    from shapeworldice.captions.describe import FITS, sample_types
+    from shapeworldice.captions.proximity_pool import matches
+
+    rng = np.random.default_rng(seed)
+    sample = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=5)])
+    found = matches(np.array(codes), sample)
+    census = sample_types(sample)[1]
+    for d, code in enumerate(codes):
+        shape, color = (int(v) for v in description_parts(np.array(code)))
+        expected = sample.present & ((shape < 0) | (sample.shape == shape)) & ((color < 0) | (sample.color == color))
+        assert (found[d] == expected).all()
+        assert (census[:, FITS[code]].sum(axis=1) == expected.sum(axis=1)).all()
