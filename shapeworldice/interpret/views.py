@@ -344,9 +344,8 @@ class WorldKey:
 
 
 class ViewBound:
-    """Probability of a caption being true given a view of its own world, on re-fills whose donors are
-    the dataset's prior sample (:meth:`Refiller.drawn`: one generator per world and view). A world's
-    re-fills (and their caches) are kept until the next world."""
+    """Probability of a caption being true given a view of its own world, on re-fills whose donors are the
+    prior sample (:meth:`Refiller.drawn`); a world's re-fills (and caches) are kept until the next world."""
 
     def __init__(self, view: str, donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
                  true_worlds: int = 0, prior: CaptionPrior | None = None, world_ceiling: bool | None = None):
@@ -375,8 +374,7 @@ class ViewBound:
         (the first :attr:`true_worlds` such worlds; 0 when it is true of none). With ``stop``, the
         true worlds are found and re-filled a few at a time (those whose re-fills are kept first), and
         the first share above ``stop`` is returned (an answer that decides only ``worst > stop``; it
-        is not kept). ``evaluate``: the formula's truth from a faster evaluator that agrees with
-        :func:`truth_in` (:data:`~.prior.Evaluate`)."""
+        is not kept). ``evaluate``: its truth by a faster evaluator with the same answers (:data:`~.prior.Evaluate`)."""
         key = str(formula)
         if key in self._worst:
             return self._worst[key]
@@ -478,14 +476,12 @@ class ViewBound:
             return False
         return not self.ceiling(world) > bound
 
-    def exceeds(self, formula, world, bound: float, own_within: bool = False, evaluate: Evaluate | None = None
-                ) -> bool:
+    def exceeds(self, formula, world, bound: float, own_within: bool = False, fast: Evaluate | None = None) -> bool:
         """Whether ``formula``'s :meth:`probability` given ``world``'s view is above ``bound`` or
         cannot be computed: the same decision, with the cheap parts first (the world's own
         re-fills, then the donors' a few at a time, stopping at the first share above the bound).
         ``own_within``: the caller has counted the formula's share of this world's re-fills and
-        found it within the bound (a sampler's pool), so only the donor worlds are asked (with
-        ``evaluate``, as :meth:`worst` asks them)."""
+        found it within the bound (a sampler's pool), so only the donor worlds are asked (``fast``: :meth:`worst`)."""
         if self.world_ceiling and self.ceiling(world) > bound:
             return True  # this world's view leaves one object likely: no caption of it is within the bound
         if not (own_within and not self.world_ceiling):
@@ -494,7 +490,7 @@ class ViewBound:
                 return True
         if self.world_ceiling or not self.true_worlds:  # no donor worlds to ask
             return False
-        worst = self.worst(formula, stop=bound, evaluate=evaluate)
+        worst = self.worst(formula, stop=bound, evaluate=fast)
         return worst is None or worst > bound
 
 
@@ -535,8 +531,7 @@ class JointViewBound:
         """Whether any caption of ``world`` can be within ``bound`` under every view."""
         return all(b.admits(world, bound) for b in self.bounds)
 
-    def exceeds(self, formula, world, bound: float, own_within: bool = False, evaluate: Evaluate | None = None
-                ) -> bool:
+    def exceeds(self, formula, world, bound: float, own_within: bool = False, fast: Evaluate | None = None) -> bool:
         """Whether ``formula`` is above ``bound`` under some view: every view's own re-fills first
         (cheap; skipped with ``own_within``, where the caller found every view's share of them within
         the bound), then each view's donor worlds (:attr:`cheap_first`: on the quantification forms the
@@ -547,7 +542,7 @@ class JointViewBound:
                 own = b.own_share(formula, world)
                 if own is None or own > bound:
                     return True
-        return any(b.exceeds(formula, world, bound, own_within, evaluate) for b in self.cheap_first)
+        return any(b.exceeds(formula, world, bound, own_within, fast) for b in self.cheap_first)
 
 
 def view_bound(views: Sequence[str], donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
