@@ -72,6 +72,11 @@ def sample_types(sample: Any) -> tuple[np.ndarray, np.ndarray]:
     return types, _TYPED[id(sample)][2]
 
 
+def description_matches(codes: np.ndarray, sample: Any) -> np.ndarray:
+    """Which entities of each world of a sample fit each description (descriptions × worlds × entities)."""
+    return FITS[codes][:, sample_types(sample)[0]]
+
+
 def kind_codes(world: World) -> np.ndarray:
     """Each entity's description code under each of :data:`KIND_LAW`'s kinds (kinds × entities)."""
     a = world.arrays

@@ -19,8 +19,8 @@ from ..semantics.proximity import PROXIMITY_VALUES, ternary
 from ..semantics.truth import MIN_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import World
-from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, entity_type, kind_codes,
-                       sample_types)
+from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, entity_type,
+                       kind_codes, sample_types)
 
 #: the range of :attr:`ProximityPool.codes`
 MEANING_CODES = len(PROXIMITY_VALUES) * DESCRIPTION_CODES ** 3
@@ -101,11 +101,6 @@ def caption(pool: ProximityPool, k: int) -> Existential:
                                 Selector("unique", entity_type(int(pool.comparison[k])))))
 
 
-def matches(codes: np.ndarray, sample: WorldSample) -> np.ndarray:
-    """Which entities of each world fit each description (descriptions × worlds × entities)."""
-    return FITS[codes][:, sample_types(sample)[0]]
-
-
 def _relation(value: int, x: np.ndarray, y: np.ndarray, at: np.ndarray) -> np.ndarray:
     """``ternary(value, x, y)[0][..., e, r, c]`` at the comparison ``c = at`` of each world (``x``, ``y``:
     worlds × entities; ``at``: any leading axes × worlds): the same distances and differences,
@@ -135,12 +130,12 @@ def truth_table(pool: ProximityPool, sample: WorldSample) -> np.ndarray:
         subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
         references, r_at = np.unique(pool.reference[mine], return_inverse=True)
         comparisons, c_at = np.unique(pool.comparison[mine], return_inverse=True)
-        compared = matches(comparisons, sample)  # [C, w, c]
+        compared = description_matches(comparisons, sample)  # [C, w, c]
         one = compared.sum(axis=2) == 1
         at = compared.argmax(axis=2)  # the one C of each world, where there is one
         relation = _relation(v, sample.x, sample.y, at).astype(np.float32)  # [C, w, e, r]
-        subject = matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
-        reference = matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
+        subject = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
+        reference = description_matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
         held = (subject[None] @ relation @ reference[None]) > 0  # [C, w, T, R]
         out[mine] = held[c_at.reshape(-1), :, s_at.reshape(-1), r_at.reshape(-1)] & one[c_at.reshape(-1)]
     return out
@@ -162,4 +157,4 @@ def truth_of(pool: ProximityPool, k: int, sample: WorldSample) -> np.ndarray:
     return out
 
 
-__all__ = ["MEANING_CODES", "ProximityPool", "caption", "matches", "proximity_pool", "truth_of", "truth_table"]
+__all__ = ["MEANING_CODES", "ProximityPool", "caption", "proximity_pool", "truth_of", "truth_table"]

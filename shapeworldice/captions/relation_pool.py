@@ -19,8 +19,8 @@ from ..semantics.relations import BINARY_RELATIONS
 from ..semantics.truth import MIN_AXIS_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import World
-from .describe import DESCRIPTION_CODES, FITS, KIND_LAW, entity_type, holding_pairs, kind_codes, sample_types
-from .proximity_pool import matches
+from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_matches, entity_type, holding_pairs, kind_codes,
+                       sample_types)
 
 #: the relations whose pools are listed here: the axis relations, computed from the columns
 AXIS_RELATIONS = ("x-rel", "y-rel")
@@ -101,8 +101,8 @@ def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
         relation = axis_relation(*pool.options[int(o)], sample.x, sample.y).astype(np.float32)  # [w, e, r]
         subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
         references, r_at = np.unique(pool.reference[mine], return_inverse=True)
-        subject = matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
-        reference = matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
+        subject = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
+        reference = description_matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
         held = (subject @ relation @ reference) > 0  # [w, T, R]
         out[mine] = held[:, s_at.reshape(-1), r_at.reshape(-1)].T
     return out

@@ -158,12 +158,11 @@ def test_a_prior_asked_with_the_pools_evaluator_finds_the_evaluators_truths():
 def test_a_description_fits_the_entities_of_its_shape_and_colour(seed, codes):
     """The type table gives each description the present entities of its shape and colour (any, where
     it names none), and the census counts them, in a padded sample."""
-    from shapeworldice.captions.describe import FITS, sample_types
-    from shapeworldice.captions.proximity_pool import matches
+    from shapeworldice.captions.describe import FITS, description_matches, sample_types
 
     rng = np.random.default_rng(seed)
     sample = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=5)])
-    found = matches(np.array(codes), sample)
+    found = description_matches(np.array(codes), sample)
     census = sample_types(sample)[1]
     for d, code in enumerate(codes):
         shape, color = (int(v) for v in description_parts(np.array(code)))
