@@ -10,6 +10,8 @@
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .errors import UninterpretableMRS
 from .lists import MANY, THE_OTHER
 from .placement import ATTR
@@ -54,8 +56,9 @@ def _local(w: WorkingMRS, pronoun: str) -> set[str]:
     live = [e for e in w.live if not e.dead and not e.is_quantifier()]
     local = {v for e in live if pronoun in e.args.values() for v in e.args.values()}
     grown = True
-    while grown:
-        heads = {e.args["ARG1"] for e in live if e.args.get("ARG2") in local and "ARG1" in e.args}
+    while grown:  # (the items of a list are not a head and its modifier)
+        heads = {e.args["ARG1"] for e in live
+                 if e.args.get("ARG2") in local and "ARG1" in e.args and e.pred not in COORDINATIONS}
         grown = not heads <= local
         local |= heads
     return local
@@ -74,6 +77,11 @@ def _pronouns(w: WorkingMRS) -> None:
             continue  # "I", "we", "you" (the imperative's subject) are no anaphora
         coarguments = _local(w, q.arg0 or "")
         found = [r for r in _referents(w, q.key, q.mods.plural) if r.arg0 not in coarguments]
+        in_list, item = _in_a_list(w, q)
+        if in_list is not None and in_list.arg0 in coarguments:
+            in_list = None
+        if in_list is not None and (item or not found):  # the item before is nearer than any earlier shape
+            found = [in_list]
         if not found and last is not None and last[1].arg0 not in coarguments and last[0] < q.key:
             found = [last[1]]
         if found:
@@ -83,11 +91,78 @@ def _pronouns(w: WorkingMRS) -> None:
                 raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "
                                          "circle'): which of them it means is not decided")
             raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to")
+        if in_list is not None and found[0] is in_list and _restated(w, q, rs[0], in_list):
+            continue
         users = [e for e in w.live if not e.dead and e is not q and e is not rs[0] and q.arg0 in e.args.values()]
         w.kill(q, rs[0])
         w.substitute(q.arg0 or "", found[0].arg0 or "")
         w.reindex()
         _said_of_the_head(w, found[0].arg0 or "", users)
+
+
+def _in_a_list(w: WorkingMRS, pronoun: EP) -> tuple[EP | None, bool]:
+    """The antecedent of a pronoun in the description of an item of a list, or of a "with"-phrase
+    ("a red diamond at the top, a red triangle below it", "a teal circle with a magenta triangle
+    just below it, an olive circle"): the noun a "with"-phrase modifies (and False), else the item
+    just before in the same list (and True); None when the pronoun is in no such place or that one
+    is not of the pronoun's number (the general rule of :func:`_pronouns` then decides)."""
+    holder = next((w.quant_of[v] for e in w.live if not e.dead and not e.is_quantifier()
+                   and pronoun.arg0 in e.args.values()
+                   for v in e.args.values() if v != pronoun.arg0 and v in w.quant_of
+                   and w.rstr_label(w.quant_of[v]) == e.label), None)
+    if holder is None:
+        return None, False
+    head = next((w.quant_of[v] for e in w.live if not e.dead and e.pred == "_be_v_there"
+                 and e.args.get("ARG1") == holder.arg0
+                 for v, h in list(w.quant_of.items()) if w.rstr_label(h) == e.label and h is not holder), None)
+    found = head if head is not None else _item_before(w, holder)
+    if found is None or found.mods.plural != pronoun.mods.plural or not is_var(found.arg0, "x"):
+        return None, False
+    return found, head is None
+
+
+def _restated(w: WorkingMRS, pronoun: EP, pron: EP, antecedent: EP) -> bool:
+    """"a red square, a blue circle below it": each item of a list is its own claim, so the
+    pronoun in one item's description restates the item before ("a blue circle below a red
+    square"), which for an indefinite says the same as the list with "it" bound to that square.
+    Only when the antecedent's description says nothing of another entity (else False, nothing done)."""
+    a = antecedent.arg0 or ""
+    described = w.at(w.rstr_label(antecedent))
+    if not described or any(r not in ("ARG0", "ARG1") or not (v == a or r == "ARG0" and is_var(v, "e"))
+                            for e in described for r, v in e.args.items()):
+        return False
+    x = pronoun.arg0 or ""
+    pronoun.pred, pronoun.mods = antecedent.pred, replace(antecedent.mods)
+    w.kill(pron)
+    for e in described:
+        args = {r: (x if v == a else w.new_name("e")) for r, v in e.args.items()}
+        w.eps.append(EP(e.pred, pron.label, args, e.carg, pronoun.key, relation=e.relation))
+    w.reindex()
+    return True
+
+
+def _item_before(w: WorkingMRS, item: EP) -> EP | None:
+    """The item of a list just before ``item`` (surface order), None when it is the first or in no list."""
+    parent = {v: e for e in w.live if not e.dead and e.pred in COORDINATIONS
+              for r, v in e.args.items() if r != "ARG0"}
+    if item.arg0 not in parent:
+        return None
+    top = parent[item.arg0]
+    while top.arg0 in parent:
+        top = parent[top.arg0]
+    joints = {e.arg0 for e in parent.values()}
+    items, todo = [], [top]
+    while todo:
+        e = todo.pop()
+        for r, v in e.args.items():
+            if r == "ARG0":
+                continue
+            if v in joints:
+                todo.append(next(c for c in parent.values() if c.arg0 == v))
+            elif v in w.quant_of:
+                items.append(w.quant_of[v])
+    before = [i for i in items if i.key < item.key]
+    return max(before, key=lambda i: i.key) if before else None
 
 
 def _said_of_the_head(w: WorkingMRS, a: str, users: list[EP]) -> None:
