@@ -10,7 +10,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .errors import UninterpretableMRS
 from .lists import MANY, THE_OTHER
@@ -19,20 +19,60 @@ from .predicates import COORDINATIONS, shape_of
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 
+#: predicate of the EP that stands where a sentence of a description was left out (it could not be
+#: read); its CARG is what that sentence mentions (:func:`encode_mentions`)
+UNREAD = "unread_sentence"
+_NOTHING = "-"
+
+
+@dataclass(frozen=True)
+class Mention:
+    """An entity an unread sentence names: its number, and its noun then its one-place adjectives."""
+
+    plural: bool
+    words: tuple[str, ...]
+
+
+def encode_mentions(mentions: list[Mention]) -> str:
+    """``[Mention(False, ("_cross_n_1", "_gray_a_1"))]`` as the CARG "sg:_cross_n_1,_gray_a_1"."""
+    return ";".join(("pl:" if m.plural else "sg:") + ",".join(m.words) for m in mentions) or _NOTHING
+
+
+def _decode_mentions(carg: str | None) -> list[Mention]:
+    if not carg or carg == _NOTHING:
+        return []
+    return [Mention(part[:2] == "pl", tuple(part[3:].split(","))) for part in carg.split(";")]
+
+
 def resolve_references(w: WorkingMRS) -> None:
     """Resolve pronouns, "one" and "other" against the entities mentioned before them."""
     _pronouns(w)
     _one(w)
     _other(w)
+    w.kill(*(e for e in w.live if e.pred == UNREAD))
     w.reindex()
+
+
+def _cut(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> tuple[tuple[int, int], list[Mention]]:
+    """Where reference back from ``before`` stops: the latest unread sentence before it that
+    mentions an entity of that number (any number when None), with those mentions; ((-1, -1), [])
+    when there is none. An unread sentence that mentions nothing of the number is passed over."""
+    for e in sorted((e for e in w.live if not e.dead and e.pred == UNREAD and e.key < before),
+                    key=lambda e: e.key, reverse=True):
+        said = [m for m in _decode_mentions(e.carg) if plural is None or m.plural == plural]
+        if said:
+            return e.key, said
+    return (-1, -1), []
 
 
 def _referents(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> list[EP]:
     """Quantifiers of entities mentioned before ``before`` (surface order), most recent first,
-    that are not the object of a relation or verb (the subjects and there-existentials)."""
+    that are not the object of a relation or verb (the subjects and there-existentials), and
+    not before an unread sentence that may mention what is meant (:func:`_cut`)."""
     objects = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred != "_be_v_there"}
     objects |= _coordinated(w)
-    out = [q for q in w.live if q.is_quantifier() and not q.dead and q.key < before and q.pred != "pronoun_q"
+    cut = _cut(w, before, plural)[0]
+    out = [q for q in w.live if q.is_quantifier() and not q.dead and cut < q.key < before and q.pred != "pronoun_q"
            and q.arg0 not in objects and is_var(q.arg0, "x") and (plural is None or q.mods.plural == plural)]
     return sorted(out, key=lambda q: q.key, reverse=True)
 
@@ -45,7 +85,8 @@ def _coordinated(w: WorkingMRS) -> set[str]:
 def _conjuncts_before(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> bool:
     """Whether entities of this number were mentioned before as parts of a coordination."""
     parts = _coordinated(w)
-    return any(q.is_quantifier() and not q.dead and q.key < before and q.arg0 in parts
+    cut = _cut(w, before, plural)[0]
+    return any(q.is_quantifier() and not q.dead and cut < q.key < before and q.arg0 in parts
                and (plural is None or q.mods.plural == plural) for q in w.live)
 
 
@@ -82,8 +123,12 @@ def _pronouns(w: WorkingMRS) -> None:
             in_list = None
         if in_list is not None and (item or not found):  # the item before is nearer than any earlier shape
             found = [in_list]
-        if not found and last is not None and last[1].arg0 not in coarguments and last[0] < q.key:
+        cut, unread = _cut(w, q.key, q.mods.plural)
+        if not found and last is not None and last[1].arg0 not in coarguments and cut < last[0] < q.key:
             found = [last[1]]
+        if not found and len(unread) == 1 and not q.mods.plural:
+            _recovered(w, q, rs[0], unread[0])  # "it" is the one shape an unread sentence names
+            continue
         if found:
             last = (q.key, found[0])
         if not found:
@@ -119,6 +164,19 @@ def _in_a_list(w: WorkingMRS, pronoun: EP) -> tuple[EP | None, bool]:
     if found is None or found.mods.plural != pronoun.mods.plural or not is_var(found.arg0, "x"):
         return None, False
     return found, head is None
+
+
+def _recovered(w: WorkingMRS, pronoun: EP, pron: EP, mention: Mention) -> None:
+    """"it" after an unread sentence that names one shape ("On the left of the pair is a small
+    gray cross. Just to its right is a cyan semicircle."): an indefinite of that shape's noun and
+    adjectives ("to the right of a small gray cross"), as :func:`_restated` does in a list."""
+    x = pronoun.arg0 or ""
+    pronoun.pred = "_a_q"
+    w.kill(pron)
+    noun, *adjectives = mention.words
+    w.eps.append(EP(noun, pron.label, {"ARG0": x}, None, pronoun.key))
+    w.eps.extend(EP(a, pron.label, {"ARG0": w.new_name("e"), "ARG1": x}, None, pronoun.key) for a in adjectives)
+    w.reindex()
 
 
 def _restated(w: WorkingMRS, pronoun: EP, pron: EP, antecedent: EP) -> bool:
@@ -197,20 +255,25 @@ def _reachable(w: WorkingMRS, start: set[str]) -> set[str]:
 
 def _one(w: WorkingMRS) -> None:
     """"a red square and a blue one": the noun "one" stands for the shape noun of the latest
-    earlier noun phrase that has one (else it is "shape")."""
+    earlier noun phrase that has one, an unread sentence's included (else it is "shape")."""
     for e in list(w.live):
         if e.dead or e.pred != "_one_n_1":
             continue
         q = w.quant_of.get(e.arg0 or "")
         if q is None:
             continue
-        earlier = sorted((r for r in w.live if r.is_quantifier() and not r.dead and r.key < q.key),
+        cut, unread = _cut(w, q.key, None)
+        earlier = sorted((r for r in w.live if r.is_quantifier() and not r.dead and cut < r.key < q.key),
                          key=lambda r: r.key, reverse=True)
         for r in earlier:
             nouns = [n for n in w.at(w.rstr_label(r)) if n.arg0 == r.arg0 and shape_of(n.pred) is not None]
             if nouns:
                 e.pred = nouns[0].pred
                 break
+        else:  # the latest shape noun of an unread sentence before it
+            said = [m.words[0] for m in unread if shape_of(m.words[0]) is not None]
+            if said:
+                e.pred = said[-1]
 
 
 def _another(w: WorkingMRS) -> set[str]:

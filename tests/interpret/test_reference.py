@@ -12,7 +12,7 @@ from shapeworldice.evaluation.core.claims import check
 from shapeworldice.reasons import judge
 from shapeworldice.world.model import World
 from tests.conftest import make_world
-from tests.interpret.interpret_support import F, T, shared_parser, verdict
+from tests.interpret.interpret_support import A, F, T, shared_parser, verdict
 
 # a red square at the top, a blue circle below it, a green cross far off in the lower right
 # (above the cross's level is the circle: the circle is not below the cross)
@@ -73,3 +73,72 @@ def test_the_item_before_decides_wherever_the_circle_is(x, y):
     world = make_world(("square", "red", 0.5, 0.5), ("circle", "blue", x, y), ("cross", "green", 0.05, 0.05, 0.02))
     alone = verdict("A blue circle is below a red square.", world)
     assert verdict("A red square, a blue circle below it, and a green cross.", world) == alone
+
+
+# ------------------------------------------------------------------- after an unread sentence
+# "A blue circle is in a column." parses but cannot be read ("in a column" has no meaning on the
+# world model): it is left out, and what it mentions (one blue circle) stays for the sentences after it.
+UNREAD = "A blue circle is in a column."
+# the circle above the cross, the square below it ...
+CIRCLE_UP = make_world(("square", "red", 0.3, 0.9), ("circle", "blue", 0.7, 0.2), ("cross", "green", 0.7, 0.6))
+# ... and the other way round
+CIRCLE_DOWN = make_world(("square", "red", 0.7, 0.2), ("circle", "blue", 0.3, 0.9), ("cross", "green", 0.7, 0.6))
+
+
+def left_out(caption: str) -> list[tuple[str, str]]:
+    return list(shared_parser().parse(caption).uncovered)
+
+
+def test_it_after_an_unread_sentence_is_the_one_shape_it_names():
+    """"It" is the blue circle of the unread sentence, not the red square before it: the claim
+    is "a blue circle is above a green cross"; the caption is at most vague (a sentence is left out)."""
+    caption = f"There is a red square. {UNREAD} It is above a green cross."
+    assert [s for s, _ in left_out(caption)] == [UNREAD]
+    assert claim_truths(caption, CIRCLE_UP) == [T, T]
+    assert verdict(caption, CIRCLE_UP) == A
+    assert claim_truths(caption, CIRCLE_DOWN) == [T, F]
+    assert verdict(caption, CIRCLE_DOWN) == F
+
+
+def test_its_after_an_unread_sentence_is_the_one_shape_it_names():
+    caption = f"There is a red square. {UNREAD} A green cross is below it."
+    assert claim_truths(caption, CIRCLE_UP) == [T, T]
+    assert claim_truths(caption, CIRCLE_DOWN) == [T, F]
+
+
+def test_it_passes_over_an_unread_sentence_that_names_no_single_shape():
+    """"The shapes are in a column." names no single shape: "it" is the square before it."""
+    caption = "There is a red square. The shapes are in a column. It is above a green cross."
+    assert claim_truths(caption, CIRCLE_UP) == [T, F]  # there is a red square; it is above a green cross
+    assert claim_truths(caption, CIRCLE_DOWN) == [T, T]
+
+
+def test_it_after_an_unread_sentence_that_names_two_shapes_is_left_out_alone():
+    caption = "There is a red square. A blue circle and a yellow triangle are in a column. It is above a green cross."
+    out = left_out(caption)
+    assert len(out) == 2
+    assert out[1] == ("It is above a green cross.", "refers back to a sentence that could not be read")
+    assert claim_truths(caption, CIRCLE_UP) == [T]
+
+
+def test_a_pronoun_with_its_antecedent_in_its_own_sentence_is_kept_after_an_unread_one():
+    """The sentence after the unread one says "it" of the cross it names itself: it is kept, and
+    the claim is about that cross."""
+    caption = f"{UNREAD} There is a green cross with a red square above it. There is a red square."
+    assert [s for s, _ in left_out(caption)] == [UNREAD]
+    assert claim_truths(caption, CIRCLE_UP)[0] == F
+    assert claim_truths(caption, CIRCLE_DOWN)[0] == T
+
+
+def test_one_after_an_unread_sentence_is_its_shape_noun():
+    """"a green one" after "A blue circle is in a column.": a green circle (there is none)."""
+    assert claim_truths(f"{UNREAD} There is a green one.", CIRCLE_UP) == [F]
+    assert claim_truths(f"{UNREAD} There is a green one.", make_world(("circle", "green", 0.5, 0.5))) == [T]
+
+
+@pytest.mark.parametrize("circles,expected", [(0, F), (1, A), (2, T)])
+def test_another_after_an_unread_sentence_is_read_without_it(circles, expected):
+    """"another blue circle" after the unread sentence: one blue circle besides one the writer had
+    in mind, as when nothing comes before it: true with two, vague with one, false with none."""
+    world = make_world(("square", "red", 0.2, 0.2), *[("circle", "blue", 0.5 + 0.3 * i, 0.7) for i in range(circles)])
+    assert claim_truths(f"There is a red square. {UNREAD} There is another blue circle.", world)[-1] == expected
