@@ -240,6 +240,17 @@ def _contextual(mrs: Any) -> bool:
     return any(p in _CONTEXTUAL for p in _predicates(mrs))
 
 
+#: the predicates of :data:`_CONTEXTUAL` that, when a reading reads alone, depend only on their own
+#: sentence: a pronoun finds the most recent shape it can mean, and one in its own sentence is
+#: more recent than any before it (the reading within the description is then the same)
+_PRONOUNS = frozenset({"pron", "pronoun_q", "def_explicit_q"})
+
+
+def _self_contained(mrs: Any) -> bool:
+    """Whether a reading's only words that may depend on the sentences before it are pronouns."""
+    return not any(p in _CONTEXTUAL and p not in _PRONOUNS for p in _predicates(mrs))
+
+
 def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = None
           ) -> tuple[Any, list[tuple[int, str]]]:
     """As :func:`choose`, but a sentence none of whose readings can be interpreted with the
@@ -252,9 +263,10 @@ def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = Non
     Returns the join of the kept sentences and the (index, reason) of those left out; when none
     can be kept, :func:`choose`'s join and no list (the caption is uninterpretable as a whole).
 
-    A sentence that cannot depend on the ones before it (no pronoun, "one", "other", ...) is
-    first tried on its own, and the join read once at the end; only if that join cannot be read
-    is every sentence tried with the ones before it (each try reads a longer join)."""
+    A sentence that cannot depend on the ones before it (no pronoun, "one", "other", ...), or
+    whose preferred reading says only pronouns that it can read on its own, is first tried on its
+    own, and the join read once at the end; only if that join cannot be read is every sentence
+    tried with the ones before it (each try reads a longer join)."""
     offsets = list(offsets) if offsets is not None else [0] * len(readings)
     fast = _cover(readings, offsets, alone=True)
     if fast is not None:
@@ -277,6 +289,13 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
         order = preference_order(options)
         why = "no readings"
         by_itself = alone and not any(_contextual(options[i]) for i in order)
+        if alone and not by_itself and order and _self_contained(options[order[0]]):
+            result = interpret(options[order[0]])
+            if isinstance(result, Interpretation):  # its pronouns find what they mean in it: read by itself
+                chosen.append(options[order[0]])
+                kept.append(k)
+                joined = None
+                continue
         for n, i in enumerate(order):
             candidate = None if by_itself else join([*chosen, options[i]], [*(offsets[j] for j in kept), offsets[k]],
                                                     unread)

@@ -46,11 +46,20 @@ def _decode_mentions(carg: str | None) -> list[Mention]:
 
 def resolve_references(w: WorkingMRS) -> None:
     """Resolve pronouns, "one" and "other" against the entities mentioned before them."""
-    _pronouns(w)
-    _one(w)
-    _other(w)
-    w.kill(*(e for e in w.live if e.pred == UNREAD))
+    said = {e.pred for e in w.live if not e.dead}
+    if "pronoun_q" in said:
+        _pronouns(w)
+    if "_one_n_1" in said:
+        _one(w)
+    if not _OTHERS.isdisjoint(said):
+        _other(w)
+    if UNREAD in said:
+        w.kill(*(e for e in w.live if e.pred == UNREAD))
     w.reindex()
+
+
+#: the predicates :func:`_other` reads ("other", "another", "a second")
+_OTHERS = frozenset({"_other_a_1", "_another_q", "ord", "_second_a_1"})
 
 
 def _cut(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> tuple[tuple[int, int], list[Mention]]:
