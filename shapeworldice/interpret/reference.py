@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from .errors import UninterpretableMRS
 from .lists import MANY, THE_OTHER
 from .placement import ATTR
-from .predicates import COORDINATIONS, shape_of
+from .predicates import BACKGROUND_NOUNS, COORDINATIONS, FRAME_NOUNS, FRAME_PREPS, shape_of
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 
@@ -140,6 +140,8 @@ def _pronouns(w: WorkingMRS) -> None:
             continue
         if found:
             last = (q.key, found[0])
+        if not found and _in_the_picture(w, q, rs[0]):
+            continue
         if not found:
             if _conjuncts_before(w, q.key, q.mods.plural):
                 raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "
@@ -152,6 +154,21 @@ def _pronouns(w: WorkingMRS) -> None:
         w.substitute(q.arg0 or "", found[0].arg0 or "")
         w.reindex()
         _said_of_the_head(w, found[0].arg0 or "", users)
+
+
+def _in_the_picture(w: WorkingMRS, pronoun: EP, pron: EP) -> bool:
+    """"a black background with one object in it": with no shape before it to mean, an "it" after
+    the image or its background, said only as the place "in it" / "on it", is that image, and the
+    place adds nothing (as "in the image"). Drops the place and the pronoun; False if not so."""
+    x = pronoun.arg0
+    users = [e for e in w.live if not e.dead and e is not pronoun and e is not pron and x in e.args.values()]
+    if pronoun.mods.plural or not users or any(e.pred not in FRAME_PREPS or e.args.get("ARG2") != x for e in users):
+        return False
+    if not any(e.key < pronoun.key and (e.pred in FRAME_NOUNS or e.pred in BACKGROUND_NOUNS) for e in w.eps):
+        return False
+    w.kill(pronoun, pron, *users)
+    w.reindex()
+    return True
 
 
 def _in_a_list(w: WorkingMRS, pronoun: EP) -> tuple[EP | None, bool]:

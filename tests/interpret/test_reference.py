@@ -142,3 +142,23 @@ def test_another_after_an_unread_sentence_is_read_without_it(circles, expected):
     in mind, as when nothing comes before it: true with two, vague with one, false with none."""
     world = make_world(("square", "red", 0.2, 0.2), *[("circle", "blue", 0.5 + 0.3 * i, 0.7) for i in range(circles)])
     assert claim_truths(f"There is a red square. {UNREAD} There is another blue circle.", world)[-1] == expected
+
+
+# ------------------------------------------------------------------------- "it" for the image
+@pytest.mark.parametrize("caption", [
+    "This image features a black background with one object in it.",
+    "A black background with a red square on it.",
+])
+def test_it_for_the_image_or_its_background_adds_nothing(caption):
+    """With no shape before it, "in it" / "on it" after the image or its background is "in the
+    image": it adds nothing to what the caption claims."""
+    assert verdict(caption, make_world(("square", "red", 0.3, 0.3))) == T
+    assert verdict(caption, make_world(("circle", "blue", 0.3, 0.3))) == (
+        T if "object" in caption else F)
+
+
+def test_it_after_a_shape_is_the_shape_not_the_image():
+    """"There is a red square in the image. A blue circle is below it.": the square, as before."""
+    caption = "There is a red square in the image. A blue circle is below it."
+    assert verdict(caption, make_world(("square", "red", 0.3, 0.3), ("circle", "blue", 0.3, 0.7))) == T
+    assert verdict(caption, make_world(("square", "red", 0.3, 0.7), ("circle", "blue", 0.3, 0.3))) == F
