@@ -246,9 +246,30 @@ def _contextual(mrs: Any) -> bool:
 _PRONOUNS = frozenset({"pron", "pronoun_q", "def_explicit_q"})
 
 
-def _self_contained(mrs: Any) -> bool:
+def _pronouns_only(mrs: Any) -> bool:
     """Whether a reading's only words that may depend on the sentences before it are pronouns."""
     return not any(p in _CONTEXTUAL and p not in _PRONOUNS for p in _predicates(mrs))
+
+
+def _self_contained(mrs: Any) -> bool:
+    """Whether a reading's only words that may depend on the sentences before it are pronouns, and
+    a shape is named before its first pronoun (else no pronoun can find its shape in it)."""
+    form = plain_of(mrs)
+    named = False
+    for _, (predicate, _label, args, *_rest) in sorted(enumerate(form.eps), key=_surface_order):
+        p = normalize_predicate(predicate)
+        if p in _CONTEXTUAL and p not in _PRONOUNS:
+            return False
+        if p == "pronoun_q" and not named:
+            return False
+        named = named or ("RSTR" in args and (args.get("ARG0") or "")[:1] == "x" and p != "pronoun_q")
+    return named
+
+
+def _surface_order(item: tuple[int, PlainEP]) -> tuple[int, int]:
+    i, ep = item
+    at = cfrom_cto(ep[3])[0]
+    return (at if at >= 0 else i, i)
 
 
 def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = None
@@ -259,7 +280,8 @@ def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = Non
     EP with what it mentions (:func:`mentions`), so that a later "it", "its", "the other", "one"
     does not reach past it to a shape it may not mean (:mod:`.reference`): "it" is then a shape
     of its own sentence, or the one shape of its number the unread sentence names, or, when that
-    sentence names none of its number, a shape before it; else only that later sentence is left out.
+    sentence names none of its number, a shape before it; else only that later sentence is left out
+    (as is one that cannot be read by itself for a reason other than its pronouns).
     Returns the join of the kept sentences and the (index, reason) of those left out; when none
     can be kept, :func:`choose`'s join and no list (the caption is uninterpretable as a whole).
 
@@ -296,7 +318,15 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
                 kept.append(k)
                 joined = None
                 continue
+        # after a sentence left out, one that says "it" is read only if it can be read whatever "it" means
+        after_unread = bool(unread) and not by_itself and any(_refers_back(options[i]) for i in order[:1])
         for n, i in enumerate(order):
+            if after_unread and _pronouns_only(options[i]):
+                result = interpret(options[i])
+                if not isinstance(result, Interpretation) and not any(w in result.reason for w in _REFERENCE_FAILURES):
+                    if n == 0:  # not joined: what its pronouns mean cannot make it readable
+                        why = result.reason
+                    continue
             candidate = None if by_itself else join([*chosen, options[i]], [*(offsets[j] for j in kept), offsets[k]],
                                                     unread)
             result = interpret(options[i] if by_itself else candidate)
