@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from .errors import UninterpretableMRS
 from .lists import MANY, THE_OTHER
 from .placement import ATTR
-from .predicates import BACKGROUND_NOUNS, COORDINATIONS, FRAME_NOUNS, FRAME_PREPS, shape_of
+from .predicates import BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, shape_of
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 
@@ -105,10 +105,12 @@ def _local(w: WorkingMRS, pronoun: str) -> set[str]:
     ("the square to the left of it": ``_of_p(left, it)``, ``_to_p(square, left)``: not the square)."""
     live = [e for e in w.live if not e.dead and not e.is_quantifier()]
     local = {v for e in live if pronoun in e.args.values() for v in e.args.values()}
+    shapes = {e.arg0 for e in live if shape_of(e.pred) is not None or e.pred in ENTITY_NOUNS}
     grown = True
-    while grown:  # (the items of a list are not a head and its modifier)
-        heads = {e.args["ARG1"] for e in live
-                 if e.args.get("ARG2") in local and "ARG1" in e.args and e.pred not in COORDINATIONS}
+    while grown:  # (the items of a list are not a head and its modifier; nor is a shape with a
+        # clause on it the place of another: "a circle on top of a red circle overlapping it")
+        heads = {e.args["ARG1"] for e in live if e.args.get("ARG2") in local and "ARG1" in e.args
+                 and e.pred not in COORDINATIONS and e.args["ARG2"] not in shapes}
         grown = not heads <= local
         local |= heads
     return local

@@ -162,3 +162,22 @@ def test_it_after_a_shape_is_the_shape_not_the_image():
     caption = "There is a red square in the image. A blue circle is below it."
     assert verdict(caption, make_world(("square", "red", 0.3, 0.3), ("circle", "blue", 0.3, 0.7))) == T
     assert verdict(caption, make_world(("square", "red", 0.3, 0.7), ("circle", "blue", 0.3, 0.3))) == F
+
+
+# --------------------------------------------------------------- "it" inside a shape's clause
+LOW_AND_HIGH = make_world(("circle", "yellow", 0.5, 0.3, 0.1), ("circle", "red", 0.5, 0.42, 0.1),
+                          ("square", "blue", 0.1, 0.9))
+
+
+def test_it_in_a_clause_on_the_object_is_the_subject():
+    """"a yellow circle sits on top of a red circle, partially overlapping it": whichever circle
+    "overlapping" is said of, "it" is the other one (the object's clause does not make the subject
+    the place of the pronoun, as "the square to the left of it" would)."""
+    caption = "A yellow circle sits on top of a red circle, partially overlapping it."
+    assert verdict(caption, LOW_AND_HIGH) == T
+    apart = make_world(("circle", "yellow", 0.5, 0.1), ("circle", "red", 0.5, 0.6))
+    assert verdict(caption, apart) == F
+
+
+def test_it_is_not_the_head_of_a_place_around_it():
+    assert verdict("There is a square to the left of it.", LOW_AND_HIGH).startswith("uninterpretable")
