@@ -322,6 +322,34 @@ def _another(w: WorkingMRS) -> set[str]:
     return found
 
 
+def _other_than_all(w: WorkingMRS, e: EP, q: EP) -> bool:
+    """"There is a red square. There is a blue circle. There are no other shapes.": "no other" is
+    distinct from every shape named before it, not only the latest (else the square would be one
+    of the "other" shapes); False when none was named. A plural or counted shape before it, or an
+    unread sentence that names shapes, leaves the other shapes unknown: not decided."""
+    if any(u.pred == UNREAD and u.key < q.key and _decode_mentions(u.carg) for u in w.live if not u.dead):
+        raise UninterpretableMRS("says 'no other' after a sentence that could not be read: which shapes it "
+                                 "excludes is not known")
+    joints = {c.arg0 for c in w.live if not c.dead and c.pred in COORDINATIONS}
+    named = [r for r in w.live if r.is_quantifier() and not r.dead and r is not q and r.key < q.key
+             and is_var(r.arg0, "x") and r.arg0 not in joints
+             and any(n.arg0 == r.arg0 and (shape_of(n.pred) is not None or n.pred in ENTITY_NOUNS)
+                     for n in w.at(w.rstr_label(r)))]
+    if not named:
+        return False
+    if any(r.mods.plural or r.pred not in ("_a_q", "udef_q", "_the_q") or not r.mods.plain() for r in named):
+        raise UninterpretableMRS("says 'no other' after shapes named as a group or counted: which shapes it "
+                                 "excludes is not decided")
+    x = e.args.get("ARG1") or ""
+    e.pred, e.relation = REL, Relation("id-rel", -1)
+    e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x, "ARG2": named[0].arg0 or ""}
+    for r in named[1:]:
+        w.eps.append(EP(REL, e.label, {"ARG0": w.new_name("e"), "ARG1": x, "ARG2": r.arg0 or ""}, None, e.key,
+                        relation=Relation("id-rel", -1)))
+    w.reindex()
+    return True
+
+
 def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
     """"A red square, a blue circle and other shapes": false with fewer such shapes than the quantity
     says (two for a bare plural) besides one named shape, true once there are that many besides
@@ -367,6 +395,8 @@ def _other(w: WorkingMRS) -> None:
         q = w.quant_of.get(x or "")
         if q is None:
             raise UninterpretableMRS("says 'other' of no entity")
+        if q.pred == "_no_q" and _other_than_all(w, e, q):  # "There are no other shapes."
+            continue
         found = [r for r in _referents(w, q.key, None) if r is not q]
         if not found and _conjuncts_before(w, q.key, None):  # "a green triangle and no other shapes"
             if _others_in_a_list(w, e, q):

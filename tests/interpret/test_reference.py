@@ -181,3 +181,27 @@ def test_it_in_a_clause_on_the_object_is_the_subject():
 
 def test_it_is_not_the_head_of_a_place_around_it():
     assert verdict("There is a square to the left of it.", LOW_AND_HIGH).startswith("uninterpretable")
+
+
+# ------------------------------------------------------------------------------ "no other"
+TWO = make_world(("square", "red", 0.3, 0.3), ("circle", "blue", 0.7, 0.7))
+THREE = make_world(("square", "red", 0.3, 0.3), ("circle", "blue", 0.7, 0.7), ("cross", "green", 0.5, 0.5))
+
+
+@pytest.mark.parametrize("world,expected", [(TWO, T), (THREE, F)])
+def test_no_other_shapes_excludes_every_shape_named_before(world, expected):
+    """Not only the latest: with the square and the circle named, "no other shapes" holds of a
+    world with just those two (it was false there, the square counted among the "other" shapes)."""
+    caption = "There is a red square. There is a blue circle. There are no other shapes."
+    assert verdict(caption, world) == expected
+    assert claim_truths(caption, world)[-1] == expected
+
+
+def test_no_other_shapes_after_one_shape():
+    assert verdict("There is a red square. There are no other shapes.", make_world(("square", "red", 0.3, 0.3))) == T
+    assert verdict("There is a red square. There are no other shapes.", TWO) == F
+
+
+def test_no_other_shapes_after_an_unread_sentence_is_not_decided():
+    caption = f"There is a red square. {UNREAD} There are no other shapes."
+    assert [s for s, _ in left_out(caption)] == [UNREAD, "There are no other shapes."]
