@@ -5,8 +5,14 @@
   recent entity before it of the same number that is not the object of a relation nor an
   argument of the pronoun's own predicate ("A cross is below it.": not the cross) (its
   quantifier then scopes over both sentences: the indefinite's dynamic scope).
+* In a list, "it" in an item's description is the item just before ("a red diamond, a red
+  triangle below it"); in a "with"-phrase, the noun the phrase modifies.
 * "a red square and a blue one": "one" is the latest earlier shape noun.
-* "the other shape": "other" is distinctness from the most recent entity mentioned before it.
+* "the other shape": "other" is distinctness from the most recent entity mentioned before it;
+  "no other shapes", from every shape named before it.
+* A sentence left out of a description stays as an ``unread_sentence`` EP (:data:`UNREAD`) that
+  carries what it names: reference stops there, or takes its one shape of the pronoun's number.
+The rules are stated in docs/semantics.md ("Reference across sentences").
 """
 from __future__ import annotations
 
