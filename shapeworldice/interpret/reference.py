@@ -21,7 +21,9 @@ from dataclasses import dataclass, replace
 from .errors import UninterpretableMRS
 from .lists import MANY, THE_OTHER
 from .placement import ATTR
-from .predicates import BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, shape_of
+from .predicates import (
+    BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, shape_of, split_predicate,
+)
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 
@@ -150,6 +152,8 @@ def _pronouns(w: WorkingMRS) -> None:
             last = (q.key, found[0])
         if not found and _in_the_picture(w, q, rs[0]):
             continue
+        if not found and q.mods.plural and _both_of_a_relation(w, q, rs[0], coarguments, cut):
+            continue
         if not found:
             if _conjuncts_before(w, q.key, q.mods.plural):
                 raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "
@@ -176,6 +180,39 @@ def _in_the_picture(w: WorkingMRS, pronoun: EP, pron: EP) -> bool:
         return False
     w.kill(pronoun, pron, *users)
     w.reindex()
+    return True
+
+
+def _both_of_a_relation(w: WorkingMRS, pronoun: EP, pron: EP, local: set[str], cut: tuple[int, int]) -> bool:
+    """"A blue circle overlaps a green circle. Just below them is a red square.": with no plural
+    before it, "them" said as the object of places ("below them") is the two shapes of the latest
+    relation between two single shapes before it: the place is said of each ("below the blue
+    circle and below the green circle"). False (nothing done) when it is not so."""
+    x = pronoun.arg0 or ""
+    users = [e for e in w.live if not e.dead and e is not pronoun and e is not pron and x in e.args.values()]
+    if not users or any(e.args.get("ARG2") != x or split_predicate(e.pred)[1] != "p" for e in users):
+        return False
+
+    def single_shape(v: str | None) -> bool:
+        q = w.quant_of.get(v or "")
+        return (q is not None and not q.mods.plural and v not in local and cut < q.key < pronoun.key
+                and any(n.arg0 == v and shape_of(n.pred) is not None for n in w.at(w.rstr_label(q))))
+
+    pairs = [e for e in w.live if not e.dead and not e.is_quantifier() and e.key < pronoun.key and e.key > cut
+             and e.pred not in COORDINATIONS and single_shape(e.args.get("ARG1")) and single_shape(e.args.get("ARG2"))]
+    if not pairs:
+        return False
+    latest = max(pairs, key=lambda e: e.key)
+    a, b = latest.args["ARG1"], latest.args["ARG2"]
+    w.kill(pronoun, pron)
+    for e in users:
+        e.args["ARG2"] = a
+        w.eps.append(EP(e.pred, e.label, {**e.args, "ARG0": w.new_name("e"), "ARG2": b}, e.carg, e.key,
+                        relation=e.relation))
+    w.reindex()
+    for v in (a, b):
+        _said_of_the_head(w, v, [e for e in w.live if not e.dead and e.args.get("ARG2") == v and e.pred in
+                                 {u.pred for u in users}])
     return True
 
 

@@ -205,3 +205,21 @@ def test_no_other_shapes_after_one_shape():
 def test_no_other_shapes_after_an_unread_sentence_is_not_decided():
     caption = f"There is a red square. {UNREAD} There are no other shapes."
     assert [s for s, _ in left_out(caption)] == [UNREAD, "There are no other shapes."]
+
+
+# ---------------------------------------------------------- "them" for a relation's two shapes
+PAIR_ABOVE = make_world(("circle", "blue", 0.4, 0.3), ("circle", "green", 0.5, 0.3), ("square", "red", 0.45, 0.8))
+
+
+@pytest.mark.parametrize("caption", [
+    "A blue circle overlaps a green circle. Just below them is a red square.",
+    "A blue circle overlaps a green circle, with a red square just below them.",
+])
+def test_them_after_a_relation_of_two_shapes_is_both(caption):
+    """The place is said of each: the square is below the blue circle and below the green one."""
+    assert verdict(caption, PAIR_ABOVE) == T
+    # the circles overlap and the square is below the blue one, but above the green one: not below "them"
+    one_only = make_world(("circle", "blue", 0.3, 0.1, 0.15), ("circle", "green", 0.45, 0.45, 0.25),
+                          ("square", "red", 0.2, 0.3, 0.03))
+    assert verdict("A blue circle overlaps a green circle.", one_only) == T
+    assert verdict(caption, one_only) == F
