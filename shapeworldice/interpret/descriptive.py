@@ -7,11 +7,7 @@ template rewrites of :mod:`.rewrites`.
   image" is dropped wherever it attaches.
 * Verbs of position and placing ("X sits above Y", "X is located above Y"): the PP on the
   verb's event is a relation of the verb's subject, and the verb says that the subject exists.
-* Pronouns ("There is a red square. It is above a blue circle."): "it"/"they" is the most
-  recent entity before it of the same number that is not the object of a relation nor an
-  argument of the pronoun's own predicate ("A cross is below it.": not the cross) (its
-  quantifier then scopes over both sentences: the indefinite's dynamic scope).
-* "the other shape": "other" is distinctness from the most recent entity mentioned before it.
+* Pronouns, "one", "another", "the other" are resolved last, by :mod:`.reference`.
 * "A ..., while B ...": both clauses, as with "and"; "some of the shapes": at least two of them.
 """
 from __future__ import annotations
@@ -20,11 +16,12 @@ from .errors import UninterpretableMRS
 from .predicates import (
     COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, HEDGE_VERBS, OUTSIDE_WORDS, PLACING_VERBS,
     POSITION_VERBS, PRESENCE_ADJS,
-    shape_of, split_predicate,
+    split_predicate,
 )
-from .lists import MANY, THE_OTHER
-from .placement import ATTR, frames_of, rewrite_placement
-from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
+from .lists import MANY
+from .placement import frames_of, rewrite_placement
+from .reference import resolve_references
+from .working_mrs import EP, WorkingMRS, is_var
 
 
 def rewrite_descriptive(w: WorkingMRS) -> None:
@@ -40,10 +37,7 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     w.reindex()
     rewrite_placement(w)
     w.reindex()
-    _pronouns(w)
-    _one(w)
-    _other(w)
-    w.reindex()
+    resolve_references(w)
 
 
 def _this_image(w: WorkingMRS) -> None:
@@ -313,214 +307,6 @@ def _fronted_place_of_a_look(w: WorkingMRS, v: EP) -> None:
         if (p is not v and not p.dead and p.args.get("ARG1") == v.arg0 and p.key < v.key
                 and split_predicate(p.pred)[1] == "p"):
             p.args["ARG1"] = subject
-
-
-def _referents(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> list[EP]:
-    """Quantifiers of entities mentioned before ``before`` (surface order), most recent first,
-    that are not the object of a relation or verb (the subjects and there-existentials)."""
-    objects = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred != "_be_v_there"}
-    objects |= _coordinated(w)
-    out = [q for q in w.live if q.is_quantifier() and not q.dead and q.key < before and q.pred != "pronoun_q"
-           and q.arg0 not in objects and is_var(q.arg0, "x") and (plural is None or q.mods.plural == plural)]
-    return sorted(out, key=lambda q: q.key, reverse=True)
-
-
-def _coordinated(w: WorkingMRS) -> set[str]:
-    """The entities that are items of a coordination ("a square and a circle")."""
-    return {v for e in w.live if not e.dead and e.pred in COORDINATIONS for r, v in e.args.items() if r != "ARG0"}
-
-
-def _conjuncts_before(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> bool:
-    """Whether entities of this number were mentioned before as parts of a coordination."""
-    parts = _coordinated(w)
-    return any(q.is_quantifier() and not q.dead and q.key < before and q.arg0 in parts
-               and (plural is None or q.mods.plural == plural) for q in w.live)
-
-
-def _local(w: WorkingMRS, pronoun: str) -> set[str]:
-    """The entities a pronoun cannot refer to: its co-arguments ("A cross is below it.": "it" is
-    not the cross), and the head a phrase around it modifies, through "of" and "to the left of"
-    ("the square to the left of it": ``_of_p(left, it)``, ``_to_p(square, left)``: not the square)."""
-    live = [e for e in w.live if not e.dead and not e.is_quantifier()]
-    local = {v for e in live if pronoun in e.args.values() for v in e.args.values()}
-    grown = True
-    while grown:
-        heads = {e.args["ARG1"] for e in live if e.args.get("ARG2") in local and "ARG1" in e.args}
-        grown = not heads <= local
-        local |= heads
-    return local
-
-
-def _pronouns(w: WorkingMRS) -> None:
-    """"it"/"they": the most recent earlier entity of the same number (see the module docstring); a
-    second "it" with no such entity left ("A rectangle below it overlaps it.", where the first made
-    its antecedent an object) is the first's antecedent, when that is not its own co-argument."""
-    last: tuple[tuple[int, int], EP] | None = None  # the latest pronoun's key and antecedent
-    for q in list(w.live):
-        if q.dead or q.pred != "pronoun_q":
-            continue
-        rs = w.at(w.rstr_label(q))
-        if len(rs) != 1 or rs[0].pred != "pron" or q.mods.person in ("1", "2"):
-            continue  # "I", "we", "you" (the imperative's subject) are no anaphora
-        coarguments = _local(w, q.arg0 or "")
-        found = [r for r in _referents(w, q.key, q.mods.plural) if r.arg0 not in coarguments]
-        if not found and last is not None and last[1].arg0 not in coarguments and last[0] < q.key:
-            found = [last[1]]
-        if found:
-            last = (q.key, found[0])
-        if not found:
-            if _conjuncts_before(w, q.key, q.mods.plural):
-                raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "
-                                         "circle'): which of them it means is not decided")
-            raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to")
-        users = [e for e in w.live if not e.dead and e is not q and e is not rs[0] and q.arg0 in e.args.values()]
-        w.kill(q, rs[0])
-        w.substitute(q.arg0 or "", found[0].arg0 or "")
-        w.reindex()
-        _said_of_the_head(w, found[0].arg0 or "", users)
-
-
-def _said_of_the_head(w: WorkingMRS, a: str, users: list[EP]) -> None:
-    """"a blue square with a yellow rectangle above it": "it" is the square, inside the square's own
-    description; the claim with "it" moves from the rectangle's restriction to the "with"-phrase's
-    place (the square's restriction), so the rectangle is found among the square's company and the
-    square's quantifier does not depend on itself."""
-    q = w.quant_of.get(a)
-    if q is None:
-        return
-    own = w.rstr_label(q)
-    inner = {v for e in w.at(own) for r, v in e.args.items() if r != "ARG0" and is_var(v, "x") and v != a}
-    for e in users:
-        holder = next((r for r in w.live if r.is_quantifier() and not r.dead and w.rstr_label(r) == e.label), None)
-        if holder is not None and holder.arg0 in _reachable(w, inner):
-            e.label = own
-    w.reindex()
-
-
-def _reachable(w: WorkingMRS, start: set[str]) -> set[str]:
-    """The entities ``start`` names and those their restrictions name in turn (a list's items)."""
-    seen, todo = set(), list(start)
-    while todo:
-        v = todo.pop()
-        if v in seen or v not in w.quant_of:
-            continue
-        seen.add(v)
-        todo.extend(u for e in w.at(w.rstr_label(w.quant_of[v])) for r, u in e.args.items()
-                    if r != "ARG0" and is_var(u, "x") and e.arg0 == v)
-    return seen
-
-
-def _one(w: WorkingMRS) -> None:
-    """"a red square and a blue one": the noun "one" stands for the shape noun of the latest
-    earlier noun phrase that has one (else it is "shape")."""
-    for e in list(w.live):
-        if e.dead or e.pred != "_one_n_1":
-            continue
-        q = w.quant_of.get(e.arg0 or "")
-        if q is None:
-            continue
-        earlier = sorted((r for r in w.live if r.is_quantifier() and not r.dead and r.key < q.key),
-                         key=lambda r: r.key, reverse=True)
-        for r in earlier:
-            nouns = [n for n in w.at(w.rstr_label(r)) if n.arg0 == r.arg0 and shape_of(n.pred) is not None]
-            if nouns:
-                e.pred = nouns[0].pred
-                break
-
-
-def _another(w: WorkingMRS) -> set[str]:
-    """"another gray circle", "a second gray circle" are "an other gray circle"; their variables."""
-    found = set()
-    for q in list(w.live):
-        if q.dead or q.arg0 is None or not q.is_quantifier():
-            continue
-        seconds = [e for e in w.at(w.rstr_label(q))
-                   if (e.pred == "ord" and e.carg == "2" or e.pred == "_second_a_1")
-                   and e.args.get("ARG1") == q.arg0]
-        if q.pred == "_another_q" or q.pred == "_a_q" and seconds:
-            q.pred = "_a_q"
-            w.kill(*seconds)
-            w.eps.append(EP("_other_a_1", w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": q.arg0}, None, q.key))
-            found.add(q.arg0)
-    w.reindex()
-    return found
-
-
-def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
-    """"A red square, a blue circle and other shapes": false with fewer such shapes than the quantity
-    says (two for a bare plural) besides one named shape, true once there are that many besides
-    every shape the list may name before them, vague between (which shapes the list names is not
-    known). Only for a counted indefinite plural ("other shapes", "a few other shapes")."""
-    if q.pred != "udef_q" or not q.mods.plural or q.mods.card is None or q.mods.degree != "geq":
-        return False
-    parts = _coordinated(w)
-    named = [p for p in w.live if p.is_quantifier() and not p.dead and p.key < q.key and p.arg0 in parts]
-    most = sum(p.mods.card or (2 if p.mods.plural else 1) for p in named)  # shapes the list names, at most
-    e.pred, e.carg = MANY, f"{q.mods.card + most}:other"
-    q.mods.card += 1  # the list names at least one shape, which is not among the others
-    e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": q.arg0 or ""}
-    return True
-
-
-def _others_alone(q: EP, e: EP) -> bool:
-    """"There are (a few) other shapes." with nothing before it: shapes besides at least one not
-    named, as "another shape": true once there are one more than the plural says (two for a bare
-    plural) whichever one they are other than, false with none, vague between. Only for a plural
-    with a lower bound ("other", "a few other", "several other"), not a number said exactly."""
-    if q.pred != "udef_q" or not q.mods.plural or q.mods.card is None or q.mods.degree != "geq":
-        return False
-    e.pred, e.carg = MANY, f"{q.mods.card + 1}:other"
-    q.mods.card = 1
-    return True
-
-
-def _other(w: WorkingMRS) -> None:
-    """"the other shape": distinct from the most recent entity mentioned before it; "another shape"
-    with nothing before it is one besides another of its kind: true with two of them, false with
-    none, vague with one (the one it is other than may be a shape of another kind); "the other
-    shape" with nothing before it is said of every such shape, with at least two of them."""
-    another = _another(w)
-    for the in list(w.live):  # "the second red cross": one of the red crosses, which one not said
-        if not the.dead and the.pred == "_the_q" and not the.mods.plural:
-            w.kill(*(e for e in w.at(w.rstr_label(the)) if e.args.get("ARG1") == the.arg0 and (
-                e.pred == "ord" and e.carg == "2" or e.pred == "_second_a_1")))
-    for e in list(w.live):
-        if e.dead or e.pred != "_other_a_1":
-            continue
-        x = e.args.get("ARG1")
-        q = w.quant_of.get(x or "")
-        if q is None:
-            raise UninterpretableMRS("says 'other' of no entity")
-        found = [r for r in _referents(w, q.key, None) if r is not q]
-        if not found and _conjuncts_before(w, q.key, None):  # "a green triangle and no other shapes"
-            if _others_in_a_list(w, e, q):
-                continue
-            raise UninterpretableMRS("says 'other' than a shape named in the same list ('a triangle and no other "
-                                     "shapes'), which is not read")
-        if not found and x in another:  # "There is another red pentagon." on its own
-            q.pred, q.mods.card, q.mods.degree = "udef_q", 1, "geq"
-            e.pred, e.carg = MANY, "2:another"
-            e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
-            continue
-        if not found and _others_alone(q, e):  # "There are other shapes." on its own
-            continue
-        if not found:
-            if q.pred in ("udef_q", "_a_q"):  # "A, B and other shapes": others than those, which the list does not say
-                e.pred, e.carg = ATTR, "vague:other"
-                e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
-                continue
-            if q.pred != "_the_q" or q.mods.plural or q.mods.card is not None:
-                raise UninterpretableMRS("says 'the other' with nothing before it to contrast with")
-            # "The other cyan oval overlaps the square." on its own: one of the cyan ovals besides one
-            # the writer has in mind, which one not said: said of every one (as "the cyan ovals"),
-            # with at least two of them (vague with one, false with none)
-            q.mods.plural = True
-            e.pred, e.carg = MANY, f"2:{THE_OTHER}"
-            e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
-            continue
-        e.pred = REL
-        e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or "", "ARG2": found[0].arg0 or ""}
-        e.relation = Relation("id-rel", -1)
 
 
 __all__ = ["rewrite_descriptive"]

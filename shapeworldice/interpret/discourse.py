@@ -21,11 +21,13 @@ from typing import Any, Sequence
 
 from delphin.lnk import Lnk
 
-from ..grammar.mrs_form import ComposedMRS, PlainEP, PlainMRS, complete, plain_form, plain_of
+from ..grammar.mrs_form import ComposedMRS, PlainEP, PlainMRS, cfrom_cto, complete, plain_form, plain_of
 from .interpret import Interpretation, interpret
+from .predicates import ENTITY_NOUNS, normalize_predicate, shape_of, split_predicate
 from .preference import preference_order
+from .reference import UNREAD, Mention, encode_mentions
 
-__all__ = ["sentences", "join", "choose", "cover"]
+__all__ = ["sentences", "join", "choose", "cover", "mentions"]
 
 CHARSPAN = Lnk.CHARSPAN
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
@@ -43,14 +45,19 @@ def sentences(text: str) -> list[tuple[int, str]]:
     return [(offset, s) for offset, s in out if s.strip(" .!?")]
 
 
-def join(readings: Sequence[Any], offsets: Sequence[int] | None = None) -> Any:
+def join(readings: Sequence[Any], offsets: Sequence[int] | None = None,
+         unread: Sequence[tuple[int, str]] = ()) -> Any:
     """One MRS of several sentences' readings (pydelphin MRS objects): variables renamed apart,
     character spans shifted by ``offsets``, and the sentences' TOP handles joined by
-    ``implicit_conj`` (right-branching for three or more: conj(s1, conj(s2, s3))).  The join is
-    made in plain form and its pydelphin objects built when first read (:mod:`~shapeworldice.grammar.mrs_form`)."""
-    if len(readings) == 1:
-        return readings[0]
+    ``implicit_conj`` (right-branching for three or more: conj(s1, conj(s2, s3))).  ``unread``
+    holds (offset, what it mentions) of sentences left out: each is an ``unread_sentence`` EP
+    (:data:`~.reference.UNREAD`) in its place, which the reference of the sentences after it
+    heeds.  The join is made in plain form and its pydelphin objects built when first read
+    (:mod:`~shapeworldice.grammar.mrs_form`)."""
     offsets = list(offsets) if offsets is not None else [0] * len(readings)
+    unread = [u for u in unread if u[0] < offsets[-1]]  # one after the last sentence refers to nothing
+    if len(readings) == 1 and not unread:
+        return readings[0]
     eps: list[PlainEP] = []
     hcons: list[tuple[str, str, str]] = []
     icons: list[tuple[str, str, str]] = []
@@ -58,8 +65,16 @@ def join(readings: Sequence[Any], offsets: Sequence[int] | None = None) -> Any:
     tops: list[str] = []
     base = 0
     charspan = Lnk.charspan
+    pending = sorted(unread)
     for m, offset in zip(readings, offsets):
         ready = _prepared(m)
+        while pending and pending[0][0] < offset:
+            at, said = pending.pop(0)
+            spans = any(ep[3] is not None and ep[3].type == CHARSPAN for ep in ready.form.eps)
+            eps.append((UNREAD, f"h{base}", {"ARG0": f"e{base + 1}", "CARG": said},
+                        charspan(at, at) if spans else None, None, None))
+            variables.setdefault(f"e{base + 1}", {})
+            base += 2
         # each name of the reading renamed once (a variable recurs in many EPs)
         renamed = {v: (v if n is None else f"{sort}{n + base}") for v, (sort, n) in ready.names.items()}
         for predicate, label, args, lnk, surface, ep_base in ready.form.eps:
@@ -75,6 +90,9 @@ def join(readings: Sequence[Any], offsets: Sequence[int] | None = None) -> Any:
         top: Any = ready.form.top
         tops.append(renamed[top])
         base += ready.width
+    if len(tops) == 1:
+        return ComposedMRS(complete(tops[0], renamed.get(ready.form.index or "", ready.form.index), eps, hcons, icons,
+                                    variables))
     right = tops[-1]
     label = ""
     for k in range(len(tops) - 2, -1, -1):
@@ -177,6 +195,36 @@ def _predicates(mrs: Any) -> list[str]:
     return [str(ep.predicate) for ep in mrs.rels]
 
 
+def mentions(mrs: Any) -> str:
+    """What a sentence's reading mentions, for a sentence left out (:data:`~.reference.UNREAD`): each
+    entity named by a shape noun or "shape"/"object" (not under "no"), in surface order, with its
+    number and its one-place adjectives (:func:`~.reference.encode_mentions`)."""
+    form = plain_of(mrs)
+    qeq = {hi: lo for hi, _, lo in form.hcons}
+    by_label: dict[str, list[PlainEP]] = {}
+    for ep in form.eps:
+        by_label.setdefault(ep[1], []).append(ep)
+    found: list[tuple[int, Mention]] = []
+    for i, (predicate, _, args, lnk, *_rest) in enumerate(form.eps):
+        x = args.get("ARG0") or ""
+        if "RSTR" not in args or x[:1] != "x" or normalize_predicate(predicate) in ("pronoun_q", "_no_q"):
+            continue
+        restriction = [(normalize_predicate(p), a) for p, _, a, *_r in by_label.get(qeq.get(args["RSTR"], ""), ())]
+        nouns = [p for p, a in restriction if a.get("ARG0") == x and (shape_of(p) or p in ENTITY_NOUNS)]
+        if not nouns:
+            continue
+        adjectives = [p for p, a in restriction if a.get("ARG1") == x and set(a) <= {"ARG0", "ARG1"}
+                      and split_predicate(p)[1] == "a"]
+        plural = str((form.variables.get(x) or {}).get("NUM", "")).lower() == "pl"
+        at = cfrom_cto(lnk)[0]
+        found.append((at if at >= 0 else i, Mention(plural, (nouns[0], *adjectives))))
+    return encode_mentions([m for _, m in sorted(found, key=lambda f: f[0])])
+
+
+#: words of the reasons a reference fails for ("says 'it'/'they' with nothing before it to refer to")
+_REFERENCE_FAILURES = ("'it'/'they'", "'other'", "'the other'")
+
+
 def _refers_back(mrs: Any) -> bool:
     """Whether a sentence refers to what an earlier one said ("it", "its", "the other", "another")."""
     return any(p in ("pron", "pronoun_q", "def_explicit_q", "_another_q", "_other_a_1") for p in _predicates(mrs))
@@ -192,18 +240,55 @@ def _contextual(mrs: Any) -> bool:
     return any(p in _CONTEXTUAL for p in _predicates(mrs))
 
 
+#: the predicates of :data:`_CONTEXTUAL` that, when a reading reads alone, depend only on their own
+#: sentence: a pronoun finds the most recent shape it can mean, and one in its own sentence is
+#: more recent than any before it (the reading within the description is then the same)
+_PRONOUNS = frozenset({"pron", "pronoun_q", "def_explicit_q"})
+
+
+def _pronouns_only(mrs: Any) -> bool:
+    """Whether a reading's only words that may depend on the sentences before it are pronouns."""
+    return not any(p in _CONTEXTUAL and p not in _PRONOUNS for p in _predicates(mrs))
+
+
+def _self_contained(mrs: Any) -> bool:
+    """Whether a reading's only words that may depend on the sentences before it are pronouns, and
+    a shape is named before its first pronoun (else no pronoun can find its shape in it)."""
+    form = plain_of(mrs)
+    named = False
+    for _, (predicate, _label, args, *_rest) in sorted(enumerate(form.eps), key=_surface_order):
+        p = normalize_predicate(predicate)
+        if p in _CONTEXTUAL and p not in _PRONOUNS:
+            return False
+        if p == "pronoun_q" and not named:
+            return False
+        named = named or ("RSTR" in args and (args.get("ARG0") or "")[:1] == "x" and p != "pronoun_q")
+    return named
+
+
+def _surface_order(item: tuple[int, PlainEP]) -> tuple[int, int]:
+    i, ep = item
+    at = cfrom_cto(ep[3])[0]
+    return (at if at >= 0 else i, i)
+
+
 def cover(readings: Sequence[Sequence[Any]], offsets: Sequence[int] | None = None
           ) -> tuple[Any, list[tuple[int, str]]]:
     """As :func:`choose`, but a sentence none of whose readings can be interpreted with the
     sentences before it is left out (with why), so a description keeps the claims of the
-    sentences that can be read; once one is left out, a later sentence that refers back ("it",
-    "its", "the other") is left out too, since what it refers to may be in the missing one.
+    sentences that can be read.  A sentence left out stays in the join as an ``unread_sentence``
+    EP with what it mentions (:func:`mentions`), so that a later "it", "its", "the other", "one"
+    does not reach past it to a shape it may not mean (:mod:`.reference`): "it" is then a shape
+    of its own sentence, or the one shape of its number the unread sentence names, or, when that
+    sentence names none of its number, a shape before it; else only that later sentence is left out
+    (as is one that cannot be read by itself for a reason other than its pronouns).
     Returns the join of the kept sentences and the (index, reason) of those left out; when none
     can be kept, :func:`choose`'s join and no list (the caption is uninterpretable as a whole).
 
-    A sentence that cannot depend on the ones before it (no pronoun, "one", "other", ...) is
-    first tried on its own, and the join read once at the end; only if that join cannot be read
-    is every sentence tried with the ones before it (each try reads a longer join)."""
+    A sentence that cannot depend on the ones before it (no pronoun, "one", "other", ...), or
+    whose preferred reading says only pronouns that it can read on its own, is first tried on its
+    own, and the join read once at the end; only if that join cannot be read is every sentence
+    tried with the ones before it (each try reads a longer join)."""
     offsets = list(offsets) if offsets is not None else [0] * len(readings)
     fast = _cover(readings, offsets, alone=True)
     if fast is not None:
@@ -221,15 +306,29 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
     chosen: list[Any] = []
     kept: list[int] = []
     left_out: list[tuple[int, str]] = []
+    unread: list[tuple[int, str]] = []  # (offset, what it mentions) of each sentence left out
     for k, options in enumerate(readings):
         order = preference_order(options)
         why = "no readings"
-        if left_out and any(_refers_back(options[i]) for i in order[:1]):
-            left_out.append((k, "refers back to a sentence that could not be read"))
-            continue
         by_itself = alone and not any(_contextual(options[i]) for i in order)
+        if alone and not by_itself and order and _self_contained(options[order[0]]):
+            result = interpret(options[order[0]])
+            if isinstance(result, Interpretation):  # its pronouns find what they mean in it: read by itself
+                chosen.append(options[order[0]])
+                kept.append(k)
+                joined = None
+                continue
+        # after a sentence left out, one that says "it" is read only if it can be read whatever "it" means
+        after_unread = bool(unread) and not by_itself and any(_refers_back(options[i]) for i in order[:1])
         for n, i in enumerate(order):
-            candidate = None if by_itself else join([*chosen, options[i]], [*(offsets[j] for j in kept), offsets[k]])
+            if after_unread and _pronouns_only(options[i]):
+                result = interpret(options[i])
+                if not isinstance(result, Interpretation) and not any(w in result.reason for w in _REFERENCE_FAILURES):
+                    if n == 0:  # not joined: what its pronouns mean cannot make it readable
+                        why = result.reason
+                    continue
+            candidate = None if by_itself else join([*chosen, options[i]], [*(offsets[j] for j in kept), offsets[k]],
+                                                    unread)
             result = interpret(options[i] if by_itself else candidate)
             if isinstance(result, Interpretation):
                 chosen.append(options[i])
@@ -239,11 +338,14 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
             if n == 0:
                 why = result.reason
         else:
+            if unread and _refers_back(options[order[0]]) and any(w in why for w in _REFERENCE_FAILURES):
+                why = "refers back to a sentence that could not be read"
             left_out.append((k, why))
+            unread.append((offsets[k], mentions(options[order[0]]) if order else encode_mentions([])))
     if not chosen:
         return choose(readings, offsets)[0], []
     if joined is None:  # the last sentence kept was read by itself
-        joined = join(chosen, [offsets[j] for j in kept])
+        joined = join(chosen, [offsets[j] for j in kept], unread)
         if not isinstance(interpret(joined), Interpretation):
             return None
     return joined, left_out

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from shapeworldice.grammar import parse
 from shapeworldice.interpret import Interpretation, claims, interpret, truth
-from shapeworldice.interpret.discourse import choose, join, sentences
+from shapeworldice.interpret.discourse import choose, join, mentions, sentences
 from tests.conftest import make_world
 
 WORLD = make_world(("square", "red", 0.3, 0.3), ("circle", "blue", 0.3, 0.7), ("cross", "green", 0.7, 0.5))
@@ -84,3 +84,26 @@ def test_one_sentence_is_its_own_reading():
     assert join(only[:1]) is only[0]
     joined, picked = choose([only])
     assert picked == (0,) and joined is only[0]
+
+
+@pytest.mark.parametrize("sentence,said", [
+    ("A small blue circle is in a column.", "sg:_circle_n_of,_small_a_1,_blue_a_1"),
+    ("A blue circle and two yellow triangles are in a column.",
+     "sg:_circle_n_of,_blue_a_1;pl:_triangle_n_1,_yellow_a_1"),
+    ("There are no squares in a column.", "-"),
+    ("The image is in a column.", "-"),
+])
+def test_what_an_unread_sentence_mentions(sentence, said):
+    """The shapes a sentence names, with number and adjectives (not under "no"; not the image)."""
+    assert mentions(readings(sentence)[0]) == said
+
+
+def test_an_unread_sentence_stands_between_the_sentences_it_came_between():
+    first, last = readings("There is a red square.")[0], readings("It is above a blue circle.")[0]
+    joined = join([first, last], [0, 50], [(23, "sg:_circle_n_of"), (80, "-")])
+    predicates = [ep.predicate for ep in joined.rels]
+    # the second is after the last sentence and refers to nothing: not joined
+    assert predicates.count("unread_sentence") == 1
+    at = predicates.index("unread_sentence")
+    assert predicates.index("_square_n_of") < at < predicates.index("pron")
+    assert joined.rels[at].carg == "sg:_circle_n_of"

@@ -1,0 +1,475 @@
+"""Reference within and across the sentences of a caption: "it"/"they", the noun "one",
+"another", "the other".
+
+* Pronouns ("There is a red square. It is above a blue circle."): "it"/"they" is the most
+  recent entity before it of the same number that is not the object of a relation nor an
+  argument of the pronoun's own predicate ("A cross is below it.": not the cross) (its
+  quantifier then scopes over both sentences: the indefinite's dynamic scope).
+* In a list, "it" in an item's description is the item just before ("a red diamond, a red
+  triangle below it"); in a "with"-phrase, the noun the phrase modifies.
+* "a red square and a blue one": "one" is the latest earlier shape noun.
+* "the other shape": "other" is distinctness from the most recent entity mentioned before it;
+  "no other shapes", from every shape named before it.
+* A sentence left out of a description stays as an ``unread_sentence`` EP (:data:`UNREAD`) that
+  carries what it names: reference stops there, or takes its one shape of the pronoun's number.
+The rules are stated in docs/semantics.md ("Reference across sentences").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .errors import UninterpretableMRS
+from .lists import MANY, THE_OTHER
+from .placement import ATTR
+from .predicates import (
+    BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, shape_of, split_predicate,
+)
+from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
+
+
+#: predicate of the EP that stands where a sentence of a description was left out (it could not be
+#: read); its CARG is what that sentence mentions (:func:`encode_mentions`)
+UNREAD = "unread_sentence"
+_NOTHING = "-"
+
+
+@dataclass(frozen=True)
+class Mention:
+    """An entity an unread sentence names: its number, and its noun then its one-place adjectives."""
+
+    plural: bool
+    words: tuple[str, ...]
+
+
+def encode_mentions(mentions: list[Mention]) -> str:
+    """``[Mention(False, ("_cross_n_1", "_gray_a_1"))]`` as the CARG "sg:_cross_n_1,_gray_a_1"."""
+    return ";".join(("pl:" if m.plural else "sg:") + ",".join(m.words) for m in mentions) or _NOTHING
+
+
+def _decode_mentions(carg: str | None) -> list[Mention]:
+    if not carg or carg == _NOTHING:
+        return []
+    return [Mention(part[:2] == "pl", tuple(part[3:].split(","))) for part in carg.split(";")]
+
+
+def resolve_references(w: WorkingMRS) -> None:
+    """Resolve pronouns, "one" and "other" against the entities mentioned before them."""
+    said = {e.pred for e in w.live if not e.dead}
+    if "pronoun_q" in said:
+        _pronouns(w)
+    if "_one_n_1" in said:
+        _one(w)
+    if not _OTHERS.isdisjoint(said):
+        _other(w)
+    if UNREAD in said:
+        w.kill(*(e for e in w.live if e.pred == UNREAD))
+    w.reindex()
+
+
+#: the predicates :func:`_other` reads ("other", "another", "a second")
+_OTHERS = frozenset({"_other_a_1", "_another_q", "ord", "_second_a_1"})
+
+
+def _cut(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> tuple[tuple[int, int], list[Mention]]:
+    """Where reference back from ``before`` stops: the latest unread sentence before it that
+    mentions an entity of that number (any number when None), with those mentions; ((-1, -1), [])
+    when there is none. An unread sentence that mentions nothing of the number is passed over."""
+    for e in sorted((e for e in w.live if not e.dead and e.pred == UNREAD and e.key < before),
+                    key=lambda e: e.key, reverse=True):
+        said = [m for m in _decode_mentions(e.carg) if plural is None or m.plural == plural]
+        if said:
+            return e.key, said
+    return (-1, -1), []
+
+
+def _referents(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> list[EP]:
+    """Quantifiers of entities mentioned before ``before`` (surface order), most recent first,
+    that are not the object of a relation or verb (the subjects and there-existentials), and
+    not before an unread sentence that may mention what is meant (:func:`_cut`)."""
+    objects = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred != "_be_v_there"}
+    objects |= _coordinated(w)
+    cut = _cut(w, before, plural)[0]
+    out = [q for q in w.live if q.is_quantifier() and not q.dead and cut < q.key < before and q.pred != "pronoun_q"
+           and q.arg0 not in objects and is_var(q.arg0, "x") and (plural is None or q.mods.plural == plural)]
+    return sorted(out, key=lambda q: q.key, reverse=True)
+
+
+def _coordinated(w: WorkingMRS) -> set[str]:
+    """The entities that are items of a coordination ("a square and a circle")."""
+    return {v for e in w.live if not e.dead and e.pred in COORDINATIONS for r, v in e.args.items() if r != "ARG0"}
+
+
+def _conjuncts_before(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> bool:
+    """Whether entities of this number were mentioned before as parts of a coordination."""
+    parts = _coordinated(w)
+    cut = _cut(w, before, plural)[0]
+    return any(q.is_quantifier() and not q.dead and cut < q.key < before and q.arg0 in parts
+               and (plural is None or q.mods.plural == plural) for q in w.live)
+
+
+def _local(w: WorkingMRS, pronoun: str) -> set[str]:
+    """The entities a pronoun cannot refer to: its co-arguments ("A cross is below it.": "it" is
+    not the cross), and the head a phrase around it modifies, through "of" and "to the left of"
+    ("the square to the left of it": ``_of_p(left, it)``, ``_to_p(square, left)``: not the square)."""
+    live = [e for e in w.live if not e.dead and not e.is_quantifier()]
+    local = {v for e in live if pronoun in e.args.values() for v in e.args.values()}
+    shapes = {e.arg0 for e in live if shape_of(e.pred) is not None or e.pred in ENTITY_NOUNS}
+    grown = True
+    while grown:  # (the items of a list are not a head and its modifier; nor is a shape with a
+        # clause on it the place of another: "a circle on top of a red circle overlapping it")
+        heads = {e.args["ARG1"] for e in live if e.args.get("ARG2") in local and "ARG1" in e.args
+                 and e.pred not in COORDINATIONS and e.args["ARG2"] not in shapes}
+        grown = not heads <= local
+        local |= heads
+    return local
+
+
+def _pronouns(w: WorkingMRS) -> None:
+    """"it"/"they": the most recent earlier entity of the same number (see the module docstring); a
+    second "it" with no such entity left ("A rectangle below it overlaps it.", where the first made
+    its antecedent an object) is the first's antecedent, when that is not its own co-argument."""
+    last: tuple[tuple[int, int], EP] | None = None  # the latest pronoun's key and antecedent
+    for q in list(w.live):
+        if q.dead or q.pred != "pronoun_q":
+            continue
+        rs = w.at(w.rstr_label(q))
+        if len(rs) != 1 or rs[0].pred != "pron" or q.mods.person in ("1", "2"):
+            continue  # "I", "we", "you" (the imperative's subject) are no anaphora
+        coarguments = _local(w, q.arg0 or "")
+        found = [r for r in _referents(w, q.key, q.mods.plural) if r.arg0 not in coarguments]
+        in_list, item = _in_a_list(w, q)
+        if in_list is not None and in_list.arg0 in coarguments:
+            in_list = None
+        if in_list is not None and (item or not found):  # the item before is nearer than any earlier shape
+            found = [in_list]
+        cut, unread = _cut(w, q.key, q.mods.plural)
+        if not found and last is not None and last[1].arg0 not in coarguments and cut < last[0] < q.key:
+            found = [last[1]]
+        if not found and len(unread) == 1 and not q.mods.plural:
+            _recovered(w, q, rs[0], unread[0])  # "it" is the one shape an unread sentence names
+            continue
+        if found:
+            last = (q.key, found[0])
+        if not found and _in_the_picture(w, q, rs[0]):
+            continue
+        if not found and q.mods.plural and _both_of_a_relation(w, q, rs[0], coarguments, cut):
+            continue
+        if not found:
+            if _conjuncts_before(w, q.key, q.mods.plural):
+                raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "
+                                         "circle'): which of them it means is not decided")
+            raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to")
+        if in_list is not None and found[0] is in_list and _restated(w, q, rs[0], in_list):
+            continue
+        users = [e for e in w.live if not e.dead and e is not q and e is not rs[0] and q.arg0 in e.args.values()]
+        w.kill(q, rs[0])
+        w.substitute(q.arg0 or "", found[0].arg0 or "")
+        w.reindex()
+        _said_of_the_head(w, found[0].arg0 or "", users)
+
+
+def _in_the_picture(w: WorkingMRS, pronoun: EP, pron: EP) -> bool:
+    """"a black background with one object in it": with no shape before it to mean, an "it" after
+    the image or its background, said only as the place "in it" / "on it", is that image, and the
+    place adds nothing (as "in the image"). Drops the place and the pronoun; False if not so."""
+    x = pronoun.arg0
+    users = [e for e in w.live if not e.dead and e is not pronoun and e is not pron and x in e.args.values()]
+    if pronoun.mods.plural or not users or any(e.pred not in FRAME_PREPS or e.args.get("ARG2") != x for e in users):
+        return False
+    if not any(e.key < pronoun.key and (e.pred in FRAME_NOUNS or e.pred in BACKGROUND_NOUNS) for e in w.eps):
+        return False
+    w.kill(pronoun, pron, *users)
+    w.reindex()
+    return True
+
+
+def _both_of_a_relation(w: WorkingMRS, pronoun: EP, pron: EP, local: set[str], cut: tuple[int, int]) -> bool:
+    """"A blue circle overlaps a green circle. Just below them is a red square.": with no plural
+    before it, "them" said as the object of places ("below them") is the two shapes of the latest
+    relation between two single shapes before it: the place is said of each ("below the blue
+    circle and below the green circle"). False (nothing done) when it is not so."""
+    x = pronoun.arg0 or ""
+    users = [e for e in w.live if not e.dead and e is not pronoun and e is not pron and x in e.args.values()]
+    if not users or any(e.args.get("ARG2") != x or split_predicate(e.pred)[1] != "p" for e in users):
+        return False
+
+    def single_shape(v: str | None) -> bool:
+        q = w.quant_of.get(v or "")
+        return (q is not None and not q.mods.plural and v not in local and cut < q.key < pronoun.key
+                and any(n.arg0 == v and shape_of(n.pred) is not None for n in w.at(w.rstr_label(q))))
+
+    pairs = [e for e in w.live if not e.dead and not e.is_quantifier() and e.key < pronoun.key and e.key > cut
+             and e.pred not in COORDINATIONS and single_shape(e.args.get("ARG1")) and single_shape(e.args.get("ARG2"))]
+    if not pairs:
+        return False
+    latest = max(pairs, key=lambda e: e.key)
+    a, b = latest.args["ARG1"], latest.args["ARG2"]
+    w.kill(pronoun, pron)
+    for e in users:
+        e.args["ARG2"] = a
+        w.eps.append(EP(e.pred, e.label, {**e.args, "ARG0": w.new_name("e"), "ARG2": b}, e.carg, e.key,
+                        relation=e.relation))
+    w.reindex()
+    for v in (a, b):
+        _said_of_the_head(w, v, [e for e in w.live if not e.dead and e.args.get("ARG2") == v and e.pred in
+                                 {u.pred for u in users}])
+    return True
+
+
+def _in_a_list(w: WorkingMRS, pronoun: EP) -> tuple[EP | None, bool]:
+    """The antecedent of a pronoun in the description of an item of a list, or of a "with"-phrase
+    ("a red diamond at the top, a red triangle below it", "a teal circle with a magenta triangle
+    just below it, an olive circle"): the noun a "with"-phrase modifies (and False), else the item
+    just before in the same list (and True); None when the pronoun is in no such place or that one
+    is not of the pronoun's number (the general rule of :func:`_pronouns` then decides)."""
+    holder = next((w.quant_of[v] for e in w.live if not e.dead and not e.is_quantifier()
+                   and pronoun.arg0 in e.args.values()
+                   for v in e.args.values() if v != pronoun.arg0 and v in w.quant_of
+                   and w.rstr_label(w.quant_of[v]) == e.label), None)
+    if holder is None:
+        return None, False
+    head = next((w.quant_of[v] for e in w.live if not e.dead and e.pred == "_be_v_there"
+                 and e.args.get("ARG1") == holder.arg0
+                 for v, h in list(w.quant_of.items()) if w.rstr_label(h) == e.label and h is not holder), None)
+    found = head if head is not None else _item_before(w, holder)
+    if found is None or found.mods.plural != pronoun.mods.plural or not is_var(found.arg0, "x"):
+        return None, False
+    return found, head is None
+
+
+def _recovered(w: WorkingMRS, pronoun: EP, pron: EP, mention: Mention) -> None:
+    """"it" after an unread sentence that names one shape ("On the left of the pair is a small
+    gray cross. Just to its right is a cyan semicircle."): an indefinite of that shape's noun and
+    adjectives ("to the right of a small gray cross"), as :func:`_restated` does in a list."""
+    x = pronoun.arg0 or ""
+    pronoun.pred = "_a_q"
+    w.kill(pron)
+    noun, *adjectives = mention.words
+    w.eps.append(EP(noun, pron.label, {"ARG0": x}, None, pronoun.key))
+    w.eps.extend(EP(a, pron.label, {"ARG0": w.new_name("e"), "ARG1": x}, None, pronoun.key) for a in adjectives)
+    w.reindex()
+
+
+def _restated(w: WorkingMRS, pronoun: EP, pron: EP, antecedent: EP) -> bool:
+    """"a red square, a blue circle below it": each item of a list is its own claim, so the
+    pronoun in one item's description restates the item before ("a blue circle below a red
+    square"), which for an indefinite says the same as the list with "it" bound to that square.
+    Only when the antecedent's description says nothing of another entity (else False, nothing done)."""
+    a = antecedent.arg0 or ""
+    described = w.at(w.rstr_label(antecedent))
+    if not described or any(r not in ("ARG0", "ARG1") or not (v == a or r == "ARG0" and is_var(v, "e"))
+                            for e in described for r, v in e.args.items()):
+        return False
+    x = pronoun.arg0 or ""
+    pronoun.pred, pronoun.mods = antecedent.pred, replace(antecedent.mods)
+    w.kill(pron)
+    for e in described:
+        args = {r: (x if v == a else w.new_name("e")) for r, v in e.args.items()}
+        w.eps.append(EP(e.pred, pron.label, args, e.carg, pronoun.key, relation=e.relation))
+    w.reindex()
+    return True
+
+
+def _item_before(w: WorkingMRS, item: EP) -> EP | None:
+    """The item of a list just before ``item`` (surface order), None when it is the first or in no list."""
+    parent = {v: e for e in w.live if not e.dead and e.pred in COORDINATIONS
+              for r, v in e.args.items() if r != "ARG0"}
+    if item.arg0 not in parent:
+        return None
+    top = parent[item.arg0]
+    while top.arg0 in parent:
+        top = parent[top.arg0]
+    joints = {e.arg0 for e in parent.values()}
+    items, todo = [], [top]
+    while todo:
+        e = todo.pop()
+        for r, v in e.args.items():
+            if r == "ARG0":
+                continue
+            if v in joints:
+                todo.append(next(c for c in parent.values() if c.arg0 == v))
+            elif v in w.quant_of:
+                items.append(w.quant_of[v])
+    before = [i for i in items if i.key < item.key]
+    return max(before, key=lambda i: i.key) if before else None
+
+
+def _said_of_the_head(w: WorkingMRS, a: str, users: list[EP]) -> None:
+    """"a blue square with a yellow rectangle above it": "it" is the square, inside the square's own
+    description; the claim with "it" moves from the rectangle's restriction to the "with"-phrase's
+    place (the square's restriction), so the rectangle is found among the square's company and the
+    square's quantifier does not depend on itself."""
+    q = w.quant_of.get(a)
+    if q is None:
+        return
+    own = w.rstr_label(q)
+    inner = {v for e in w.at(own) for r, v in e.args.items() if r != "ARG0" and is_var(v, "x") and v != a}
+    for e in users:
+        holder = next((r for r in w.live if r.is_quantifier() and not r.dead and w.rstr_label(r) == e.label), None)
+        if holder is not None and holder.arg0 in _reachable(w, inner):
+            e.label = own
+    w.reindex()
+
+
+def _reachable(w: WorkingMRS, start: set[str]) -> set[str]:
+    """The entities ``start`` names and those their restrictions name in turn (a list's items)."""
+    seen, todo = set(), list(start)
+    while todo:
+        v = todo.pop()
+        if v in seen or v not in w.quant_of:
+            continue
+        seen.add(v)
+        todo.extend(u for e in w.at(w.rstr_label(w.quant_of[v])) for r, u in e.args.items()
+                    if r != "ARG0" and is_var(u, "x") and e.arg0 == v)
+    return seen
+
+
+def _one(w: WorkingMRS) -> None:
+    """"a red square and a blue one": the noun "one" stands for the shape noun of the latest
+    earlier noun phrase that has one, an unread sentence's included (else it is "shape")."""
+    for e in list(w.live):
+        if e.dead or e.pred != "_one_n_1":
+            continue
+        q = w.quant_of.get(e.arg0 or "")
+        if q is None:
+            continue
+        cut, unread = _cut(w, q.key, None)
+        earlier = sorted((r for r in w.live if r.is_quantifier() and not r.dead and cut < r.key < q.key),
+                         key=lambda r: r.key, reverse=True)
+        for r in earlier:
+            nouns = [n for n in w.at(w.rstr_label(r)) if n.arg0 == r.arg0 and shape_of(n.pred) is not None]
+            if nouns:
+                e.pred = nouns[0].pred
+                break
+        else:  # the latest shape noun of an unread sentence before it
+            said = [m.words[0] for m in unread if shape_of(m.words[0]) is not None]
+            if said:
+                e.pred = said[-1]
+
+
+def _another(w: WorkingMRS) -> set[str]:
+    """"another gray circle", "a second gray circle" are "an other gray circle"; their variables."""
+    found = set()
+    for q in list(w.live):
+        if q.dead or q.arg0 is None or not q.is_quantifier():
+            continue
+        seconds = [e for e in w.at(w.rstr_label(q))
+                   if (e.pred == "ord" and e.carg == "2" or e.pred == "_second_a_1")
+                   and e.args.get("ARG1") == q.arg0]
+        if q.pred == "_another_q" or q.pred == "_a_q" and seconds:
+            q.pred = "_a_q"
+            w.kill(*seconds)
+            w.eps.append(EP("_other_a_1", w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": q.arg0}, None, q.key))
+            found.add(q.arg0)
+    w.reindex()
+    return found
+
+
+def _other_than_all(w: WorkingMRS, e: EP, q: EP) -> bool:
+    """"There is a red square. There is a blue circle. There are no other shapes.": "no other" is
+    distinct from every shape named before it, not only the latest (else the square would be one
+    of the "other" shapes); False when none was named. A plural or counted shape before it, or an
+    unread sentence that names shapes, leaves the other shapes unknown: not decided."""
+    if any(u.pred == UNREAD and u.key < q.key and _decode_mentions(u.carg) for u in w.live if not u.dead):
+        raise UninterpretableMRS("says 'no other' after a sentence that could not be read: which shapes it "
+                                 "excludes is not known")
+    joints = {c.arg0 for c in w.live if not c.dead and c.pred in COORDINATIONS}
+    named = [r for r in w.live if r.is_quantifier() and not r.dead and r is not q and r.key < q.key
+             and is_var(r.arg0, "x") and r.arg0 not in joints
+             and any(n.arg0 == r.arg0 and (shape_of(n.pred) is not None or n.pred in ENTITY_NOUNS)
+                     for n in w.at(w.rstr_label(r)))]
+    if not named:
+        return False
+    if any(r.mods.plural or r.pred not in ("_a_q", "udef_q", "_the_q") or not r.mods.plain() for r in named):
+        raise UninterpretableMRS("says 'no other' after shapes named as a group or counted: which shapes it "
+                                 "excludes is not decided")
+    x = e.args.get("ARG1") or ""
+    e.pred, e.relation = REL, Relation("id-rel", -1)
+    e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x, "ARG2": named[0].arg0 or ""}
+    for r in named[1:]:
+        w.eps.append(EP(REL, e.label, {"ARG0": w.new_name("e"), "ARG1": x, "ARG2": r.arg0 or ""}, None, e.key,
+                        relation=Relation("id-rel", -1)))
+    w.reindex()
+    return True
+
+
+def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
+    """"A red square, a blue circle and other shapes": false with fewer such shapes than the quantity
+    says (two for a bare plural) besides one named shape, true once there are that many besides
+    every shape the list may name before them, vague between (which shapes the list names is not
+    known). Only for a counted indefinite plural ("other shapes", "a few other shapes")."""
+    if q.pred != "udef_q" or not q.mods.plural or q.mods.card is None or q.mods.degree != "geq":
+        return False
+    parts = _coordinated(w)
+    named = [p for p in w.live if p.is_quantifier() and not p.dead and p.key < q.key and p.arg0 in parts]
+    most = sum(p.mods.card or (2 if p.mods.plural else 1) for p in named)  # shapes the list names, at most
+    e.pred, e.carg = MANY, f"{q.mods.card + most}:other"
+    q.mods.card += 1  # the list names at least one shape, which is not among the others
+    e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": q.arg0 or ""}
+    return True
+
+
+def _others_alone(q: EP, e: EP) -> bool:
+    """"There are (a few) other shapes." with nothing before it: shapes besides at least one not
+    named, as "another shape": true once there are one more than the plural says (two for a bare
+    plural) whichever one they are other than, false with none, vague between. Only for a plural
+    with a lower bound ("other", "a few other", "several other"), not a number said exactly."""
+    if q.pred != "udef_q" or not q.mods.plural or q.mods.card is None or q.mods.degree != "geq":
+        return False
+    e.pred, e.carg = MANY, f"{q.mods.card + 1}:other"
+    q.mods.card = 1
+    return True
+
+
+def _other(w: WorkingMRS) -> None:
+    """"the other shape": distinct from the most recent entity mentioned before it; "another shape"
+    with nothing before it is one besides another of its kind: true with two of them, false with
+    none, vague with one (the one it is other than may be a shape of another kind); "the other
+    shape" with nothing before it is said of every such shape, with at least two of them."""
+    another = _another(w)
+    for the in list(w.live):  # "the second red cross": one of the red crosses, which one not said
+        if not the.dead and the.pred == "_the_q" and not the.mods.plural:
+            w.kill(*(e for e in w.at(w.rstr_label(the)) if e.args.get("ARG1") == the.arg0 and (
+                e.pred == "ord" and e.carg == "2" or e.pred == "_second_a_1")))
+    for e in list(w.live):
+        if e.dead or e.pred != "_other_a_1":
+            continue
+        x = e.args.get("ARG1")
+        q = w.quant_of.get(x or "")
+        if q is None:
+            raise UninterpretableMRS("says 'other' of no entity")
+        if q.pred == "_no_q" and _other_than_all(w, e, q):  # "There are no other shapes."
+            continue
+        found = [r for r in _referents(w, q.key, None) if r is not q]
+        if not found and _conjuncts_before(w, q.key, None):  # "a green triangle and no other shapes"
+            if _others_in_a_list(w, e, q):
+                continue
+            raise UninterpretableMRS("says 'other' than a shape named in the same list ('a triangle and no other "
+                                     "shapes'), which is not read")
+        if not found and x in another:  # "There is another red pentagon." on its own
+            q.pred, q.mods.card, q.mods.degree = "udef_q", 1, "geq"
+            e.pred, e.carg = MANY, "2:another"
+            e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
+            continue
+        if not found and _others_alone(q, e):  # "There are other shapes." on its own
+            continue
+        if not found:
+            if q.pred in ("udef_q", "_a_q"):  # "A, B and other shapes": others than those, which the list does not say
+                e.pred, e.carg = ATTR, "vague:other"
+                e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
+                continue
+            if q.pred != "_the_q" or q.mods.plural or q.mods.card is not None:
+                raise UninterpretableMRS("says 'the other' with nothing before it to contrast with")
+            # "The other cyan oval overlaps the square." on its own: one of the cyan ovals besides one
+            # the writer has in mind, which one not said: said of every one (as "the cyan ovals"),
+            # with at least two of them (vague with one, false with none)
+            q.mods.plural = True
+            e.pred, e.carg = MANY, f"2:{THE_OTHER}"
+            e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
+            continue
+        e.pred = REL
+        e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or "", "ARG2": found[0].arg0 or ""}
+        e.relation = Relation("id-rel", -1)
+
+
+__all__ = ["resolve_references"]
