@@ -28,8 +28,8 @@ from .predicates import (
     split_predicate,
 )
 from ..semantics.appearance import color_word
-from .lists import (MANY, adjective_lists, group_places, predicated_colours, predicated_lists, quantities,
-                    shared_adjectives)
+from .lists import (MANY, adjective_lists, colours_of_the_shapes, group_places, predicated_colours, predicated_lists,
+                    quantities, shared_adjectives)
 from .picture_places import (
     ATTR, MOSTLY, NOTHING, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity, regions,
     restriction as _restriction,
@@ -58,6 +58,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     empty_places(w)
     w.reindex()
     _background(w)
+    colours_of_the_shapes(w)
     predicated_colours(w)
     _mostly(w)
     _own_parts(w)

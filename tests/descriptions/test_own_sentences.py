@@ -138,3 +138,34 @@ def test_a_number_of_colours_and_their_list(text, name):
     # the group has that many colours, and each member is one of the colours listed
     world, expected = COLOUR_WORLDS[name]
     assert verdict(text, world) == expected
+
+
+def _reds_and_blues(reds: int) -> object:
+    return make_world(*[("circle", "red", 0.1 + 0.12 * i, 0.3) for i in range(reds)],
+                      *[("square", "blue", 0.1 + 0.12 * i, 0.8) for i in range(3)])
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 6), st.sampled_from(["several", "many", "multiple"]))
+def test_a_vague_quantity_of_a_group_counts_as_it_does_before_a_noun(reds, word):
+    # "several of the shapes are red" is "several shapes are red", with the same margins
+    world = _reds_and_blues(reds)
+    assert verdict(f"{word.capitalize()} of the shapes are red.", world) == verdict(
+        f"{word.capitalize()} shapes are red.", world)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The colors used are red and blue.", T),  # each shape is one of them, and each occurs
+    ("The colors used are red, blue and green.", F),  # no green shape
+    ("The colors are red.", A),  # as "The shapes are red.": which shapes are meant is not said
+    ("The colors are bright.", A),  # a tone with no colour word: vague, never false
+])
+def test_the_colours_as_a_whole_are_said_of_the_shapes(text, expected):
+    world = _reds_and_blues(2)
+    assert verdict(text, world) == expected
+    said_of_the_shapes = text.replace("colors used", "colors").replace("The colors are", "The shapes are")
+    assert verdict(said_of_the_shapes, world) == expected
+
+
+def test_what_else_is_said_of_the_colours_is_not_read():
+    assert verdict("The colors stand out.", _reds_and_blues(2)).startswith("uninterpretable")
