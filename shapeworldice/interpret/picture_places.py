@@ -215,6 +215,9 @@ def _subject_of(w: WorkingMRS, v: str | None) -> str | None:
     return None
 
 
+#: "outside the frame", "off the right edge", "past the edge": a shape partly out of the picture,
+#: which the world model does not decide (a vague place, never false)
+BEYOND_PREPS = frozenset({"_outside_p", "_out+of_p", "_off_p", "_beyond_p", "_past_p"})
 #: "above / below / left of / right of the middle": the half of the picture on that side
 _SIDE_OF_CENTRE = {"_above_p": "top", "_over_p": "top", "_below_p": "bottom", "_under_p": "bottom",
                    "_beneath_p": "bottom", "_left+of_p": "left", "_right+of_p": "right"}
@@ -251,7 +254,8 @@ def regions(w: WorkingMRS) -> None:
             continue
         side = _SIDE_OF_CENTRE.get(e.pred)
         touching = split_predicate(e.pred)[0] in ("touch", "meet") and split_predicate(e.pred)[1] == "v"
-        if e.pred not in REGION_PREPS and side is None and not touching:
+        beyond = e.pred in BEYOND_PREPS
+        if e.pred not in REGION_PREPS and side is None and not touching and not beyond:
             continue
         y = e.args.get("ARG2")
         if not is_var(y, "x") or y not in w.quant_of:
@@ -264,7 +268,7 @@ def regions(w: WorkingMRS) -> None:
             if place != "centre":
                 continue
             place = side
-        if touching and not place.endswith("-edge"):
+        if touching and not place.endswith("-edge") or beyond:
             place = ""
         if e.pred in ("_toward_p", "_towards_p"):  # "toward the right (side)": a leaning
             place = "+".join(f"toward-{p}" if p in ("left", "right", "top", "bottom") else p
@@ -341,7 +345,7 @@ def _stacked(w: WorkingMRS, m: EP, place: str | None) -> bool:
     assert place is not None
     lemma, pos, _ = split_predicate(m.pred)
     region = region_of(w, place)
-    if m.pred in REGION_PREPS or lemma in ("touch", "meet") and pos == "v":
+    if m.pred in REGION_PREPS or m.pred in BEYOND_PREPS or lemma in ("touch", "meet") and pos == "v":
         return region is not None
     if m.pred in _SIDE_OF_CENTRE and region == "centre":
         return True

@@ -249,3 +249,13 @@ def test_toward_a_side_is_a_leaning(x):
     assert toward == (T if x >= 0.6 else F if x <= 0.4 else A)
     assert on == T or toward != T
     assert toward != F or on == F
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.floats(-0.1, 1.1), st.sampled_from(["is partially outside the frame", "is partly out of frame",
+                                               "is partially out of the frame", "sits off frame"]))
+def test_out_of_the_frame_is_a_vague_place(x, words):
+    # the world model does not say which shapes stick out of the picture: never true nor false
+    world = make_world(("square", "red", x, 0.5))
+    assert verdict(f"The red square {words}.", world) == A
+    assert verdict(f"The blue square {words}.", world) == F  # there is no blue square
