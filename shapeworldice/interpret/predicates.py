@@ -124,7 +124,7 @@ OUTSIDE_WORDS = frozenset({
     "shaped", "outlined", "filled", "bold", "clean", "sharp", "smooth", "crisp", "partially", "partly",
     "slightly", "a+little", "a+bit", "brightly", "vividly", "just", "also", "roughly", "approximately", "about",
     "almost", "directly", "overall", "however", "meanwhile", "fairly", "quite", "relatively", "comparatively",
-    "rather",
+    "rather", "altogether",
     "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
     "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
     "extend", "peek", "stick", "run", "stretch", "occupy", "dominate", "fill", "give", "make", "create",

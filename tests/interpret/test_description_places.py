@@ -259,3 +259,16 @@ def test_out_of_the_frame_is_a_vague_place(x, words):
     world = make_world(("square", "red", x, 0.5))
     assert verdict(f"The red square {words}.", world) == A
     assert verdict(f"The blue square {words}.", world) == F  # there is no blue square
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0.05, 0.95),
+       st.sampled_from([("Below", "right"), ("Above", "left"), ("Below", "left")]))
+def test_a_side_between_commas_after_a_fronted_relation_is_the_same_shapes_side(x1, y1, x2, y2, words):
+    # "Below the red circle, slightly to the right, is a blue square": below and right of the circle
+    world = make_world(("circle", "red", x1, y1), ("square", "blue", x2, y2))
+    relation, side = words
+    fronted = verdict(f"{relation} the red circle, slightly to the {side}, is a blue square.", world)
+    apart = [verdict(f"A blue square is {relation.lower()} the red circle.", world),
+             verdict(f"A blue square is to the {side} of the red circle.", world)]
+    assert fronted == (F if F in apart else T if apart == [T, T] else A)
