@@ -23,8 +23,8 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, ENTITY_NOUNS, OUTSIDE_WORDS,
-    REGION_NOUNS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
+    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS,
+    OUTSIDE_WORDS, REGION_NOUNS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
     split_predicate,
 )
 from ..semantics.appearance import color_word
@@ -94,10 +94,31 @@ def _there(e: EP, x: str) -> None:
 
 
 def _fragments(w: WorkingMRS) -> None:
-    """``unknown(ARG = x)``, a noun phrase as a caption: x is there."""
+    """``unknown(ARG = x)``, a noun phrase as a caption: x is there; a picture of something ("An
+    image of a red square.", "A picture showing two circles."): what it shows is there."""
     for e in w.live:
         if not e.dead and e.pred == "unknown" and is_var(e.args.get("ARG"), "x"):
-            _there(e, e.args["ARG"])
+            _there(e, _depicted(w, e.args["ARG"]))
+
+
+def _depicted(w: WorkingMRS, x: str) -> str:
+    """What the picture ``x`` shows ("an image of / showing / featuring z": z, the picture and its
+    adjectives dropped), or ``x`` when it is not a picture of one thing."""
+    rs = _restriction(w, x)
+    coords = [c for c in rs if c.pred in COORDINATIONS and c.arg0 == x]
+    if len(coords) == 1:  # "an image of a red square and a blue circle": the parser joins the picture
+        left = coords[0].args.get("ARG1", "")  # of the square and the circle; the picture shows both
+        if left in w.quant_of:
+            coords[0].args["ARG1"] = _depicted(w, left)
+        return x
+    heads = [n for n in rs if n.arg0 == x and n.pred in FRAME_NOUNS]
+    links = [e for e in rs if (e.pred == "_of_p" or e.pred in DEPICTION_VERBS) and e.args.get("ARG1") == x
+             and e.args.get("ARG2") in w.quant_of]
+    if len(heads) != 1 or len(links) != 1 or not all(
+            e in heads or e in links or split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == x for e in rs):
+        return x
+    _kill_entity(w, x)
+    return links[0].args["ARG2"]
 
 
 def _tails(w: WorkingMRS) -> None:

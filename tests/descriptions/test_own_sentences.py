@@ -169,3 +169,15 @@ def test_the_colours_as_a_whole_are_said_of_the_shapes(text, expected):
 
 def test_what_else_is_said_of_the_colours_is_not_read():
     assert verdict("The colors stand out.", _reds_and_blues(2)).startswith("uninterpretable")
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["An image of", "A picture showing", "A simple image showing", "An image featuring",
+                        "A black background featuring"]),
+       st.sampled_from(["a red circle", "a red circle and a blue square", "a green triangle",
+                        "a red circle, a blue square and a gray cross"]))
+def test_a_picture_of_shapes_says_what_the_caption_without_it_says(frame, shapes):
+    # "An image of a red circle and a blue square." says what "A red circle and a blue square." says
+    world = make_world(("circle", "red", 0.2, 0.2), ("square", "blue", 0.8, 0.8))
+    plain = verdict(f"{shapes[0].upper()}{shapes[1:]}.", world)
+    assert plain in (T, F) and verdict(f"{frame} {shapes}.", world) == plain
