@@ -85,6 +85,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _tones_without_colour(w)
     _positive_appearance(w)
     _elliptical_comparatives(w)
+    _superlative_identity(w)
 
 
 def _there(e: EP, x: str) -> None:
@@ -398,6 +399,44 @@ def _elliptical_comparatives(w: WorkingMRS) -> None:
         else:
             a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
         a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
+
+
+def _superlative_identity(w: WorkingMRS) -> None:
+    """"The blue circle is the largest shape (in the image)." (either way round, "the smallest"): the
+    shape is larger (smaller) than every other shape with ShapeWorld's margin, and not so when another
+    is clearly larger (smaller) (``than-any:most`` / ``least``). Only of "shape", "object", "one" or no
+    noun, which compare with every shape, and of a definite ("The largest shape is a blue square." and
+    "the largest circle" stay selectors)."""
+    for e in list(w.live):
+        if e.dead or e.pred != "_be_v_id":
+            continue
+        a, b = e.args.get("ARG1", ""), e.args.get("ARG2", "")
+        for x, y in ((a, b), (b, a)):
+            word = _superlative_shape(w, y)
+            if word is None or x not in w.quant_of or w.quant_of[x].pred != "_the_q":  # "is a blue square": a selector
+                continue
+            for v in [p.args.get("ARG2", "") for p in _restriction(w, y) if p.pred in ("_in_p", "_of_p")]:
+                _kill_entity(w, v)
+            _kill_entity(w, y)
+            e.pred, e.carg, e.args = ATTR, f"than-any:{word}", {"ARG0": e.arg0 or "e?", "ARG1": x}
+            break
+    w.reindex()
+
+
+def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
+    """"most" / "least" when ``y`` is "the largest / smallest shape (in the image)", else None."""
+    q = w.quant_of.get(y)
+    rs = _restriction(w, y)
+    supers = [s for s in rs if s.pred == "superl"]
+    if q is None or q.pred != "_the_q" or len(supers) != 1:
+        return None
+    sizes = [a for a in rs if a.arg0 == supers[0].args.get("ARG1") and a.pred in SIZE_ADJS and a.args.get("ARG1") == y]
+    frames = frames_of(w)
+    if len(sizes) != 1 or not all(
+            n in supers or n in sizes or n.arg0 == y and n.pred in (*ENTITY_NOUNS, "_one_n_1")
+            or n.pred in ("_in_p", "_of_p") and n.args.get("ARG1") == y and n.args.get("ARG2") in frames for n in rs):
+        return None
+    return "least" if SIZE_ADJS[sizes[0].pred] in ("small", "tiny") else "most"
 
 
 def _is_colour(e: EP) -> bool:

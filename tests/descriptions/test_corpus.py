@@ -61,7 +61,7 @@ def test_floors(split):
     t = _half(split)
     assert t.claims_agree / t.claims_decided >= 0.995  # claims: almost never a wrong truth value
     assert t.false_wrong <= 16  # claims called false that the judge does not call false (15 on test, 5 on dev)
-    assert t.claims_decided / t.claims >= 0.88  # 88.8% on test, 89.7% on dev
+    assert t.claims_decided / t.claims >= 0.88  # 88.9% on test, 89.8% on dev
     assert t.agree / t.decided >= 0.98  # 98.4% on test, 100% on dev
     assert t.decided / t.decidable >= 0.67  # 67.7% on test, 74.9% on dev
     assert t.g_agree / t.n >= 0.91  # 91.5% on test, 100% on dev

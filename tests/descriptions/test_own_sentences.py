@@ -14,6 +14,7 @@ from tests.conftest import make_world
 from tests.interpret.interpret_support import A, F, T, verdict
 
 from shapeworldice.grammar import parse
+from shapeworldice.semantics.appearance import AREA_MARGIN
 
 HERE = Path(__file__).parent
 
@@ -181,3 +182,16 @@ def test_a_picture_of_shapes_says_what_the_caption_without_it_says(frame, shapes
     world = make_world(("circle", "red", 0.2, 0.2), ("square", "blue", 0.8, 0.8))
     plain = verdict(f"{shapes[0].upper()}{shapes[1:]}.", world)
     assert plain in (T, F) and verdict(f"{frame} {shapes}.", world) == plain
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.floats(0.03, 0.15), min_size=2, max_size=4), st.sampled_from(["largest", "smallest"]))
+def test_the_shape_is_the_largest_shape(halves, word):
+    # true when larger (smaller) than every other shape by the margin, false when another is clearly so
+    world = make_world(*[("circle", "red" if i == 0 else "blue", 0.15 + 0.25 * i, 0.5, h)
+                         for i, h in enumerate(halves)])
+    label = verdict(f"The red circle is the {word} shape.", world)
+    assert label == verdict(f"The {word} shape is the red circle.", world)
+    area = [e.area for e in world.entities]
+    diff = [(area[0] - a) * (1 if word == "largest" else -1) for a in area[1:]]
+    assert label == (T if all(d > AREA_MARGIN for d in diff) else F if any(d < -AREA_MARGIN for d in diff) else A)
