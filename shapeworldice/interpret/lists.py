@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
 from .picture_places import ATTR
-from .predicates import COORDINATIONS, color_of, split_predicate
+from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP in a restriction that marks a vague count on its quantifier ("many"): its ``carg`` is
@@ -53,8 +53,9 @@ def quantities(w: WorkingMRS) -> None:
         if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain() or q.arg0 in predicative:
             continue
         rs = _restriction(w, q.arg0 or "")
-        if any(e.pred in COORDINATIONS or e.pred in _COUNTED for e in rs) or not any(
-                split_predicate(e.pred)[1] == "n" and e.arg0 == q.arg0 for e in rs):
+        part = _vague_part(rs, q.arg0 or "")  # "several of the shapes": the quantity counts among them
+        if not part and (any(e.pred in COORDINATIONS or e.pred in _COUNTED for e in rs) or not any(
+                split_predicate(e.pred)[1] == "n" and e.arg0 == q.arg0 for e in rs)):
             continue  # a coordination, a partitive, or no noun of its own
         found = [e for e in rs if e.pred in QUANTITY_ADJS and e.args.get("ARG1") == q.arg0]
         if found:
@@ -65,6 +66,8 @@ def quantities(w: WorkingMRS) -> None:
                 found[0].args = {"ARG0": found[0].arg0 or "e?", "ARG1": q.arg0 or ""}
             else:
                 w.kill(found[0])
+        elif part:
+            continue
         elif q.arg0 in compared or any(e.pred == "_other_a_1" for e in rs):  # "than circles"; "other shapes"
             q.mods.card, q.mods.degree = 2, "geq"  # (their counts are read with the comparison, the list)
         else:  # at least one, and clearly from two: one alone is vague (a plural's "more than one" is
@@ -320,12 +323,53 @@ def _coordination(w: WorkingMRS, v: str, left: str, right: str, connective: str,
     w.eps.append(new_q)
 
 
+#: the colours of the picture as a whole ("The colors are bright."), and participles on them that add
+#: nothing ("the colors used")
+_COLOUR_NOUNS = frozenset({"_color_n_1", "_colour_n_1"})
+_COLOUR_PARTICIPLES = frozenset({"_use_v_1", "_show_v_1"})
+
+
+def colours_of_the_shapes(w: WorkingMRS) -> None:
+    """"The colors are bright.", "The colors used are red, blue and gray.": adjectives of colour or
+    tone said of "the colors" as a whole are said of the shapes ("The shapes are bright.": a tone with
+    no colour word, vague; "The shapes are red, blue and gray.": each is one of them and each occurs).
+    Anything else said of the colours ("The colors stand out.") leaves them unread."""
+    for x, q in list(w.quant_of.items()):
+        if q.dead or q.pred != "_the_q" or not q.mods.plural:
+            continue
+        rs = _restriction(w, x)
+        nouns = [e for e in rs if e.arg0 == x and e.pred in _COLOUR_NOUNS]
+        if len(nouns) != 1 or not all(e is nouns[0] or e.pred in _COLOUR_PARTICIPLES and e.args.get("ARG2") == x
+                                      for e in rs):
+            continue
+        said = [e for e in w.live if not e.dead and e not in rs and e is not q and x in e.args.values()]
+        if said and all(_colour_or_tone(e, x) for e in said):
+            nouns[0].pred = "_shape_n_1"
+            w.kill(*[e for e in rs if e is not nouns[0]])
+    w.reindex()
+
+
+def _colour_or_tone(e: EP, x: str) -> bool:
+    lemma, pos, _ = split_predicate(e.pred)
+    return pos == "a" and e.args.get("ARG1") == x and (
+        e.pred in TONE_ADJS or color_of(e.pred) is not None or bool(color_word(lemma)) or lemma in OUTSIDE_WORDS)
+
+
+def _vague_part(rs: list[EP], x: str) -> bool:
+    """Whether the restriction ``rs`` of ``x`` is a part of a group with a vague quantity and no other
+    count on it ("several of the shapes", "many of them")."""
+    return (any(e.pred == "part_of" and e.arg0 == x for e in rs)
+            and any(e.pred in QUANTITY_ADJS and e.args.get("ARG1") == x for e in rs)
+            and not any(e.pred in COORDINATIONS or e.pred in _COUNTED and e.pred != "part_of" for e in rs))
+
+
 def _restriction(w: WorkingMRS, v: str) -> list[EP]:
     q = w.quant_of.get(v)
     return w.at(w.rstr_label(q)) if q is not None else []
 
 
-__all__ = ["GROUP", "MANY", "MANY_TRUE", "THE_OTHER", "QUANTITY_ADJS", "adjective_lists", "group_places",
+__all__ = ["GROUP", "MANY", "MANY_TRUE", "THE_OTHER", "QUANTITY_ADJS", "adjective_lists", "colours_of_the_shapes",
+           "group_places",
            "predicated_colours",
            "predicated_lists",
            "quantities", "shared_adjectives"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .errors import UninterpretableMRS
 from .predicates import (
-    COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, OUTSIDE_WORDS, REGION_MODIFIERS, REGION_NOUNS, REGION_PHRASES,
-    REGION_PREPS, SIDE_NOUNS, split_predicate,
+    COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, REGION_MODIFIERS, REGION_NOUNS,
+    REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SPATIAL_PREPS, split_predicate,
 )
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -59,15 +59,8 @@ def empty_places(w: WorkingMRS) -> None:
         places = _places(w, y)
         if not places or y is None:
             continue
-        if e.pred in ("_contain_v_1", "_have_v_1", "_include_v_1") and places == [y]:  # "contains nothing"
-            z = e.args.get("ARG2")
-            if not is_var(z, "x") or z not in w.quant_of or w.quant_of[z].pred != "_no_q":
-                continue
-            assert z is not None
-            for n in restriction(w, z):
-                if n.arg0 == z and n.pred in ("thing", *ENTITY_NOUNS):
-                    n.pred = "_shape_n_1"
-            e.pred, e.args = "_in_p", {"ARG0": e.arg0 or "e?", "ARG1": z, "ARG2": y}
+        if e.pred in ("_contain_v_1", "_have_v_1", "_include_v_1") and places == [y]:
+            _contained(w, e, y)
             continue
         if e.pred == "_be_v_id" and _empty_space(w, e.args.get("ARG2")):  # "is empty black space"
             kill_entity(w, e.args.get("ARG2", ""))
@@ -87,6 +80,20 @@ def empty_places(w: WorkingMRS) -> None:
                 w.eps.append(EP(ATTR, e.label, {"ARG0": w.new_name("e"), "ARG1": z}, "vague:mostly", m.key))
         w.kill(*mostly)
     w.reindex()
+
+
+def _contained(w: WorkingMRS, e: EP, y: str) -> None:
+    """"The right side contains nothing": no shape is in it; "The lower half contains a large
+    square": a large square is in it (what is contained is said to be in the place)."""
+    z = e.args.get("ARG2")
+    if not is_var(z, "x") or z not in w.quant_of or z in frames_of(w) or region_of(w, z or "") is not None:
+        return
+    assert z is not None
+    if w.quant_of[z].pred == "_no_q":
+        for n in restriction(w, z):
+            if n.arg0 == z and n.pred in ("thing", *ENTITY_NOUNS):
+                n.pred = "_shape_n_1"
+    e.pred, e.args = "_in_p", {"ARG0": e.arg0 or "e?", "ARG1": z, "ARG2": y}
 
 
 def _empty_space(w: WorkingMRS, z: str | None) -> bool:
@@ -208,6 +215,9 @@ def _subject_of(w: WorkingMRS, v: str | None) -> str | None:
     return None
 
 
+#: "outside the frame", "off the right edge", "past the edge": a shape partly out of the picture,
+#: which the world model does not decide (a vague place, never false)
+BEYOND_PREPS = frozenset({"_outside_p", "_out+of_p", "_off_p", "_beyond_p", "_past_p"})
 #: "above / below / left of / right of the middle": the half of the picture on that side
 _SIDE_OF_CENTRE = {"_above_p": "top", "_over_p": "top", "_below_p": "bottom", "_under_p": "bottom",
                    "_beneath_p": "bottom", "_left+of_p": "left", "_right+of_p": "right"}
@@ -244,7 +254,8 @@ def regions(w: WorkingMRS) -> None:
             continue
         side = _SIDE_OF_CENTRE.get(e.pred)
         touching = split_predicate(e.pred)[0] in ("touch", "meet") and split_predicate(e.pred)[1] == "v"
-        if e.pred not in REGION_PREPS and side is None and not touching:
+        beyond = e.pred in BEYOND_PREPS
+        if e.pred not in REGION_PREPS and side is None and not touching and not beyond:
             continue
         y = e.args.get("ARG2")
         if not is_var(y, "x") or y not in w.quant_of:
@@ -257,7 +268,7 @@ def regions(w: WorkingMRS) -> None:
             if place != "centre":
                 continue
             place = side
-        if touching and not place.endswith("-edge"):
+        if touching and not place.endswith("-edge") or beyond:
             place = ""
         if e.pred in ("_toward_p", "_towards_p"):  # "toward the right (side)": a leaning
             place = "+".join(f"toward-{p}" if p in ("left", "right", "top", "bottom") else p
@@ -307,11 +318,9 @@ def _stacked_places(w: WorkingMRS) -> None:
         rs = restriction(w, y or "")
         for m in rs:
             place = m.args.get("ARG2")
-            lemma, pos, _ = split_predicate(m.pred)
+            pos = split_predicate(m.pred)[1]
             one_phrase = pos == "p" and place is None  # "lower down", "left of center"
-            if m.args.get("ARG1") == y and m.pred != "_of_p" and (one_phrase or (
-                    m.pred in REGION_PREPS or lemma in ("touch", "meet") and pos == "v") and is_var(place, "x")
-                    and place in w.quant_of and region_of(w, place or "") is not None):
+            if m.args.get("ARG1") == y and m.pred != "_of_p" and (one_phrase or _stacked(w, m, place)):
                 moved.append((m, m.args["ARG1"], m.label))
                 m.args["ARG1"], m.label = e.args.get("ARG1", "i?"), e.label
                 for a in rs:  # its adverbs ("slightly right of center")
@@ -324,6 +333,23 @@ def _stacked_places(w: WorkingMRS) -> None:
                 for m, arg1, label in moved:
                     m.args["ARG1"], m.label = arg1, label
                 w.reindex()
+
+
+def _stacked(w: WorkingMRS, m: EP, place: str | None) -> bool:
+    """Whether ``m``, said of a place's noun, says where the shape is: a place of the picture ("near
+    the bottom, on the left"), the side of the centre ("on the right side, below the middle"), or a
+    relation to a shape ("on the right edge below a green triangle", "at the bottom, just right of
+    the cross": an edge or a side is not below or right of a shape; the shape is)."""
+    if not is_var(place, "x") or place not in w.quant_of:
+        return False
+    assert place is not None
+    lemma, pos, _ = split_predicate(m.pred)
+    region = region_of(w, place)
+    if m.pred in REGION_PREPS or m.pred in BEYOND_PREPS or lemma in ("touch", "meet") and pos == "v":
+        return region is not None
+    if m.pred in _SIDE_OF_CENTRE and region == "centre":
+        return True
+    return (m.pred in SPATIAL_PREPS or m.pred in NEAR_PREPS) and region is None and place not in frames_of(w)
 
 
 def _region_phrases(w: WorkingMRS) -> None:

@@ -23,13 +23,13 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, ENTITY_NOUNS, OUTSIDE_WORDS,
-    REGION_NOUNS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
+    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS,
+    OUTSIDE_WORDS, REGION_NOUNS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
     split_predicate,
 )
 from ..semantics.appearance import color_word
-from .lists import (MANY, adjective_lists, group_places, predicated_colours, predicated_lists, quantities,
-                    shared_adjectives)
+from .lists import (MANY, adjective_lists, colours_of_the_shapes, group_places, predicated_colours, predicated_lists,
+                    quantities, shared_adjectives)
 from .picture_places import (
     ATTR, MOSTLY, NOTHING, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity, regions,
     restriction as _restriction,
@@ -58,6 +58,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     empty_places(w)
     w.reindex()
     _background(w)
+    colours_of_the_shapes(w)
     predicated_colours(w)
     _mostly(w)
     _own_parts(w)
@@ -84,6 +85,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _tones_without_colour(w)
     _positive_appearance(w)
     _elliptical_comparatives(w)
+    _superlative_identity(w)
 
 
 def _there(e: EP, x: str) -> None:
@@ -93,10 +95,31 @@ def _there(e: EP, x: str) -> None:
 
 
 def _fragments(w: WorkingMRS) -> None:
-    """``unknown(ARG = x)``, a noun phrase as a caption: x is there."""
+    """``unknown(ARG = x)``, a noun phrase as a caption: x is there; a picture of something ("An
+    image of a red square.", "A picture showing two circles."): what it shows is there."""
     for e in w.live:
         if not e.dead and e.pred == "unknown" and is_var(e.args.get("ARG"), "x"):
-            _there(e, e.args["ARG"])
+            _there(e, _depicted(w, e.args["ARG"]))
+
+
+def _depicted(w: WorkingMRS, x: str) -> str:
+    """What the picture ``x`` shows ("an image of / showing / featuring z": z, the picture and its
+    adjectives dropped), or ``x`` when it is not a picture of one thing."""
+    rs = _restriction(w, x)
+    coords = [c for c in rs if c.pred in COORDINATIONS and c.arg0 == x]
+    if len(coords) == 1:  # "an image of a red square and a blue circle": the parser joins the picture
+        left = coords[0].args.get("ARG1", "")  # of the square and the circle; the picture shows both
+        if left in w.quant_of:
+            coords[0].args["ARG1"] = _depicted(w, left)
+        return x
+    heads = [n for n in rs if n.arg0 == x and n.pred in FRAME_NOUNS]
+    links = [e for e in rs if (e.pred == "_of_p" or e.pred in DEPICTION_VERBS) and e.args.get("ARG1") == x
+             and e.args.get("ARG2") in w.quant_of]
+    if len(heads) != 1 or len(links) != 1 or not all(
+            e in heads or e in links or split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == x for e in rs):
+        return x
+    _kill_entity(w, x)
+    return links[0].args["ARG2"]
 
 
 def _tails(w: WorkingMRS) -> None:
@@ -376,6 +399,44 @@ def _elliptical_comparatives(w: WorkingMRS) -> None:
         else:
             a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
         a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
+
+
+def _superlative_identity(w: WorkingMRS) -> None:
+    """"The blue circle is the largest shape (in the image)." (either way round, "the smallest"): the
+    shape is larger (smaller) than every other shape with ShapeWorld's margin, and not so when another
+    is clearly larger (smaller) (``than-any:most`` / ``least``). Only of "shape", "object", "one" or no
+    noun, which compare with every shape, and of a definite ("The largest shape is a blue square." and
+    "the largest circle" stay selectors)."""
+    for e in list(w.live):
+        if e.dead or e.pred != "_be_v_id":
+            continue
+        a, b = e.args.get("ARG1", ""), e.args.get("ARG2", "")
+        for x, y in ((a, b), (b, a)):
+            word = _superlative_shape(w, y)
+            if word is None or x not in w.quant_of or w.quant_of[x].pred != "_the_q":  # "is a blue square": a selector
+                continue
+            for v in [p.args.get("ARG2", "") for p in _restriction(w, y) if p.pred in ("_in_p", "_of_p")]:
+                _kill_entity(w, v)
+            _kill_entity(w, y)
+            e.pred, e.carg, e.args = ATTR, f"than-any:{word}", {"ARG0": e.arg0 or "e?", "ARG1": x}
+            break
+    w.reindex()
+
+
+def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
+    """"most" / "least" when ``y`` is "the largest / smallest shape (in the image)", else None."""
+    q = w.quant_of.get(y)
+    rs = _restriction(w, y)
+    supers = [s for s in rs if s.pred == "superl"]
+    if q is None or q.pred != "_the_q" or len(supers) != 1:
+        return None
+    sizes = [a for a in rs if a.arg0 == supers[0].args.get("ARG1") and a.pred in SIZE_ADJS and a.args.get("ARG1") == y]
+    frames = frames_of(w)
+    if len(sizes) != 1 or not all(
+            n in supers or n in sizes or n.arg0 == y and n.pred in (*ENTITY_NOUNS, "_one_n_1")
+            or n.pred in ("_in_p", "_of_p") and n.args.get("ARG1") == y and n.args.get("ARG2") in frames for n in rs):
+        return None
+    return "least" if SIZE_ADJS[sizes[0].pred] in ("small", "tiny") else "most"
 
 
 def _is_colour(e: EP) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from .errors import UninterpretableMRS
 from .predicates import (
     ATTRIBUTE_NOUNS, COMPARATIVE_ADJS, COORDINATIONS, DEGREE_WORDS, EQUALITY_ADJS, FRACTION_NOUNS, SIDE_NOUNS,
-    SIDE_PREPS, SPATIAL_PREPS, color_of,
+    SIDE_PREPS, SPATIAL_PREPS, color_of, split_predicate,
 )
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_handle, is_var
 
@@ -289,7 +289,7 @@ def rewrite_relations(w: WorkingMRS) -> None:
                     e.args = {"ARG0": e.arg0 or "e?", "ARG1": e.args["ARG1"]}
                     continue
                 e.args["ARG2"] = y = shared
-            make_relation(w, e, SPATIAL_PREPS[e.pred], e.args.get("ARG1", ""), y, e.arg0)
+            make_relation(w, e, SPATIAL_PREPS[e.pred], _entity_of(w, e.args.get("ARG1", ""), y), y, e.arg0)
         elif e.pred in SIDE_PREPS:
             _rewrite_to_side(w, e)
         elif e.pred == "more_comp":
@@ -297,6 +297,28 @@ def rewrite_relations(w: WorkingMRS) -> None:
         elif e.pred in EQUALITY_ADJS:
             _rewrite_equality(w, e)
     w.reindex()
+
+
+#: a side said with no shape after a relation to one ("Below the red circle, slightly to the right, ...")
+_SIDES = {"region:left": ("x-rel", -1), "region:right": ("x-rel", 1), "region:top": ("y-rel", -1),
+          "region:bottom": ("y-rel", 1)}
+
+
+def _entity_of(w: WorkingMRS, v: str, y: str) -> str:
+    """``v``, or the entity a place says where it is when ``v`` is that place's event ("Below the red
+    circle, slightly to the right, is a blue square": below is said of "to the right", whose subject is
+    the square); a side said so is the side of the same shape ``y`` (right of the red circle), as in
+    "below and to the right of the red circle"."""
+    if is_var(v, "e"):
+        places = [p for p in w.live if not p.dead and p.arg0 == v and is_var(p.args.get("ARG1"), "x") and (
+            split_predicate(p.pred)[1] == "p" or p.pred == "ATTR" and (p.carg or "").startswith(("region:", "vague:")))]
+        if len(places) == 1:
+            x = places[0].args["ARG1"]
+            if places[0].pred == "ATTR" and places[0].carg in _SIDES:
+                make_relation(w, places[0], _SIDES[places[0].carg], x, y, w.new_name("e"))
+                places[0].carg = None
+            return x
+    return v
 
 
 def _clause_group(here: list[EP], start: str) -> list[EP]:

@@ -182,17 +182,20 @@ def than_any(value: str, area: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """"a larger X" ("more") / "a smaller X" ("less") with no shape named to compare it with: the
     shape it is compared with is one of the world's others, which one not said; so true when it is
     clearly larger (smaller) by :data:`AREA_MARGIN` than every other shape, false when it is clearly
-    smaller (larger) than every other, vague otherwise and when there is no other shape."""
+    smaller (larger) than every other, vague otherwise and when there is no other shape. "most" /
+    "least" ("The blue circle is the largest shape."): true as "more" / "less", false when some other
+    shape is clearly larger (smaller)."""
     n = len(area)
     if n < 2:
         none = np.zeros(n, dtype=bool)
         return none, none
     diff = area[:, None] - area[None, :]
-    if value == "less":
+    if value in ("less", "least"):
         diff = -diff
     other = ~np.eye(n, dtype=bool)
+    beaten = (diff < -AREA_MARGIN) & other
     return (np.all((diff > AREA_MARGIN) | ~other, axis=1),
-            np.all((diff < -AREA_MARGIN) | ~other, axis=1))
+            np.any(beaten, axis=1) if value in ("most", "least") else np.all(beaten | ~other, axis=1))
 
 
 def region(value: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -14,6 +14,7 @@ from tests.conftest import make_world
 from tests.interpret.interpret_support import A, F, T, verdict
 
 from shapeworldice.grammar import parse
+from shapeworldice.semantics.appearance import AREA_MARGIN
 
 HERE = Path(__file__).parent
 
@@ -138,3 +139,59 @@ def test_a_number_of_colours_and_their_list(text, name):
     # the group has that many colours, and each member is one of the colours listed
     world, expected = COLOUR_WORLDS[name]
     assert verdict(text, world) == expected
+
+
+def _reds_and_blues(reds: int) -> object:
+    return make_world(*[("circle", "red", 0.1 + 0.12 * i, 0.3) for i in range(reds)],
+                      *[("square", "blue", 0.1 + 0.12 * i, 0.8) for i in range(3)])
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 6), st.sampled_from(["several", "many", "multiple"]))
+def test_a_vague_quantity_of_a_group_counts_as_it_does_before_a_noun(reds, word):
+    # "several of the shapes are red" is "several shapes are red", with the same margins
+    world = _reds_and_blues(reds)
+    assert verdict(f"{word.capitalize()} of the shapes are red.", world) == verdict(
+        f"{word.capitalize()} shapes are red.", world)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The colors used are red and blue.", T),  # each shape is one of them, and each occurs
+    ("The colors used are red, blue and green.", F),  # no green shape
+    ("The colors are red.", A),  # as "The shapes are red.": which shapes are meant is not said
+    ("The colors are bright.", A),  # a tone with no colour word: vague, never false
+])
+def test_the_colours_as_a_whole_are_said_of_the_shapes(text, expected):
+    world = _reds_and_blues(2)
+    assert verdict(text, world) == expected
+    said_of_the_shapes = text.replace("colors used", "colors").replace("The colors are", "The shapes are")
+    assert verdict(said_of_the_shapes, world) == expected
+
+
+def test_what_else_is_said_of_the_colours_is_not_read():
+    assert verdict("The colors stand out.", _reds_and_blues(2)).startswith("uninterpretable")
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["An image of", "A picture showing", "A simple image showing", "An image featuring",
+                        "A black background featuring"]),
+       st.sampled_from(["a red circle", "a red circle and a blue square", "a green triangle",
+                        "a red circle, a blue square and a gray cross"]))
+def test_a_picture_of_shapes_says_what_the_caption_without_it_says(frame, shapes):
+    # "An image of a red circle and a blue square." says what "A red circle and a blue square." says
+    world = make_world(("circle", "red", 0.2, 0.2), ("square", "blue", 0.8, 0.8))
+    plain = verdict(f"{shapes[0].upper()}{shapes[1:]}.", world)
+    assert plain in (T, F) and verdict(f"{frame} {shapes}.", world) == plain
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.floats(0.03, 0.15), min_size=2, max_size=4), st.sampled_from(["largest", "smallest"]))
+def test_the_shape_is_the_largest_shape(halves, word):
+    # true when larger (smaller) than every other shape by the margin, false when another is clearly so
+    world = make_world(*[("circle", "red" if i == 0 else "blue", 0.15 + 0.25 * i, 0.5, h)
+                         for i, h in enumerate(halves)])
+    label = verdict(f"The red circle is the {word} shape.", world)
+    assert label == verdict(f"The {word} shape is the red circle.", world)
+    area = [e.area for e in world.entities]
+    diff = [(area[0] - a) * (1 if word == "largest" else -1) for a in area[1:]]
+    assert label == (T if all(d > AREA_MARGIN for d in diff) else F if any(d < -AREA_MARGIN for d in diff) else A)

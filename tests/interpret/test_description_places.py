@@ -66,6 +66,44 @@ def test_places_said_one_after_another_are_one_place(caption, x, y, expected):
     assert verdict(caption, make_world(("square", "red", x, y))) == expected
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0.05, 0.95),
+       st.sampled_from([("on the right edge", "below"), ("at the bottom,", "just right of"),
+                        ("on the left side,", "above"), ("on the right side,", "below")]))
+def test_a_relation_after_a_place_is_said_of_the_shape(x1, y1, x2, y2, words):
+    # "on the right edge below the triangle": the edge is not below the triangle, the circle is
+    world = make_world(("circle", "blue", x1, y1), ("triangle", "green", x2, y2))
+    place, relation = words
+    both = verdict(f"The blue circle is {place} {relation} the green triangle.", world)
+    apart = [verdict(f"The blue circle is {place.rstrip(',')}.", world),
+             verdict(f"The blue circle is {relation} the green triangle.", world)]
+    assert both == (F if F in apart else T if apart == [T, T] else A)
+
+
+@pytest.mark.parametrize("caption,ys,expected", [
+    ("The lower half contains a red circle.", (0.8,), T),
+    ("The lower half contains a red circle.", (0.2,), F),
+    ("The lower half of the image contains two red circles.", (0.8, 0.9), T),
+    ("The lower half of the image contains two red circles.", (0.8, 0.9, 0.85), F),  # a bare number is exact
+    ("The upper half has most of the shapes.", (0.1, 0.2, 0.9), T),
+    ("The upper half has most of the shapes.", (0.1, 0.8, 0.9), F),
+])
+def test_a_place_that_contains_a_shape_says_the_shape_is_there(caption, ys, expected):
+    # "The lower half contains X" is "X is in the lower half", with the place's margins
+    world = make_world(*[("circle", "red", 0.2 + 0.3 * i, y) for i, y in enumerate(ys)])
+    assert verdict(caption, world) == expected
+    said_of_the_shapes = {"The lower half contains a red circle.": "A red circle is in the lower half.",
+                          "The upper half has most of the shapes.": "Most of the shapes are in the upper half."}
+    if caption in said_of_the_shapes:
+        assert verdict(said_of_the_shapes[caption], world) == expected
+
+
+@pytest.mark.parametrize("y,expected", [(0.8, T), (0.3, F)])
+def test_a_side_below_the_middle_is_one_place(y, expected):
+    world = make_world(("circle", "blue", 0.8, y))
+    assert verdict("A blue circle is located on the right side, below the middle.", world) == expected
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0.05, 0.95))
 def test_the_side_of_a_shape_is_the_relation(x1, y1, x2, y2):
@@ -211,3 +249,26 @@ def test_toward_a_side_is_a_leaning(x):
     assert toward == (T if x >= 0.6 else F if x <= 0.4 else A)
     assert on == T or toward != T
     assert toward != F or on == F
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.floats(-0.1, 1.1), st.sampled_from(["is partially outside the frame", "is partly out of frame",
+                                               "is partially out of the frame", "sits off frame"]))
+def test_out_of_the_frame_is_a_vague_place(x, words):
+    # the world model does not say which shapes stick out of the picture: never true nor false
+    world = make_world(("square", "red", x, 0.5))
+    assert verdict(f"The red square {words}.", world) == A
+    assert verdict(f"The blue square {words}.", world) == F  # there is no blue square
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0.05, 0.95),
+       st.sampled_from([("Below", "right"), ("Above", "left"), ("Below", "left")]))
+def test_a_side_between_commas_after_a_fronted_relation_is_the_same_shapes_side(x1, y1, x2, y2, words):
+    # "Below the red circle, slightly to the right, is a blue square": below and right of the circle
+    world = make_world(("circle", "red", x1, y1), ("square", "blue", x2, y2))
+    relation, side = words
+    fronted = verdict(f"{relation} the red circle, slightly to the {side}, is a blue square.", world)
+    apart = [verdict(f"A blue square is {relation.lower()} the red circle.", world),
+             verdict(f"A blue square is to the {side} of the red circle.", world)]
+    assert fronted == (F if F in apart else T if apart == [T, T] else A)
