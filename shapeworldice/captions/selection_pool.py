@@ -1,0 +1,234 @@
+"""Every selection caption a world admits, with the probability :class:`~.selection.SelectionSampler`
+draws it, and the truth of all of them in many worlds at once.
+
+"The <selector> <scope> is <body>." is true of a world when the selector picks an entity of the
+scope (:func:`~..semantics.selection.select`: every other relevant scope entity clearly less
+extreme, none clearly more) and the body holds of it; for a proximity selector ("the X closer to the
+C") the comparison "the C" is the one entity it describes, and the scope leaves it out. This is the
+evaluator's reading of the caption's logical form (a ``select`` quantifier under the comparison's
+``unique`` one), computed here from the worlds' columns for many candidates at once with the same
+array rules (the tests compare the two on random padded samples). A body is coded as a
+description: the shape alone (an attribute "is a square"), the colour alone ("is red"), or both
+(a type "is a red square").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..semantics.components import Attribute, Existential, Relation, Selector
+from ..semantics.proximity import distances
+from ..semantics.selection import PROXIMITY_SELECTORS, SELECTORS, pairs, proximity_pairs, select
+from ..semantics.truth import MIN_DISTANCE
+from ..world.columns import WorldSample
+from ..world.model import COLOR_NAMES, SHAPES, World
+from .describe import (DESCRIPTION_CODES, FITS, description_code, description_matches, description_parts, entity_type,
+                       sample_types)
+
+#: a scope's attribute kinds as (names the shape, names the colour), in the sampler's order
+SCOPE_KINDS = ((False, False), (True, False), (False, True))
+#: a body's kinds given the kinds its scope leaves free, with their probabilities
+_BODIES = {(False, False): (((True, True), 1 / 3), ((False, True), 1 / 3), ((True, False), 1 / 3)),
+           (True, False): (((False, True), 1.0),), (False, True): (((True, False), 1.0),)}
+
+
+def selection_options(selectors: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The (selector, value) options of the sampler, in its order."""
+    return tuple((p, v) for p in selectors for v in SELECTORS[p])
+
+
+def scope_kinds(predtype: str) -> tuple[tuple[tuple[bool, bool], float], ...]:
+    """The scope's kinds a selector is drawn with, and their probabilities: size compares within a
+    shape, shade within a colour; the others name nothing, the shape or the colour (uniform)."""
+    if predtype.startswith("size"):
+        return (((True, False), 1.0),)
+    if predtype.startswith("shade"):
+        return (((False, True), 1.0),)
+    return tuple((k, 1 / 3) for k in SCOPE_KINDS)
+
+
+@dataclass(frozen=True)
+class SelectionPool:
+    """The distinct meanings the sampler can draw for one world: candidate ``k`` is selector
+    ``options[option[k]]`` over the scope description ``scope[k]`` with the body ``body[k]``
+    (description codes) and, for a proximity selector, the comparison ``comparison[k]`` (−1:
+    none), drawn with probability ``weight[k]``."""
+
+    options: tuple[tuple[str, int], ...]
+    option: np.ndarray
+    scope: np.ndarray
+    comparison: np.ndarray
+    body: np.ndarray
+    weight: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.weight)
+
+    @property
+    def codes(self) -> np.ndarray:
+        """One number per candidate that names its meaning in every world (the same options)."""
+        return ((self.option * DESCRIPTION_CODES + self.scope) * (DESCRIPTION_CODES + 1) + self.comparison + 1) \
+            * DESCRIPTION_CODES + self.body
+
+
+def _codes(shape: np.ndarray, color: np.ndarray, kinds: tuple[bool, bool]) -> np.ndarray:
+    """Each entity's description code naming the kinds ``kinds`` (names the shape, names the colour)."""
+    return description_code(np.where(kinds[0], shape, -1), np.where(kinds[1], color, -1))
+
+
+def _members(shape: np.ndarray, color: np.ndarray, kinds: tuple[bool, bool]) -> np.ndarray:
+    """``[d, o]``: whether entity o fits entity d's description naming ``kinds``."""
+    same = np.ones((len(shape), len(shape)), dtype=bool)
+    if kinds[0]:
+        same &= shape[:, None] == shape[None, :]
+    if kinds[1]:
+        same &= color[:, None] == color[None, :]
+    return same
+
+
+def _selected(predtype: str, value: int, cols: dict[str, np.ndarray], kinds: tuple[bool, bool]) -> np.ndarray:
+    """Whether "the <selector> <its own description>" picks each entity out (non-proximity: ``[e]``;
+    proximity: ``[e, c]`` with the comparison ``c``), as the selector's masks find it in the world."""
+    scope = _members(cols["shape"], cols["color"], kinds)  # [row, e]: the scope of row's description
+    n = len(scope)
+    idx = np.arange(n)
+    if predtype not in PROXIMITY_SELECTORS:
+        agree, relevant, beaten = pairs(predtype, value, cols)
+        picked, _ = select(predtype, 1, scope, scope, agree[None], relevant[None], beaten[None])
+        return picked[idx, idx]
+    t = (0, 2, 1)  # [e, o, c] → [e, c, o]
+    agree, relevant, beaten = (m.transpose(t)[None] for m in proximity_pairs(value, distances(cols["x"], cols["y"])))
+    scoped = scope[:, :, None] & (idx[:, None] != idx[None, :])[None]  # [row, e, c]: the comparison is not in it
+    picked, _ = select(predtype, 1, scoped, scoped, agree, relevant, beaten)
+    return picked[idx, idx]
+
+
+def selection_pool(world: World, selectors: tuple[str, ...]) -> SelectionPool:
+    """Every meaning one try of the sampler can return for ``world``, with the probability that a
+    successful try returns it: a selector and value (uniform), the scope's kinds
+    (:func:`scope_kinds`), for a proximity selector a comparison entity (uniform) and one of its
+    unique descriptions (uniform), an entity the selector over its own description picks out
+    (uniform among those), the body's kinds (given the scope's); the weights of the tries that lead
+    to one meaning are summed and normalised (the sampler repeats failed tries)."""
+    options = selection_options(selectors)
+    a = world.arrays
+    n = len(world)
+    empty = np.zeros(0, dtype=np.int64)
+    if n < 2:
+        return SelectionPool(options, empty, empty, empty, empty, np.zeros(0))
+    shape, color = np.asarray(a.shape, dtype=np.int64), np.asarray(a.color, dtype=np.int64)
+    cols = {"x": a.x, "y": a.y, "area": a.area, "shade": a.shade, "shape": shape, "color": color}
+    unique = []  # each entity's unique descriptions (both, shape, colour: the sampler's order)
+    for kinds in ((True, True), (True, False), (False, True)):
+        own = _codes(shape, color, kinds)
+        unique.append(np.where((own[:, None] == own[None, :]).sum(axis=1) == 1, own, -1))
+    comparisons = np.stack(unique, axis=1)  # [c, 3]
+    n_unique = (comparisons >= 0).sum(axis=1)
+    parts = []
+    for o, (predtype, value) in enumerate(options):
+        for kinds, p_kinds in scope_kinds(predtype):
+            scope = _codes(shape, color, kinds)
+            picked = _selected(predtype, value, cols, kinds)
+            base = p_kinds / len(options)
+            if picked.ndim == 1:
+                tries = [(picked, -1, base)]
+            else:
+                tries = [(picked[:, c], int(d), base / n / n_unique[c])
+                         for c in range(n) for d in comparisons[c] if d >= 0]
+            for chosen, comparison, p in tries:
+                es = np.flatnonzero(chosen)
+                if not len(es):
+                    continue
+                for body_kinds, p_body in _BODIES[kinds]:
+                    parts.append((np.full(len(es), o), scope[es], np.full(len(es), comparison),
+                                  _codes(shape[es], color[es], body_kinds), np.full(len(es), p * p_body / len(es))))
+    if not parts:
+        return SelectionPool(options, empty, empty, empty, empty, np.zeros(0))
+    option, scope, comparison, body, weight = (np.concatenate(x) for x in zip(*parts))
+    pool = SelectionPool(options, option.astype(np.int64), scope, comparison.astype(np.int64), body, weight)
+    distinct, first, inverse = np.unique(pool.codes, return_index=True, return_inverse=True)
+    total = np.bincount(inverse.reshape(-1), weights=weight, minlength=len(distinct))
+    return SelectionPool(options, pool.option[first], scope[first], pool.comparison[first], body[first],
+                         total / total.sum())
+
+
+def caption(pool: SelectionPool, k: int) -> Existential:
+    """Candidate ``k`` of ``pool`` as the caption the sampler writes."""
+    predtype, value = pool.options[int(pool.option[k])]
+    comparison = None if pool.comparison[k] < 0 else Selector("unique", entity_type(int(pool.comparison[k])))
+    selector = Selector(predtype, entity_type(int(pool.scope[k])), value, comparison)
+    shape, color = (int(v) for v in description_parts(np.asarray(pool.body[k])))
+    if shape >= 0 and color >= 0:
+        body = Relation("type", entity_type(int(pool.body[k])))
+    else:
+        body = Relation("attribute", Attribute("shape", SHAPES[shape]) if shape >= 0
+                        else Attribute("color", COLOR_NAMES[color]))
+    return Existential(selector, body)
+
+
+def _columns(sample: WorldSample) -> dict[str, np.ndarray]:
+    return {"x": sample.x, "y": sample.y, "area": sample.area, "shade": sample.shade, "shape": sample.shape,
+            "color": sample.color}
+
+
+def _truth(pool: SelectionPool, ks: np.ndarray, sample: WorldSample) -> np.ndarray:
+    """Whether candidates ``ks`` of ``pool`` (all of one option) are true in each world of ``sample``
+    (candidates × worlds): per scope (and comparison) the entities the selector picks out in each
+    world, then whether one of them fits the body."""
+    predtype, value = pool.options[int(pool.option[ks[0]])]
+    scopes, s_at = np.unique(pool.scope[ks], return_inverse=True)
+    bodies, b_at = np.unique(pool.body[ks], return_inverse=True)
+    scoped = description_matches(scopes, sample)  # [S, w, e]
+    fits = description_matches(bodies, sample)  # [B, w, e]
+    if predtype not in PROXIMITY_SELECTORS:
+        agree, relevant, beaten = pairs(predtype, value, _columns(sample))
+        picked, _ = select(predtype, 2, scoped, scoped, agree[None], relevant[None], beaten[None])  # [S, w, e]
+        held = (picked.transpose(1, 0, 2).astype(np.float32) @ fits.transpose(1, 2, 0).astype(np.float32)) > 0
+        return held[:, s_at.reshape(-1), b_at.reshape(-1)].T
+    comparisons, c_at = np.unique(pool.comparison[ks], return_inverse=True)
+    compared = description_matches(comparisons, sample)  # [C, w, e]
+    one = compared.sum(axis=2) == 1
+    at = compared.argmax(axis=2)  # the one C of each world, where there is one
+    pair_codes, p_at = np.unique(c_at.reshape(-1) * len(scopes) + s_at.reshape(-1), return_inverse=True)
+    pc, ps = pair_codes // len(scopes), pair_codes % len(scopes)
+    worlds, idx = np.arange(sample.size), np.arange(sample.n)
+    x, y = sample.x, sample.y
+    dist = np.hypot(x[None] - x[worlds, at][..., None], y[None] - y[worlds, at][..., None])  # [C, w, e]
+    diff = (dist[..., :, None] - dist[..., None, :]) * float(value)  # [C, w, e, o]
+    agree, beaten = diff > MIN_DISTANCE, -diff > MIN_DISTANCE  # proximity_pairs at the one comparison
+    scope = scoped[ps] & (idx[None, None, :] != at[pc][..., None])  # [P, w, e]: the comparison left out
+    picked, _ = select(predtype, 2, scope, scope, agree[pc], np.ones((1, 1, 1, 1), dtype=bool), beaten[pc])
+    held = (picked[p_at.reshape(-1)] & fits[b_at.reshape(-1)]).any(axis=2)  # [K, w]
+    return held & one[c_at.reshape(-1)]
+
+
+def truth_table(pool: SelectionPool, sample: WorldSample) -> np.ndarray:
+    """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+    out = np.zeros((len(pool), sample.size), dtype=bool)
+    if not len(pool) or not sample.size:
+        return out
+    for o in np.unique(pool.option):
+        mine = np.flatnonzero(pool.option == o)
+        out[mine] = _truth(pool, mine, sample)
+    return out
+
+
+def truth_of(pool: SelectionPool, k: int, sample: WorldSample) -> np.ndarray:
+    """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one row of
+    :func:`truth_table`), computed only on the worlds with two scope entities, one fitting the body,
+    and (for a proximity selector) one comparison entity."""
+    types, census = sample_types(sample)
+    scope, body = FITS[pool.scope[k]], FITS[pool.scope[k]] & FITS[pool.body[k]]
+    keep = (census[:, scope].sum(axis=1) >= 2) & (census[:, body].sum(axis=1) > 0)
+    if pool.comparison[k] >= 0:
+        keep &= census[:, FITS[pool.comparison[k]]].sum(axis=1) == 1
+    rows = np.flatnonzero(keep)
+    out = np.zeros(sample.size, dtype=bool)
+    if len(rows):
+        out[rows] = _truth(pool, np.array([k]), sample.select(rows))[0]
+    return out
+
+
+__all__ = ["SCOPE_KINDS", "SelectionPool", "caption", "scope_kinds", "selection_options", "selection_pool",
+           "truth_of", "truth_table"]
