@@ -131,18 +131,20 @@ def selection_pool(world: World, selectors: tuple[str, ...]) -> SelectionPool:
             scope = _codes(shape, color, kinds)
             picked = _selected(predtype, value, cols, kinds)
             base = p_kinds / len(options)
-            if picked.ndim == 1:
-                tries = [(picked, -1, base)]
-            else:
-                tries = [(picked[:, c], int(d), base / n / n_unique[c])
-                         for c in range(n) for d in comparisons[c] if d >= 0]
-            for chosen, comparison, p in tries:
-                es = np.flatnonzero(chosen)
+            if picked.ndim == 1:  # the entities picked out, their comparison (−1: none), the try's probability
+                es = np.flatnonzero(picked)
+                tries = [(es, np.full(len(es), -1), np.full(len(es), base / max(len(es), 1)))]
+            else:  # a comparison c (uniform), one of its unique descriptions (uniform), an entity picked out
+                es, cs = np.nonzero(picked)
+                p = base / n / np.maximum(n_unique[cs], 1) / picked.sum(axis=0)[cs]
+                tries = [(es[ok], comparisons[cs[ok], j], p[ok]) for j in range(3)
+                         for ok in [comparisons[cs, j] >= 0]]
+            for es, described, p in tries:
                 if not len(es):
                     continue
                 for body_kinds, p_body in _BODIES[kinds]:
-                    parts.append((np.full(len(es), o), scope[es], np.full(len(es), comparison),
-                                  _codes(shape[es], color[es], body_kinds), np.full(len(es), p * p_body / len(es))))
+                    parts.append((np.full(len(es), o), scope[es], described, _codes(shape[es], color[es], body_kinds),
+                                  p * p_body))
     if not parts:
         return SelectionPool(options, empty, empty, empty, empty, np.zeros(0))
     option, scope, comparison, body, weight = (np.concatenate(x) for x in zip(*parts))
