@@ -13,6 +13,7 @@ description: the shape alone (an attribute "is a square"), the colour alone ("is
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -87,21 +88,24 @@ def _members(shape: np.ndarray, color: np.ndarray, kinds: tuple[bool, bool]) -> 
     return same
 
 
-def _selected(predtype: str, value: int, cols: dict[str, np.ndarray], kinds: tuple[bool, bool]) -> np.ndarray:
-    """Whether "the <selector> <its own description>" picks each entity out (non-proximity: ``[e]``;
-    proximity: ``[e, c]`` with the comparison ``c``), as the selector's masks find it in the world."""
-    scope = _members(cols["shape"], cols["color"], kinds)  # [row, e]: the scope of row's description
-    n = len(scope)
+def _selected(predtype: str, values: tuple[int, ...], cols: dict[str, np.ndarray],
+              kinds: tuple[tuple[bool, bool], ...]) -> np.ndarray:
+    """Whether "the <selector> <its own description naming kinds[k]>" with value ``values[v]`` picks
+    each entity out (non-proximity: ``[v, k, e]``; proximity: ``[v, k, e, c]`` with the comparison
+    ``c``), as the selector's masks find it in the world: every value and kind in one evaluation."""
+    scope = np.stack([_members(cols["shape"], cols["color"], k) for k in kinds])  # [k, row, e]: row's scope
+    n = scope.shape[-1]
     idx = np.arange(n)
     if predtype not in PROXIMITY_SELECTORS:
-        agree, relevant, beaten = pairs(predtype, value, cols)
-        picked, _ = select(predtype, 1, scope, scope, agree[None], relevant[None], beaten[None])
-        return picked[idx, idx]
-    t = (0, 2, 1)  # [e, o, c] → [e, c, o]
-    agree, relevant, beaten = (m.transpose(t)[None] for m in proximity_pairs(value, distances(cols["x"], cols["y"])))
-    scoped = scope[:, :, None] & (idx[:, None] != idx[None, :])[None]  # [row, e, c]: the comparison is not in it
-    picked, _ = select(predtype, 1, scoped, scoped, agree, relevant, beaten)
-    return picked[idx, idx]
+        agree, relevant, beaten = (np.stack(m)[:, None, None] for m in zip(*(pairs(predtype, v, cols) for v in values)))
+        picked, _ = select(predtype, 3, scope[None], scope[None], agree, relevant, beaten)  # [v, k, row, e]
+        return picked[:, :, idx, idx]
+    dist = distances(cols["x"], cols["y"])
+    agree, relevant, beaten = (np.stack(m)[:, None, None] for m in zip(
+        *((m.transpose(0, 2, 1) for m in proximity_pairs(v, dist)) for v in values)))  # [v, 1, 1, e, c, o]
+    scoped = scope[..., None] & (idx[:, None] != idx[None, :])  # [k, row, e, c]: the comparison is not in it
+    picked, _ = select(predtype, 3, scoped[None], scoped[None], agree, relevant, beaten)  # [v, k, row, e, c]
+    return picked[:, :, idx, idx]
 
 
 def selection_pool(world: World, selectors: tuple[str, ...]) -> SelectionPool:
@@ -126,10 +130,13 @@ def selection_pool(world: World, selectors: tuple[str, ...]) -> SelectionPool:
     comparisons = np.stack(unique, axis=1)  # [c, 3]
     n_unique = (comparisons >= 0).sum(axis=1)
     parts = []
-    for o, (predtype, value) in enumerate(options):
-        for kinds, p_kinds in scope_kinds(predtype):
+    for predtype in dict.fromkeys(p for p, _ in options):
+        mine = [(o, v) for o, (p, v) in enumerate(options) if p == predtype]
+        law = scope_kinds(predtype)
+        selected = _selected(predtype, tuple(v for _, v in mine), cols, tuple(k for k, _ in law))
+        for (v, (o, _)), (k, (kinds, p_kinds)) in itertools.product(enumerate(mine), enumerate(law)):
             scope = _codes(shape, color, kinds)
-            picked = _selected(predtype, value, cols, kinds)
+            picked = selected[v, k]
             base = p_kinds / len(options)
             if picked.ndim == 1:  # the entities picked out, their comparison (−1: none), the try's probability
                 es = np.flatnonzero(picked)
@@ -175,34 +182,39 @@ def _columns(sample: WorldSample) -> dict[str, np.ndarray]:
 
 
 def _truth(pool: SelectionPool, ks: np.ndarray, sample: WorldSample) -> np.ndarray:
-    """Whether candidates ``ks`` of ``pool`` (all of one option) are true in each world of ``sample``
-    (candidates × worlds): per scope (and comparison) the entities the selector picks out in each
-    world, then whether one of them fits the body."""
-    predtype, value = pool.options[int(pool.option[ks[0]])]
+    """Whether candidates ``ks`` of ``pool`` (all of one selector, either value) are true in each world
+    of ``sample`` (candidates × worlds): per value and scope (and comparison) the entities the
+    selector picks out in each world, in one evaluation, then whether one of them fits the body."""
+    predtype = pool.options[int(pool.option[ks[0]])][0]
+    values, v_at = np.unique([pool.options[int(o)][1] for o in pool.option[ks]], return_inverse=True)
     scopes, s_at = np.unique(pool.scope[ks], return_inverse=True)
     bodies, b_at = np.unique(pool.body[ks], return_inverse=True)
+    v_at, s_at, b_at = v_at.reshape(-1), s_at.reshape(-1), b_at.reshape(-1)
     scoped = description_matches(scopes, sample)  # [S, w, e]
     fits = description_matches(bodies, sample)  # [B, w, e]
     if predtype not in PROXIMITY_SELECTORS:
-        agree, relevant, beaten = pairs(predtype, value, _columns(sample))
-        picked, _ = select(predtype, 2, scoped, scoped, agree[None], relevant[None], beaten[None])  # [S, w, e]
-        held = (picked.transpose(1, 0, 2).astype(np.float32) @ fits.transpose(1, 2, 0).astype(np.float32)) > 0
-        return held[:, s_at.reshape(-1), b_at.reshape(-1)].T
+        agree, relevant, beaten = (np.stack(m)[:, None] for m in zip(
+            *(pairs(predtype, int(v), _columns(sample)) for v in values)))  # [V, 1, w, e, o]
+        picked, _ = select(predtype, 3, scoped[None], scoped[None], agree, relevant, beaten)  # [V, S, w, e]
+        held = (picked.transpose(0, 2, 1, 3).astype(np.float32) @ fits.transpose(1, 2, 0).astype(np.float32)) > 0
+        return held[v_at, :, s_at, b_at]  # [V, w, S, B] at each candidate's
     comparisons, c_at = np.unique(pool.comparison[ks], return_inverse=True)
+    c_at = c_at.reshape(-1)
     compared = description_matches(comparisons, sample)  # [C, w, e]
     one = compared.sum(axis=2) == 1
     at = compared.argmax(axis=2)  # the one C of each world, where there is one
-    pair_codes, p_at = np.unique(c_at.reshape(-1) * len(scopes) + s_at.reshape(-1), return_inverse=True)
+    pair_codes, p_at = np.unique(c_at * len(scopes) + s_at, return_inverse=True)
     pc, ps = pair_codes // len(scopes), pair_codes % len(scopes)
     worlds, idx = np.arange(sample.size), np.arange(sample.n)
     x, y = sample.x, sample.y
     dist = np.hypot(x[None] - x[worlds, at][..., None], y[None] - y[worlds, at][..., None])  # [C, w, e]
-    diff = (dist[..., :, None] - dist[..., None, :]) * float(value)  # [C, w, e, o]
-    agree, beaten = diff > MIN_DISTANCE, -diff > MIN_DISTANCE  # proximity_pairs at the one comparison
+    diff = dist[..., :, None] - dist[..., None, :]  # [C, w, e, o]
+    signed = np.stack([diff[pc] * float(v) for v in values])  # [V, P, w, e, o]: proximity_pairs at the one C
     scope = scoped[ps] & (idx[None, None, :] != at[pc][..., None])  # [P, w, e]: the comparison left out
-    picked, _ = select(predtype, 2, scope, scope, agree[pc], np.ones((1, 1, 1, 1), dtype=bool), beaten[pc])
-    held = (picked[p_at.reshape(-1)] & fits[b_at.reshape(-1)]).any(axis=2)  # [K, w]
-    return held & one[c_at.reshape(-1)]
+    picked, _ = select(predtype, 3, scope[None], scope[None], signed > MIN_DISTANCE, np.ones((1,) * 5, dtype=bool),
+                       -signed > MIN_DISTANCE)  # [V, P, w, e]
+    held = (picked[v_at, p_at.reshape(-1)] & fits[b_at]).any(axis=2)  # [K, w]
+    return held & one[c_at]
 
 
 def truth_table(pool: SelectionPool, sample: WorldSample) -> np.ndarray:
@@ -210,25 +222,44 @@ def truth_table(pool: SelectionPool, sample: WorldSample) -> np.ndarray:
     out = np.zeros((len(pool), sample.size), dtype=bool)
     if not len(pool) or not sample.size:
         return out
-    for o in np.unique(pool.option):
-        mine = np.flatnonzero(pool.option == o)
+    selectors = np.array([p for p, _ in pool.options])[pool.option]
+    for predtype in np.unique(selectors):
+        mine = np.flatnonzero(selectors == predtype)
         out[mine] = _truth(pool, mine, sample)
     return out
 
 
 def truth_of(pool: SelectionPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one row of
-    :func:`truth_table`), computed only on the worlds with two scope entities, one fitting the body,
-    and (for a proximity selector) one comparison entity."""
+    :func:`truth_table`, at the cost of one candidate), computed only on the worlds with two scope
+    entities, one fitting the body, and (for a proximity selector) one comparison entity."""
     types, census = sample_types(sample)
-    scope, body = FITS[pool.scope[k]], FITS[pool.scope[k]] & FITS[pool.body[k]]
-    keep = (census[:, scope].sum(axis=1) >= 2) & (census[:, body].sum(axis=1) > 0)
-    if pool.comparison[k] >= 0:
-        keep &= census[:, FITS[pool.comparison[k]]].sum(axis=1) == 1
+    scope, body = FITS[pool.scope[k]], FITS[pool.body[k]]
+    keep = (census[:, scope].sum(axis=1) >= 2) & (census[:, scope & body].sum(axis=1) > 0)
+    proximity = pool.comparison[k] >= 0
+    if proximity:
+        compared = FITS[pool.comparison[k]]
+        keep &= census[:, compared].sum(axis=1) == 1
     rows = np.flatnonzero(keep)
     out = np.zeros(sample.size, dtype=bool)
-    if len(rows):
-        out[rows] = _truth(pool, np.array([k]), sample.select(rows))[0]
+    if not len(rows):
+        return out
+    part = sample if len(rows) == sample.size else sample.select(rows)
+    types = types if part is sample else types[rows, :part.n]
+    predtype, value = pool.options[int(pool.option[k])]
+    scoped, fits = scope[types], body[types]  # [w, e]
+    if not proximity:
+        agree, relevant, beaten = pairs(predtype, value, _columns(part))
+        picked, _ = select(predtype, 1, scoped, scoped, agree, relevant, beaten)
+    else:
+        at = compared[types].argmax(axis=1)  # the one C of each world
+        worlds = np.arange(part.size)
+        dist = np.hypot(part.x - part.x[worlds, at][:, None], part.y - part.y[worlds, at][:, None])  # [w, e]
+        signed = (dist[:, :, None] - dist[:, None, :]) * float(value)  # proximity_pairs at the one C
+        scoped = scoped & (np.arange(part.n)[None, :] != at[:, None])
+        picked, _ = select(predtype, 1, scoped, scoped, signed > MIN_DISTANCE, np.ones((1, 1, 1), dtype=bool),
+                           -signed > MIN_DISTANCE)
+    out[rows] = (picked & fits).any(axis=1)
     return out
 
 
