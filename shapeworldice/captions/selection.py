@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable
+from typing import Callable, ClassVar
 
 import numpy as np
 
@@ -71,6 +71,9 @@ class SelectionSampler:
 
     selectors: tuple[str, ...] = tuple(SELECTORS)
     max_templates: int = 20
+    #: a bounded dataset counts the re-fill shares of this many drawn candidates one at a time before
+    #: the whole pool's (a pool of a hundred or more meanings, most of them within the bound)
+    shares_by_draw: ClassVar[int] = 8
     #: the last world's pool (a test image draws all its references from one)
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 

@@ -129,13 +129,14 @@ def selection_pool(world: World, selectors: tuple[str, ...]) -> SelectionPool:
         unique.append(np.where((own[:, None] == own[None, :]).sum(axis=1) == 1, own, -1))
     comparisons = np.stack(unique, axis=1)  # [c, 3]
     n_unique = (comparisons >= 0).sum(axis=1)
+    coded = {k: _codes(shape, color, k) for k in ((False, False), (True, False), (False, True), (True, True))}
     parts = []
     for predtype in dict.fromkeys(p for p, _ in options):
         mine = [(o, v) for o, (p, v) in enumerate(options) if p == predtype]
         law = scope_kinds(predtype)
         selected = _selected(predtype, tuple(v for _, v in mine), cols, tuple(k for k, _ in law))
         for (v, (o, _)), (k, (kinds, p_kinds)) in itertools.product(enumerate(mine), enumerate(law)):
-            scope = _codes(shape, color, kinds)
+            scope = coded[kinds]
             picked = selected[v, k]
             base = p_kinds / len(options)
             if picked.ndim == 1:  # the entities picked out, their comparison (−1: none), the try's probability
@@ -150,8 +151,7 @@ def selection_pool(world: World, selectors: tuple[str, ...]) -> SelectionPool:
                 if not len(es):
                     continue
                 for body_kinds, p_body in _BODIES[kinds]:
-                    parts.append((np.full(len(es), o), scope[es], described, _codes(shape[es], color[es], body_kinds),
-                                  p * p_body))
+                    parts.append((np.full(len(es), o), scope[es], described, coded[body_kinds][es], p * p_body))
     if not parts:
         return SelectionPool(options, empty, empty, empty, empty, np.zeros(0))
     option, scope, comparison, body, weight = (np.concatenate(x) for x in zip(*parts))
