@@ -177,6 +177,7 @@ def caption(pool: SelectionPool, k: int) -> Existential:
 
 
 def _columns(sample: WorldSample) -> dict[str, np.ndarray]:
+    """The columns the selectors compare (:func:`~..semantics.selection.pairs`)."""
     return {"x": sample.x, "y": sample.y, "area": sample.area, "shade": sample.shade, "shape": sample.shape,
             "color": sample.color}
 
