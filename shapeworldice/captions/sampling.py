@@ -257,22 +257,44 @@ class BoundedPrior:
 
     def _survivors(self, world: World) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray]:
         """The world's pool, its candidates' probabilities where every view's share is within the
-        bound (0 elsewhere), which have passed the full check, and their meanings' codes (kept until
-        another world comes)."""
+        bound (0 elsewhere; a sampler with ``shares_by_draw`` counts the shares of its first that many
+        drawn candidates one by one, then the rest at once), which have passed the full check, and
+        their meanings' codes (kept until another world comes)."""
         if self._last.get("world") is not world:
             assert self.view_samples is not None
             sampler: Any = self.sampler
             pool = sampler.pool(world)
             weight = pool.weight.copy()
-            for sample in self.view_samples(world):
-                if not weight.any():
-                    break
-                shares = sampler.truth_table(pool, sample).mean(axis=1)
-                weight[shares > self.max_view] = 0.0
             self._last.clear()
             codes = sampler.codes(pool) if hasattr(sampler, "codes") else pool.codes
-            self._last.update(world=world, state=(pool, weight, np.zeros(len(weight), dtype=bool), codes))
+            self._last.update(world=world, state=(pool, weight, np.zeros(len(weight), dtype=bool), codes),
+                              counted=np.zeros(len(weight), dtype=bool), by_draw=getattr(sampler, "shares_by_draw", 0))
+            if not self._last["by_draw"]:
+                self._count_shares(world)
         return self._last["state"]
+
+    def _count_shares(self, world: World, k: int | None = None) -> None:
+        """Drop the candidates (candidate ``k``, or every one not yet counted) whose share of some
+        view's re-fills of ``world`` is above the bound."""
+        sampler: Any = self.sampler
+        pool, weight = self._last["state"][:2]
+        counted = self._last["counted"]
+        assert self.view_samples is not None
+        for sample in self.view_samples(world):
+            if k is not None:
+                if sampler.evaluator(pool, k)(sample).mean() > self.max_view:
+                    weight[k] = 0.0
+                    break
+                continue
+            if not weight[~counted].any():
+                break
+            shares = sampler.truth_table(pool, sample).mean(axis=1)
+            weight[(shares > self.max_view) & ~counted] = 0.0
+        if k is None:
+            counted[:] = True
+        else:
+            counted[k] = True
+            self._last["by_draw"] -= 1
 
     def _from_pool(self, world: World, rng: np.random.Generator) -> SampledCaption | None:
         sampler: Any = self.sampler
@@ -286,6 +308,10 @@ class BoundedPrior:
             if code in self._failed:
                 weight[k] = 0.0
                 continue
+            if not self._last["counted"][k]:  # its shares of the re-fills are not counted yet
+                self._count_shares(world, k if self._last["by_draw"] > 0 else None)
+                if not weight[k]:
+                    continue
             caption = sampler.caption(pool, k)
             if not passed[k]:
                 exceeds = self.donors_exceed or self.view_exceeds

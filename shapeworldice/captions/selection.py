@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable
+from typing import Callable, ClassVar
 
 import numpy as np
 
@@ -25,9 +25,10 @@ from ..semantics.selection import PROXIMITY_SELECTORS, SELECTORS
 from ..semantics.truth import Truth
 from ..world.columns import WorldSample
 from ..world.model import World
-from . import proximity_pool
+from . import proximity_pool, selection_pool
 from .describe import Census, attribute_of, choose, describe, sample_kinds
 from .proximity_pool import ProximityPool
+from .selection_pool import SelectionPool
 
 _KINDS: tuple[frozenset[str], ...] = (frozenset(), frozenset({"shape"}), frozenset({"color"}))
 _BOTH = frozenset({"shape", "color"})
@@ -62,10 +63,41 @@ def _scope_kinds(predtype: str, rng: np.random.Generator) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class SelectionSampler:
-    """"The <selector> <scope> is <body>." with ShapeWorld's selectors (``semantics.selection``)."""
+    """"The <selector> <scope> is <body>." with ShapeWorld's selectors (``semantics.selection``).
+
+    :meth:`pool` lists every caption it may draw for a world with the probability it draws it, and
+    :meth:`truth_table` their truth in many worlds at once (:mod:`.selection_pool`), so a bounded
+    dataset samples from the candidates that survive its bound instead of drawing and rejecting."""
 
     selectors: tuple[str, ...] = tuple(SELECTORS)
     max_templates: int = 20
+    #: a bounded dataset counts the re-fill shares of this many drawn candidates one at a time before
+    #: the whole pool's (a pool of a hundred or more meanings, most of them within the bound)
+    shares_by_draw: ClassVar[int] = 8
+    #: the last world's pool (a test image draws all its references from one)
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def pool(self, world: World) -> SelectionPool:
+        """Every caption this sampler can draw for ``world`` and its probability (kept until another world)."""
+        if self._last.get("world") is not world:
+            self._last.clear()
+            self._last.update(world=world, pool=selection_pool.selection_pool(world, self.selectors))
+        return self._last["pool"]
+
+    @staticmethod
+    def caption(pool: SelectionPool, k: int) -> Existential:
+        """Candidate ``k`` of ``pool`` as a caption."""
+        return selection_pool.caption(pool, k)
+
+    @staticmethod
+    def truth_table(pool: SelectionPool, sample: WorldSample) -> np.ndarray:
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+        return selection_pool.truth_table(pool, sample)
+
+    @staticmethod
+    def evaluator(pool: SelectionPool, k: int) -> Callable[[WorldSample], np.ndarray]:
+        """Candidate ``k``'s truth in each world of a sample, from the columns (its prior, its donors)."""
+        return partial(selection_pool.truth_of, pool, k)
 
     def __call__(self, world: World, rng: np.random.Generator) -> Existential | None:
         n = len(world)
