@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import make_world
-from tests.interpret.test_descriptions import F, T, check, verdict
+from tests.interpret.test_descriptions import A, F, T, check, verdict
 
 SQUARE_LOW_LEFT = make_world(("square", "gray", 0.35, 0.85))
 CROSSES = make_world(("cross", "blue", 0.2, 0.2), ("cross", "magenta", 0.5, 0.5), ("cross", "yellow", 0.8, 0.8))
@@ -140,11 +140,13 @@ def test_a_colour_named_with_its_tone_is_said_of_the_shape(caption, expected):
     ("The cyan circle is light and is in the upper left.", F),
     ("The cyan circle is in the upper left, so it is near the top.", T),
     ("The cyan circle is in the upper left, so it is near the bottom.", F),
-    ("The cyan circle is in the upper left while being partly cut off by the edge.", T),
+    ("The cyan circle is in the upper left while being partly cut off by the edge.", A),
+    ("The cyan circle is in the lower right while being partly cut off by the edge.", F),
 ])
 def test_verb_phrases_under_one_subject_and_so_claim_both(caption, expected):
     """Coordinated verb phrases are both said of the subject; ", so" + a clause claims the clause too;
-    "while being" + a participle is said of the subject (here a look the world does not record)."""
+    "while being" + a participle is said of the subject (here "cut off", which the world model does
+    not decide: vague, and false only with the false place)."""
     check(caption, DARK_CYAN, expected)
 
 
