@@ -534,3 +534,36 @@ def test_an_order_from_left_to_right_is_vague_and_floats_inverts():
     check("From left to right, there are a blue cross and a red cross.", CROSSES, F)
     check("At the top left floats a blue cross.", CROSSES, T)
     check("At the top left floats a yellow cross.", CROSSES, F)
+
+
+GAPPED = make_world(("circle", "red", 0.2, 0.2), ("circle", "blue", 0.8, 0.8))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A red circle is in the upper left, and a blue circle the lower right.", T),
+    ("A red circle is in the upper left, and a blue circle the upper right.", F),
+    ("A red circle is at the top, and a blue circle the bottom.", T),
+    ("A blue circle is at the top, and a red circle the bottom.", F),
+])
+def test_a_gapped_place_after_and_is_the_same_kind_of_place(caption, expected):
+    """"…, and a blue circle the lower right": the copula and the preposition are left out."""
+    check(caption, GAPPED, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("There is a red circle and a blue circle, the blue circle at the bottom.", T),
+    ("There is a red circle and a blue circle, the blue circle at the top.", F),
+    ("There is a red circle and a blue circle, the red circle green.", F),
+])
+def test_an_absolute_after_a_comma_is_said_of_its_noun_phrase(caption, expected):
+    """"…, the left one slightly larger": a noun phrase and what is said of it, without a copula."""
+    check(caption, GAPPED, expected)
+
+
+@pytest.mark.parametrize("caption", [
+    "The shapes get smaller from left to right.", "The circles grow larger toward the bottom.",
+    "The shapes are not arranged in any pattern.", "The image is divided into two halves.",
+])
+def test_trends_and_patterns_parse_and_are_never_decided(caption):
+    """A trend ("get smaller from left to right") or a pattern is not in the world model."""
+    assert verdict(caption, GAPPED) not in (T, F)
