@@ -23,7 +23,7 @@ MAX_TOKENS = 60
 MAX_CHARS = 1000
 CACHE_SIZE = 200_000
 
-_TOKEN_RE = re.compile(r"[^\s,.;:!?]+|[,.;:!?]")
+_TOKEN_RE = re.compile(r"[^\s,.;:!?()]+|[,.;:!?()]")
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _DIGITS_RE = re.compile(r"[0-9]+")
 

@@ -114,7 +114,7 @@ def adjective_lists(w: WorkingMRS) -> None:
         # that others are there: "with a circle") stays once, with the first part
         own = [e for e in rest if not any(is_var(v, "x") and v != x for v in e.args.values())]
         other = [e for e in rest if e not in own]
-        copies = [_copy_phrase(w, q, own, leaf, x, q.pred) for leaf in leaves]
+        copies = [_copy_phrase(w, q, _shared_with(own, leaf, x), leaf, x, q.pred) for leaf in leaves]
         items = [xi for xi, _ in copies]
         w.kill(*leaves, *coords, *own, *(e for e in rs if e.pred in QUANTITY_ADJS))
         for e in other:
@@ -236,6 +236,21 @@ def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: l
             out.append(e)
         return True
     return False
+
+
+def _is_colour(e: EP, x: str) -> bool:
+    lemma, pos, _ = split_predicate(e.pred)
+    return pos == "a" and e.args.get("ARG1") == x and (color_of(e.pred) is not None or bool(color_word(lemma)))
+
+
+def _shared_with(own: list[EP], leaf: EP, x: str) -> list[EP]:
+    """What a list's adjective ``leaf`` shares of the rest: all of it, but a colour word outside the
+    list only when the leaf names no colour of its own. "blue and light green triangles" is blue
+    triangles and light green ones (the parser puts "green" outside "blue and light"), not triangles
+    each blue and green."""
+    if not _is_colour(leaf, x):
+        return own
+    return [e for e in own if not _is_colour(e, x)]
 
 
 def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantifier: str) -> tuple[str, str]:

@@ -223,6 +223,46 @@ _SIDE_OF_CENTRE = {"_above_p": "top", "_over_p": "top", "_below_p": "bottom", "_
                    "_beneath_p": "bottom", "_left+of_p": "left", "_right+of_p": "right"}
 
 
+#: verbs of a shape reaching past the frame ("runs off the right edge", "is cut off by the left
+#: edge"); the verb adds nothing, but the place it names stays with the shape
+_PAST_THE_FRAME_VERBS = frozenset({"run", "extend", "stick", "peek", "poke", "stretch", "cut", "cut+off", "crop"})
+#: verbs that alone say a shape is partly out of the picture ("The cross is partly cut off.")
+_CUT_OFF_VERBS = frozenset({"cut+off", "crop", "clip", "truncate"})
+#: prepositions that name an edge the shape reaches past ("cut off by / at the right edge")
+_EDGE_PREPS = frozenset({"_by_p", "_at_p"})
+
+
+def places_past_the_frame(w: WorkingMRS) -> None:
+    """"A red square runs off the right edge.", "The circle is cut off by the bottom edge.": the shape
+    is partly out of the picture there, which the world model does not decide; the place is vague of
+    the shape (read by :func:`regions`), never dropped with the verb, which would make the claim
+    true wherever the shape is. A verb of cutting off alone ("is partly cut off") is vague too."""
+    for v in list(w.live):
+        lemma, pos, _ = split_predicate(v.pred)
+        if v.dead or v.arg0 is None or pos != "v" or lemma.split("/")[0] not in _PAST_THE_FRAME_VERBS | _CUT_OFF_VERBS:
+            continue
+        subject = next((v.args[r] for r in ("ARG2", "ARG1") if is_var(v.args.get(r), "x")
+                        and (r == "ARG2" or lemma.split("/")[0] not in _CUT_OFF_VERBS)), None)
+        if subject is None:
+            continue
+        placed = False
+        for p in w.live:
+            y = p.args.get("ARG2")
+            if (p.dead or p.args.get("ARG1") != v.arg0 or p.pred not in BEYOND_PREPS | _EDGE_PREPS | {"_to_p"}
+                    or not is_var(y, "x") or y not in w.quant_of):
+                continue
+            assert y is not None
+            place = region_of(w, y)
+            if place is None or p.pred == "_to_p" and not place.endswith("-edge"):
+                continue
+            # "extends to the right edge": at that edge; "off / past / cut off by the edge": vague
+            p.pred, p.args = "_at_p" if p.pred == "_to_p" else "_off_p", {**p.args, "ARG1": subject}
+            placed = True
+        if not placed and lemma.split("/")[0] in _CUT_OFF_VERBS:
+            w.eps.append(EP(ATTR, v.label, {"ARG0": w.new_name("e"), "ARG1": subject}, "vague:place", v.key))
+    w.reindex()
+
+
 def company_of_places(w: WorkingMRS) -> None:
     """"a red square at the top, with a blue rectangle at the bottom": the parser hangs "with …" on
     "the top"; a place of the picture has no company, so it is the shape's that the place is said of."""

@@ -31,8 +31,8 @@ from ..semantics.appearance import color_word
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, group_places, predicated_colours, predicated_lists,
                     quantities, shared_adjectives)
 from .picture_places import (
-    ATTR, MOSTLY, NOTHING, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity, regions,
-    restriction as _restriction,
+    ATTR, MOSTLY, NOTHING, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity,
+    places_past_the_frame, regions, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -65,6 +65,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     company_of_places(w)
     _company(w)
     w.reindex()
+    places_past_the_frame(w)
     _outside(w)
     w.reindex()
     _own_sides(w)

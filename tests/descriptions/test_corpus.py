@@ -60,11 +60,11 @@ def _half(split: str) -> Tally:
 def test_floors(split):
     t = _half(split)
     assert t.claims_agree / t.claims_decided >= 0.995  # claims: almost never a wrong truth value
-    assert t.false_wrong <= 16  # claims called false that the judge does not call false (15 on test, 5 on dev)
+    assert t.false_wrong <= 15  # claims called false that the judge does not call false (14 on test, 5 on dev)
     assert t.claims_decided / t.claims >= 0.88  # 88.9% on test, 89.8% on dev
-    assert t.agree / t.decided >= 0.98  # 98.4% on test, 100% on dev
-    assert t.decided / t.decidable >= 0.67  # 67.7% on test, 74.9% on dev
-    assert t.g_agree / t.n >= 0.91  # 91.5% on test, 100% on dev
+    assert t.agree / t.decided >= 0.98  # 98.5% on test, 100% on dev
+    assert t.decided / t.decidable >= 0.69  # 69.3% on test, 77.5% on dev
+    assert t.g_agree / t.n >= 0.915  # 92.0% on test, 100% on dev
 
 
 def test_one_sentence_captions_are_read():
@@ -76,8 +76,8 @@ def test_one_sentence_captions_are_read():
 
 @pytest.mark.slow  # about 5 s
 def test_detailed_descriptions_parse_sentence_by_sentence():
-    # a detailed description is grammatical only when every sentence parses (79.0% of the test half's)
+    # a detailed description is grammatical only when every sentence parses (80.0% of the test half's)
     records = [r for r in load_corpus() if r["split"] == "test" and r["prompt"] == "detailed"]
     t = measure(records)
-    assert t.g_agree / t.n >= 0.78
+    assert t.g_agree / t.n >= 0.79
     assert t.claims_decided / t.claims >= 0.82 and t.claims_agree / t.claims_decided >= 0.99

@@ -272,3 +272,20 @@ def test_a_side_between_commas_after_a_fronted_relation_is_the_same_shapes_side(
     apart = [verdict(f"A blue square is {relation.lower()} the red circle.", world),
              verdict(f"A blue square is to the {side} of the red circle.", world)]
     assert fronted == (F if F in apart else T if apart == [T, T] else A)
+
+
+# ------------------------------------------------------------------------------ past the frame
+@settings(max_examples=15, deadline=None)
+@given(st.floats(min_value=0.1, max_value=0.9), st.sampled_from([
+    "A red circle runs off the right edge.", "The red circle is cut off by the left edge.",
+    "The red circle extends past the bottom edge.", "The red circle is partly cut off at the top edge.",
+    "The red circle is partly cut off."]))
+def test_a_shape_past_the_frame_is_never_decided_by_its_place(x, caption):
+    # the world model does not say whether a shape is partly out of the picture: the claim is vague
+    # wherever the shape is, never true because the verb was dropped with its place
+    assert verdict(caption, at_x(x)) == A
+
+
+@pytest.mark.parametrize("x,expected", [(0.9, T), (0.75, A), (0.4, F)])
+def test_extending_to_an_edge_is_being_at_it(x, expected):
+    assert verdict("A red circle extends to the right edge.", at_x(x)) == expected

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import make_world
-from tests.interpret.test_descriptions import F, T, check, verdict
+from tests.interpret.test_descriptions import A, F, T, check, verdict
 
 SQUARE_LOW_LEFT = make_world(("square", "gray", 0.35, 0.85))
 CROSSES = make_world(("cross", "blue", 0.2, 0.2), ("cross", "magenta", 0.5, 0.5), ("cross", "yellow", 0.8, 0.8))
@@ -140,11 +140,13 @@ def test_a_colour_named_with_its_tone_is_said_of_the_shape(caption, expected):
     ("The cyan circle is light and is in the upper left.", F),
     ("The cyan circle is in the upper left, so it is near the top.", T),
     ("The cyan circle is in the upper left, so it is near the bottom.", F),
-    ("The cyan circle is in the upper left while being partly cut off by the edge.", T),
+    ("The cyan circle is in the upper left while being partly cut off by the edge.", A),
+    ("The cyan circle is in the lower right while being partly cut off by the edge.", F),
 ])
 def test_verb_phrases_under_one_subject_and_so_claim_both(caption, expected):
     """Coordinated verb phrases are both said of the subject; ", so" + a clause claims the clause too;
-    "while being" + a participle is said of the subject (here a look the world does not record)."""
+    "while being" + a participle is said of the subject (here "cut off", which the world model does
+    not decide: vague, and false only with the false place)."""
     check(caption, DARK_CYAN, expected)
 
 
@@ -532,3 +534,36 @@ def test_an_order_from_left_to_right_is_vague_and_floats_inverts():
     check("From left to right, there are a blue cross and a red cross.", CROSSES, F)
     check("At the top left floats a blue cross.", CROSSES, T)
     check("At the top left floats a yellow cross.", CROSSES, F)
+
+
+GAPPED = make_world(("circle", "red", 0.2, 0.2), ("circle", "blue", 0.8, 0.8))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A red circle is in the upper left, and a blue circle the lower right.", T),
+    ("A red circle is in the upper left, and a blue circle the upper right.", F),
+    ("A red circle is at the top, and a blue circle the bottom.", T),
+    ("A blue circle is at the top, and a red circle the bottom.", F),
+])
+def test_a_gapped_place_after_and_is_the_same_kind_of_place(caption, expected):
+    """"…, and a blue circle the lower right": the copula and the preposition are left out."""
+    check(caption, GAPPED, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("There is a red circle and a blue circle, the blue circle at the bottom.", T),
+    ("There is a red circle and a blue circle, the blue circle at the top.", F),
+    ("There is a red circle and a blue circle, the red circle green.", F),
+])
+def test_an_absolute_after_a_comma_is_said_of_its_noun_phrase(caption, expected):
+    """"…, the left one slightly larger": a noun phrase and what is said of it, without a copula."""
+    check(caption, GAPPED, expected)
+
+
+@pytest.mark.parametrize("caption", [
+    "The shapes get smaller from left to right.", "The circles grow larger toward the bottom.",
+    "The shapes are not arranged in any pattern.", "The image is divided into two halves.",
+])
+def test_trends_and_patterns_parse_and_are_never_decided(caption):
+    """A trend ("get smaller from left to right") or a pattern is not in the world model."""
+    assert verdict(caption, GAPPED) not in (T, F)

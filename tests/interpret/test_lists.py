@@ -78,3 +78,22 @@ def test_a_counted_plural_in_a_list_of_colours_is_some_of_each(caption, colours,
 def test_a_list_of_colours_said_of_a_plural_is_one_each_and_some_of_each(caption, colours, expected):
     world = make_world(*[("cross", c, 0.1 + 0.1 * i, 0.5) for i, c in enumerate(colours)])
     check(caption, world, expected)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["light", "dark", "pale", "bright"]), st.sampled_from([-0.3, 0.0, 0.3]))
+def test_a_tone_colour_after_a_colour_in_a_list_is_its_own_kind(tone, shade):
+    # "blue and light green triangles": blue triangles and light green ones (the parser puts "green"
+    # outside "blue and light"), never triangles each both blue and green
+    world = make_world(("triangle", "blue", 0.2, 0.2), ("triangle", "green", 0.8, 0.8, 0.06, shade))
+    alone = verdict(f"There is a {tone} green triangle.", world)
+    assert verdict(f"There are blue and {tone} green triangles.", world) == alone
+    assert verdict(f"There are red and {tone} green triangles.", world) == F
+    no_green = make_world(("triangle", "blue", 0.2, 0.2), ("triangle", "blue", 0.8, 0.8))
+    assert verdict(f"There are blue and {tone} green triangles.", no_green) == F
+
+
+def test_tones_coordinated_share_the_colour_after_them():
+    world = make_world(("triangle", "green", 0.2, 0.2, 0.06, -0.3), ("triangle", "green", 0.8, 0.8, 0.06, 0.3))
+    check("There are dark and light green triangles.", world, T)
+    check("There are dark and light blue triangles.", world, F)
