@@ -55,8 +55,12 @@ def _decode_mentions(carg: str | None) -> list[Mention]:
 def resolve_references(w: WorkingMRS) -> None:
     """Resolve pronouns, "one" and "other" against the entities mentioned before them."""
     said = {e.pred for e in w.live if not e.dead}
+    if "pronoun_q" in said and "part_of" in said:
+        _of_them(w)
     if "pronoun_q" in said:
         _pronouns(w)
+    if not _PAIR_WORDS.isdisjoint(said):
+        _pairs(w)
     if "_one_n_1" in said:
         _one(w)
     if not _OTHERS.isdisjoint(said):
@@ -124,6 +128,28 @@ def _local(w: WorkingMRS, pronoun: str) -> set[str]:
     return local
 
 
+def _of_them(w: WorkingMRS) -> None:
+    """"all of them", "each of them" are "they" (each of the shapes it means), and "both of them"
+    is "both" (:func:`_pairs`): the pronoun's shapes, not a part of them, so the quantifier of the
+    shapes "them" means is kept ("The two circles are blue. All of them are small.": the two circles)."""
+    for q in list(w.live):
+        if q.dead or q.pred not in ("_all_q", "_each_q", "_both_q"):
+            continue
+        rs = w.at(w.rstr_label(q))
+        if len(rs) != 1 or rs[0].pred != "part_of" or rs[0].arg0 != q.arg0:
+            continue
+        them = w.quant_of.get(rs[0].args.get("ARG1") or "")
+        if them is None or them.pred != "pronoun_q" or not them.mods.plural or them.mods.person in ("1", "2"):
+            continue
+        if q.pred == "_both_q":
+            w.kill(them, *w.at(w.rstr_label(them)))
+            rs[0].pred, rs[0].args = "generic_entity", {"ARG0": q.arg0 or ""}
+        else:
+            w.kill(q, rs[0])
+            w.substitute(q.arg0 or "", them.arg0 or "")
+        w.reindex()
+
+
 def _pronouns(w: WorkingMRS) -> None:
     """"it"/"they": the most recent earlier entity of the same number (see the module docstring); a
     second "it" with no such entity left ("A rectangle below it overlaps it.", where the first made
@@ -154,6 +180,8 @@ def _pronouns(w: WorkingMRS) -> None:
             continue
         if not found and q.mods.plural and _both_of_a_relation(w, q, rs[0], coarguments, cut):
             continue
+        if not found and q.mods.plural and _two_singles(w, q, rs[0], cut):
+            continue
         if not found:
             if _conjuncts_before(w, q.key, q.mods.plural):
                 raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "
@@ -166,6 +194,127 @@ def _pronouns(w: WorkingMRS) -> None:
         w.substitute(q.arg0 or "", found[0].arg0 or "")
         w.reindex()
         _said_of_the_head(w, found[0].arg0 or "", users)
+
+
+#: the predicates of the words :func:`_pairs` reads ("both", "each", "the two", "the pair")
+_PAIR_WORDS = frozenset({"_both_q", "_each_q", "_pair_n_1", "card"})
+
+
+def _pair_word(w: WorkingMRS, q: EP) -> tuple[str, bool] | None:
+    """The word, and whether it is bare (names no shape), when quantifier ``q`` is "both", "each",
+    "the two" or "the pair" with nothing said of the shapes but "shape(s)" ("both", "both shapes",
+    "each", "the two shapes", "the pair"); None otherwise."""
+    x = q.arg0
+    rs = w.at(w.rstr_label(q))
+    if not is_var(x, "x") or any(x not in e.args.values() for e in rs):
+        return None
+    cards = [e for e in rs if e.pred == "card"]
+    nouns = [e for e in rs if e.pred != "card"]
+    if len(nouns) != 1 or nouns[0].arg0 != x or set(nouns[0].args) != {"ARG0"}:
+        return None
+    noun = nouns[0].pred
+    bare = noun in ("generic_entity", "_each+one_n_1", "_pair_n_1")
+    if not (bare or noun in ENTITY_NOUNS):
+        return None
+    if q.pred == "_both_q" and not cards:
+        return "both", bare
+    if q.pred == "_each_q" and not cards and noun == "_each+one_n_1":
+        return "each", True
+    if q.pred == "_the_q" and q.mods.plural and [c.carg for c in cards] == ["2"] and noun != "_pair_n_1":
+        return "the two", bare
+    if q.pred == "_the_q" and not q.mods.plural and not cards and noun == "_pair_n_1":
+        return "the pair", True
+    return None
+
+
+def _pairs(w: WorkingMRS) -> None:
+    """"The two circles are blue. Both are small.": "both", "each", "the two (shapes)", "the pair"
+    after shapes named before it mean the latest plural of exactly two named before it ("the two
+    circles", "two circles"; for "each", the latest plural of any number), or, with no plural
+    before it, the two single shapes named before it (the words after it are said of each).
+    Where which two is not decided (other shapes before it, a list, an unread sentence, nothing),
+    the sentence is left out, but "the two shapes" keeps its own reading: the picture's two shapes."""
+    for q in list(w.live):
+        if q.dead or not q.is_quantifier():
+            continue
+        word = _pair_word(w, q)
+        if word is None:
+            continue
+        said, bare = word
+        why = _pair_back(w, q, said)
+        if why is None or said == "the two" and not bare:
+            continue
+        raise UninterpretableMRS(f"says '{said}' {why}")
+
+
+def _pair_back(w: WorkingMRS, q: EP, said: str) -> str | None:
+    """Make ``q`` ("both", "each", ...) the shapes it refers back to (:func:`_pairs`); None when
+    done, else why it is not decided (nothing done)."""
+    cut, unread = _cut(w, q.key, None)
+    if unread:
+        return "after a sentence that could not be read: which two shapes it means is not known"
+    named = _named_before(w, q, cut)
+    if any(r.arg0 in _coordinated(w) for r in named):
+        return "after shapes mentioned together ('a square and a circle'): which of them it means is not decided"
+    if not named:
+        return "with no two shapes before it to refer to"
+    plurals = [r for r in named if r.mods.plural]
+    rs = w.at(w.rstr_label(q))
+    users = [e for e in w.live if not e.dead and e is not q and e not in rs and q.arg0 in e.args.values()]
+    if plurals:
+        group = max(plurals, key=lambda r: r.key)
+        if said != "each" and group.pred != "_both_q" and [c.carg for c in w.at(w.rstr_label(group))
+                                                         if c.pred == "card" and c.args.get("ARG1") == group.arg0] != ["2"]:
+            return "after shapes not named as two: which two it means is not decided"
+        w.kill(q, *rs)
+        w.substitute(q.arg0 or "", group.arg0 or "")
+        w.reindex()
+        _said_of_the_head(w, group.arg0 or "", users)
+        return None
+    if len(named) != 2:
+        return f"after {len(named)} single shapes: which two it means is not decided"
+    a, b = sorted(named, key=lambda r: r.key)
+    _said_of_each(w, q, rs, users, a.arg0 or "", b.arg0 or "")
+    return None
+
+
+def _named_before(w: WorkingMRS, q: EP, cut: tuple[int, int]) -> list[EP]:
+    """The quantifiers of the shapes named before ``q`` (after ``cut``), but not under "no" nor
+    the co-arguments of ``q``'s entity ("There is a red square. A blue circle is below both.": not
+    the circle)."""
+    local = _local(w, q.arg0 or "")
+    return [r for r in w.live if r.is_quantifier() and not r.dead and cut < r.key < q.key and r is not q
+            and r.pred not in ("pronoun_q", "_no_q") and is_var(r.arg0, "x") and r.arg0 not in local
+            and any(n.arg0 == r.arg0 and (shape_of(n.pred) is not None or n.pred in ENTITY_NOUNS)
+                    for n in w.at(w.rstr_label(r)))]
+
+
+def _two_singles(w: WorkingMRS, pronoun: EP, pron: EP, cut: tuple[int, int]) -> bool:
+    """"A red square is at the top. A blue circle is at the bottom. Both of them are small.":
+    with no plural before it, "they" after exactly two single shapes, named apart from any list, is
+    said of each (:func:`_said_of_each`). False (nothing done) when it is not so."""
+    named = _named_before(w, pronoun, cut)
+    if len(named) != 2 or any(r.mods.plural or r.arg0 in _coordinated(w) for r in named):
+        return False
+    a, b = sorted(named, key=lambda r: r.key)
+    users = [e for e in w.live if not e.dead and e is not pronoun and e is not pron and pronoun.arg0 in e.args.values()]
+    _said_of_each(w, pronoun, [pron], users, a.arg0 or "", b.arg0 or "")
+    return True
+
+
+def _said_of_each(w: WorkingMRS, q: EP, rs: list[EP], users: list[EP], a: str, b: str) -> None:
+    """What is said of ``q``'s entity said of ``a`` and, in copies, of ``b`` ("both are small":
+    the first is small and the second is small)."""
+    x = q.arg0 or ""
+    w.kill(q, *rs)
+    for e in users:
+        w.eps.append(EP(e.pred, e.label, {r: (b if v == x else w.new_name("e") if r == "ARG0" else v)
+                                          for r, v in e.args.items()}, e.carg, e.key, relation=e.relation))
+        e.args = {r: (a if v == x else v) for r, v in e.args.items()}
+    w.reindex()
+    for v in (a, b):
+        _said_of_the_head(w, v, [e for e in w.live if not e.dead and v in e.args.values()
+                                 and e.pred in {u.pred for u in users}])
 
 
 def _in_the_picture(w: WorkingMRS, pronoun: EP, pron: EP) -> bool:

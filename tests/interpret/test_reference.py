@@ -223,3 +223,70 @@ def test_them_after_a_relation_of_two_shapes_is_both(caption):
                           ("square", "red", 0.2, 0.3, 0.03))
     assert verdict("A blue circle overlaps a green circle.", one_only) == T
     assert verdict(caption, one_only) == F
+
+
+# ------------------------------------------------- "both", "each", "the two", "the pair" back
+# two small blue circles and a large red square: "both" is the circles, not every shape
+CIRCLES_AND_SQUARE = make_world(("circle", "blue", 0.3, 0.3, 0.05), ("circle", "blue", 0.7, 0.3, 0.05),
+                                ("square", "red", 0.5, 0.8, 0.2))
+# the same with the right circle large
+ONE_LARGE = make_world(("circle", "blue", 0.3, 0.3, 0.05), ("circle", "blue", 0.7, 0.3, 0.2),
+                       ("square", "red", 0.5, 0.8, 0.05))
+
+
+@pytest.mark.parametrize("first,one_large", [("The two circles are blue.", A), ("There are two blue circles.", F),
+                                              ("A blue circle is to the left of a blue circle.", F)])
+@pytest.mark.parametrize("second", ["Both are small.", "Each is small.", "The two are small.", "The pair is small.",
+                                    "The two shapes are small.", "Both of them are small.", "Each of them is small.",
+                                    "All of them are small."])
+def test_a_pair_word_after_two_shapes_means_those_two(first, one_large, second):
+    """"The two circles are blue. Both are small.": the circles are small (true), though the
+    third shape, the square, is large; when one circle is large, false (vague for "the two
+    circles", as "The two circles are small." is: the definite's own reading)."""
+    caption = f"{first} {second}"
+    assert verdict(caption, CIRCLES_AND_SQUARE) == T
+    assert verdict(caption, ONE_LARGE) == one_large
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.floats(0.02, 0.2), st.floats(0.02, 0.2))
+def test_both_after_two_circles_is_each_circle_is_small(left, right):
+    """"both are small" says of each circle what "the circle is small" says of it alone."""
+    world = make_world(("circle", "blue", 0.25, 0.25, left), ("circle", "blue", 0.75, 0.25, right),
+                       ("square", "red", 0.5, 0.8, 0.2))
+    caption = "A blue circle is to the left of a blue circle. Both are small."
+    alone = [verdict("The circle is small.", make_world(("circle", "blue", 0.5, 0.5, h))) for h in (left, right)]
+    expected = T if alone == [T, T] else F if F in alone else A
+    assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("caption", [
+    "There are three circles. Both are small.",
+    "There is a red square. There is a blue circle. There is a green cross. Both are small.",
+    "There is a blue circle and a blue circle. Both are small.",
+])
+def test_both_after_other_than_two_shapes_is_not_decided(caption):
+    """"both" after three shapes, or after shapes of one list (left to the lists' rules): which
+    two it means is not decided, the sentence is left out (never false for it)."""
+    assert [s for s, _ in left_out(caption)] == ["Both are small."]
+
+
+@pytest.mark.parametrize("caption", ["Both are small.", "Each is small.", "The two are small."])
+def test_a_bare_pair_word_with_nothing_before_is_not_decided(caption):
+    """Alone, "both are small" is not "the two shapes of the picture are small" (false with three)."""
+    assert verdict(caption, CIRCLES_AND_SQUARE).startswith("uninterpretable")
+
+
+def test_each_after_a_plural_of_three_is_each_of_them():
+    world = make_world(*[("circle", "blue", 0.2 + 0.3 * i, 0.3, 0.05) for i in range(3)], ("square", "red", 0.5, 0.8, 0.2))
+    assert verdict("There are three blue circles. Each is small.", world) == T
+    assert verdict("There are three blue circles. Each is large.", world) == F
+
+
+def test_all_of_them_keeps_the_number_of_the_shapes_it_means():
+    """"The two circles are blue. All of them are small.": "them" is the two circles, so the first
+    sentence stays "the two circles are blue" (it was read "all circles are blue", false here,
+    where a third circle is red; with three circles "the two circles" is vague)."""
+    world = make_world(("circle", "blue", 0.3, 0.3, 0.05), ("circle", "blue", 0.7, 0.3, 0.05),
+                       ("circle", "red", 0.5, 0.8, 0.05))
+    assert verdict("The two circles are blue. All of them are small.", world) == A
