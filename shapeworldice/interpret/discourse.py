@@ -25,7 +25,7 @@ from ..grammar.mrs_form import ComposedMRS, PlainEP, PlainMRS, cfrom_cto, comple
 from .interpret import Interpretation, interpret
 from .predicates import ENTITY_NOUNS, normalize_predicate, shape_of, split_predicate
 from .preference import preference_order
-from .reference import UNREAD, Mention, encode_mentions
+from .antecedents import UNREAD, Mention, encode_mentions
 
 __all__ = ["sentences", "join", "choose", "cover", "mentions"]
 
@@ -51,7 +51,7 @@ def join(readings: Sequence[Any], offsets: Sequence[int] | None = None,
     character spans shifted by ``offsets``, and the sentences' TOP handles joined by
     ``implicit_conj`` (right-branching for three or more: conj(s1, conj(s2, s3))).  ``unread``
     holds (offset, what it mentions) of sentences left out: each is an ``unread_sentence`` EP
-    (:data:`~.reference.UNREAD`) in its place, which the reference of the sentences after it
+    (:data:`~.antecedents.UNREAD`) in its place, which the reference of the sentences after it
     heeds.  The join is made in plain form and its pydelphin objects built when first read
     (:mod:`~shapeworldice.grammar.mrs_form`)."""
     offsets = list(offsets) if offsets is not None else [0] * len(readings)
@@ -196,9 +196,9 @@ def _predicates(mrs: Any) -> list[str]:
 
 
 def mentions(mrs: Any) -> str:
-    """What a sentence's reading mentions, for a sentence left out (:data:`~.reference.UNREAD`): each
+    """What a sentence's reading mentions, for a sentence left out (:data:`~.antecedents.UNREAD`): each
     entity named by a shape noun or "shape"/"object" (not under "no"), in surface order, with its
-    number and its one-place adjectives (:func:`~.reference.encode_mentions`)."""
+    number and its one-place adjectives (:func:`~.antecedents.encode_mentions`)."""
     form = plain_of(mrs)
     qeq = {hi: lo for hi, _, lo in form.hcons}
     by_label: dict[str, list[PlainEP]] = {}

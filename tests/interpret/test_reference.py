@@ -271,14 +271,15 @@ def test_both_after_other_than_two_shapes_is_not_decided(caption):
     assert [s for s, _ in left_out(caption)] == ["Both are small."]
 
 
-@pytest.mark.parametrize("caption", ["Both are small.", "Each is small.", "The two are small."])
+@pytest.mark.parametrize("caption", ["Both are small.", "Each is small.", "The two are small.", "The pair is small."])
 def test_a_bare_pair_word_with_nothing_before_is_not_decided(caption):
     """Alone, "both are small" is not "the two shapes of the picture are small" (false with three)."""
     assert verdict(caption, CIRCLES_AND_SQUARE).startswith("uninterpretable")
 
 
 def test_each_after_a_plural_of_three_is_each_of_them():
-    world = make_world(*[("circle", "blue", 0.2 + 0.3 * i, 0.3, 0.05) for i in range(3)], ("square", "red", 0.5, 0.8, 0.2))
+    circles = [("circle", "blue", 0.2 + 0.3 * i, 0.3, 0.05) for i in range(3)]
+    world = make_world(*circles, ("square", "red", 0.5, 0.8, 0.2))
     assert verdict("There are three blue circles. Each is small.", world) == T
     assert verdict("There are three blue circles. Each is large.", world) == F
 
@@ -290,3 +291,38 @@ def test_all_of_them_keeps_the_number_of_the_shapes_it_means():
     world = make_world(("circle", "blue", 0.3, 0.3, 0.05), ("circle", "blue", 0.7, 0.3, 0.05),
                        ("circle", "red", 0.5, 0.8, 0.05))
     assert verdict("The two circles are blue. All of them are small.", world) == A
+
+
+def test_both_shapes_with_nothing_before_is_the_pictures_two_shapes():
+    """"Both shapes are blue." on its own: exactly two shapes, both blue (as before)."""
+    assert verdict("Both shapes are blue.", make_world(("square", "blue", 0.3, 0.3), ("circle", "blue", 0.7, 0.7))) == T
+    assert verdict("Both shapes are blue.", CIRCLES_AND_SQUARE) == F
+
+
+def test_the_two_shapes_after_an_unread_sentence_keeps_its_own_reading():
+    """After an unread sentence, "the two shapes" is the picture's two shapes (its reading alone)."""
+    caption = f"There are two shapes. {UNREAD} The two shapes are small."
+    assert [s for s, _ in left_out(caption)] == [UNREAD]
+    for big in (0.05, 0.2, None):
+        extra = [("cross", "green", 0.5, 0.9, 0.05)] if big is None else []
+        world = make_world(("circle", "blue", 0.3, 0.3, 0.05), ("square", "red", 0.7, 0.7, big or 0.05), *extra)
+        assert claim_truths(caption, world)[-1] == verdict("The two shapes are small.", world)
+
+
+@pytest.mark.parametrize("caption", [
+    "There is a red square. There is a blue circle. A green cross is below both.",
+    "There is a red square. There is a blue circle. A green cross is below them.",
+])
+def test_both_as_an_object_is_each_shape_before_not_its_own_subject(caption):
+    """"A green cross is below both": below the square and below the circle, not below itself."""
+    below = make_world(("square", "red", 0.3, 0.2), ("circle", "blue", 0.7, 0.2), ("cross", "green", 0.5, 0.8))
+    between = make_world(("square", "red", 0.3, 0.2), ("circle", "blue", 0.7, 0.9), ("cross", "green", 0.5, 0.5))
+    assert verdict(caption, below) == T
+    assert verdict(caption, between) == F
+
+
+def test_the_pair_as_the_place_of_a_shape_that_may_be_one_of_them_is_not_decided():
+    """"Two shapes … On the left of the pair is a gray cross.": the cross is the left one of the
+    two, not left of both (that would make it left of itself: false)."""
+    caption = "There are two shapes. On the left of the pair is a gray cross."
+    assert [s for s, _ in left_out(caption)] == ["On the left of the pair is a gray cross."]
