@@ -157,6 +157,19 @@ def test_it_for_the_image_or_its_background_adds_nothing(caption):
         T if "object" in caption else F)
 
 
+@pytest.mark.parametrize("caption", [
+    "This image features a black background with one object in it.",
+    "A black background with one object.",
+    "A black background with a single object in it.",
+    "There is one shape.",
+])
+def test_one_object_of_the_whole_picture_is_exactly_one(caption):
+    """"with one object in it" says nothing of the object but that it is there: a bare numeral,
+    exactly one (false with two shapes; it was "at least one", as "one X" said of a shape is)."""
+    assert verdict(caption, make_world(("square", "red", 0.3, 0.3))) == T
+    assert verdict(caption, TWO) == F
+
+
 def test_it_after_a_shape_is_the_shape_not_the_image():
     """"There is a red square in the image. A blue circle is below it.": the square, as before."""
     caption = "There is a red square in the image. A blue circle is below it."
