@@ -312,9 +312,10 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
         order = preference_order(options)
         why = "no readings"
         by_itself = alone and not any(_contextual(options[i]) for i in order)
+        first: Any = None  # the preferred reading's result read by itself, when it was read
         if alone and not by_itself and order and _self_contained(options[order[0]]):
-            result = interpret(options[order[0]])
-            if isinstance(result, Interpretation):  # its pronouns find what they mean in it: read by itself
+            first = interpret(options[order[0]])
+            if isinstance(first, Interpretation):  # its pronouns find what they mean in it: read by itself
                 chosen.append(options[order[0]])
                 kept.append(k)
                 joined = None
@@ -323,7 +324,7 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
         after_unread = bool(unread) and not by_itself and any(_refers_back(options[i]) for i in order[:1])
         for n, i in enumerate(order):
             if after_unread and _pronouns_only(options[i]):
-                result = interpret(options[i])
+                result = first if n == 0 and first is not None else interpret(options[i])
                 if not isinstance(result, Interpretation) and not any(w in result.reason for w in _REFERENCE_FAILURES):
                     if n == 0:  # not joined: what its pronouns mean cannot make it readable
                         why = result.reason
