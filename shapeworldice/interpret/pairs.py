@@ -10,8 +10,14 @@ from .predicates import ENTITY_NOUNS
 from .working_mrs import EP, WorkingMRS, is_var
 
 
-#: the predicates of the words :func:`resolve_pairs` reads ("both", "each", "the two", "the pair")
-PAIR_WORDS = frozenset({"_both_q", "_each_q", "_pair_n_1", "card"})
+#: the predicates of the words :func:`resolve_pairs` reads ("both", "each", "the pair"); "the two"
+#: is "the" with the cardinal "two" (:func:`says_pair_words`)
+PAIR_WORDS = frozenset({"_both_q", "_each_q", "_pair_n_1"})
+
+
+def says_pair_words(said: set[str]) -> bool:
+    """Whether a caption of these predicates may say one of the words :func:`resolve_pairs` reads."""
+    return not PAIR_WORDS.isdisjoint(said) or "card" in said and "_the_q" in said
 
 
 def _pair_word(w: WorkingMRS, q: EP) -> tuple[str, bool] | None:
@@ -19,6 +25,8 @@ def _pair_word(w: WorkingMRS, q: EP) -> tuple[str, bool] | None:
     "the two" or "the pair" with nothing said of the shapes but "shape(s)" ("both", "both shapes",
     "each", "the two shapes", "the pair"); None otherwise."""
     x = q.arg0
+    if q.pred not in ("_both_q", "_each_q", "_the_q"):
+        return None
     rs = w.at(w.rstr_label(q))
     if not is_var(x, "x") or any(x not in e.args.values() for e in rs):
         return None
@@ -100,4 +108,4 @@ def _pair_back(w: WorkingMRS, q: EP, said: str) -> str | None:
     return None
 
 
-__all__ = ["PAIR_WORDS", "resolve_pairs"]
+__all__ = ["PAIR_WORDS", "resolve_pairs", "says_pair_words"]

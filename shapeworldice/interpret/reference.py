@@ -29,7 +29,7 @@ from .placement import ATTR
 from .predicates import (
     BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, shape_of, split_predicate,
 )
-from .pairs import PAIR_WORDS, resolve_pairs
+from .pairs import resolve_pairs, says_pair_words
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
 
@@ -40,7 +40,7 @@ def resolve_references(w: WorkingMRS) -> None:
         _of_them(w)
     if "pronoun_q" in said:
         _pronouns(w)
-    if not PAIR_WORDS.isdisjoint(said):
+    if says_pair_words(said):
         resolve_pairs(w)
     if "_one_n_1" in said:
         _one(w)
