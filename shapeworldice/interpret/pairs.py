@@ -56,9 +56,9 @@ def resolve_pairs(w: WorkingMRS) -> None:
     before it, the two single shapes named before it (the words after it are said of each). A
     plural said as the place of a shape ("Two shapes ... On the left of the pair is a cross.") is
     not decided: the shape may be one of the two (the left one), not left of both.
-    Where which two is not decided (other shapes before it, a list, an unread sentence, nothing),
-    the sentence is left out, but "the two shapes" keeps its own reading, the picture's two shapes,
-    and so does "both shapes" with no shape before it."""
+    With no shape named before it, each keeps its reading alone ("The two overlap.": the picture's
+    two shapes). Where which two is not decided (other shapes before it, a list, an unread
+    sentence), the sentence is left out, but "the two shapes" keeps its reading alone."""
     for q in list(w.live):
         if q.dead or not q.is_quantifier():
             continue
@@ -67,7 +67,7 @@ def resolve_pairs(w: WorkingMRS) -> None:
             continue
         said, bare = word
         why = _pair_back(w, q, said)
-        if why is None or not bare and (said == "the two" or why == _NOTHING_BEFORE):
+        if why is None or why == _NOTHING_BEFORE or said == "the two" and not bare:
             continue
         raise UninterpretableMRS(f"says '{said}' {why}")
 

@@ -284,10 +284,12 @@ def test_both_after_other_than_two_shapes_is_not_decided(caption):
     assert [s for s, _ in left_out(caption)] == ["Both are small."]
 
 
-@pytest.mark.parametrize("caption", ["Both are small.", "Each is small.", "The two are small.", "The pair is small."])
-def test_a_bare_pair_word_with_nothing_before_is_not_decided(caption):
-    """Alone, "both are small" is not "the two shapes of the picture are small" (false with three)."""
-    assert verdict(caption, CIRCLES_AND_SQUARE).startswith("uninterpretable")
+@pytest.mark.parametrize("caption,alone", [("Both are small.", "Both shapes are small."),
+                                           ("The two are small.", "The two shapes are small.")])
+def test_a_bare_pair_word_with_nothing_before_is_the_pictures_shapes(caption, alone):
+    """Alone, "the two are small" is "the two shapes are small": the picture's two shapes."""
+    for world in (CIRCLES_AND_SQUARE, TWO, make_world(("circle", "blue", 0.3, 0.3, 0.05), ("square", "red", 0.7, 0.7))):
+        assert verdict(caption, world) == verdict(alone, world)
 
 
 def test_each_after_a_plural_of_three_is_each_of_them():
