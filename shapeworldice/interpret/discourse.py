@@ -25,7 +25,7 @@ from ..grammar.mrs_form import ComposedMRS, PlainEP, PlainMRS, cfrom_cto, comple
 from .interpret import Interpretation, interpret
 from .predicates import ENTITY_NOUNS, normalize_predicate, shape_of, split_predicate
 from .preference import preference_order
-from .reference import UNREAD, Mention, encode_mentions
+from .antecedents import UNREAD, Mention, encode_mentions
 
 __all__ = ["sentences", "join", "choose", "cover", "mentions"]
 
@@ -51,7 +51,7 @@ def join(readings: Sequence[Any], offsets: Sequence[int] | None = None,
     character spans shifted by ``offsets``, and the sentences' TOP handles joined by
     ``implicit_conj`` (right-branching for three or more: conj(s1, conj(s2, s3))).  ``unread``
     holds (offset, what it mentions) of sentences left out: each is an ``unread_sentence`` EP
-    (:data:`~.reference.UNREAD`) in its place, which the reference of the sentences after it
+    (:data:`~.antecedents.UNREAD`) in its place, which the reference of the sentences after it
     heeds.  The join is made in plain form and its pydelphin objects built when first read
     (:mod:`~shapeworldice.grammar.mrs_form`)."""
     offsets = list(offsets) if offsets is not None else [0] * len(readings)
@@ -196,9 +196,9 @@ def _predicates(mrs: Any) -> list[str]:
 
 
 def mentions(mrs: Any) -> str:
-    """What a sentence's reading mentions, for a sentence left out (:data:`~.reference.UNREAD`): each
+    """What a sentence's reading mentions, for a sentence left out (:data:`~.antecedents.UNREAD`): each
     entity named by a shape noun or "shape"/"object" (not under "no"), in surface order, with its
-    number and its one-place adjectives (:func:`~.reference.encode_mentions`)."""
+    number and its one-place adjectives (:func:`~.antecedents.encode_mentions`)."""
     form = plain_of(mrs)
     qeq = {hi: lo for hi, _, lo in form.hcons}
     by_label: dict[str, list[PlainEP]] = {}
@@ -233,7 +233,8 @@ def _refers_back(mrs: Any) -> bool:
 #: predicates by which a sentence's reading may depend on the sentences before it (pronouns, "one",
 #: "the other", "another", "both", "this", ordinals)
 _CONTEXTUAL = frozenset({"pron", "pronoun_q", "def_explicit_q", "_another_q", "_other_a_1", "_one_n_1", "ord",
-                         "_second_a_1", "_both_q", "_this_q_dem", "_that_q_dem", "_each_q", "generic_entity"})
+                         "_second_a_1", "_both_q", "_this_q_dem", "_that_q_dem", "_each_q", "generic_entity",
+                         "_pair_n_1"})
 
 
 def _contextual(mrs: Any) -> bool:
@@ -311,9 +312,10 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
         order = preference_order(options)
         why = "no readings"
         by_itself = alone and not any(_contextual(options[i]) for i in order)
+        first: Any = None  # the preferred reading's result read by itself, when it was read
         if alone and not by_itself and order and _self_contained(options[order[0]]):
-            result = interpret(options[order[0]])
-            if isinstance(result, Interpretation):  # its pronouns find what they mean in it: read by itself
+            first = interpret(options[order[0]])
+            if isinstance(first, Interpretation):  # its pronouns find what they mean in it: read by itself
                 chosen.append(options[order[0]])
                 kept.append(k)
                 joined = None
@@ -322,7 +324,7 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
         after_unread = bool(unread) and not by_itself and any(_refers_back(options[i]) for i in order[:1])
         for n, i in enumerate(order):
             if after_unread and _pronouns_only(options[i]):
-                result = interpret(options[i])
+                result = first if n == 0 and first is not None else interpret(options[i])
                 if not isinstance(result, Interpretation) and not any(w in result.reason for w in _REFERENCE_FAILURES):
                     if n == 0:  # not joined: what its pronouns mean cannot make it readable
                         why = result.reason

@@ -40,10 +40,11 @@ def set_numeral_reading(reading: str) -> None:
 def _one_of_them(q: Quant) -> bool:
     """"One X" as the subject of what is said of it ("One yellow pentagon is near the left edge.",
     "One semicircle is blue and one is magenta.") is one of the Xs, at least one, as writers and
-    judges mean it; "there is one X", "the image shows one X" (existence alone) stay exact."""
-    from .logic import Exists
+    judges mean it; "there is one X", "the image shows one X", "a black background with one
+    object" (existence alone: nothing is said of the X) stay exact."""
+    from .logic import Exists, free_vars
 
-    return q.spec.quantity == 1.0 and not isinstance(q.body, Exists)
+    return q.spec.quantity == 1.0 and not isinstance(q.body, Exists) and q.var in free_vars(q.body)
 
 
 def read_numerals(f: Formula, reading: str) -> Formula:

@@ -1,5 +1,6 @@
 """Reference within and across the sentences of a caption: "it"/"they", the noun "one",
-"another", "the other".
+"another", "the other" ("both", "each", "the two": :mod:`.pairs`; what reference looks back
+at: :mod:`.antecedents`).
 
 * Pronouns ("There is a red square. It is above a blue circle."): "it"/"they" is the most
   recent entity before it of the same number that is not the object of a relation nor an
@@ -16,47 +17,31 @@ The rules are stated in docs/semantics.md ("Reference across sentences").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from .antecedents import (
+    UNREAD, Mention, conjuncts_before, coordinated, decode_mentions, local_entities, named_before,
+    referents, said_of_each, said_of_the_head, stop_point,
+)
 from .errors import UninterpretableMRS
 from .lists import MANY, THE_OTHER
 from .placement import ATTR
 from .predicates import (
     BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, shape_of, split_predicate,
 )
+from .pairs import resolve_pairs, says_pair_words
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
-
-
-#: predicate of the EP that stands where a sentence of a description was left out (it could not be
-#: read); its CARG is what that sentence mentions (:func:`encode_mentions`)
-UNREAD = "unread_sentence"
-_NOTHING = "-"
-
-
-@dataclass(frozen=True)
-class Mention:
-    """An entity an unread sentence names: its number, and its noun then its one-place adjectives."""
-
-    plural: bool
-    words: tuple[str, ...]
-
-
-def encode_mentions(mentions: list[Mention]) -> str:
-    """``[Mention(False, ("_cross_n_1", "_gray_a_1"))]`` as the CARG "sg:_cross_n_1,_gray_a_1"."""
-    return ";".join(("pl:" if m.plural else "sg:") + ",".join(m.words) for m in mentions) or _NOTHING
-
-
-def _decode_mentions(carg: str | None) -> list[Mention]:
-    if not carg or carg == _NOTHING:
-        return []
-    return [Mention(part[:2] == "pl", tuple(part[3:].split(","))) for part in carg.split(";")]
 
 
 def resolve_references(w: WorkingMRS) -> None:
     """Resolve pronouns, "one" and "other" against the entities mentioned before them."""
     said = {e.pred for e in w.live if not e.dead}
+    if "pronoun_q" in said and "part_of" in said:
+        _of_them(w)
     if "pronoun_q" in said:
         _pronouns(w)
+    if says_pair_words(said):
+        resolve_pairs(w)
     if "_one_n_1" in said:
         _one(w)
     if not _OTHERS.isdisjoint(said):
@@ -70,58 +55,26 @@ def resolve_references(w: WorkingMRS) -> None:
 _OTHERS = frozenset({"_other_a_1", "_another_q", "ord", "_second_a_1"})
 
 
-def _cut(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> tuple[tuple[int, int], list[Mention]]:
-    """Where reference back from ``before`` stops: the latest unread sentence before it that
-    mentions an entity of that number (any number when None), with those mentions; ((-1, -1), [])
-    when there is none. An unread sentence that mentions nothing of the number is passed over."""
-    for e in sorted((e for e in w.live if not e.dead and e.pred == UNREAD and e.key < before),
-                    key=lambda e: e.key, reverse=True):
-        said = [m for m in _decode_mentions(e.carg) if plural is None or m.plural == plural]
-        if said:
-            return e.key, said
-    return (-1, -1), []
-
-
-def _referents(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> list[EP]:
-    """Quantifiers of entities mentioned before ``before`` (surface order), most recent first,
-    that are not the object of a relation or verb (the subjects and there-existentials), and
-    not before an unread sentence that may mention what is meant (:func:`_cut`)."""
-    objects = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred != "_be_v_there"}
-    objects |= _coordinated(w)
-    cut = _cut(w, before, plural)[0]
-    out = [q for q in w.live if q.is_quantifier() and not q.dead and cut < q.key < before and q.pred != "pronoun_q"
-           and q.arg0 not in objects and is_var(q.arg0, "x") and (plural is None or q.mods.plural == plural)]
-    return sorted(out, key=lambda q: q.key, reverse=True)
-
-
-def _coordinated(w: WorkingMRS) -> set[str]:
-    """The entities that are items of a coordination ("a square and a circle")."""
-    return {v for e in w.live if not e.dead and e.pred in COORDINATIONS for r, v in e.args.items() if r != "ARG0"}
-
-
-def _conjuncts_before(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> bool:
-    """Whether entities of this number were mentioned before as parts of a coordination."""
-    parts = _coordinated(w)
-    cut = _cut(w, before, plural)[0]
-    return any(q.is_quantifier() and not q.dead and cut < q.key < before and q.arg0 in parts
-               and (plural is None or q.mods.plural == plural) for q in w.live)
-
-
-def _local(w: WorkingMRS, pronoun: str) -> set[str]:
-    """The entities a pronoun cannot refer to: its co-arguments ("A cross is below it.": "it" is
-    not the cross), and the head a phrase around it modifies, through "of" and "to the left of"
-    ("the square to the left of it": ``_of_p(left, it)``, ``_to_p(square, left)``: not the square)."""
-    live = [e for e in w.live if not e.dead and not e.is_quantifier()]
-    local = {v for e in live if pronoun in e.args.values() for v in e.args.values()}
-    shapes = {e.arg0 for e in live if shape_of(e.pred) is not None or e.pred in ENTITY_NOUNS}
-    grown = True
-    while grown:  # (the items of a list are not a head and its modifier; nor is a shape with a
-        # clause on it the place of another: "a circle on top of a red circle overlapping it")
-        heads = {e.args["ARG1"] for e in live if e.args.get("ARG2") in local and "ARG1" in e.args
-                 and e.pred not in COORDINATIONS and e.args["ARG2"] not in shapes}
-        grown = not heads <= local
-        local |= heads
-    return local
+def _of_them(w: WorkingMRS) -> None:
+    """"all of them", "each of them" are "they" (each of the shapes it means), and "both of them"
+    is "both" (:func:`~.pairs.resolve_pairs`): the pronoun's shapes, not a part of them, so the quantifier of the
+    shapes "them" means is kept ("The two circles are blue. All of them are small.": the two circles)."""
+    for q in list(w.live):
+        if q.dead or q.pred not in ("_all_q", "_each_q", "_both_q"):
+            continue
+        rs = w.at(w.rstr_label(q))
+        if len(rs) != 1 or rs[0].pred != "part_of" or rs[0].arg0 != q.arg0:
+            continue
+        them = w.quant_of.get(rs[0].args.get("ARG1") or "")
+        if them is None or them.pred != "pronoun_q" or not them.mods.plural or them.mods.person in ("1", "2"):
+            continue
+        if q.pred == "_both_q":
+            w.kill(them, *w.at(w.rstr_label(them)))
+            rs[0].pred, rs[0].args = "generic_entity", {"ARG0": q.arg0 or ""}
+        else:
+            w.kill(q, rs[0])
+            w.substitute(q.arg0 or "", them.arg0 or "")
+        w.reindex()
 
 
 def _pronouns(w: WorkingMRS) -> None:
@@ -135,14 +88,14 @@ def _pronouns(w: WorkingMRS) -> None:
         rs = w.at(w.rstr_label(q))
         if len(rs) != 1 or rs[0].pred != "pron" or q.mods.person in ("1", "2"):
             continue  # "I", "we", "you" (the imperative's subject) are no anaphora
-        coarguments = _local(w, q.arg0 or "")
-        found = [r for r in _referents(w, q.key, q.mods.plural) if r.arg0 not in coarguments]
+        coarguments = local_entities(w, q.arg0 or "")
+        found = [r for r in referents(w, q.key, q.mods.plural) if r.arg0 not in coarguments]
         in_list, item = _in_a_list(w, q)
         if in_list is not None and in_list.arg0 in coarguments:
             in_list = None
         if in_list is not None and (item or not found):  # the item before is nearer than any earlier shape
             found = [in_list]
-        cut, unread = _cut(w, q.key, q.mods.plural)
+        cut, unread = stop_point(w, q.key, q.mods.plural)
         if not found and last is not None and last[1].arg0 not in coarguments and cut < last[0] < q.key:
             found = [last[1]]
         if not found and len(unread) == 1 and not q.mods.plural:
@@ -154,8 +107,10 @@ def _pronouns(w: WorkingMRS) -> None:
             continue
         if not found and q.mods.plural and _both_of_a_relation(w, q, rs[0], coarguments, cut):
             continue
+        if not found and q.mods.plural and _two_singles(w, q, rs[0], cut):
+            continue
         if not found:
-            if _conjuncts_before(w, q.key, q.mods.plural):
+            if conjuncts_before(w, q.key, q.mods.plural):
                 raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "
                                          "circle'): which of them it means is not decided")
             raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to")
@@ -165,7 +120,20 @@ def _pronouns(w: WorkingMRS) -> None:
         w.kill(q, rs[0])
         w.substitute(q.arg0 or "", found[0].arg0 or "")
         w.reindex()
-        _said_of_the_head(w, found[0].arg0 or "", users)
+        said_of_the_head(w, found[0].arg0 or "", users)
+
+
+def _two_singles(w: WorkingMRS, pronoun: EP, pron: EP, cut: tuple[int, int]) -> bool:
+    """"A red square is at the top. A blue circle is at the bottom. Both of them are small.":
+    with no plural before it, "they" after exactly two single shapes, named apart from any list, is
+    said of each (:func:`said_of_each`). False (nothing done) when it is not so."""
+    named = named_before(w, pronoun, cut)
+    if len(named) != 2 or any(r.mods.plural or r.arg0 in coordinated(w) for r in named):
+        return False
+    a, b = sorted(named, key=lambda r: r.key)
+    users = [e for e in w.live if not e.dead and e is not pronoun and e is not pron and pronoun.arg0 in e.args.values()]
+    said_of_each(w, pronoun, [pron], users, a.arg0 or "", b.arg0 or "")
+    return True
 
 
 def _in_the_picture(w: WorkingMRS, pronoun: EP, pron: EP) -> bool:
@@ -211,7 +179,7 @@ def _both_of_a_relation(w: WorkingMRS, pronoun: EP, pron: EP, local: set[str], c
                         relation=e.relation))
     w.reindex()
     for v in (a, b):
-        _said_of_the_head(w, v, [e for e in w.live if not e.dead and e.args.get("ARG2") == v and e.pred in
+        said_of_the_head(w, v, [e for e in w.live if not e.dead and e.args.get("ARG2") == v and e.pred in
                                  {u.pred for u in users}])
     return True
 
@@ -294,36 +262,6 @@ def _item_before(w: WorkingMRS, item: EP) -> EP | None:
     return max(before, key=lambda i: i.key) if before else None
 
 
-def _said_of_the_head(w: WorkingMRS, a: str, users: list[EP]) -> None:
-    """"a blue square with a yellow rectangle above it": "it" is the square, inside the square's own
-    description; the claim with "it" moves from the rectangle's restriction to the "with"-phrase's
-    place (the square's restriction), so the rectangle is found among the square's company and the
-    square's quantifier does not depend on itself."""
-    q = w.quant_of.get(a)
-    if q is None:
-        return
-    own = w.rstr_label(q)
-    inner = {v for e in w.at(own) for r, v in e.args.items() if r != "ARG0" and is_var(v, "x") and v != a}
-    for e in users:
-        holder = next((r for r in w.live if r.is_quantifier() and not r.dead and w.rstr_label(r) == e.label), None)
-        if holder is not None and holder.arg0 in _reachable(w, inner):
-            e.label = own
-    w.reindex()
-
-
-def _reachable(w: WorkingMRS, start: set[str]) -> set[str]:
-    """The entities ``start`` names and those their restrictions name in turn (a list's items)."""
-    seen, todo = set(), list(start)
-    while todo:
-        v = todo.pop()
-        if v in seen or v not in w.quant_of:
-            continue
-        seen.add(v)
-        todo.extend(u for e in w.at(w.rstr_label(w.quant_of[v])) for r, u in e.args.items()
-                    if r != "ARG0" and is_var(u, "x") and e.arg0 == v)
-    return seen
-
-
 def _one(w: WorkingMRS) -> None:
     """"a red square and a blue one": the noun "one" stands for the shape noun of the latest
     earlier noun phrase that has one, an unread sentence's included (else it is "shape")."""
@@ -333,7 +271,7 @@ def _one(w: WorkingMRS) -> None:
         q = w.quant_of.get(e.arg0 or "")
         if q is None:
             continue
-        cut, unread = _cut(w, q.key, None)
+        cut, unread = stop_point(w, q.key, None)
         earlier = sorted((r for r in w.live if r.is_quantifier() and not r.dead and cut < r.key < q.key),
                          key=lambda r: r.key, reverse=True)
         for r in earlier:
@@ -370,7 +308,7 @@ def _other_than_all(w: WorkingMRS, e: EP, q: EP) -> bool:
     distinct from every shape named before it, not only the latest (else the square would be one
     of the "other" shapes); False when none was named. A plural or counted shape before it, or an
     unread sentence that names shapes, leaves the other shapes unknown: not decided."""
-    if any(u.pred == UNREAD and u.key < q.key and _decode_mentions(u.carg) for u in w.live if not u.dead):
+    if any(u.pred == UNREAD and u.key < q.key and decode_mentions(u.carg) for u in w.live if not u.dead):
         raise UninterpretableMRS("says 'no other' after a sentence that could not be read: which shapes it "
                                  "excludes is not known")
     joints = {c.arg0 for c in w.live if not c.dead and c.pred in COORDINATIONS}
@@ -400,7 +338,7 @@ def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:
     known). Only for a counted indefinite plural ("other shapes", "a few other shapes")."""
     if q.pred != "udef_q" or not q.mods.plural or q.mods.card is None or q.mods.degree != "geq":
         return False
-    parts = _coordinated(w)
+    parts = coordinated(w)
     named = [p for p in w.live if p.is_quantifier() and not p.dead and p.key < q.key and p.arg0 in parts]
     most = sum(p.mods.card or (2 if p.mods.plural else 1) for p in named)  # shapes the list names, at most
     e.pred, e.carg = MANY, f"{q.mods.card + most}:other"
@@ -440,8 +378,8 @@ def _other(w: WorkingMRS) -> None:
             raise UninterpretableMRS("says 'other' of no entity")
         if q.pred == "_no_q" and _other_than_all(w, e, q):  # "There are no other shapes."
             continue
-        found = [r for r in _referents(w, q.key, None) if r is not q]
-        if not found and _conjuncts_before(w, q.key, None):  # "a green triangle and no other shapes"
+        found = [r for r in referents(w, q.key, None) if r is not q]
+        if not found and conjuncts_before(w, q.key, None):  # "a green triangle and no other shapes"
             if _others_in_a_list(w, e, q):
                 continue
             raise UninterpretableMRS("says 'other' than a shape named in the same list ('a triangle and no other "

@@ -157,6 +157,19 @@ def test_it_for_the_image_or_its_background_adds_nothing(caption):
         T if "object" in caption else F)
 
 
+@pytest.mark.parametrize("caption", [
+    "This image features a black background with one object in it.",
+    "A black background with one object.",
+    "A black background with a single object in it.",
+    "There is one shape.",
+])
+def test_one_object_of_the_whole_picture_is_exactly_one(caption):
+    """"with one object in it" says nothing of the object but that it is there: a bare numeral,
+    exactly one (false with two shapes; it was "at least one", as "one X" said of a shape is)."""
+    assert verdict(caption, make_world(("square", "red", 0.3, 0.3))) == T
+    assert verdict(caption, TWO) == F
+
+
 def test_it_after_a_shape_is_the_shape_not_the_image():
     """"There is a red square in the image. A blue circle is below it.": the square, as before."""
     caption = "There is a red square in the image. A blue circle is below it."
@@ -223,3 +236,108 @@ def test_them_after_a_relation_of_two_shapes_is_both(caption):
                           ("square", "red", 0.2, 0.3, 0.03))
     assert verdict("A blue circle overlaps a green circle.", one_only) == T
     assert verdict(caption, one_only) == F
+
+
+# ------------------------------------------------- "both", "each", "the two", "the pair" back
+# two small blue circles and a large red square: "both" is the circles, not every shape
+CIRCLES_AND_SQUARE = make_world(("circle", "blue", 0.3, 0.3, 0.05), ("circle", "blue", 0.7, 0.3, 0.05),
+                                ("square", "red", 0.5, 0.8, 0.2))
+# the same with the right circle large
+ONE_LARGE = make_world(("circle", "blue", 0.3, 0.3, 0.05), ("circle", "blue", 0.7, 0.3, 0.2),
+                       ("square", "red", 0.5, 0.8, 0.05))
+
+
+@pytest.mark.parametrize("first,one_large", [("The two circles are blue.", A), ("There are two blue circles.", F),
+                                              ("A blue circle is to the left of a blue circle.", F)])
+@pytest.mark.parametrize("second", ["Both are small.", "Each is small.", "The two are small.", "The pair is small.",
+                                    "The two shapes are small.", "Both of them are small.", "Each of them is small.",
+                                    "All of them are small."])
+def test_a_pair_word_after_two_shapes_means_those_two(first, one_large, second):
+    """"The two circles are blue. Both are small.": the circles are small (true), though the
+    third shape, the square, is large; when one circle is large, false (vague for "the two
+    circles", as "The two circles are small." is: the definite's own reading)."""
+    caption = f"{first} {second}"
+    assert verdict(caption, CIRCLES_AND_SQUARE) == T
+    assert verdict(caption, ONE_LARGE) == one_large
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.floats(0.02, 0.2), st.floats(0.02, 0.2))
+def test_both_after_two_circles_is_each_circle_is_small(left, right):
+    """"both are small" says of each circle what "the circle is small" says of it alone."""
+    world = make_world(("circle", "blue", 0.25, 0.25, left), ("circle", "blue", 0.75, 0.25, right),
+                       ("square", "red", 0.5, 0.8, 0.2))
+    caption = "A blue circle is to the left of a blue circle. Both are small."
+    alone = [verdict("The circle is small.", make_world(("circle", "blue", 0.5, 0.5, h))) for h in (left, right)]
+    expected = T if alone == [T, T] else F if F in alone else A
+    assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("caption", [
+    "There are three circles. Both are small.",
+    "There is a red square. There is a blue circle. There is a green cross. Both are small.",
+    "There is a blue circle and a blue circle. Both are small.",
+])
+def test_both_after_other_than_two_shapes_is_not_decided(caption):
+    """"both" after three shapes, or after shapes of one list (left to the lists' rules): which
+    two it means is not decided, the sentence is left out (never false for it)."""
+    assert [s for s, _ in left_out(caption)] == ["Both are small."]
+
+
+@pytest.mark.parametrize("caption,alone", [("Both are small.", "Both shapes are small."),
+                                           ("The two are small.", "The two shapes are small.")])
+def test_a_bare_pair_word_with_nothing_before_is_the_pictures_shapes(caption, alone):
+    """Alone, "the two are small" is "the two shapes are small": the picture's two shapes."""
+    for world in (CIRCLES_AND_SQUARE, TWO, make_world(("circle", "blue", 0.3, 0.3, 0.05), ("square", "red", 0.7, 0.7))):
+        assert verdict(caption, world) == verdict(alone, world)
+
+
+def test_each_after_a_plural_of_three_is_each_of_them():
+    circles = [("circle", "blue", 0.2 + 0.3 * i, 0.3, 0.05) for i in range(3)]
+    world = make_world(*circles, ("square", "red", 0.5, 0.8, 0.2))
+    assert verdict("There are three blue circles. Each is small.", world) == T
+    assert verdict("There are three blue circles. Each is large.", world) == F
+
+
+def test_all_of_them_keeps_the_number_of_the_shapes_it_means():
+    """"The two circles are blue. All of them are small.": "them" is the two circles, so the first
+    sentence stays "the two circles are blue" (it was read "all circles are blue", false here,
+    where a third circle is red; with three circles "the two circles" is vague)."""
+    world = make_world(("circle", "blue", 0.3, 0.3, 0.05), ("circle", "blue", 0.7, 0.3, 0.05),
+                       ("circle", "red", 0.5, 0.8, 0.05))
+    assert verdict("The two circles are blue. All of them are small.", world) == A
+
+
+def test_both_shapes_with_nothing_before_is_the_pictures_two_shapes():
+    """"Both shapes are blue." on its own: exactly two shapes, both blue (as before)."""
+    assert verdict("Both shapes are blue.", make_world(("square", "blue", 0.3, 0.3), ("circle", "blue", 0.7, 0.7))) == T
+    assert verdict("Both shapes are blue.", CIRCLES_AND_SQUARE) == F
+
+
+def test_the_two_shapes_after_an_unread_sentence_keeps_its_own_reading():
+    """After an unread sentence, "the two shapes" is the picture's two shapes (its reading alone)."""
+    caption = f"There are two shapes. {UNREAD} The two shapes are small."
+    assert [s for s, _ in left_out(caption)] == [UNREAD]
+    for big in (0.05, 0.2, None):
+        extra = [("cross", "green", 0.5, 0.9, 0.05)] if big is None else []
+        world = make_world(("circle", "blue", 0.3, 0.3, 0.05), ("square", "red", 0.7, 0.7, big or 0.05), *extra)
+        assert claim_truths(caption, world)[-1] == verdict("The two shapes are small.", world)
+
+
+@pytest.mark.parametrize("caption", [
+    "There is a red square. There is a blue circle. A green cross is below both.",
+    "There is a red square. There is a blue circle. A green cross is below them.",
+])
+def test_both_as_an_object_is_each_shape_before_not_its_own_subject(caption):
+    """"A green cross is below both": below the square and below the circle, not below itself."""
+    below = make_world(("square", "red", 0.3, 0.2), ("circle", "blue", 0.7, 0.2), ("cross", "green", 0.5, 0.8))
+    between = make_world(("square", "red", 0.3, 0.2), ("circle", "blue", 0.7, 0.9), ("cross", "green", 0.5, 0.5))
+    assert verdict(caption, below) == T
+    assert verdict(caption, between) == F
+
+
+def test_the_pair_as_the_place_of_a_shape_that_may_be_one_of_them_is_not_decided():
+    """"Two shapes … On the left of the pair is a gray cross.": the cross is the left one of the
+    two, not left of both (that would make it left of itself: false)."""
+    caption = "There are two shapes. On the left of the pair is a gray cross."
+    assert [s for s, _ in left_out(caption)] == ["On the left of the pair is a gray cross."]
