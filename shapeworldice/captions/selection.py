@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, ClassVar
+from types import ModuleType
+from typing import Any, Callable, ClassVar
 
 import numpy as np
 
@@ -61,8 +62,44 @@ def _scope_kinds(predtype: str, rng: np.random.Generator) -> frozenset[str]:
     return _KINDS[int(rng.integers(len(_KINDS)))]
 
 
+class _PooledSampler:
+    """What the bounded samplers share: a world's pool of every caption they may draw with its
+    probability (kept until another world comes: a test image draws all its references from one),
+    a candidate's caption, the pool's truth in many worlds at once, and one candidate's evaluator
+    from the columns (for its prior and its donor worlds' re-fills). ``_pools`` is the module that
+    computes them (:mod:`.proximity_pool`, :mod:`.selection_pool`)."""
+
+    _pools: ClassVar[ModuleType]
+    _last: dict
+
+    def _new_pool(self, world: World) -> Any:
+        raise NotImplementedError
+
+    def pool(self, world: World) -> Any:
+        """Every caption this sampler can draw for ``world`` and the probability it draws it."""
+        if self._last.get("world") is not world:
+            self._last.clear()
+            self._last.update(world=world, pool=self._new_pool(world))
+        return self._last["pool"]
+
+    @classmethod
+    def caption(cls, pool: Any, k: int) -> Existential:
+        """Candidate ``k`` of ``pool`` as a caption."""
+        return cls._pools.caption(pool, k)
+
+    @classmethod
+    def truth_table(cls, pool: Any, sample: WorldSample) -> np.ndarray:
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+        return cls._pools.truth_table(pool, sample)
+
+    @classmethod
+    def evaluator(cls, pool: Any, k: int) -> Callable[[WorldSample], np.ndarray]:
+        """Candidate ``k``'s truth in each world of a sample, from the columns."""
+        return partial(cls._pools.truth_of, pool, k)
+
+
 @dataclass(frozen=True)
-class SelectionSampler:
+class SelectionSampler(_PooledSampler):
     """"The <selector> <scope> is <body>." with ShapeWorld's selectors (``semantics.selection``).
 
     :meth:`pool` lists every caption it may draw for a world with the probability it draws it, and
@@ -77,27 +114,10 @@ class SelectionSampler:
     #: the last world's pool (a test image draws all its references from one)
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def pool(self, world: World) -> SelectionPool:
-        """Every caption this sampler can draw for ``world`` and its probability (kept until another world)."""
-        if self._last.get("world") is not world:
-            self._last.clear()
-            self._last.update(world=world, pool=selection_pool.selection_pool(world, self.selectors))
-        return self._last["pool"]
+    _pools: ClassVar[ModuleType] = selection_pool
 
-    @staticmethod
-    def caption(pool: SelectionPool, k: int) -> Existential:
-        """Candidate ``k`` of ``pool`` as a caption."""
-        return selection_pool.caption(pool, k)
-
-    @staticmethod
-    def truth_table(pool: SelectionPool, sample: WorldSample) -> np.ndarray:
-        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
-        return selection_pool.truth_table(pool, sample)
-
-    @staticmethod
-    def evaluator(pool: SelectionPool, k: int) -> Callable[[WorldSample], np.ndarray]:
-        """Candidate ``k``'s truth in each world of a sample, from the columns (its prior, its donors)."""
-        return partial(selection_pool.truth_of, pool, k)
+    def _new_pool(self, world: World) -> SelectionPool:
+        return selection_pool.selection_pool(world, self.selectors)
 
     def __call__(self, world: World, rng: np.random.Generator) -> Existential | None:
         n = len(world)
@@ -128,7 +148,7 @@ class SelectionSampler:
 
 
 @dataclass(frozen=True)
-class ProximitySampler:
+class ProximitySampler(_PooledSampler):
     """"A <T> is closer to / farther from the <C> than a <R>." (ShapeWorld HEAD's order).
 
     :meth:`pool` lists every caption it may draw for a world with the probability it draws it, and
@@ -139,29 +159,10 @@ class ProximitySampler:
     #: the last world's pool (a test image draws all its references from one)
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def pool(self, world: World) -> ProximityPool:
-        """Every caption this sampler can draw for ``world`` and the probability it draws it (kept
-        until another world comes)."""
-        if self._last.get("world") is not world:
-            self._last.clear()
-            self._last.update(world=world, pool=proximity_pool.proximity_pool(world))
-        return self._last["pool"]
+    _pools: ClassVar[ModuleType] = proximity_pool
 
-    @staticmethod
-    def caption(pool: ProximityPool, k: int) -> Existential:
-        """Candidate ``k`` of ``pool`` as a caption."""
-        return proximity_pool.caption(pool, k)
-
-    @staticmethod
-    def truth_table(pool: ProximityPool, sample: WorldSample) -> np.ndarray:
-        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
-        return proximity_pool.truth_table(pool, sample)
-
-    @staticmethod
-    def evaluator(pool: ProximityPool, k: int) -> Callable[[WorldSample], np.ndarray]:
-        """Candidate ``k``'s truth in each world of a sample: its meaning's truth as the evaluator
-        finds it, from the columns (for its prior and its donor worlds' re-fills)."""
-        return partial(proximity_pool.truth_of, pool, k)
+    def _new_pool(self, world: World) -> ProximityPool:
+        return proximity_pool.proximity_pool(world)
 
     def __call__(self, world: World, rng: np.random.Generator) -> Existential | None:
         n = len(world)
