@@ -146,15 +146,31 @@ def truth_of(pool: ProximityPool, k: int, sample: WorldSample) -> np.ndarray:
     :func:`truth_table`, at the cost of one candidate)."""
     types, census = sample_types(sample)
     fits = FITS[[pool.subject[k], pool.reference[k], pool.comparison[k]]]
-    counts = [census[:, fit].sum(axis=1) for fit in fits]  # (T, R, C): how many entities fit, per world
-    rows = np.flatnonzero((counts[2] == 1) & (counts[0] > 0) & (counts[1] > 0))
+    counts = census @ fits.T.astype(census.dtype)  # [w, (T, R, C)]: how many entities fit, per world
+    rows = np.flatnonzero((counts[:, 2] == 1) & (counts[:, 0] > 0) & (counts[:, 1] > 0))
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
         return out
     subject, reference, compared = fits[0][types[rows]], fits[1][types[rows]], fits[2][types[rows]]
-    relation = _relation(int(pool.value[k]), sample.x[rows], sample.y[rows], compared.argmax(axis=1))
-    out[rows] = (subject[:, :, None] & relation & reference[:, None, :]).any(axis=(1, 2))
+    out[rows] = _some_pair(int(pool.value[k]), sample.x[rows], sample.y[rows], compared.argmax(axis=1),
+                           subject, reference)
     return out
+
+
+def _some_pair(value: int, x: np.ndarray, y: np.ndarray, at: np.ndarray, subject: np.ndarray,
+               reference: np.ndarray) -> np.ndarray:
+    """Per world, whether some subject entity ``e`` and reference entity ``r`` (neither the comparison
+    ``at``) have ``(d[e] - d[r]) * value > MIN_DISTANCE``, ``d`` the distances to the comparison: the
+    ``any`` of :func:`_relation` between the two masks, from the best ``e`` and the best ``r`` alone
+    (``value`` is ±1, so ``d * value`` is exact, and a rounded difference grows with its first term and
+    falls with its second: the best pair's difference is the largest). ``e == r`` needs no test: that
+    pair's difference is 0, and when it is the best pair no other is above 0 either."""
+    worlds = np.arange(x.shape[0])
+    d = np.hypot(x - x[worlds, at][:, None], y - y[worlds, at][:, None]) * float(value)
+    own = np.arange(x.shape[1])[None, :] == at[:, None]
+    best_subject = np.where(subject & ~own, d, -np.inf).max(axis=1)
+    best_reference = np.where(reference & ~own, d, np.inf).min(axis=1)
+    return (best_subject - best_reference) > MIN_DISTANCE
 
 
 __all__ = ["MEANING_CODES", "ProximityPool", "caption", "proximity_pool", "truth_of", "truth_table"]

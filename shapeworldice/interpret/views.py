@@ -273,8 +273,14 @@ class Refiller:
 
 
 def stack(blocks: Sequence[WorldSample]) -> WorldSample:
-    """Samples one after another, padded to the widest (as :func:`assemble` pads re-filled worlds)."""
+    """Samples one after another, padded to the widest (as :func:`assemble` pads re-filled worlds).
+    One sample already so padded is returned itself (a donor's kept re-fills: no copy, and the types
+    counted for it stay counted)."""
     width = max([b.n for b in blocks] + [1])
+    if len(blocks) == 1 and blocks[0].n == width and all(
+            getattr(blocks[0], c).dtype == (np.int64 if c in ("shape", "color") else float) for c in _COLUMNS) \
+            and blocks[0].present.dtype == bool:
+        return blocks[0]
     size = sum(b.size for b in blocks)
     out: dict[str, np.ndarray] = {}
     for c in (*_COLUMNS, "present"):

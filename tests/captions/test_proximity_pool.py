@@ -198,3 +198,22 @@ def test_every_kept_caption_is_within_the_bound_as_skill_truth_decides_it(name):
             assert prior.within(formula, definition.max_prior)
             checked += 1
     assert checked == 6 + 2 * definition.references
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), value=st.sampled_from([-1, 1]), grid=st.sampled_from([0.05, 0.15, 0.0]))
+def test_the_best_pair_decides_as_every_pair_does(seed, value, grid):
+    """One candidate's truth from the farthest subject and the nearest reference (or the reverse) is
+    the ``any`` over every pair of the ternary relation, at exact ties with the distance threshold too
+    (positions on a grid of the threshold's step; 0: continuous positions)."""
+    from shapeworldice.captions.proximity_pool import _relation, _some_pair
+
+    rng = np.random.default_rng(seed)
+    worlds, entities = 40, int(rng.integers(2, 8))
+    x, y = rng.random((worlds, entities)), rng.random((worlds, entities))
+    if grid:
+        x, y = np.round(x / grid) * grid, np.round(y / grid) * grid
+    at = rng.integers(0, entities, size=worlds)
+    subject, reference = rng.random((worlds, entities)) < 0.5, rng.random((worlds, entities)) < 0.5
+    every = (subject[:, :, None] & _relation(value, x, y, at) & reference[:, None, :]).any(axis=(1, 2))
+    assert (_some_pair(value, x, y, at, subject, reference) == every).all()
