@@ -236,12 +236,11 @@ def truth_of(pool: SelectionPool, k: int, sample: WorldSample) -> np.ndarray:
     entities, one fitting the body, and (for a proximity selector) one comparison entity."""
     types, census = sample_types(sample)
     scope, body = FITS[pool.scope[k]], FITS[pool.body[k]]
+    keep = (census[:, scope].sum(axis=1) >= 2) & (census[:, scope & body].sum(axis=1) > 0)
     proximity = pool.comparison[k] >= 0
-    compared = FITS[pool.comparison[k]] if proximity else scope
-    counts = census @ np.stack([scope, scope & body, compared], axis=1).astype(census.dtype)  # [w, 3]
-    keep = (counts[:, 0] >= 2) & (counts[:, 1] > 0)
     if proximity:
-        keep &= counts[:, 2] == 1
+        compared = FITS[pool.comparison[k]]
+        keep &= census[:, compared].sum(axis=1) == 1
     rows = np.flatnonzero(keep)
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
