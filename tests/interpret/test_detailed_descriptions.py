@@ -594,3 +594,15 @@ def test_a_dropped_sentence_among_others_leaves_their_claims():
 def test_connectives_alone_say_nothing(formula):
     assert says_nothing(formula)
     assert not says_nothing(And((formula, Shape("x", "square"))))
+
+
+SEMICIRCLE_LOW = make_world(("semicircle", "red", 0.3, 0.85))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A semicircle sits near the bottom, flat side down.", T),
+    ("A semicircle sits near the top, flat side down.", F),
+    ("A semicircle, curved side up, sits near the bottom.", T),
+])
+def test_which_way_a_side_faces_adds_nothing_and_the_place_decides(caption, expected):
+    check(caption, SEMICIRCLE_LOW, expected)
