@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .interpret import Interpretation, Uninterpretable, interpret_readings, preference_order
+from .interpret import SAYS_NOTHING, Interpretation, Uninterpretable, interpret_readings, preference_order
 from .parsing import RUN_ON, Parsed
 
 __all__ = ["CODES", "LIMIT_CODES", "Judgement", "Reason", "judge", "reason_of", "rephrase"]
@@ -176,6 +176,8 @@ _REPHRASE = (
 def rephrase(reason: str) -> str:
     """The interpreter's reason for a reader: which word or construction the world model does not
     decide, where the reason names a predicate; else the reason itself."""
+    if reason == SAYS_NOTHING:  # already said for a reader
+        return reason
     for pattern, text in _REPHRASE:
         match = pattern.match(reason)
         if match:

@@ -28,7 +28,7 @@ from .construction import FAMILIES, construction, family, quantifier_range, rela
 from .errors import UninterpretableMRS
 from .evaluate import InterpretationCache, Result, reading_verdict, truth, verdict
 from .from_caption import formula_of, interpretation_of
-from .interpret import Interpretation, Uninterpretable, interpret, interpret_readings
+from .interpret import SAYS_NOTHING, Interpretation, Uninterpretable, interpret, interpret_readings, says_nothing
 from .logic import Formula, QSpec, claims
 from .mentions import Mention, object_mentions
 from .preference import preference_order, reading_penalty
@@ -40,5 +40,6 @@ __all__ = [
     "Mention", "object_mentions",
     "QSpec", "Result", "Uninterpretable", "UninterpretableMRS", "construction", "reading_verdict", "family",
     "formula_of", "formula_tuples", "interpret", "interpretation_of", "interpret_readings", "preference_order",
+    "SAYS_NOTHING", "says_nothing",
     "quantifier_range", "reading_penalty", "relation", "scene_tuples", "truth", "verdict",
 ]

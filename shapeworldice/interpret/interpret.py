@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence, Union
 from .descriptive import rewrite_descriptive
 from .errors import UninterpretableMRS
 from .formula_builder import FormulaBuilder
-from .logic import Formula, free_vars
+from .logic import And, Formula, Iff, Implies, Not, Or, free_vars, walk
 from .predicates import INTERPRETABLE_QUANTIFIERS
 from .preference import preference_order, reading_penalty
 from .rewrites import normalize
@@ -118,12 +118,28 @@ def interpret(mrs: Any) -> Union[Interpretation, Uninterpretable]:
     return result
 
 
+#: the reason of a caption whose every claim was dropped
+SAYS_NOTHING = "every word of it was dropped as saying nothing the world model records, so it makes no claim"
+
+
+def says_nothing(formula: Formula) -> bool:
+    """Whether ``formula`` is built of connectives alone (no atom, no quantifier): every word of the
+    caption was dropped ("The overall arrangement looks random."), so its value is a constant of
+    logic (the empty conjunction is true) and not a claim about the world."""
+    return all(isinstance(g, (And, Or, Not, Implies, Iff)) for g in walk(formula))
+
+
 def interpret_readings(readings: Sequence[Any]) -> tuple[int | None, Union[Interpretation, Uninterpretable]]:
     """The first interpretable reading in :func:`~.preference.preference_order` as (index,
-    interpretation); (None, Uninterpretable) with the first reading's reason if none is."""
+    interpretation); (None, Uninterpretable) with the first reading's reason if none is. A reading
+    that :func:`says_nothing` is not an interpretation of the caption: a caption makes its claims
+    as a whole, so this is checked here, not per sentence (a dropped sentence among others adds
+    nothing to the claims of the rest)."""
     first: Uninterpretable | None = None
     for i in preference_order(readings):
         result = interpret(readings[i])
+        if isinstance(result, Interpretation) and says_nothing(result.formula):
+            result = Uninterpretable(SAYS_NOTHING)
         if isinstance(result, Interpretation):
             return i, result
         if first is None:
@@ -131,4 +147,4 @@ def interpret_readings(readings: Sequence[Any]) -> tuple[int | None, Union[Inter
     return None, first if first is not None else Uninterpretable("no readings")
 
 
-__all__ = ["Interpretation", "Uninterpretable", "interpret", "interpret_readings"]
+__all__ = ["SAYS_NOTHING", "Interpretation", "Uninterpretable", "interpret", "interpret_readings", "says_nothing"]

@@ -11,6 +11,9 @@ from hypothesis import strategies as st
 from tests.conftest import make_world
 from tests.interpret.test_descriptions import A, F, T, check, verdict
 
+from shapeworldice.interpret import says_nothing
+from shapeworldice.interpret.logic import And, Not, Or, Shape
+
 SQUARE_LOW_LEFT = make_world(("square", "gray", 0.35, 0.85))
 CROSSES = make_world(("cross", "blue", 0.2, 0.2), ("cross", "magenta", 0.5, 0.5), ("cross", "yellow", 0.8, 0.8))
 
@@ -567,3 +570,39 @@ def test_an_absolute_after_a_comma_is_said_of_its_noun_phrase(caption, expected)
 def test_trends_and_patterns_parse_and_are_never_decided(caption):
     """A trend ("get smaller from left to right") or a pattern is not in the world model."""
     assert verdict(caption, GAPPED) not in (T, F)
+
+
+@pytest.mark.parametrize("caption", [
+    "The overall arrangement looks random.",
+    "The composition looks balanced.",
+])
+def test_a_caption_whose_every_word_is_dropped_makes_no_claim(caption):
+    """Every word dropped leaves the empty conjunction: no claim, never true."""
+    assert verdict(caption, SQUARE_LOW_LEFT).startswith("uninterpretable: ")
+    assert "makes no claim" in verdict(caption, SQUARE_LOW_LEFT)
+
+
+def test_a_dropped_sentence_among_others_leaves_their_claims():
+    check("The overall arrangement looks random. A gray square is near the bottom.", SQUARE_LOW_LEFT, T)
+    check("The overall arrangement looks random. A gray square is near the top.", SQUARE_LOW_LEFT, F)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.recursive(st.just(And(())), lambda kids: st.one_of(
+    st.lists(kids, max_size=3).map(lambda a: And(tuple(a))), st.lists(kids, max_size=3).map(lambda a: Or(tuple(a))),
+    kids.map(Not)), max_leaves=6))
+def test_connectives_alone_say_nothing(formula):
+    assert says_nothing(formula)
+    assert not says_nothing(And((formula, Shape("x", "square"))))
+
+
+SEMICIRCLE_LOW = make_world(("semicircle", "red", 0.3, 0.85))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A semicircle sits near the bottom, flat side down.", T),
+    ("A semicircle sits near the top, flat side down.", F),
+    ("A semicircle, curved side up, sits near the bottom.", T),
+])
+def test_which_way_a_side_faces_adds_nothing_and_the_place_decides(caption, expected):
+    check(caption, SEMICIRCLE_LOW, expected)
