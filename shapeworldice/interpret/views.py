@@ -19,6 +19,7 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
+from ..world.columns import assemble, stack
 from .prior import CaptionPrior, Evaluate, TruthUnavailable, WorldSample, truth_in
 
 #: view name → the attributes the captioner sees (``n``: the number of objects only)
@@ -270,43 +271,6 @@ class Refiller:
         """The first ``refills`` re-fills of every image (or of ``indices``): world ``k * refills + r``."""
         chosen = range(self.test.size) if indices is None else indices
         return stack([self.block(int(i), refills) for i in chosen])
-
-
-def stack(blocks: Sequence[WorldSample]) -> WorldSample:
-    """Samples one after another, padded to the widest (as :func:`assemble` pads re-filled worlds).
-    One sample already so padded is returned itself (a donor's kept re-fills: no copy, and the types
-    counted for it stay counted)."""
-    width = max([b.n for b in blocks] + [1])
-    if len(blocks) == 1 and blocks[0].n == width and all(
-            getattr(blocks[0], c).dtype == (np.int64 if c in ("shape", "color") else float) for c in _COLUMNS) \
-            and blocks[0].present.dtype == bool:
-        return blocks[0]
-    size = sum(b.size for b in blocks)
-    out: dict[str, np.ndarray] = {}
-    for c in (*_COLUMNS, "present"):
-        fill = False if c == "present" else -1 if c in ("shape", "color") else 0.0
-        dtype = bool if c == "present" else np.int64 if c in ("shape", "color") else float
-        out[c] = np.full((size, width), fill, dtype=dtype)
-        start = 0
-        for b in blocks:
-            out[c][start:start + b.size, :b.n] = getattr(b, c)
-            start += b.size
-    return WorldSample(out["x"], out["y"], out["shape"], out["color"], out["shade"], out["area"], out["present"])
-
-
-def assemble(rows: Sequence[dict[str, np.ndarray]]) -> WorldSample:
-    """Re-filled worlds (columns per world) as one padded sample."""
-    width = max([len(c["x"]) for c in rows] + [1])
-    out: dict[str, np.ndarray] = {}
-    for c in ("x", "y", "shape", "color", "shade", "area"):
-        integer = c in ("shape", "color")
-        out[c] = np.full((len(rows), width), -1 if integer else 0.0, dtype=np.int64 if integer else float)
-        for w, row in enumerate(rows):
-            out[c][w, :len(row[c])] = row[c]
-    present = np.zeros((len(rows), width), dtype=bool)
-    for w, row in enumerate(rows):
-        present[w, :len(row["x"])] = True
-    return WorldSample(out["x"], out["y"], out["shape"], out["color"], out["shade"], out["area"], present)
 
 
 #: meanings whose early-stopped share a view bound keeps (see :meth:`ViewBound.worst`)

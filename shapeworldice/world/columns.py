@@ -16,6 +16,14 @@ import numpy as np
 from .model import World, WorldArrays
 
 _COLUMNS = ("x", "y", "shape", "color", "shade", "area")
+#: each column of a padded sample: its fill where a world has fewer entities, and its type
+_PADDING: dict[str, tuple[object, type]] = {
+    **{c: (-1, np.int64) if c in ("shape", "color") else (0.0, float) for c in _COLUMNS}, "present": (False, bool)}
+
+
+def _blank(size: int, width: int) -> dict[str, np.ndarray]:
+    """The columns of ``size`` worlds of ``width`` entities, all padding."""
+    return {c: np.full((size, width), fill, dtype=dtype) for c, (fill, dtype) in _PADDING.items()}
 
 
 @dataclass(frozen=True)
@@ -44,17 +52,18 @@ class WorldSample:
     @classmethod
     def of(cls, worlds: Sequence[World]) -> "WorldSample":
         width = max([len(w) for w in worlds] + [1])
-        cols: dict[str, np.ndarray] = {}
-        for c in _COLUMNS:
-            integer = c in ("shape", "color")
-            cols[c] = np.full((len(worlds), width), -1 if integer else 0.0, dtype=np.int64 if integer else float)
-        present = np.zeros((len(worlds), width), dtype=bool)
+        cols = _blank(len(worlds), width)
         for i, world in enumerate(worlds):
             arrays, k = world.arrays, len(world)
             for c in _COLUMNS:
                 cols[c][i, :k] = getattr(arrays, c)
-            present[i, :k] = True
-        return cls(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"], present)
+            cols["present"][i, :k] = True
+        return cls.of_columns(cols)
+
+    @classmethod
+    def of_columns(cls, cols: dict[str, np.ndarray]) -> "WorldSample":
+        """A sample from its columns by name (``present`` included)."""
+        return cls(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"], cols["present"])
 
     @classmethod
     def single(cls, arrays: WorldArrays) -> "WorldSample":
@@ -99,4 +108,30 @@ class WorldSample:
         return cls.from_bytes(Path(path).read_bytes())
 
 
-__all__ = ["WorldSample"]
+def stack(blocks: Sequence[WorldSample]) -> WorldSample:
+    """Samples one after another, padded to the widest (as :func:`assemble` pads re-filled worlds).
+    One sample already so padded is returned itself (a donor's kept re-fills: no copy, and the types
+    counted for it stay counted)."""
+    width = max([b.n for b in blocks] + [1])
+    if len(blocks) == 1 and blocks[0].n == width and all(
+            getattr(blocks[0], c).dtype == dtype for c, (_, dtype) in _PADDING.items()):
+        return blocks[0]
+    out, start = _blank(sum(b.size for b in blocks), width), 0
+    for b in blocks:
+        for c, column in out.items():
+            column[start:start + b.size, :b.n] = getattr(b, c)
+        start += b.size
+    return WorldSample.of_columns(out)
+
+
+def assemble(rows: Sequence[dict[str, np.ndarray]]) -> WorldSample:
+    """Worlds given as their columns (one dict per world) as one padded sample."""
+    out = _blank(len(rows), max([len(c["x"]) for c in rows] + [1]))
+    for w, row in enumerate(rows):
+        for c in _COLUMNS:
+            out[c][w, :len(row[c])] = row[c]
+        out["present"][w, :len(row["x"])] = True
+    return WorldSample.of_columns(out)
+
+
+__all__ = ["WorldSample", "assemble", "stack"]
