@@ -9,8 +9,8 @@ ShapeWorld draws it, and only its values are filled from the world.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Callable, Iterable, Protocol, Union
+from types import ModuleType
+from typing import Any, Callable, ClassVar, Iterable, Protocol, Union
 
 import numpy as np
 
@@ -26,6 +26,7 @@ from .describe import attribute_of, choose, describe, holding_pairs, sample_kind
 from .discourse import CoreferenceSampler, RelativeClauseSampler
 from .logical import COMBINATIONS, LogicalSampler
 from . import relation_pool
+from .pooled import PooledSampler
 from .quantifiers import QuantifierSampler
 from .relation_pool import RelationPool
 from .relational import ComparisonSampler
@@ -105,33 +106,17 @@ class RelationSampler:
 
 
 @dataclass(frozen=True)
-class AxisRelationSampler(RelationSampler):
+class AxisRelationSampler(RelationSampler, PooledSampler):
     """:class:`RelationSampler` over the axis relations (the ``spatial`` family), with the same draws,
     and a pool: every caption it may draw for a world with the probability it draws it, and their
     truth in many worlds at once (:mod:`.relation_pool`), so a bounded dataset samples from the
     candidates that survive its bound instead of drawing and rejecting."""
 
     _last: dict = field(default_factory=dict, compare=False, repr=False)
+    _pools: ClassVar[ModuleType] = relation_pool
 
-    def pool(self, world: World) -> RelationPool:
-        """Every caption this sampler can draw for ``world`` and its probability (kept until another world)."""
-        if self._last.get("world") is not world:
-            self._last.clear()
-            self._last.update(world=world, pool=relation_pool.relation_pool(world, self.relations))
-        return self._last["pool"]
-
-    @staticmethod
-    def caption(pool: RelationPool, k: int) -> Existential:
-        return relation_pool.caption(pool, k)
-
-    @staticmethod
-    def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
-        return relation_pool.truth_table(pool, sample)
-
-    @staticmethod
-    def evaluator(pool: RelationPool, k: int) -> Callable[[WorldSample], np.ndarray]:
-        """Candidate ``k``'s truth in each world of a sample, from the columns."""
-        return partial(relation_pool.truth_of, pool, k)
+    def _new_pool(self, world: World) -> RelationPool:
+        return relation_pool.relation_pool(world, self.relations)
 
 
 def _relation_sampler(relations: tuple[str, ...]) -> RelationSampler:

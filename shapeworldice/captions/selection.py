@@ -14,9 +14,8 @@ Every caption is checked true before it is returned.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
 from types import ModuleType
-from typing import Any, Callable, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
@@ -24,10 +23,10 @@ from ..semantics.components import EntityType, Existential, Relation, Selector
 from ..semantics.proximity import ternary
 from ..semantics.selection import PROXIMITY_SELECTORS, SELECTORS
 from ..semantics.truth import Truth
-from ..world.columns import WorldSample
 from ..world.model import World
 from . import proximity_pool, selection_pool
 from .describe import Census, attribute_of, choose, describe, sample_kinds
+from .pooled import PooledSampler
 from .proximity_pool import ProximityPool
 from .selection_pool import SelectionPool
 
@@ -62,44 +61,8 @@ def _scope_kinds(predtype: str, rng: np.random.Generator) -> frozenset[str]:
     return _KINDS[int(rng.integers(len(_KINDS)))]
 
 
-class _PooledSampler:
-    """What the bounded samplers share: a world's pool of every caption they may draw with its
-    probability (kept until another world comes: a test image draws all its references from one),
-    a candidate's caption, the pool's truth in many worlds at once, and one candidate's evaluator
-    from the columns (for its prior and its donor worlds' re-fills). ``_pools`` is the module that
-    computes them (:mod:`.proximity_pool`, :mod:`.selection_pool`)."""
-
-    _pools: ClassVar[ModuleType]
-    _last: dict
-
-    def _new_pool(self, world: World) -> Any:
-        raise NotImplementedError
-
-    def pool(self, world: World) -> Any:
-        """Every caption this sampler can draw for ``world`` and the probability it draws it."""
-        if self._last.get("world") is not world:
-            self._last.clear()
-            self._last.update(world=world, pool=self._new_pool(world))
-        return self._last["pool"]
-
-    @classmethod
-    def caption(cls, pool: Any, k: int) -> Existential:
-        """Candidate ``k`` of ``pool`` as a caption."""
-        return cls._pools.caption(pool, k)
-
-    @classmethod
-    def truth_table(cls, pool: Any, sample: WorldSample) -> np.ndarray:
-        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
-        return cls._pools.truth_table(pool, sample)
-
-    @classmethod
-    def evaluator(cls, pool: Any, k: int) -> Callable[[WorldSample], np.ndarray]:
-        """Candidate ``k``'s truth in each world of a sample, from the columns."""
-        return partial(cls._pools.truth_of, pool, k)
-
-
 @dataclass(frozen=True)
-class SelectionSampler(_PooledSampler):
+class SelectionSampler(PooledSampler):
     """"The <selector> <scope> is <body>." with ShapeWorld's selectors (``semantics.selection``).
 
     :meth:`pool` lists every caption it may draw for a world with the probability it draws it, and
@@ -148,7 +111,7 @@ class SelectionSampler(_PooledSampler):
 
 
 @dataclass(frozen=True)
-class ProximitySampler(_PooledSampler):
+class ProximitySampler(PooledSampler):
     """"A <T> is closer to / farther from the <C> than a <R>." (ShapeWorld HEAD's order).
 
     :meth:`pool` lists every caption it may draw for a world with the probability it draws it, and
