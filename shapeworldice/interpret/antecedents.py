@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .predicates import COORDINATIONS, ENTITY_NOUNS, shape_of
+from .predicates import COORDINATIONS, names_entity
 from .working_mrs import EP, WorkingMRS, is_var
 
 
@@ -81,7 +81,7 @@ def local_entities(w: WorkingMRS, pronoun: str) -> set[str]:
     ("the square to the left of it": ``_of_p(left, it)``, ``_to_p(square, left)``: not the square)."""
     live = [e for e in w.live if not e.dead and not e.is_quantifier()]
     local = {v for e in live if pronoun in e.args.values() for v in e.args.values()}
-    shapes = {e.arg0 for e in live if shape_of(e.pred) is not None or e.pred in ENTITY_NOUNS}
+    shapes = {e.arg0 for e in live if names_entity(e.pred)}
     grown = True
     while grown:  # (the items of a list are not a head and its modifier; nor is a shape with a
         # clause on it the place of another: "a circle on top of a red circle overlapping it")
@@ -99,8 +99,12 @@ def named_before(w: WorkingMRS, q: EP, cut: tuple[int, int]) -> list[EP]:
     local = local_entities(w, q.arg0 or "")
     return [r for r in w.live if r.is_quantifier() and not r.dead and cut < r.key < q.key and r is not q
             and r.pred not in ("pronoun_q", "_no_q") and is_var(r.arg0, "x") and r.arg0 not in local
-            and any(n.arg0 == r.arg0 and (shape_of(n.pred) is not None or n.pred in ENTITY_NOUNS)
-                    for n in w.at(w.rstr_label(r)))]
+            and names_a_shape(w, r)]
+
+
+def names_a_shape(w: WorkingMRS, r: EP) -> bool:
+    """Whether quantifier ``r``'s restriction names its entity with a shape noun or "shape", "object" ..."""
+    return any(n.arg0 == r.arg0 and names_entity(n.pred) for n in w.at(w.rstr_label(r)))
 
 
 def said_of_each(w: WorkingMRS, q: EP, rs: list[EP], users: list[EP], a: str, b: str) -> None:

@@ -23,7 +23,7 @@ from delphin.lnk import Lnk
 
 from ..grammar.mrs_form import ComposedMRS, PlainEP, PlainMRS, cfrom_cto, complete, plain_form, plain_of
 from .interpret import Interpretation, interpret
-from .predicates import ENTITY_NOUNS, normalize_predicate, shape_of, split_predicate
+from .predicates import names_entity, normalize_predicate, split_predicate
 from .preference import preference_order
 from .antecedents import UNREAD, Mention, encode_mentions
 
@@ -210,7 +210,7 @@ def mentions(mrs: Any) -> str:
         if "RSTR" not in args or x[:1] != "x" or normalize_predicate(predicate) in ("pronoun_q", "_no_q"):
             continue
         restriction = [(normalize_predicate(p), a) for p, _, a, *_r in by_label.get(qeq.get(args["RSTR"], ""), ())]
-        nouns = [p for p, a in restriction if a.get("ARG0") == x and (shape_of(p) or p in ENTITY_NOUNS)]
+        nouns = [p for p, a in restriction if a.get("ARG0") == x and names_entity(p)]
         if not nouns:
             continue
         adjectives = [p for p, a in restriction if a.get("ARG1") == x and set(a) <= {"ARG0", "ARG1"}

@@ -240,6 +240,11 @@ def color_of(pred: str) -> tuple[str, str] | None:
 
 
 @lru_cache(maxsize=4096)
+def names_entity(pred: str) -> bool:
+    """Whether a noun names an entity of the world: a shape noun, or "shape", "object", "one" ..."""
+    return shape_of(pred) is not None or pred in ENTITY_NOUNS
+
+
 def shape_of(pred: str) -> str | None:
     """The shape a shape noun (``_square_n_of``, ``_oval_n_1``, ``_star_n_1``) names, else None."""
     lemma, pos, _ = split_predicate(pred)

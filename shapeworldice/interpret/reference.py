@@ -20,14 +20,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .antecedents import (
-    UNREAD, Mention, conjuncts_before, coordinated, decode_mentions, local_entities, named_before,
+    UNREAD, Mention, conjuncts_before, coordinated, decode_mentions, local_entities, named_before, names_a_shape,
     referents, said_of_each, said_of_the_head, stop_point,
 )
 from .errors import UninterpretableMRS
 from .lists import MANY, THE_OTHER
 from .placement import ATTR
 from .predicates import (
-    BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, shape_of, split_predicate,
+    BACKGROUND_NOUNS, COORDINATIONS, FRAME_NOUNS, FRAME_PREPS, shape_of, split_predicate,
 )
 from .pairs import resolve_pairs, says_pair_words
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
@@ -314,8 +314,7 @@ def _other_than_all(w: WorkingMRS, e: EP, q: EP) -> bool:
     joints = {c.arg0 for c in w.live if not c.dead and c.pred in COORDINATIONS}
     named = [r for r in w.live if r.is_quantifier() and not r.dead and r is not q and r.key < q.key
              and is_var(r.arg0, "x") and r.arg0 not in joints
-             and any(n.arg0 == r.arg0 and (shape_of(n.pred) is not None or n.pred in ENTITY_NOUNS)
-                     for n in w.at(w.rstr_label(r)))]
+             and names_a_shape(w, r)]
     if not named:
         return False
     if any(r.mods.plural or r.pred not in ("_a_q", "udef_q", "_the_q") or not r.mods.plain() for r in named):
