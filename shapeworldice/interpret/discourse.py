@@ -26,6 +26,7 @@ from .interpret import Interpretation, interpret
 from .predicates import names_entity, normalize_predicate, split_predicate
 from .preference import preference_order
 from .antecedents import UNREAD, Mention, encode_mentions
+from .errors import REFERENCE
 
 __all__ = ["sentences", "join", "choose", "cover", "mentions"]
 
@@ -221,10 +222,6 @@ def mentions(mrs: Any) -> str:
     return encode_mentions([m for _, m in sorted(found, key=lambda f: f[0])])
 
 
-#: words of the reasons a reference fails for ("says 'it'/'they' with nothing before it to refer to")
-_REFERENCE_FAILURES = ("'it'/'they'", "'other'", "'the other'")
-
-
 def _refers_back(mrs: Any) -> bool:
     """Whether a sentence refers to what an earlier one said ("it", "its", "the other", "another")."""
     return any(p in ("pron", "pronoun_q", "def_explicit_q", "_another_q", "_other_a_1") for p in _predicates(mrs))
@@ -310,7 +307,7 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
     unread: list[tuple[int, str]] = []  # (offset, what it mentions) of each sentence left out
     for k, options in enumerate(readings):
         order = preference_order(options)
-        why = "no readings"
+        why, why_kind = "no readings", ""
         by_itself = alone and not any(_contextual(options[i]) for i in order)
         first: Any = None  # the preferred reading's result read by itself, when it was read
         if alone and not by_itself and order and _self_contained(options[order[0]]):
@@ -325,9 +322,9 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
         for n, i in enumerate(order):
             if after_unread and _pronouns_only(options[i]):
                 result = first if n == 0 and first is not None else interpret(options[i])
-                if not isinstance(result, Interpretation) and not any(w in result.reason for w in _REFERENCE_FAILURES):
+                if not isinstance(result, Interpretation) and result.kind != REFERENCE:
                     if n == 0:  # not joined: what its pronouns mean cannot make it readable
-                        why = result.reason
+                        why, why_kind = result.reason, result.kind
                     continue
             candidate = None if by_itself else join([*chosen, options[i]], [*(offsets[j] for j in kept), offsets[k]],
                                                     unread)
@@ -338,9 +335,9 @@ def _cover(readings: Sequence[Sequence[Any]], offsets: list[int], alone: bool
                 joined = candidate  # None when read by itself: the join is read at the end
                 break
             if n == 0:
-                why = result.reason
+                why, why_kind = result.reason, result.kind
         else:
-            if unread and _refers_back(options[order[0]]) and any(w in why for w in _REFERENCE_FAILURES):
+            if unread and _refers_back(options[order[0]]) and why_kind == REFERENCE:
                 why = "refers back to a sentence that could not be read"
             left_out.append((k, why))
             unread.append((offsets[k], mentions(options[order[0]]) if order else encode_mentions([])))

@@ -9,8 +9,19 @@ else is a bug and propagates.
 from __future__ import annotations
 
 
+#: the :attr:`UninterpretableMRS.kind` of a reference that finds nothing to refer to ("it" with no
+#: shape before it, "the other" with nothing to contrast with): a sentence that fails only for it
+#: may be readable after the sentences before it (:mod:`.discourse`)
+REFERENCE = "reference"
+
+
 class UninterpretableMRS(Exception):
-    """The MRS is malformed or outside the interpretable fragment (message = the reason)."""
+    """The MRS is malformed or outside the interpretable fragment (message = the reason);
+    ``kind`` names a class of failure its callers treat apart (:data:`REFERENCE`; "" for the rest)."""
+
+    def __init__(self, reason: str, kind: str = "") -> None:
+        super().__init__(reason)
+        self.kind = kind
 
 
 def not_covered(pred: str) -> str:
@@ -23,4 +34,4 @@ def not_covered(pred: str) -> str:
     return f"cannot interpret {pred}"
 
 
-__all__ = ["UninterpretableMRS", "not_covered"]
+__all__ = ["REFERENCE", "UninterpretableMRS", "not_covered"]

@@ -20,7 +20,7 @@ so a bug in the interpreter surfaces instead of passing for an uninterpretable c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence, Union
 
 from .descriptive import rewrite_descriptive
@@ -53,6 +53,8 @@ class Uninterpretable:
     """A reading (or a set of readings) outside the interpretable fragment, with the reason."""
 
     reason: str
+    #: the failure's :attr:`~.errors.UninterpretableMRS.kind` ("" for most)
+    kind: str = field(default="", compare=False, repr=False)
 
     def __bool__(self) -> bool:  # so that ``if interpret(m):`` tests interpretability
         return False
@@ -111,7 +113,7 @@ def interpret(mrs: Any) -> Union[Interpretation, Uninterpretable]:
     try:
         result = _interpretation(mrs)
     except UninterpretableMRS as exc:
-        result = Uninterpretable(str(exc))
+        result = Uninterpretable(str(exc), exc.kind)
     if not isinstance(mrs, str):  # strings are cheap to compare but may be rebuilt equal: not kept
         _RECENT.insert(0, (mrs, result))
         del _RECENT[_RECENT_SIZE:]

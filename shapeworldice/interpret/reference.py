@@ -23,7 +23,7 @@ from .antecedents import (
     UNREAD, Mention, conjuncts_before, coordinated, decode_mentions, local_entities, named_before, names_a_shape,
     referents, said_of_each, said_of_the_head, stop_point,
 )
-from .errors import UninterpretableMRS
+from .errors import REFERENCE, UninterpretableMRS
 from .lists import MANY, THE_OTHER
 from .placement import ATTR
 from .predicates import (
@@ -112,8 +112,8 @@ def _pronouns(w: WorkingMRS) -> None:
         if not found:
             if conjuncts_before(w, q.key, q.mods.plural):
                 raise UninterpretableMRS("says 'it'/'they' after shapes mentioned together ('a square and a "
-                                         "circle'): which of them it means is not decided")
-            raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to")
+                                         "circle'): which of them it means is not decided", REFERENCE)
+            raise UninterpretableMRS("says 'it'/'they' with nothing before it to refer to", REFERENCE)
         if in_list is not None and found[0] is in_list and _restated(w, q, rs[0], in_list):
             continue
         users = [e for e in w.live if not e.dead and e is not q and e is not rs[0] and q.arg0 in e.args.values()]
@@ -374,7 +374,7 @@ def _other(w: WorkingMRS) -> None:
         x = e.args.get("ARG1")
         q = w.quant_of.get(x or "")
         if q is None:
-            raise UninterpretableMRS("says 'other' of no entity")
+            raise UninterpretableMRS("says 'other' of no entity", REFERENCE)
         if q.pred == "_no_q" and _other_than_all(w, e, q):  # "There are no other shapes."
             continue
         found = [r for r in referents(w, q.key, None) if r is not q]
@@ -382,7 +382,7 @@ def _other(w: WorkingMRS) -> None:
             if _others_in_a_list(w, e, q):
                 continue
             raise UninterpretableMRS("says 'other' than a shape named in the same list ('a triangle and no other "
-                                     "shapes'), which is not read")
+                                     "shapes'), which is not read", REFERENCE)
         if not found and x in another:  # "There is another red pentagon." on its own
             q.pred, q.mods.card, q.mods.degree = "udef_q", 1, "geq"
             e.pred, e.carg = MANY, "2:another"
@@ -396,7 +396,7 @@ def _other(w: WorkingMRS) -> None:
                 e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x or ""}
                 continue
             if q.pred != "_the_q" or q.mods.plural or q.mods.card is not None:
-                raise UninterpretableMRS("says 'the other' with nothing before it to contrast with")
+                raise UninterpretableMRS("says 'the other' with nothing before it to contrast with", REFERENCE)
             # "The other cyan oval overlaps the square." on its own: one of the cyan ovals besides one
             # the writer has in mind, which one not said: said of every one (as "the cyan ovals"),
             # with at least two of them (vague with one, false with none)
