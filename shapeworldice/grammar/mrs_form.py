@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from delphin import mrs as delphin_mrs
+from delphin import variable
 from delphin.lnk import Lnk
 
 #: an EP: predicate, label, arguments (role → variable or constant), and its Lnk (None: none),
@@ -86,7 +87,109 @@ def plain_form(m: Any) -> PlainMRS | None:
 
 #: the attributes of pydelphin's MRS (its slots and those of its bases): reading one builds them all
 _MRS_SLOTS = frozenset(name for cls in delphin_mrs.MRS.__mro__ for name in getattr(cls, "__slots__", ()))
+_EP_SLOTS = frozenset(name for cls in delphin_mrs.EP.__mro__ for name in getattr(cls, "__slots__", ()))
 _build_lock = threading.Lock()
+
+
+def _built(m: delphin_mrs.MRS, form: PlainMRS) -> None:
+    """Fill ``m``'s attributes from ``form`` as ``MRS(top, index, rels, hcons, icons, variables)``
+    fills them, through pydelphin's own constructors."""
+    delphin_mrs.MRS.__init__(
+        m, form.top, form.index,
+        [delphin_mrs.EP(p, label, dict(args), lnk, surface, base) for p, label, args, lnk, surface, base in form.eps],
+        [delphin_mrs.HCons(hi, relation, lo) for hi, relation, lo in form.hcons],
+        [delphin_mrs.ICons(left, relation, right) for left, relation, right in form.icons],
+        form.variables)
+
+
+#: pydelphin's :func:`delphin.variable.split` of the variable names met (a few hundred)
+_SPLIT: dict[str, tuple[str, str]] = {}
+
+
+def _split(v: str) -> tuple[str, str]:
+    hit = _SPLIT.get(v)
+    if hit is None:
+        hit = variable.split(v)
+        if len(_SPLIT) < 100_000:
+            _SPLIT[v] = hit
+    return hit
+
+
+def _built_directly(m: delphin_mrs.MRS, form: PlainMRS) -> None:
+    """:func:`_built` without the work its result does not need: each EP's identifier from its
+    ARG0 split once per name, and the variables copied from ``form.variables``, which lists every
+    variable the MRS uses already (:func:`complete`).  The same attributes, set one by one (checked
+    against :func:`_built` when this module loads: :data:`_DIRECT`)."""
+    default = Lnk.default
+    new, ep_class = object.__new__, delphin_mrs.EP
+    rels = []
+    next_id = 0
+    for predicate, label, args, lnk, surface, base in form.eps:
+        ep = new(ep_class)
+        iv = args.get("ARG0")
+        if iv is not None:
+            sort, number = _split(iv)
+            next_id = max(next_id, int(number))
+        else:
+            iv = "_0"
+            sort, number = _split(iv)
+        if "RSTR" in args:
+            ep.id, ep.type = "q" + number, None
+        else:
+            ep.id, ep.type = iv, (None if sort == "_" else sort)
+        ep.lnk = default() if lnk is None else lnk
+        ep.surface, ep.predicate, ep.base, ep.label, ep.args = surface, predicate, base, label, dict(args)
+        rels.append(ep)
+    ids: set[str] = set()  # as pydelphin makes them unique: "_N" after the largest ARG0 number
+    for ep in rels:
+        if ep.id in ids:
+            ep.id = f"_{next_id}"
+            next_id += 1
+        ids.add(ep.id)
+    m.lnk, m.surface, m.identifier = default(), None, None
+    m.top, m.index, m.predications = form.top, form.index, rels
+    m._pidx = {ep.id: ep for ep in rels}
+    m.hcons = [delphin_mrs.HCons(hi, relation, lo) for hi, relation, lo in form.hcons]
+    m.icons = [delphin_mrs.ICons(left, relation, right) for left, relation, right in form.icons]
+    m.variables = {v: dict(props) for v, props in form.variables.items()}
+
+
+def _same_as_built(form: PlainMRS) -> bool:
+    """Whether :func:`_built_directly` and :func:`_built` give ``form`` the same attributes."""
+    direct, built = object.__new__(delphin_mrs.MRS), object.__new__(delphin_mrs.MRS)
+    _built_directly(direct, form)
+    _built(built, form)
+
+    def same(a: Any, b: Any, slots: frozenset[str]) -> bool:
+        return all(_value(getattr(a, n, None)) == _value(getattr(b, n, None)) for n in slots if n != "_pidx")
+
+    return (same(direct, built, _MRS_SLOTS - {"predications"})
+            and len(direct.rels) == len(built.rels)
+            and all(same(x, y, _EP_SLOTS) for x, y in zip(direct.rels, built.rels))
+            and list(direct._pidx) == list(built._pidx)
+            and [direct.rels.index(ep) for ep in direct._pidx.values()]
+            == [built.rels.index(ep) for ep in built._pidx.values()])
+
+
+def _value(v: Any) -> Any:
+    """What an attribute holds, comparable across two builds (a Lnk by its type and data)."""
+    if isinstance(v, Lnk):
+        return ("lnk", v.type, v.data)
+    if isinstance(v, list):
+        return [(type(x), tuple(x)) if isinstance(x, tuple) else x for x in v]
+    return v
+
+
+#: whether this pydelphin's MRS is built as :func:`_built_directly` builds it (a small MRS with a
+#: quantifier, two EPs of one ARG0, one without, spans and properties, built both ways)
+_DIRECT = _same_as_built(complete("h0", "e2", [
+    ("_a_q", "h4", {"ARG0": "x3", "RSTR": "h5", "BODY": "h6"}, Lnk.charspan(0, 1), None, None),
+    ("_square_n_1", "h7", {"ARG0": "x3"}, Lnk.charspan(2, 8), None, None),
+    ("_red_a_1", "h1", {"ARG0": "e2", "ARG1": "x3"}, None, None, None),
+    ("_and_c", "h1", {"ARG0": "e2", "L-INDEX": "e8"}, None, None, None),
+    ("named", "h9", {"CARG": "A"}, None, None, None)],
+    [("h0", "qeq", "h1"), ("h5", "qeq", "h7")], [("e2", "topic", "x3")],
+    {"x3": {"NUM": "sg", "PERS": "3"}, "e2": {"TENSE": "pres"}}))
 
 
 class ComposedMRS(delphin_mrs.MRS):
@@ -105,13 +208,13 @@ class ComposedMRS(delphin_mrs.MRS):
         with _build_lock:
             form = self.form
             if form is not None:
-                delphin_mrs.MRS.__init__(
-                    self, form.top, form.index,
-                    [delphin_mrs.EP(p, label, dict(args), lnk, surface, base)
-                     for p, label, args, lnk, surface, base in form.eps],
-                    [delphin_mrs.HCons(hi, relation, lo) for hi, relation, lo in form.hcons],
-                    [delphin_mrs.ICons(left, relation, right) for left, relation, right in form.icons],
-                    form.variables)
+                if _DIRECT:
+                    try:
+                        _built_directly(self, form)
+                    except ValueError:  # a name that is not a variable: as pydelphin's own build raises it
+                        _built(self, form)
+                else:
+                    _built(self, form)
                 self.form = None
         return object.__getattribute__(self, name)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import copy
 import pickle
 
+import pytest
 from delphin import mrs as delphin_mrs
 from delphin.codecs import simplemrs
 from hypothesis import given, settings
@@ -70,3 +71,48 @@ def test_the_join_of_plain_readings_is_the_join_of_built_ones(texts: list[str], 
         built.append(m)
     assert simplemrs.encode(plain) == simplemrs.encode(join(built, offsets))
     assert plain == join(built, offsets)
+
+
+def _descriptions() -> list[str]:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "descriptions" / "corpus.jsonl"
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line)["caption"] for line in f][:200]
+
+
+DESCRIPTIONS = _descriptions()
+
+
+def test_this_pydelphin_is_built_directly() -> None:
+    """The direct build (attributes set one by one) is in use: it matched pydelphin's constructors."""
+    from shapeworldice.grammar import mrs_form
+
+    assert mrs_form._DIRECT
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(DESCRIPTIONS))
+def test_a_reading_built_directly_has_every_attribute_of_the_constructed_one(text: str) -> None:
+    """Every slot of the MRS and of each EP (identifiers made unique included), for sentences and
+    for the joins of a description's sentences (the parser's readings of a description)."""
+    from shapeworldice.grammar.mrs_form import _same_as_built
+    from shapeworldice.parsing import BuiltinParser
+
+    for m in BuiltinParser().parse(text).readings:
+        form = plain_form(m)
+        assert form is not None and _same_as_built(form)
+        assert simplemrs.encode(m) == simplemrs.encode(_direct(form))
+
+
+def test_a_name_that_is_not_a_variable_fails_as_pydelphin_fails() -> None:
+    from shapeworldice.grammar.mrs_form import complete
+
+    form = complete("h0", None, [("_red_a_1", "h1", {"ARG0": "not a variable"}, None, None, None)],
+                    [("h0", "qeq", "h1")], [], {})
+    with pytest.raises(ValueError) as constructed:
+        _direct(form)
+    with pytest.raises(ValueError) as composed:
+        _ = ComposedMRS(form).rels
+    assert str(composed.value) == str(constructed.value)
