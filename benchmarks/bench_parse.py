@@ -180,10 +180,12 @@ def descriptions_rate(repeat: int) -> None:
         best_join = min(best_join, time.process_time() - cpu)
         # the joined readings read again (the interpreter keeps only its last few results): what
         # reading each final join costs of the join's time; then their pydelphin objects
+        gc.collect()
         cpu = time.process_time()
         for joined in joins:
             interpret(joined)
         best_read = min(best_read, time.process_time() - cpu)
+        gc.collect()
         cpu = time.process_time()
         for joined in joins:
             _ = joined.rels
