@@ -1,8 +1,9 @@
 """Filling the CKY chart: every edge over every span, each with its cheapest analysis.
 
-A chart is a table ``chart[i][j]`` of cells (None when empty): a cell maps a symbol to
-``(cost, backpointer)``, the backpointer ``("lex", item)``, ``(rule, None, B, None)`` for a unary
-rule or ``(rule, k, B, C)`` for a binary one split at k.  A cell is filled after the cells it
+A chart is a table ``chart[i][j]`` of cells (None when empty): a cell maps a symbol to its
+cost and backpointer in one flat tuple, ``(cost, "lex", item)`` for a lexical item,
+``(cost, rule, None, B, None)`` for a unary rule or ``(cost, rule, k, B, C)`` for a binary one split
+at k (one tuple per edge, not a pair holding a second one).  A cell is filled after the cells it
 is made of, by the binary rules over its split points in order, then closed under the unary
 rules (the reference fills them span by span, :func:`fill` by ends); an analysis
 replaces an edge's only when strictly cheaper, so of two equally cheap analyses the first found
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-Cell = dict[int, tuple[int, Any]]
+Cell = dict[int, tuple[Any, ...]]
 Chart = list[list[Any]]
 
 #: the unary closure of a cell gives up after this many steps (a guard against cycles)
@@ -68,7 +69,8 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell],
          closed: dict[tuple[int, int], Summary] | None = None) -> Chart:
     """The chart of ``n`` tokens over the compiled grammar ``g``, from the lexical cells ``lex``
     (taken over and extended); the same chart as :func:`fill_reference`.  ``closed``: the
-    :func:`close` summaries of lexical cells that are closed already (closing is idempotent).
+    :func:`close` summaries of lexical cells that are closed already (closing is idempotent);
+    the cells of one word are only read, so a closed one may be shared from chart to chart.
     A cell's combination (:func:`_combine_reference` over the split points with daughters on both
     sides, skipping the left edges that combine with nothing on the right), closure and summary
     (:func:`_close`) are written out in the loop over cells: a sentence makes a hundred and more
@@ -117,7 +119,7 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell],
                             cost = base + rc
                             old = get(a)
                             if old is None or cost < old[0]:
-                                cell[a] = (cost, (rid, k, b, c))
+                                cell[a] = (cost, rid, k, b, c)
             if not cell:  # nothing made over i..j (two cells in five): the cell stays None
                 continue
             chart[i][j] = cell
@@ -192,7 +194,7 @@ def _closure(unary: Any, cell: Cell, agenda: list[int]) -> None:
             cost = cb + rc
             old = cell.get(a)
             if old is None or cost < old[0]:
-                cell[a] = (cost, (rid, None, b, None))
+                cell[a] = (cost, rid, None, b, None)
                 steps += 1
                 if a in unary:
                     agenda.append(a)
@@ -237,7 +239,7 @@ def _unary_closure(unary: Any, cell: Cell) -> None:
             cost = cb + rc
             old = cell.get(a)
             if old is None or cost < old[0]:
-                cell[a] = (cost, (rid, None, b, None))
+                cell[a] = (cost, rid, None, b, None)
                 agenda.append(a)
 
 
@@ -264,7 +266,7 @@ def _combine_reference(binary: Any, chart: Chart, i: int, j: int, cell: Cell) ->
                     cost = base + rc
                     old = get(a)
                     if old is None or cost < old[0]:
-                        cell[a] = (cost, (rid, k, b, c))
+                        cell[a] = (cost, rid, k, b, c)
 
 
 def _daughters(rules: Any, right: Cell, n_right: int) -> list[int]:

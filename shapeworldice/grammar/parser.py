@@ -230,7 +230,7 @@ def _place(cells: dict, covered: list[bool], i: int, n: int, items: Iterable[Any
     for it in items:
         old = cell.get(it.sym)
         if old is None or it.cost < old[0]:
-            cell[it.sym] = (it.cost, ("lex", it))
+            cell[it.sym] = (it.cost, "lex", it)
     for k in range(i, i + n):
         covered[k] = True
 
@@ -244,7 +244,7 @@ class ChartParser:
         self._cache: OrderedDict[str, ParseResult] = OrderedDict()
         self._unknown_cache: dict[str, list[Any]] = {}
         #: by lower-case word: :meth:`_plain_items`
-        self._plain_cells: dict[str, tuple[dict[int, tuple[int, Any]], cky.Summary | None, list] | None] = {}
+        self._plain_cells: dict[str, tuple[cky.Cell, cky.Summary | None, list] | None] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ chart
@@ -273,11 +273,12 @@ class ChartParser:
         return out
 
     def _lexical(self, tokens: list[str], closed: dict[tuple[int, int], cky.Summary] | None = None):
-        """cells[(i, j)] = {sym: (cost, ('lex', item))}; None if a token has no entry.  A word's own
+        """cells[(i, j)] = {sym: (cost, 'lex', item)}; None if a token has no entry.  A word's own
         cell comes closed under the unary rules when it could be (its :func:`.cky.close` summary
-        is put in ``closed``, when given)."""
+        is put in ``closed``, when given); such a cell is the word's cached cell itself, not a
+        copy, which the chart only reads."""
         lower = [t.lower() for t in tokens]
-        cells: dict[tuple[int, int], dict[int, tuple[int, Any]]] = {}
+        cells: dict[tuple[int, int], cky.Cell] = {}
         covered = [False] * len(tokens)
         by_form = self.g.lex_first
         for i, w in enumerate(lower):
@@ -289,10 +290,13 @@ class ChartParser:
                 continue
             template, summary, longer = found  # the word's one-word cell, then its longer items that match
             if template:
-                cells[(i, i + 1)] = dict(template)
                 covered[i] = True
                 if summary is not None and closed is not None:
+                    # closed already, and the chart extends only cells of two words and more
+                    cells[(i, i + 1)] = template
                     closed[(i, i + 1)] = summary
+                else:  # the chart closes it in place
+                    cells[(i, i + 1)] = dict(template)
             for n, words, exact, items in longer:
                 if tuple(tokens[i:i + n] if exact else lower[i:i + n]) == words:
                     _place(cells, covered, i, n, items)
@@ -319,7 +323,7 @@ class ChartParser:
                     continue
             _place(cells, covered, i, n, (it,))
 
-    def _word_items(self, word: str) -> tuple[dict[int, tuple[int, Any]], cky.Summary | None, list] | None:
+    def _word_items(self, word: str) -> tuple[cky.Cell, cky.Summary | None, list] | None:
         """:meth:`_plain_items` of a lower-case word, cached for the vocabulary's words, with its
         one-word cell closed under the unary rules and that cell's :func:`.cky.close` summary
         (None where the closure gives up: the chart then meets that as it would)."""
@@ -342,7 +346,7 @@ class ChartParser:
             self._plain_cells[word] = found
         return found
 
-    def _plain_items(self, word: str) -> tuple[dict[int, tuple[int, Any]], list] | None:
+    def _plain_items(self, word: str) -> tuple[cky.Cell, list] | None:
         """A lower-case ``word``'s items as :meth:`_lexical` reads them: the cell its one-word items
         make, and its longer items as (length, words, exact case, items), each group in the order
         of the items; None where it has no items or a one-word item of exact case (whose place
@@ -350,7 +354,7 @@ class ChartParser:
         cands = self.g.lex_first.get(word, ())
         if not cands or any(len(it.words) == 1 and it.exact_case for it in cands):
             return None
-        cell: dict[int, tuple[int, Any]] = {}
+        cell: cky.Cell = {}
         longer: dict[tuple, list] = {}
         for it in cands:
             if len(it.words) > 1:
@@ -358,7 +362,7 @@ class ChartParser:
                 continue
             old = cell.get(it.sym)
             if old is None or it.cost < old[0]:
-                cell[it.sym] = (it.cost, ("lex", it))
+                cell[it.sym] = (it.cost, "lex", it)
         return cell, [(*key, items) for key, items in longer.items()]
 
     def chart(self, tokens: list[str]):
@@ -376,11 +380,10 @@ class ChartParser:
     # ------------------------------------------------------------------ derivations
     def _derivation(self, chart, i: int, j: int, sym: int) -> Derivation:
         g = self.g
-        cost, bp = chart[i][j][sym]
-        if bp[0] == "lex":
-            it = bp[1]
-            return Derivation(g.sym_name(sym), item=it, start=i, end=j)
-        rid, k, b, c = bp
+        edge = chart[i][j][sym]
+        if edge[1] == "lex":
+            return Derivation(g.sym_name(sym), item=edge[2], start=i, end=j)
+        _, rid, k, b, c = edge
         rule = g.rules.rule(rid)
         if k is None:
             kids = [self._derivation(chart, i, j, b)]
@@ -388,8 +391,7 @@ class ChartParser:
             kids = [self._derivation(chart, k, j, c)]
             # unwind intermediate symbols of a binarised rule
             while b in g.intermediate:
-                _, bp2 = chart[i][k][b]
-                _, k2, b2, c2 = bp2
+                _, _, k2, b2, c2 = chart[i][k][b]
                 kids.append(self._derivation(chart, k2, k, c2))
                 b, k = b2, k2
             kids.append(self._derivation(chart, i, k, b))

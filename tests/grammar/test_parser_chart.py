@@ -127,3 +127,21 @@ def test_closing_a_word_cell_is_idempotent(data):
     assert cky.close(p.g, again) == first and list(again.items()) == list(cell.items())
     cached = p._word_items(word)
     assert cached is not None and list(cached[0].items()) == list(cell.items()) and cached[1] == first
+
+
+@pytest.mark.parametrize("k", [0, 5, 12, 41, 97, 300])
+def test_a_word_cell_is_shared_and_left_as_it_was(k):
+    """A closed word cell goes into the chart as the parser's cached cell itself (no copy per
+    sentence), so the chart must leave it as it was: parsing the sentence changes no cached cell."""
+    tokens = described()[k][:25]
+    p = get_parser()
+    closed: dict = {}
+    lex, _ = p._lexical(tokens, closed)
+    assert lex is not None and closed
+    before = {span: list(lex[span].items()) for span in closed}
+    for i, j in closed:
+        cached = p._word_items(tokens[i].lower())
+        assert cached is not None and lex[(i, j)] is cached[0]
+    cky.fill(p.g, len(tokens), lex, closed)
+    p.parse_uncached(" ".join(tokens))
+    assert {span: list(lex[span].items()) for span in closed} == before
