@@ -139,6 +139,9 @@ class WorkingMRS:
         #: edits of the EPs so far, and (edits, number of EPs) when the indexes were last built
         self.edits = Edits()
         self._indexed: tuple[int, int] = (-1, -1)
+        #: how many EPs, from the first, hold this copy's edit count, and the last of them: EPs
+        #: are only ever appended, so a rebuild stamps the new ones only (anything else: all)
+        self._stamped: tuple[int, EP | None] = (0, None)
         self.live: list[EP] = []
         self.by_label: dict[str, list[EP]] = {}
         self.quant_of: dict[str, EP] = {}
@@ -152,9 +155,14 @@ class WorkingMRS:
         counter = self.edits
         if self._indexed == (counter.count, len(eps)):
             return
-        for e in eps:
-            if _EDITS_GET(e) is not counter:
-                _EDITS_SET(e, counter)
+        n = len(eps)
+        stamped, last = self._stamped
+        if stamped > n or (stamped and eps[stamped - 1] is not last):
+            stamped = 0
+        for k in range(stamped, n):
+            _EDITS_SET(eps[k], counter)
+        if n:
+            self._stamped = (n, eps[-1])
         live = [e for e in eps if not e.dead]
         by_label: dict[str, list[EP]] = {}
         quant_of: dict[str, EP] = {}
