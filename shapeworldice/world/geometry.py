@@ -84,6 +84,10 @@ TEMPLATES: dict[str, np.ndarray] = {
 }
 for _tmpl in TEMPLATES.values():
     _tmpl.setflags(write=False)
+#: each template with its columns swapped, (v, u), contiguous (see :func:`entity_polygon`)
+_SWAPPED: dict[str, np.ndarray] = {name: np.ascontiguousarray(t[:, ::-1]) for name, t in TEMPLATES.items()}
+for _tmpl in _SWAPPED.values():
+    _tmpl.setflags(write=False)
 
 
 def _shoelace(p: np.ndarray) -> float:
@@ -125,12 +129,15 @@ def entity_polygon(shape: str, half_size: Sequence[float], rotation: float,
     a = 2.0 * math.pi * float(rotation)
     c, s = math.cos(a), math.sin(a)
     hx, hy = float(half_size[0]), float(half_size[1])
-    t = TEMPLATES[shape]
     # local (u, v) -> world (cx + u·(c·hx) + v·(−s·hy), cy + v·(c·hy) + u·(s·hx)).
     # Element-wise ufuncs only (no BLAS matmul, whose rounding can depend on the CPU kernel),
-    # so the outline is bit-identical wherever it is recomputed.
-    return (t * np.array([c * hx, c * hy]) + t[:, ::-1] * np.array([-s * hy, s * hx])
-            + np.array([float(center[0]), float(center[1])]))
+    # so the outline is bit-identical wherever it is recomputed; the three coefficient rows are
+    # one array and the swapped template is stored (the sampler builds tens of thousands).
+    k = np.array([[c * hx, c * hy], [-s * hy, s * hx], [float(center[0]), float(center[1])]])
+    out = TEMPLATES[shape] * k[0]
+    out += _SWAPPED[shape] * k[1]
+    out += k[2]
+    return out
 
 
 def quadratic_uniform(rng: np.random.Generator, a: float, b: float) -> float:

@@ -39,11 +39,18 @@ from typing import Iterable, Sequence
 
 import numpy as np
 import shapely
+from shapely import lib as _geos
 
 from .geometry import entity_polygon, half_size_from_uniforms, shape_area
 from .model import BACKGROUNDS, COLOR_NAMES, COLORS, SHAPES, Entity, World
 
 __all__ = ["HELD_OUT_COMBINATIONS", "SPLITS", "SamplerStats", "WorldConfig", "WorldSampler", "is_held_out"]
+
+# The sampler calls GEOS tens of thousands of times per thousand worlds, on one polygon against a
+# few: shapely's compiled functions are called directly (the same functions its public ones
+# wrap, so the same results), without the argument checks that cost as much as the work here.
+_NO_HOLES = np.empty(0, dtype=object)
+_NAN_ALLOWED = np.intc(0)  # shapely's HandleNaN.allow: the public linearrings' default
 
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
 
@@ -314,14 +321,14 @@ class WorldSampler:
             return True
         geom = cand.geometry()
         # prepared predicate first: bounding boxes overlap more often than shapes
-        touching = shapely.intersects(placed.geoms[idx], geom).tolist()
+        touching = _geos.intersects(placed.geoms[idx], geom).tolist()
         idx = [i for i, t in zip(idx, touching) if t]
         if not idx:
             return True
         same_diff = self.config.collision_shade_difference
         if any(placed.colorix[i] == cand.colorix and abs(placed.shade[i] - cand.shade) < same_diff for i in idx):
             return False
-        ia = shapely.area(shapely.intersection(geom, placed.geoms[idx])).tolist()
+        ia = _geos.area(_geos.intersection(geom, placed.geoms[idx])).tolist()
         tol = self._tol
         total = 0.0
         for i, a in zip(idx, ia):
@@ -368,8 +375,8 @@ class _Candidate:
         self.shape, self.color, self.colorix, self.shade = shape, color, colorix, shade
         self.center, self.half, self.rotation = center, half, rotation
         self.poly = entity_polygon(shape, half, rotation, center)
-        x0, y0 = self.poly.min(axis=0).tolist()
-        x1, y1 = self.poly.max(axis=0).tolist()
+        x0, y0 = np.minimum.reduce(self.poly, axis=0).tolist()
+        x1, y1 = np.maximum.reduce(self.poly, axis=0).tolist()
         self.bbox: tuple[float, float, float, float] = (x0, y0, x1, y1)
         self.area = shape_area(shape, half)
         self._geom: shapely.Geometry | None = None
@@ -377,7 +384,7 @@ class _Candidate:
 
     def geometry(self) -> shapely.Geometry:
         if self._geom is None:
-            self._geom = shapely.polygons(self.poly)
+            self._geom = _geos.polygons(_geos.linearrings(self.poly, _NAN_ALLOWED), _NO_HOLES)
         return self._geom
 
 
@@ -407,7 +414,7 @@ class _Placed:
     def add(self, cand: _Candidate) -> None:
         m = self.m
         geom = cand.geometry()
-        shapely.prepare(geom)
+        _geos.prepare(geom)
         self.geoms[m] = geom
         self.cands.append(cand)
         self.colorix.append(cand.colorix)
