@@ -34,6 +34,7 @@ Placement follows ShapeWorld (``docs/world.md``, "Sampling"):
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -41,7 +42,7 @@ import numpy as np
 import shapely
 from shapely import lib as _geos
 
-from .geometry import entity_polygon, half_size_from_uniforms, shape_area
+from .geometry import entity_outline, half_size_from_uniforms, shape_area
 from .model import BACKGROUNDS, COLOR_NAMES, COLORS, SHAPES, Entity, World
 
 __all__ = ["HELD_OUT_COMBINATIONS", "SPLITS", "SamplerStats", "WorldConfig", "WorldSampler", "is_held_out"]
@@ -171,14 +172,11 @@ class SamplerStats:
         self.worlds = self.redraws = self.attempts = 0
 
 
-def _weighted_index(weights: list[int], total: int, u: float) -> int:
-    x = u * total
-    acc = 0
-    for i, w in enumerate(weights):
-        acc += w
-        if x < acc:
-            return i
-    return len(weights) - 1
+def _weighted_index(cumulative: list[int], u: float) -> int:
+    """The index ``i`` of the first cumulative weight above ``u`` times the total (the last index
+    if rounding lands on the total): the item drawn with probability weight / total."""
+    i = bisect_right(cumulative, u * cumulative[-1])
+    return i if i < len(cumulative) else len(cumulative) - 1
 
 
 class WorldSampler:
@@ -342,25 +340,23 @@ class WorldSampler:
 
 
 class _Pools:
-    """Shape and colour weights of ShapeWorld's reinforced generator (all 1 = uniform)."""
+    """Shape and colour weights of ShapeWorld's reinforced generator (all 1 = uniform), kept as
+    running sums so that a draw is a binary search."""
 
     def __init__(self, n_shapes: int, n_colors: int):
         self.n_shapes, self.n_colors = n_shapes, n_colors
-        self.shape_w = [1] * n_shapes
-        self.color_w = [1] * n_colors
-        self.shape_total, self.color_total = n_shapes, n_colors
+        self.shape_cum = list(range(1, n_shapes + 1))
+        self.color_cum = list(range(1, n_colors + 1))
 
     def draw(self, ua: float, ub: float, reinforced: bool) -> tuple[int, int]:
         if not reinforced:
             return int(ua * self.n_shapes), int(ub * self.n_colors)
-        return (_weighted_index(self.shape_w, self.shape_total, ua),
-                _weighted_index(self.color_w, self.color_total, ub))
+        return _weighted_index(self.shape_cum, ua), _weighted_index(self.color_cum, ub)
 
     def reinforce(self, si: int, ci: int, k: int) -> None:
-        self.shape_w[si] += k
-        self.color_w[ci] += k
-        self.shape_total += k
-        self.color_total += k
+        for cum, first in ((self.shape_cum, si), (self.color_cum, ci)):
+            for i in range(first, len(cum)):
+                cum[i] += k
 
 
 class _Candidate:
@@ -374,10 +370,7 @@ class _Candidate:
                  center: tuple[float, float], half: tuple[float, float], rotation: float):
         self.shape, self.color, self.colorix, self.shade = shape, color, colorix, shade
         self.center, self.half, self.rotation = center, half, rotation
-        self.poly = entity_polygon(shape, half, rotation, center)
-        x0, y0 = np.minimum.reduce(self.poly, axis=0).tolist()
-        x1, y1 = np.maximum.reduce(self.poly, axis=0).tolist()
-        self.bbox: tuple[float, float, float, float] = (x0, y0, x1, y1)
+        self.poly, self.bbox = entity_outline(shape, half, rotation, center)
         self.area = shape_area(shape, half)
         self._geom: shapely.Geometry | None = None
         self.overlaps: list[tuple[int, float]] = []  # (placed index, intersection area > 0)
