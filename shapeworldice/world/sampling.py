@@ -291,7 +291,7 @@ class WorldSampler:
         if bbox_in < (1.0 - btol) * area:
             return False
         if bbox_area - bbox_in > btol * area:
-            inside = float(shapely.area(shapely.clip_by_rect(cand.geometry(), 0.0, 0.0, 1.0, 1.0)))
+            inside = float(_geos.area(_geos.clip_by_rect(cand.geometry(), 0.0, 0.0, 1.0, 1.0)))
             return 1.0 - inside / area <= btol
         return True
 
@@ -326,16 +326,22 @@ class WorldSampler:
         same_diff = self.config.collision_shade_difference
         if any(placed.colorix[i] == cand.colorix and abs(placed.shade[i] - cand.shade) < same_diff for i in idx):
             return False
-        ia = _geos.area(_geos.intersection(geom, placed.geoms[idx])).tolist()
-        tol = self._tol
+        # one intersection at a time, stopping at the first that breaks a tolerance (most rejected
+        # candidates touch several entities); the running sum only grows, so a partial sum over
+        # the tolerance rejects as the whole one would
+        tol, area = self._tol, cand.area
         total = 0.0
-        for i, a in zip(idx, ia):
-            total += a
+        overlaps = []
+        for i in idx:
+            a = float(_geos.area(_geos.intersection(geom, placed.geoms[i])))
             if placed.covered[i] + a / placed.area[i] > tol:
                 return False
-        if total / cand.area > tol:
-            return False
-        cand.overlaps = [(i, a) for i, a in zip(idx, ia) if a > 0.0]
+            total += a
+            if total / area > tol:
+                return False
+            if a > 0.0:
+                overlaps.append((i, a))
+        cand.overlaps = overlaps
         return True
 
 
