@@ -170,6 +170,7 @@ class FloorScorer:
     def __init__(self, test: Sequence[Instance], prior: CaptionPrior):
         self.test, self.prior = test, prior
         self.compiled: dict[str, Any] = {}
+        self.verdicts: dict[tuple[int, str], bool] = {}  # (image, meaning) → true: floors often agree
         self.families = {claim_family(self.formula(s)) for inst in test for s in inst.semantics_json}
         bits = [[prior.information(self.formula(s)) for s in inst.semantics_json] for inst in test]
         self.caps = [max((b for b in row if b is not None), default=None) for row in bits]
@@ -183,9 +184,11 @@ class FloorScorer:
 
     def __call__(self, meanings: Sequence[str]) -> dict[str, Any]:
         true, information = 0, 0.0
-        for inst, semantics, cap in zip(self.test, meanings, self.caps):
+        for i, (inst, semantics, cap) in enumerate(zip(self.test, meanings, self.caps)):
             formula = self.formula(semantics)
-            if truth(formula, inst.world).label != "true":
+            if (i, semantics) not in self.verdicts:
+                self.verdicts[i, semantics] = truth(formula, inst.world).label == "true"
+            if not self.verdicts[i, semantics]:
                 continue
             true += 1
             own = self.prior.information(formula) if claim_family(formula) in self.families else 0.0
