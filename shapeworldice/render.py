@@ -100,6 +100,7 @@ def render(world: World, size: int | None = None, noise_std: float | None = None
 
 
 _CANVASES = threading.local()
+_CANVASES_KEPT = 4  # canvases per thread (one per image size and background)
 
 
 def _canvas(big: int, background: tuple[int, int, int]) -> Image.Image:
@@ -109,6 +110,8 @@ def _canvas(big: int, background: tuple[int, int, int]) -> Image.Image:
         kept = _CANVASES.by_size = {}
     key = (big, background)
     if key not in kept:
+        if len(kept) >= _CANVASES_KEPT:  # a 384-pixel canvas holds 9 MB: keep the latest few
+            del kept[next(iter(kept))]
         kept[key] = Image.new("RGB", (big, big), background)
     return kept[key]
 
