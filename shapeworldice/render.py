@@ -16,7 +16,7 @@ that by shifting half a sub-pixel and insetting every outline by ``_INSET`` sub-
 (miter offset), measured so that rendered coverage matches the exact polygon coverage
 (``tests/test_render.py`` checks it against shapely pixel-square intersections).
 
-Only the blocks a shape can touch are box-filtered: the rest of the image is background, whose
+From 128 pixels up only the blocks a shape can touch are box-filtered: the rest of the image is background, whose
 blocks average to the background colour, so the image starts as that colour at the output size
 and each shape's block-aligned box (a margin of one block around its outline) is filtered from
 the supersampled canvas into it. The canvas is kept per thread and image size and wiped back to
@@ -86,9 +86,12 @@ def render(world: World, size: int | None = None, noise_std: float | None = None
     if size < 1:
         raise ValueError("image size must be positive")
     background = rgb_to_uint8(BACKGROUNDS[world.background])
-    img = Image.new("RGB", (size, size), background)
-    if world.entities:
-        _draw_entities(img, world, background)
+    if size >= _BLOCKWISE_FROM:
+        img = Image.new("RGB", (size, size), background)
+        if world.entities:
+            _draw_entities(img, world, background)
+    else:
+        img = _draw_whole(world, size, background)
     arr = np.asarray(img)
     if noise_std:
         if rng is None:
@@ -101,6 +104,9 @@ def render(world: World, size: int | None = None, noise_std: float | None = None
 
 _CANVASES = threading.local()
 _CANVASES_KEPT = 4  # canvases per thread (one per image size and background)
+#: the smallest image size filtered block-wise from a kept canvas; below it a new canvas filtered
+#: whole costs less than a filter, a paste and a wipe per shape (64 pixels: 0.22 against 0.30 ms)
+_BLOCKWISE_FROM = 128
 
 
 def _canvas(big: int, background: tuple[int, int, int]) -> Image.Image:
@@ -123,6 +129,20 @@ def _blocks(outline: np.ndarray, size: int) -> tuple[int, int, int, int]:
     x0, y0 = np.floor(outline.min(axis=0) / k).tolist()
     x1, y1 = np.floor(outline.max(axis=0) / k).tolist()
     return (max(0, int(x0) - 1), max(0, int(y0) - 1), min(size, int(x1) + 2), min(size, int(y1) + 2))
+
+
+def _draw_whole(world: World, size: int, background: tuple[int, int, int]) -> Image.Image:
+    """Fill the entities on a new supersampled canvas and box-filter all of it (small images)."""
+    k = SUPERSAMPLE
+    big = size * k
+    img = Image.new("RGB", (big, big), background)
+    if world.entities:
+        draw = ImageDraw.Draw(img)
+        # Pillow pixel i is centred on coordinate i; world x maps to x·big − 0.5 in that frame,
+        # and the +0.5 compensates Pillow's top-left bias (module docstring) → x·big.
+        for e, pts in zip(world.entities, _inset_polygons([e.polygon for e in world.entities], float(big), _INSET)):
+            draw.polygon(pts.ravel().tolist(), fill=rgb_to_uint8(e.rgb))
+    return img.reduce(k) if k > 1 else img
 
 
 def _draw_entities(img: Image.Image, world: World, background: tuple[int, int, int]) -> None:

@@ -162,7 +162,7 @@ def _whole_canvas(world: World, size: int) -> np.ndarray:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([7, 64, 100, 384]),
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([7, 64, 100, 128, 224, 384]),
        background=st.sampled_from(["black", "white"]), tolerance=st.sampled_from([0.0, 0.25, 0.6]))
 def test_pixels_equal_filtering_the_whole_canvas(seed, size, background, tolerance):
     """Filtering only the blocks the shapes touch gives every pixel of filtering the whole canvas,
