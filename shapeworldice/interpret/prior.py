@@ -144,7 +144,10 @@ def _cut(formula: Formula, plan: Plan, sample: WorldSample, relations: dict, row
             if key not in relations:
                 relations[key] = Agreement(plan, sample, sample.arrays).relation_matrices(node.kind, node.value)
             agree, disagree = relations[key]
-            cut[key] = (agree[rows, :width, :width], disagree[rows, :width, :width])
+            if width == agree.shape[1]:  # the worlds of one object count: whole rows, a cheaper gather
+                cut[key] = (agree[rows], disagree[rows])
+            else:
+                cut[key] = (agree[rows, :width, :width], disagree[rows, :width, :width])
     return cut
 
 
