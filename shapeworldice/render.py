@@ -16,10 +16,10 @@ that by shifting half a sub-pixel and insetting every outline by ``_INSET`` sub-
 (miter offset), measured so that rendered coverage matches the exact polygon coverage
 (``tests/test_render.py`` checks it against shapely pixel-square intersections).
 
-From 128 pixels up only the blocks a shape can touch are box-filtered: the rest of the image is background, whose
-blocks average to the background colour, so the image starts as that colour at the output size
-and each shape's block-aligned box (a margin of one block around its outline) is filtered from
-the supersampled canvas into it. The canvas is kept per thread and image size and wiped back to
+From 128 pixels up only the blocks a shape can touch are box-filtered: the rest of the image is
+background, whose blocks average to the background colour, so the image starts as that colour at
+the output size and each shape's block-aligned box (a margin of one block around its outline) is
+filtered from the supersampled canvas into it. The canvas is kept per thread and image size and wiped back to
 the background in those boxes after each image, instead of being allocated and filled (at 384
 pixels it is 1,536² sub-pixels, and filling and filtering it cost more than drawing). The
 pixels are those of filtering the whole canvas: each output pixel is the rounded mean of its
@@ -131,17 +131,26 @@ def _blocks(outline: np.ndarray, size: int) -> tuple[int, int, int, int]:
     return (max(0, int(x0) - 1), max(0, int(y0) - 1), min(size, int(x1) + 2), min(size, int(y1) + 2))
 
 
+def _outlines(world: World, big: int) -> list[np.ndarray]:
+    """The entities' outlines on a supersampled canvas of side ``big``. Pillow pixel i is centred on
+    coordinate i; world x maps to x·big − 0.5 in that frame, and the +0.5 compensates Pillow's
+    top-left bias (module docstring) → x·big."""
+    return _inset_polygons([e.polygon for e in world.entities], float(big), _INSET)
+
+
+def _fill(canvas: Image.Image, world: World, outlines: list[np.ndarray]) -> None:
+    draw = ImageDraw.Draw(canvas)
+    for e, pts in zip(world.entities, outlines):
+        draw.polygon(pts.ravel().tolist(), fill=rgb_to_uint8(e.rgb))
+
+
 def _draw_whole(world: World, size: int, background: tuple[int, int, int]) -> Image.Image:
     """Fill the entities on a new supersampled canvas and box-filter all of it (small images)."""
     k = SUPERSAMPLE
     big = size * k
     img = Image.new("RGB", (big, big), background)
     if world.entities:
-        draw = ImageDraw.Draw(img)
-        # Pillow pixel i is centred on coordinate i; world x maps to x·big − 0.5 in that frame,
-        # and the +0.5 compensates Pillow's top-left bias (module docstring) → x·big.
-        for e, pts in zip(world.entities, _inset_polygons([e.polygon for e in world.entities], float(big), _INSET)):
-            draw.polygon(pts.ravel().tolist(), fill=rgb_to_uint8(e.rgb))
+        _fill(img, world, _outlines(world, big))
     return img.reduce(k) if k > 1 else img
 
 
@@ -151,14 +160,10 @@ def _draw_entities(img: Image.Image, world: World, background: tuple[int, int, i
     size, k = img.size[0], SUPERSAMPLE
     big = size * k
     canvas = _canvas(big, background)
-    draw = ImageDraw.Draw(canvas)
-    # Pillow pixel i is centred on coordinate i; world x maps to x·big − 0.5 in that frame,
-    # and the +0.5 compensates Pillow's top-left bias (module docstring) → x·big.
-    outlines = _inset_polygons([e.polygon for e in world.entities], float(big), _INSET)
+    outlines = _outlines(world, big)
     boxes = [b for b in (_blocks(pts, size) for pts in outlines) if b[0] < b[2] and b[1] < b[3]]
     try:
-        for e, pts in zip(world.entities, outlines):
-            draw.polygon(pts.ravel().tolist(), fill=rgb_to_uint8(e.rgb))
+        _fill(canvas, world, outlines)
         for x0, y0, x1, y1 in boxes:
             img.paste(canvas.reduce(k, (x0 * k, y0 * k, x1 * k, y1 * k)), (x0, y0))
     finally:
