@@ -306,7 +306,7 @@ class WorldSampler:
         a0, b0, a1, b1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
         idx = [i for i, (p0, q0, p1, q1) in enumerate(placed.bbox)
                if p0 < a1 and p1 > a0 and q0 < b1 and q1 > b0]
-        return not idx or not shapely.dwithin(placed.geoms[idx], cand.geometry(), margin).any()
+        return not idx or not _geos.dwithin(placed.geoms[idx], cand.geometry(), margin).any()
 
     def _overlap_allowed(self, placed: _Placed, cand: _Candidate) -> bool:
         """Tolerance > 0: summed overlap ratios within the tolerance for the candidate and every
