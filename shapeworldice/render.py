@@ -15,10 +15,20 @@ of every span, i.e. it fattens a shape by about half a sub-pixel towards the top
 that by shifting half a sub-pixel and insetting every outline by ``_INSET`` sub-pixels
 (miter offset), measured so that rendered coverage matches the exact polygon coverage
 (``tests/test_render.py`` checks it against shapely pixel-square intersections).
+
+From 128 pixels up only the blocks a shape can touch are box-filtered: the rest of the image is
+background, whose blocks average to the background colour, so the image starts as that colour at
+the output size and each shape's block-aligned box (a margin of one block around its outline) is
+filtered from the supersampled canvas into it. The canvas is kept per thread and image size and wiped back to
+the background in those boxes after each image, instead of being allocated and filled (at 384
+pixels it is 1,536² sub-pixels, and filling and filtering it cost more than drawing). The
+pixels are those of filtering the whole canvas: each output pixel is the rounded mean of its
+own block alone.
 """
 from __future__ import annotations
 
 import io
+import threading
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -75,19 +85,13 @@ def render(world: World, size: int | None = None, noise_std: float | None = None
     size = int(size)
     if size < 1:
         raise ValueError("image size must be positive")
-    k = SUPERSAMPLE
-    big = size * k
-    img = Image.new("RGB", (big, big), rgb_to_uint8(BACKGROUNDS[world.background]))
-    entities = world.entities
-    if entities:
-        draw = ImageDraw.Draw(img)
-        # Pillow pixel i is centred on coordinate i; world x maps to x·big − 0.5 in that frame,
-        # and the +0.5 compensates Pillow's top-left bias (module docstring) → x·big.
-        outlines = _inset_polygons([e.polygon for e in entities], float(big), _INSET)
-        for e, pts in zip(entities, outlines):
-            draw.polygon(pts.ravel().tolist(), fill=rgb_to_uint8(e.rgb))
-    if k > 1:
-        img = img.reduce(k)
+    background = rgb_to_uint8(BACKGROUNDS[world.background])
+    if size >= _BLOCKWISE_FROM:
+        img = Image.new("RGB", (size, size), background)
+        if world.entities:
+            _draw_entities(img, world, background)
+    else:
+        img = _draw_whole(world, size, background)
     arr = np.asarray(img)
     if noise_std:
         if rng is None:
@@ -96,6 +100,75 @@ def render(world: World, size: int | None = None, noise_std: float | None = None
     elif not arr.flags.writeable:
         arr = arr.copy()
     return arr
+
+
+_CANVASES = threading.local()
+_CANVASES_KEPT = 4  # canvases per thread (one per image size and background)
+#: the smallest image size filtered block-wise from a kept canvas; below it a new canvas filtered
+#: whole costs less than a filter, a paste and a wipe per shape (64 pixels: 0.22 against 0.30 ms)
+_BLOCKWISE_FROM = 128
+
+
+def _canvas(big: int, background: tuple[int, int, int]) -> Image.Image:
+    """This thread's supersampled canvas of side ``big``, all ``background`` (see module docstring)."""
+    kept = getattr(_CANVASES, "by_size", None)
+    if kept is None:
+        kept = _CANVASES.by_size = {}
+    key = (big, background)
+    if key not in kept:
+        if len(kept) >= _CANVASES_KEPT:  # a 384-pixel canvas holds 9 MB: keep the latest few
+            del kept[next(iter(kept))]
+        kept[key] = Image.new("RGB", (big, big), background)
+    return kept[key]
+
+
+def _blocks(outline: np.ndarray, size: int) -> tuple[int, int, int, int]:
+    """The output pixels (left, top, right, bottom; right and bottom exclusive) whose blocks a
+    filled outline (in canvas coordinates) can touch: its box widened by one block, clipped."""
+    k = SUPERSAMPLE
+    x0, y0 = np.floor(outline.min(axis=0) / k).tolist()
+    x1, y1 = np.floor(outline.max(axis=0) / k).tolist()
+    return (max(0, int(x0) - 1), max(0, int(y0) - 1), min(size, int(x1) + 2), min(size, int(y1) + 2))
+
+
+def _outlines(world: World, big: int) -> list[np.ndarray]:
+    """The entities' outlines on a supersampled canvas of side ``big``. Pillow pixel i is centred on
+    coordinate i; world x maps to x·big − 0.5 in that frame, and the +0.5 compensates Pillow's
+    top-left bias (module docstring) → x·big."""
+    return _inset_polygons([e.polygon for e in world.entities], float(big), _INSET)
+
+
+def _fill(canvas: Image.Image, world: World, outlines: list[np.ndarray]) -> None:
+    draw = ImageDraw.Draw(canvas)
+    for e, pts in zip(world.entities, outlines):
+        draw.polygon(pts.ravel().tolist(), fill=rgb_to_uint8(e.rgb))
+
+
+def _draw_whole(world: World, size: int, background: tuple[int, int, int]) -> Image.Image:
+    """Fill the entities on a new supersampled canvas and box-filter all of it (small images)."""
+    k = SUPERSAMPLE
+    big = size * k
+    img = Image.new("RGB", (big, big), background)
+    if world.entities:
+        _fill(img, world, _outlines(world, big))
+    return img.reduce(k) if k > 1 else img
+
+
+def _draw_entities(img: Image.Image, world: World, background: tuple[int, int, int]) -> None:
+    """Fill the entities on the supersampled canvas and box-filter the blocks they touch into
+    ``img`` (the background at the output size); the canvas is wiped back afterwards."""
+    size, k = img.size[0], SUPERSAMPLE
+    big = size * k
+    canvas = _canvas(big, background)
+    outlines = _outlines(world, big)
+    boxes = [b for b in (_blocks(pts, size) for pts in outlines) if b[0] < b[2] and b[1] < b[3]]
+    try:
+        _fill(canvas, world, outlines)
+        for x0, y0, x1, y1 in boxes:
+            img.paste(canvas.reduce(k, (x0 * k, y0 * k, x1 * k, y1 * k)), (x0, y0))
+    finally:
+        for x0, y0, x1, y1 in boxes:
+            canvas.paste(background, (x0 * k, y0 * k, x1 * k, y1 * k))
 
 
 def _add_noise(arr: np.ndarray, std: float, rng: np.random.Generator) -> np.ndarray:

@@ -5,6 +5,8 @@ import hashlib
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import shapely
 
 from shapeworldice.render import decode_png, encode_png, render, rgb_to_uint8
@@ -141,3 +143,38 @@ def test_64_pixel_images_keep_their_bytes(many):
     for w in many:
         digest.update(render(w).tobytes())
     assert digest.hexdigest() == "615116c42df94e877294301db1494d0a84f14fd412176298ffaadc0cb7c78bb4"
+
+
+def _whole_canvas(world: World, size: int) -> np.ndarray:
+    """The image by filtering the whole supersampled canvas: what ``render`` must equal."""
+    from PIL import Image, ImageDraw
+
+    from shapeworldice.render import _INSET, SUPERSAMPLE, _inset_polygons
+    from shapeworldice.world.model import BACKGROUNDS
+
+    big = size * SUPERSAMPLE
+    img = Image.new("RGB", (big, big), rgb_to_uint8(BACKGROUNDS[world.background]))
+    draw = ImageDraw.Draw(img)
+    if world.entities:
+        for e, pts in zip(world.entities, _inset_polygons([e.polygon for e in world.entities], float(big), _INSET)):
+            draw.polygon(pts.ravel().tolist(), fill=rgb_to_uint8(e.rgb))
+    return np.asarray(img.reduce(SUPERSAMPLE))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([7, 64, 100, 128, 224, 384]),
+       background=st.sampled_from(["black", "white"]), tolerance=st.sampled_from([0.0, 0.25, 0.6]))
+def test_pixels_equal_filtering_the_whole_canvas(seed, size, background, tolerance):
+    """Filtering only the blocks the shapes touch gives every pixel of filtering the whole canvas,
+    shapes half outside the image and a canvas reused from the image before included."""
+    config = WorldConfig(entity_counts=tuple(range(1, 9)), collision_tolerance=tolerance, boundary_tolerance=0.6,
+                         background=background)
+    for world in sample(config, 3, seed=seed):
+        assert np.array_equal(render(world, size=size), _whole_canvas(world, size))
+
+
+def test_pixels_of_a_world_wholly_outside_the_image():
+    e = Entity(id=0, shape="square", color="red", shade=0.0, center=(1.5, -0.4), half_size=(0.1, 0.1), rotation=0.1)
+    world = World(entities=(e,))
+    assert np.array_equal(render(world, size=32), _whole_canvas(world, 32))
+    assert not render(world, size=32).any()

@@ -144,7 +144,10 @@ def _cut(formula: Formula, plan: Plan, sample: WorldSample, relations: dict, row
             if key not in relations:
                 relations[key] = Agreement(plan, sample, sample.arrays).relation_matrices(node.kind, node.value)
             agree, disagree = relations[key]
-            cut[key] = (agree[rows, :width, :width], disagree[rows, :width, :width])
+            if width == agree.shape[1]:  # the worlds of one object count: whole rows, a cheaper gather
+                cut[key] = (agree[rows], disagree[rows])
+            else:
+                cut[key] = (agree[rows, :width, :width], disagree[rows, :width, :width])
     return cut
 
 
@@ -191,6 +194,11 @@ class CaptionPrior:
         self._segment_data: list[tuple[WorldSample, dict, dict] | None] = [None] * len(self._segments)
         self._partial: dict[str, list[np.ndarray]] = {}
         self._possible: dict[tuple, int] = {}  # worlds holding the objects a meaning needs
+        counts = sample.present.sum(axis=1)
+        #: the sample's worlds by object count: a meaning's whole truth vector is evaluated on these
+        #: (fewer, unpadded parts than the segments, which serve questions that may stop early)
+        self._groups = [np.flatnonzero(counts == k) for k in np.unique(counts)]
+        self._group_data: list[tuple[WorldSample, dict, dict] | None] = [None] * len(self._groups)
 
     def _segment(self, k: int) -> tuple[WorldSample, dict, dict]:
         """Segment ``k``'s worlds and its caches (relation matrices, sub-results)."""
@@ -201,6 +209,33 @@ class CaptionPrior:
         if len(found[2]) > _MAX_PARTS // len(self._segments):
             found[2].clear()
         return found
+
+    def _group(self, k: int) -> tuple[WorldSample, dict, dict]:
+        """The worlds of object-count group ``k`` and their caches (as :meth:`_segment`)."""
+        if self._group_data[k] is None:
+            self._group_data[k] = (self.sample.select(self._groups[k]), {}, {})
+        found = self._group_data[k]
+        assert found is not None
+        if len(found[2]) > _MAX_PARTS // len(self._groups):
+            found[2].clear()
+        return found
+
+    def _whole_truth(self, formula: Formula) -> np.ndarray | None:
+        """Truth of ``formula`` in every world of the sample (None: it cannot be computed), one
+        object-count group at a time: the same vector as the segments give, in fewer evaluations."""
+        try:
+            if free_vars(formula):
+                raise TruthUnavailable(f"formula has free variables: {formula}")
+            plan = plan_of(formula)
+            needs = witnesses(formula)
+            if needs:  # a formula whose truth cannot be computed says so on any world
+                agreement(formula, self._group(0)[0].select(np.arange(1)), plan=plan)
+            found = np.zeros(self.size, dtype=bool)
+            for k, indices in enumerate(self._groups):
+                found[indices] = self._truth_where_possible(formula, plan, needs, *self._group(k))
+            return found
+        except (ValueError, KeyError, TypeError):
+            return None
 
     def _evaluate(self, key: str, formula: Formula, stop: Callable[[list[np.ndarray]], bool] | None = None,
                   evaluate: Evaluate | None = None) -> list[np.ndarray] | None:
@@ -285,7 +320,10 @@ class CaptionPrior:
         kept for the latest :data:`_MAX_TRUTHS` meanings, which the skill views ask for again."""
         key = str(formula)
         if key not in self._truths:
-            self._evaluate(key, formula, evaluate=evaluate)
+            if evaluate is None and not self._partial.get(key):
+                self._keep(key, self._whole_truth(formula))
+            else:
+                self._evaluate(key, formula, evaluate=evaluate)
         return self._truths[key]
 
     def within(self, formula: Formula, bound: float, evaluate: Evaluate | None = None) -> bool:

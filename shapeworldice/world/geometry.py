@@ -30,6 +30,7 @@ __all__ = [
     "CURVE_VERTICES",
     "SHAPE_AREA_FACTOR",
     "entity_polygon",
+    "entity_outline",
     "shape_polygon",
     "shape_area",
     "sample_half_size",
@@ -84,6 +85,13 @@ TEMPLATES: dict[str, np.ndarray] = {
 }
 for _tmpl in TEMPLATES.values():
     _tmpl.setflags(write=False)
+#: each template with its columns swapped, (v, u), contiguous (see :func:`entity_polygon`)
+_SWAPPED: dict[str, np.ndarray] = {name: np.ascontiguousarray(t[:, ::-1]) for name, t in TEMPLATES.items()}
+for _tmpl in _SWAPPED.values():
+    _tmpl.setflags(write=False)
+#: the templates of at most a dozen vertices as Python floats (see :func:`entity_outline`)
+_SMALL_TEMPLATES: dict[str, tuple[tuple[float, float], ...]] = {
+    name: tuple((u, v) for u, v in t.tolist()) for name, t in TEMPLATES.items() if len(t) <= 12}
 
 
 def _shoelace(p: np.ndarray) -> float:
@@ -122,15 +130,40 @@ def entity_polygon(shape: str, half_size: Sequence[float], rotation: float,
     2π·rotation with the standard rotation matrix (in y-down image coordinates this turns
     clockwise on screen).
     """
+    return entity_outline(shape, half_size, rotation, center)[0]
+
+
+def entity_outline(shape: str, half_size: Sequence[float], rotation: float,
+                   center: Sequence[float]) -> tuple[np.ndarray, tuple[float, float, float, float]]:
+    """:func:`entity_polygon` and its bounding box (x0, y0, x1, y1), computed together.
+
+    Each vertex is (cx + (u·(c·hx) + v·(−s·hy)), cy + (v·(c·hy) + u·(s·hx))) for template vertex
+    (u, v), in that order of operations: correctly rounded multiplications and additions only (no
+    BLAS matmul, whose rounding can depend on the CPU kernel), so the outline is bit-identical
+    wherever it is recomputed. Outlines of a few vertices are computed on Python floats and the
+    curves with NumPy, whichever is cheaper (the world sampler builds tens of thousands); both give
+    the same numbers, as every operation is a single IEEE one.
+    """
     a = 2.0 * math.pi * float(rotation)
     c, s = math.cos(a), math.sin(a)
     hx, hy = float(half_size[0]), float(half_size[1])
-    t = TEMPLATES[shape]
-    # local (u, v) -> world (cx + u·(c·hx) + v·(−s·hy), cy + v·(c·hy) + u·(s·hx)).
-    # Element-wise ufuncs only (no BLAS matmul, whose rounding can depend on the CPU kernel),
-    # so the outline is bit-identical wherever it is recomputed.
-    return (t * np.array([c * hx, c * hy]) + t[:, ::-1] * np.array([-s * hy, s * hx])
-            + np.array([float(center[0]), float(center[1])]))
+    cx, cy = float(center[0]), float(center[1])
+    small = _SMALL_TEMPLATES.get(shape)
+    if small is not None:
+        ux, vx, vy, uy = c * hx, -s * hy, c * hy, s * hx
+        xs = [u * ux + v * vx + cx for u, v in small]
+        ys = [v * vy + u * uy + cy for u, v in small]
+        out = np.empty((len(small), 2))
+        out[:, 0] = xs
+        out[:, 1] = ys
+        return out, (min(xs), min(ys), max(xs), max(ys))
+    k = np.array([[c * hx, c * hy], [-s * hy, s * hx], [cx, cy]])
+    out = TEMPLATES[shape] * k[0]
+    out += _SWAPPED[shape] * k[1]
+    out += k[2]
+    x0, y0 = np.minimum.reduce(out, axis=0).tolist()
+    x1, y1 = np.maximum.reduce(out, axis=0).tolist()
+    return out, (x0, y0, x1, y1)
 
 
 def quadratic_uniform(rng: np.random.Generator, a: float, b: float) -> float:

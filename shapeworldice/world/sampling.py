@@ -34,16 +34,24 @@ Placement follows ShapeWorld (``docs/world.md``, "Sampling"):
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 import numpy as np
 import shapely
+from shapely import lib as _geos
 
-from .geometry import entity_polygon, half_size_from_uniforms, shape_area
+from .geometry import entity_outline, half_size_from_uniforms, shape_area
 from .model import BACKGROUNDS, COLOR_NAMES, COLORS, SHAPES, Entity, World
 
 __all__ = ["HELD_OUT_COMBINATIONS", "SPLITS", "SamplerStats", "WorldConfig", "WorldSampler", "is_held_out"]
+
+# The sampler calls GEOS tens of thousands of times per thousand worlds, on one polygon against a
+# few: shapely's compiled functions are called directly (the same functions its public ones
+# wrap, so the same results), without the argument checks that cost as much as the work here.
+_NO_HOLES = np.empty(0, dtype=object)
+_NAN_ALLOWED = np.intc(0)  # shapely's HandleNaN.allow: the public linearrings' default
 
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
 
@@ -164,14 +172,11 @@ class SamplerStats:
         self.worlds = self.redraws = self.attempts = 0
 
 
-def _weighted_index(weights: list[int], total: int, u: float) -> int:
-    x = u * total
-    acc = 0
-    for i, w in enumerate(weights):
-        acc += w
-        if x < acc:
-            return i
-    return len(weights) - 1
+def _weighted_index(cumulative: list[int], u: float) -> int:
+    """The index ``i`` of the first cumulative weight above ``u`` times the total (the last index
+    if rounding lands on the total): the item drawn with probability weight / total."""
+    i = bisect_right(cumulative, u * cumulative[-1])
+    return i if i < len(cumulative) else len(cumulative) - 1
 
 
 class WorldSampler:
@@ -286,7 +291,7 @@ class WorldSampler:
         if bbox_in < (1.0 - btol) * area:
             return False
         if bbox_area - bbox_in > btol * area:
-            inside = float(shapely.area(shapely.clip_by_rect(cand.geometry(), 0.0, 0.0, 1.0, 1.0)))
+            inside = float(_geos.area(_geos.clip_by_rect(cand.geometry(), 0.0, 0.0, 1.0, 1.0)))
             return 1.0 - inside / area <= btol
         return True
 
@@ -301,7 +306,7 @@ class WorldSampler:
         a0, b0, a1, b1 = x0 - margin, y0 - margin, x1 + margin, y1 + margin
         idx = [i for i, (p0, q0, p1, q1) in enumerate(placed.bbox)
                if p0 < a1 and p1 > a0 and q0 < b1 and q1 > b0]
-        return not idx or not shapely.dwithin(placed.geoms[idx], cand.geometry(), margin).any()
+        return not idx or not _geos.dwithin(placed.geoms[idx], cand.geometry(), margin).any()
 
     def _overlap_allowed(self, placed: _Placed, cand: _Candidate) -> bool:
         """Tolerance > 0: summed overlap ratios within the tolerance for the candidate and every
@@ -314,46 +319,50 @@ class WorldSampler:
             return True
         geom = cand.geometry()
         # prepared predicate first: bounding boxes overlap more often than shapes
-        touching = shapely.intersects(placed.geoms[idx], geom).tolist()
+        touching = _geos.intersects(placed.geoms[idx], geom).tolist()
         idx = [i for i, t in zip(idx, touching) if t]
         if not idx:
             return True
         same_diff = self.config.collision_shade_difference
         if any(placed.colorix[i] == cand.colorix and abs(placed.shade[i] - cand.shade) < same_diff for i in idx):
             return False
-        ia = shapely.area(shapely.intersection(geom, placed.geoms[idx])).tolist()
-        tol = self._tol
+        # one intersection at a time, stopping at the first that breaks a tolerance (most rejected
+        # candidates touch several entities); the running sum only grows, so a partial sum over
+        # the tolerance rejects as the whole one would
+        tol, area = self._tol, cand.area
         total = 0.0
-        for i, a in zip(idx, ia):
-            total += a
+        overlaps = []
+        for i in idx:
+            a = float(_geos.area(_geos.intersection(geom, placed.geoms[i])))
             if placed.covered[i] + a / placed.area[i] > tol:
                 return False
-        if total / cand.area > tol:
-            return False
-        cand.overlaps = [(i, a) for i, a in zip(idx, ia) if a > 0.0]
+            total += a
+            if total / area > tol:
+                return False
+            if a > 0.0:
+                overlaps.append((i, a))
+        cand.overlaps = overlaps
         return True
 
 
 class _Pools:
-    """Shape and colour weights of ShapeWorld's reinforced generator (all 1 = uniform)."""
+    """Shape and colour weights of ShapeWorld's reinforced generator (all 1 = uniform), kept as
+    running sums so that a draw is a binary search."""
 
     def __init__(self, n_shapes: int, n_colors: int):
         self.n_shapes, self.n_colors = n_shapes, n_colors
-        self.shape_w = [1] * n_shapes
-        self.color_w = [1] * n_colors
-        self.shape_total, self.color_total = n_shapes, n_colors
+        self.shape_cum = list(range(1, n_shapes + 1))
+        self.color_cum = list(range(1, n_colors + 1))
 
     def draw(self, ua: float, ub: float, reinforced: bool) -> tuple[int, int]:
         if not reinforced:
             return int(ua * self.n_shapes), int(ub * self.n_colors)
-        return (_weighted_index(self.shape_w, self.shape_total, ua),
-                _weighted_index(self.color_w, self.color_total, ub))
+        return _weighted_index(self.shape_cum, ua), _weighted_index(self.color_cum, ub)
 
     def reinforce(self, si: int, ci: int, k: int) -> None:
-        self.shape_w[si] += k
-        self.color_w[ci] += k
-        self.shape_total += k
-        self.color_total += k
+        for cum, first in ((self.shape_cum, si), (self.color_cum, ci)):
+            for i in range(first, len(cum)):
+                cum[i] += k
 
 
 class _Candidate:
@@ -367,17 +376,14 @@ class _Candidate:
                  center: tuple[float, float], half: tuple[float, float], rotation: float):
         self.shape, self.color, self.colorix, self.shade = shape, color, colorix, shade
         self.center, self.half, self.rotation = center, half, rotation
-        self.poly = entity_polygon(shape, half, rotation, center)
-        x0, y0 = self.poly.min(axis=0).tolist()
-        x1, y1 = self.poly.max(axis=0).tolist()
-        self.bbox: tuple[float, float, float, float] = (x0, y0, x1, y1)
+        self.poly, self.bbox = entity_outline(shape, half, rotation, center)
         self.area = shape_area(shape, half)
         self._geom: shapely.Geometry | None = None
         self.overlaps: list[tuple[int, float]] = []  # (placed index, intersection area > 0)
 
     def geometry(self) -> shapely.Geometry:
         if self._geom is None:
-            self._geom = shapely.polygons(self.poly)
+            self._geom = _geos.polygons(_geos.linearrings(self.poly, _NAN_ALLOWED), _NO_HOLES)
         return self._geom
 
 
@@ -407,7 +413,7 @@ class _Placed:
     def add(self, cand: _Candidate) -> None:
         m = self.m
         geom = cand.geometry()
-        shapely.prepare(geom)
+        _geos.prepare(geom)
         self.geoms[m] = geom
         self.cands.append(cand)
         self.colorix.append(cand.colorix)

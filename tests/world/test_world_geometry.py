@@ -186,3 +186,21 @@ def test_sample_half_size(shape):
 def test_sample_half_size_deterministic():
     a = [sample_half_size("ellipse", np.random.default_rng(7)) for _ in range(2)]
     assert a[0] == a[1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(shape=st.sampled_from(SHAPES), hx=st.floats(0.01, 0.3), hy=st.floats(0.01, 0.3), rotation=st.floats(0.0, 1.0),
+       cx=st.floats(-0.3, 1.3), cy=st.floats(-0.3, 1.3))
+def test_outline_is_the_same_bits_on_either_path(shape, hx, hy, rotation, cx, cy):
+    """Few-vertex outlines are computed on Python floats, curves with NumPy: both must give the bits
+    of the element-wise NumPy formula, and the box must be the outline's own extremes."""
+    from shapeworldice.world.geometry import TEMPLATES, entity_outline
+
+    a = 2.0 * math.pi * rotation
+    c, s = math.cos(a), math.sin(a)
+    t = TEMPLATES[shape]
+    expected = t * np.array([c * hx, c * hy]) + t[:, ::-1] * np.array([-s * hy, s * hx]) + np.array([cx, cy])
+    outline, box = entity_outline(shape, (hx, hy), rotation, (cx, cy))
+    assert outline.dtype == np.float64 and outline.flags.c_contiguous
+    assert outline.tobytes() == expected.tobytes()
+    assert box == (*expected.min(axis=0).tolist(), *expected.max(axis=0).tolist())

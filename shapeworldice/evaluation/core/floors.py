@@ -69,10 +69,14 @@ def blind_floor(train: Split) -> Floor:
     formulas = {m: formula_of(caption_from_json(m)) for m in by_meaning}
     screen = WorldSample.of(worlds[:SCREEN_WORLDS])
     cache: dict = {}
-    screened = sorted(by_meaning, key=lambda m: (-true_in(formulas[m], screen, cache), -frequency[m], m))
-    full = WorldSample.of(worlds)
-    cache = {}
-    scored = [(true_in(formulas[m], full, cache) / full.size, m) for m in screened[:FINALISTS]]
+    on_screen = {m: true_in(formulas[m], screen, cache) for m in by_meaning}
+    screened = sorted(by_meaning, key=lambda m: (-on_screen[m], -frequency[m], m))
+    if len(worlds) <= SCREEN_WORLDS:  # the screen is every training world: its counts are the scores
+        scored = [(on_screen[m] / screen.size, m) for m in screened[:FINALISTS]]
+    else:
+        full = WorldSample.of(worlds)
+        cache = {}
+        scored = [(true_in(formulas[m], full, cache) / full.size, m) for m in screened[:FINALISTS]]
     score, meaning = min(scored, key=lambda sm: (-sm[0], -frequency[sm[1]], sm[1]))
     text = min(by_meaning[meaning].items(), key=lambda kv: (-kv[1], kv[0]))[0]
     return Floor("blind", text, meaning, score)

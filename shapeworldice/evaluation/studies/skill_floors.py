@@ -37,7 +37,9 @@ from ...errors import UserError
 from ...interpret import formula_of, truth
 from ...interpret.construction import claim_family
 from ...semantics.components import from_json as caption_from_json
-from ...interpret.prior import CaptionPrior, TruthUnavailable, WorldSample, truth_in
+from ...interpret.agreement import Plan, agreement
+from ...interpret.logic import free_vars
+from ...interpret.prior import CaptionPrior, WorldSample
 from ...interpret.views import SKILL_KINDS, VIEWS, Refiller
 from ...workers import process_pool
 from ...world.model import World
@@ -62,62 +64,97 @@ class SkillFloor:
     probability: tuple[float, ...]
 
 
-def _candidates(train: Split | Sequence[Instance]) -> tuple[list[str], list[int], dict[str, str]]:
-    by_meaning: dict[str, Counter] = {}
-    for inst in train:
-        for text, semantics in zip(inst.captions, inst.semantics_json):
-            by_meaning.setdefault(semantics, Counter())[text] += 1
-    if not by_meaning:
-        name = getattr(train, "name", "the dataset")
-        raise UserError(f"the train split of {name} has no captions: no skill floor to choose")
-    meanings = sorted(by_meaning)
-    frequency = [sum(by_meaning[m].values()) for m in meanings]
-    shown = {m: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for m, c in by_meaning.items()}
-    return meanings, frequency, shown
+@dataclass(frozen=True)
+class Candidates:
+    """The training meanings a floor chooses from, compiled once for every view: meanings (sorted),
+    their training frequency, the text shown for each, their formulas and evaluation plans (None:
+    truth unavailable), and the donor worlds as one sample."""
+
+    meanings: list[str]
+    frequency: list[int]
+    shown: dict[str, str]
+    formulas: list[Any]
+    plans: list[Plan | None]
+    donors: WorldSample
+
+    @classmethod
+    def of(cls, train: Split | Sequence[Instance]) -> "Candidates":
+        by_meaning: dict[str, Counter] = {}
+        worlds = []
+        for inst in train:
+            worlds.append(inst.world)
+            for text, semantics in zip(inst.captions, inst.semantics_json):
+                by_meaning.setdefault(semantics, Counter())[text] += 1
+        if not by_meaning:
+            name = getattr(train, "name", "the dataset")
+            raise UserError(f"the train split of {name} has no captions: no skill floor to choose")
+        meanings = sorted(by_meaning)
+        frequency = [sum(by_meaning[m].values()) for m in meanings]
+        shown = {m: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for m, c in by_meaning.items()}
+        formulas = [formula_of(caption_from_json(m)) for m in meanings]
+        return cls(meanings, frequency, shown, formulas, [_plan(f) for f in formulas], WorldSample.of(worlds))
 
 
-def _probabilities(formulas: list, sample: WorldSample, refills: int) -> np.ndarray:
-    """(formulas × images) share of each image's re-fills where each formula is true (−1: unknown)."""
+def _plan(formula: Any) -> Plan | None:
+    """The evaluation plan of a closed formula (None: its truth cannot be computed)."""
+    if free_vars(formula):
+        return None
+    try:
+        return Plan(formula)
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _probabilities(candidates: Candidates, rows: Sequence[int], sample: WorldSample, refills: int) -> np.ndarray:
+    """(candidates ``rows`` × images) share of each image's re-fills where each is true (−1: unknown)."""
     images = sample.size // refills
-    out = np.full((len(formulas), images), -1.0)
+    out = np.full((len(rows), images), -1.0)
     relations: dict = {}
     parts: dict = {}
-    for k, f in enumerate(formulas):
+    for j, k in enumerate(rows):
+        plan = candidates.plans[k]
+        if plan is None:
+            continue
         if len(parts) > 20_000:
             parts.clear()
         try:
-            out[k] = truth_in(f, sample, relations, parts).reshape(images, refills).mean(axis=1)
-        except (TruthUnavailable, ValueError, KeyError, TypeError):
-            pass
+            truth = agreement(candidates.formulas[k], sample, plan=plan, relations=relations, parts=parts)[0]
+        except (ValueError, KeyError, TypeError):
+            continue
+        out[j] = truth.reshape(images, refills).mean(axis=1)
     return out
 
 
-def skill_floor(train: Split | Sequence[Instance], test: Sequence[World], view: str, seed: int = 0,
-                refills: int = REFILLS, screen_refills: int = SCREEN_REFILLS, shortlist: int = SHORTLIST) -> SkillFloor:
+def skill_floor(train: Split | Sequence[Instance] | Candidates, test: Sequence[World], view: str, seed: int = 0,
+                refills: int = REFILLS, screen_refills: int = SCREEN_REFILLS, shortlist: int = SHORTLIST,
+                keys: Sequence[int] | None = None) -> SkillFloor:
     """The floor of ``view`` on the ``test`` worlds: per world the training caption most probably true
-    given its view. Each world's choice depends on that world alone (and the training split)."""
+    given its view. Each world's choice depends on that world alone (and the training split).
+    ``train`` may be the training split's :class:`Candidates`, compiled once for several views;
+    ``keys``: each test world's CRC-32 of its JSON, if already known."""
     if view not in VIEWS:
         raise UserError(f"unknown skill floor {view!r} (expected one of {', '.join(SKILL_KINDS)})")
     if not len(test):
         raise UserError("no test images: no skill floor to choose")
-    meanings, frequency, text = _candidates(train)
-    formulas = [formula_of(caption_from_json(m)) for m in meanings]
-    refiller = Refiller(view, WorldSample.of([inst.world for inst in train]),
-                         WorldSample.of(list(test)), seed, [zlib.crc32(w.to_json().encode("utf-8")) for w in test])
+    candidates = train if isinstance(train, Candidates) else Candidates.of(train)
+    meanings, frequency, text = candidates.meanings, candidates.frequency, candidates.shown
+    if keys is None:
+        keys = [zlib.crc32(w.to_json().encode("utf-8")) for w in test]
+    refiller = Refiller(view, candidates.donors, WorldSample.of(list(test)), seed, keys)
     screen_refills = min(screen_refills, refills)
     freq = np.array(frequency, dtype=float)
-    screened = _probabilities(formulas, refiller.sample(screen_refills), screen_refills)
+    screened = _probabilities(candidates, range(len(meanings)), refiller.sample(screen_refills), screen_refills)
     # best first: probability, then frequency, then the meaning's text (its index: meanings are sorted)
     order = np.lexsort((np.arange(len(meanings))[:, None].repeat(len(test), 1),
                         -freq[:, None].repeat(len(test), 1), -screened), axis=0)
     short = sorted({int(k) for k in order[:shortlist].ravel()})
-    full = _probabilities([formulas[k] for k in short], refiller.sample(refills), refills)
+    full = _probabilities(candidates, short, refiller.sample(refills), refills)
     row_of = {k: j for j, k in enumerate(short)}
     chosen, probability = [], []
     for i in range(len(test)):
-        candidates = order[:shortlist, i].tolist()
-        rows = {k: full[row_of[k], i] for k in candidates}
-        best = min(candidates, key=lambda k: (-rows[k], -frequency[k], k))
+        candidates_i = order[:shortlist, i].tolist()
+        rows = {k: full[row_of[k], i] for k in candidates_i}
+        best = min(candidates_i, key=lambda k: (-rows[k], -frequency[k], k))
         chosen.append(best)
         probability.append(float(max(rows[best], 0.0)))
     return SkillFloor(view, tuple(text[meanings[k]] for k in chosen), tuple(meanings[k] for k in chosen),
@@ -133,6 +170,7 @@ class FloorScorer:
     def __init__(self, test: Sequence[Instance], prior: CaptionPrior):
         self.test, self.prior = test, prior
         self.compiled: dict[str, Any] = {}
+        self.verdicts: dict[tuple[int, str], bool] = {}  # (image, meaning) → true: floors often agree
         self.families = {claim_family(self.formula(s)) for inst in test for s in inst.semantics_json}
         bits = [[prior.information(self.formula(s)) for s in inst.semantics_json] for inst in test]
         self.caps = [max((b for b in row if b is not None), default=None) for row in bits]
@@ -146,9 +184,11 @@ class FloorScorer:
 
     def __call__(self, meanings: Sequence[str]) -> dict[str, Any]:
         true, information = 0, 0.0
-        for inst, semantics, cap in zip(self.test, meanings, self.caps):
+        for i, (inst, semantics, cap) in enumerate(zip(self.test, meanings, self.caps)):
             formula = self.formula(semantics)
-            if truth(formula, inst.world).label != "true":
+            if (i, semantics) not in self.verdicts:
+                self.verdicts[i, semantics] = truth(formula, inst.world).label == "true"
+            if not self.verdicts[i, semantics]:
                 continue
             true += 1
             own = self.prior.information(formula) if claim_family(formula) in self.families else 0.0
@@ -196,13 +236,15 @@ def floor_record(train: Split, test: Split, prior: CaptionPrior, seed: int = 0, 
     if workers > 1:
         with process_pool(workers, len(SKILL_KINDS), _init_job, (donors, worlds, seed)) as pool:
             chosen = list(pool.map(_floor_job, SKILL_KINDS))
-    else:
-        chosen = [skill_floor(donors, worlds, view, seed).semantics for view in SKILL_KINDS]
+    else:  # the candidates and the images' keys once for every view
+        candidates = Candidates.of(donors)
+        keys = [zlib.crc32(w.to_json().encode("utf-8")) for w in worlds]
+        chosen = [skill_floor(candidates, worlds, view, seed, keys=keys).semantics for view in SKILL_KINDS]
     scores = FloorScorer(images, prior)
     for view, meanings in zip(SKILL_KINDS, chosen):
         record["floors"][view] = scores(meanings)
     return record
 
 
-__all__ = ["FloorScorer", "RECORD_TEST_IMAGES", "RECORD_TRAIN_INSTANCES", "REFILLS", "SKILL_KINDS", "SkillFloor",
-           "VIEWS", "floor_record", "skill_floor"]
+__all__ = ["Candidates", "FloorScorer", "RECORD_TEST_IMAGES", "RECORD_TRAIN_INSTANCES", "REFILLS", "SKILL_KINDS",
+           "SkillFloor", "VIEWS", "floor_record", "skill_floor"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import zlib
 from collections import Counter
 
 import numpy as np
@@ -13,7 +14,7 @@ from shapeworldice.data.build import generate
 from shapeworldice.data.loader import load
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.studies.baselines import baseline
-from shapeworldice.evaluation.studies.skill_floors import SKILL_KINDS, VIEWS, skill_floor
+from shapeworldice.evaluation.studies.skill_floors import SKILL_KINDS, VIEWS, Candidates, skill_floor
 from shapeworldice.interpret.views import Refiller
 from shapeworldice.interpret import formula_of, truth
 from shapeworldice.semantics.components import from_json
@@ -68,6 +69,18 @@ def test_each_image_choice_depends_on_that_image_alone(multishapes):
     part = skill_floor(train, worlds[5:9], "colours-only", refills=8)
     assert part.captions == whole.captions[5:9]
     assert skill_floor(train, worlds, "colours-only", refills=8) == whole
+
+
+def test_candidates_compiled_once_choose_what_the_split_chooses(multishapes):
+    """The nine floors of a manifest share one compiled candidate set and the images' keys: the
+    same choices as each floor compiling its own from the training split."""
+    train, worlds = load(multishapes, "train"), [inst.world for inst in load(multishapes, "test")]
+    candidates = Candidates.of(train)
+    assert candidates.meanings == sorted(candidates.meanings) and candidates.donors.size == len(train)
+    keys = [zlib.crc32(w.to_json().encode("utf-8")) for w in worlds]
+    for view in ("colours-only", "object-bag", "positions-shapes"):
+        shared = skill_floor(candidates, worlds, view, refills=8, keys=keys)
+        assert shared == skill_floor(train, worlds, view, refills=8)
 
 
 def test_a_view_that_shows_all_an_existential_caption_needs_picks_true_captions(multishapes):
