@@ -36,11 +36,11 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from types import ModuleType
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 import shapely
-from shapely import lib as _geos
 
 from .geometry import entity_outline, half_size_from_uniforms, shape_area
 from .model import BACKGROUNDS, COLOR_NAMES, COLORS, SHAPES, Entity, World
@@ -50,8 +50,32 @@ __all__ = ["HELD_OUT_COMBINATIONS", "SPLITS", "SamplerStats", "WorldConfig", "Wo
 # The sampler calls GEOS tens of thousands of times per thousand worlds, on one polygon against a
 # few: shapely's compiled functions are called directly (the same functions its public ones
 # wrap, so the same results), without the argument checks that cost as much as the work here.
+# They are not public API: a shapely whose compiled module answers otherwise on a probe polygon
+# gets the public functions instead (same results, slower).
 _NO_HOLES = np.empty(0, dtype=object)
 _NAN_ALLOWED = np.intc(0)  # shapely's HandleNaN.allow: the public linearrings' default
+
+
+def _compiled_geos() -> tuple[ModuleType, Callable[[np.ndarray], Any]]:
+    """shapely's compiled module and a polygon maker on it, if they answer as the public
+    functions do on a probe; else the public module and ``shapely.polygons``."""
+    try:
+        from shapely import lib
+
+        def polygon(coords: np.ndarray) -> Any:
+            return lib.polygons(lib.linearrings(coords, _NAN_ALLOWED), _NO_HOLES)
+
+        probe = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 0.0]])
+        fast, public = polygon(probe), shapely.polygons(probe)
+        names = ("area", "clip_by_rect", "dwithin", "intersects", "intersection", "prepare")
+        if shapely.equals_exact(fast, public, 0.0) and all(hasattr(lib, n) for n in names):
+            return lib, polygon
+    except (ImportError, AttributeError, TypeError, ValueError):
+        pass
+    return shapely, shapely.polygons
+
+
+_geos, _polygon = _compiled_geos()
 
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
 
@@ -383,7 +407,7 @@ class _Candidate:
 
     def geometry(self) -> shapely.Geometry:
         if self._geom is None:
-            self._geom = _geos.polygons(_geos.linearrings(self.poly, _NAN_ALLOWED), _NO_HOLES)
+            self._geom = _polygon(self.poly)
         return self._geom
 
 

@@ -197,3 +197,16 @@ def test_crowded_config_raises():
     cfg = WorldConfig(entity_counts=(40,), collision_tolerance=0.0, max_world_redraws=3)
     with pytest.raises(RuntimeError):
         WorldSampler(cfg).sample(np.random.default_rng(0), "train")
+
+
+def test_compiled_geos_path_equals_public_functions(monkeypatch):
+    """The sampler calls shapely's compiled module where it answers as the public functions do;
+    the public functions (the fallback for another shapely) draw the same worlds."""
+    from shapeworldice.world import sampling
+
+    fast = [w.to_json() for w in worlds(QUANT, 40, seed=21)] + [w.to_json() for w in worlds(COLFREE, 40, seed=22)]
+    assert sampling._geos is not shapely  # this environment's shapely takes the compiled path
+    monkeypatch.setattr(sampling, "_geos", shapely)
+    monkeypatch.setattr(sampling, "_polygon", shapely.polygons)
+    public = [w.to_json() for w in worlds(QUANT, 40, seed=21)] + [w.to_json() for w in worlds(COLFREE, 40, seed=22)]
+    assert fast == public
