@@ -7,7 +7,6 @@ which parser produced G (:mod:`shapeworldice.reasons` turns the record into a re
 """
 from __future__ import annotations
 
-import gc
 import logging
 import os
 import re
@@ -116,19 +115,6 @@ class BuiltinParser:
         return grammar_version()
 
     def parse(self, text: str) -> Parsed:
-        """``text`` parsed, its sentences joined.  The cyclic garbage collector is paused for the
-        parse and put back as it was: a parse's charts and compositions hold no reference cycles
-        that must be collected before it ends, and the collector's passes over the many objects a
-        description makes took an eighth of its time."""
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return self._parse(text)
-        finally:
-            if enabled:
-                gc.enable()
-
-    def _parse(self, text: str) -> Parsed:
         from .interpret.discourse import sentences
 
         normalised = self.normalise(text)

@@ -121,33 +121,3 @@ def test_missing_binary_or_image(tmp_path, monkeypatch):
         make_parser("ace", str(binary))
     with pytest.raises(UserError, match="unknown parser"):
         make_parser("lkb")
-
-
-@pytest.mark.parametrize("enabled", [True, False])
-@pytest.mark.parametrize("text", ["A red square is left of a circle.",
-                                  "There is a circle. It is red. The square is above it.",
-                                  "square square the"])
-def test_builtin_parse_puts_the_collector_back_as_it_was(text, enabled):
-    """The built-in parser pauses the cyclic garbage collector during a parse and leaves it as it
-    found it, on or off, also when the parse fails part way."""
-    import gc
-
-    parser = BuiltinParser()
-    was = gc.isenabled()
-    try:
-        (gc.enable if enabled else gc.disable)()
-        seen = []
-        parser._parse_one = lambda t, one=parser._parse_one: (seen.append(gc.isenabled()), one(t))[1]
-        parser.parse(text)
-        assert seen and not any(seen)  # paused while the sentences were parsed
-        assert gc.isenabled() is enabled
-
-        def broken(t):
-            raise RuntimeError("parse failed")
-
-        parser._parse_one = broken
-        with pytest.raises(RuntimeError):
-            parser.parse(text)
-        assert gc.isenabled() is enabled
-    finally:
-        (gc.enable if was else gc.disable)()
