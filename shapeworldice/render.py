@@ -19,9 +19,10 @@ that by shifting half a sub-pixel and insetting every outline by ``_INSET`` sub-
 From 128 pixels up only the blocks a shape can touch are box-filtered: the rest of the image is
 background, whose blocks average to the background colour, so the image starts as that colour at
 the output size and each shape's block-aligned box (a margin of one block around its outline) is
-filtered from the supersampled canvas into it. The canvas is kept per thread and image size and wiped back to
-the background in those boxes after each image, instead of being allocated and filled (at 384
-pixels it is 1,536² sub-pixels, and filling and filtering it cost more than drawing). The
+filtered from the supersampled canvas into it. The canvas is kept per thread, image size and
+background, and wiped back to the background in those boxes after each image, instead of being
+allocated and filled (at 384 pixels it is 1,536² sub-pixels, and filling and filtering it cost
+more than drawing). The
 pixels are those of filtering the whole canvas: each output pixel is the rounded mean of its
 own block alone.
 """
@@ -115,11 +116,13 @@ def _canvas(big: int, background: tuple[int, int, int]) -> Image.Image:
     if kept is None:
         kept = _CANVASES.by_size = {}
     key = (big, background)
-    if key not in kept:
+    canvas = kept.pop(key, None)  # re-inserted last: the least recently used is dropped first
+    if canvas is None:
         if len(kept) >= _CANVASES_KEPT:  # a 384-pixel canvas holds 9 MB: keep the latest few
             del kept[next(iter(kept))]
-        kept[key] = Image.new("RGB", (big, big), background)
-    return kept[key]
+        canvas = Image.new("RGB", (big, big), background)
+    kept[key] = canvas
+    return canvas
 
 
 def _blocks(outline: np.ndarray, size: int) -> tuple[int, int, int, int]:
@@ -139,6 +142,7 @@ def _outlines(world: World, big: int) -> list[np.ndarray]:
 
 
 def _fill(canvas: Image.Image, world: World, outlines: list[np.ndarray]) -> None:
+    """Draw each entity's outline in its colour on the supersampled canvas."""
     draw = ImageDraw.Draw(canvas)
     for e, pts in zip(world.entities, outlines):
         draw.polygon(pts.ravel().tolist(), fill=rgb_to_uint8(e.rgb))

@@ -173,8 +173,32 @@ def test_pixels_equal_filtering_the_whole_canvas(seed, size, background, toleran
         assert np.array_equal(render(world, size=size), _whole_canvas(world, size))
 
 
-def test_pixels_of_a_world_wholly_outside_the_image():
+@pytest.mark.parametrize("size", [32, 128])  # the whole-canvas path and the block-wise one
+def test_pixels_of_a_world_wholly_outside_the_image(size):
     e = Entity(id=0, shape="square", color="red", shade=0.0, center=(1.5, -0.4), half_size=(0.1, 0.1), rotation=0.1)
     world = World(entities=(e,))
-    assert np.array_equal(render(world, size=32), _whole_canvas(world, 32))
-    assert not render(world, size=32).any()
+    assert np.array_equal(render(world, size=size), _whole_canvas(world, size))
+    assert not render(world, size=size).any()
+
+
+def test_a_render_that_fails_midway_leaves_the_kept_canvas_clean(monkeypatch):
+    """The block-wise path wipes what it drew even when drawing raises, so the next image on this
+    thread's kept canvas has no trace of the failed one."""
+    from shapeworldice import render as render_module
+
+    shapes = tuple(Entity(id=i, shape="square", color="red", shade=0.0, center=(0.2 + 0.5 * i, 0.5),
+                          half_size=(0.1, 0.1), rotation=0.0) for i in range(2))
+    inside = Entity(id=0, shape="square", color="blue", shade=0.0, center=(0.2, 0.5), half_size=(0.05, 0.05),
+                    rotation=0.0)
+    first, second = World(entities=shapes), World(entities=(inside,))  # drawn where the failed red one was
+    real_fill = render_module._fill
+
+    def fill_then_fail(canvas, world, outlines):
+        real_fill(canvas, world, outlines)
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(render_module, "_fill", fill_then_fail)
+    with pytest.raises(RuntimeError):
+        render(first, size=128)
+    monkeypatch.setattr(render_module, "_fill", real_fill)
+    assert np.array_equal(render(second, size=128), _whole_canvas(second, 128))

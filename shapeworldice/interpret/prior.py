@@ -202,21 +202,21 @@ class CaptionPrior:
 
     def _segment(self, k: int) -> tuple[WorldSample, dict, dict]:
         """Segment ``k``'s worlds and its caches (relation matrices, sub-results)."""
-        if self._segment_data[k] is None:
-            self._segment_data[k] = (self.sample.select(self._segments[k]), {}, {})
-        found = self._segment_data[k]
-        assert found is not None
-        if len(found[2]) > _MAX_PARTS // len(self._segments):
-            found[2].clear()
-        return found
+        return self._part(self._segment_data, self._segments, k)
 
     def _group(self, k: int) -> tuple[WorldSample, dict, dict]:
         """The worlds of object-count group ``k`` and their caches (as :meth:`_segment`)."""
-        if self._group_data[k] is None:
-            self._group_data[k] = (self.sample.select(self._groups[k]), {}, {})
-        found = self._group_data[k]
+        return self._part(self._group_data, self._groups, k)
+
+    def _part(self, data: list[tuple[WorldSample, dict, dict] | None], indices: list[np.ndarray],
+              k: int) -> tuple[WorldSample, dict, dict]:
+        """Part ``k`` of a partition of the sample (``indices``) with its caches, made on first use;
+        its sub-results are dropped when they pass the partition's share of the cap."""
+        if data[k] is None:
+            data[k] = (self.sample.select(indices[k]), {}, {})
+        found = data[k]
         assert found is not None
-        if len(found[2]) > _MAX_PARTS // len(self._groups):
+        if len(found[2]) > _MAX_PARTS // len(indices):
             found[2].clear()
         return found
 

@@ -139,8 +139,10 @@ class WorkingMRS:
         #: edits of the EPs so far, and (edits, number of EPs) when the indexes were last built
         self.edits = Edits()
         self._indexed: tuple[int, int] = (-1, -1)
-        #: how many EPs, from the first, hold this copy's edit count, and the last of them: EPs
-        #: are only ever appended, so a rebuild stamps the new ones only (anything else: all)
+        #: how many EPs, from the first, hold this copy's edit count, and the last of them. Every
+        #: writer of ``eps`` only appends, so a rebuild stamps the new ones only; a shorter list or
+        #: another last stamped EP restamps all, but an EP replaced before the last stamped one is
+        #: not noticed: writers must append
         self._stamped: tuple[int, EP | None] = (0, None)
         self.live: list[EP] = []
         self.by_label: dict[str, list[EP]] = {}

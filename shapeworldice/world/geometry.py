@@ -85,7 +85,7 @@ TEMPLATES: dict[str, np.ndarray] = {
 }
 for _tmpl in TEMPLATES.values():
     _tmpl.setflags(write=False)
-#: each template with its columns swapped, (v, u), contiguous (see :func:`entity_polygon`)
+#: each template with its columns swapped, (v, u), contiguous (see :func:`entity_outline`)
 _SWAPPED: dict[str, np.ndarray] = {name: np.ascontiguousarray(t[:, ::-1]) for name, t in TEMPLATES.items()}
 for _tmpl in _SWAPPED.values():
     _tmpl.setflags(write=False)

@@ -67,8 +67,17 @@ def _compiled_geos() -> tuple[ModuleType, Callable[[np.ndarray], Any]]:
 
         probe = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, 0.0]])
         fast, public = polygon(probe), shapely.polygons(probe)
-        names = ("area", "clip_by_rect", "dwithin", "intersects", "intersection", "prepare")
-        if shapely.equals_exact(fast, public, 0.0) and all(hasattr(lib, n) for n in names):
+        other = shapely.polygons(probe * 0.5 + 0.25)
+        many = np.array([other, public], dtype=object)
+        lib.prepare(fast)
+        same = (shapely.equals_exact(fast, public, 0.0)
+                and float(lib.area(lib.clip_by_rect(fast, 0.0, 0.0, 0.5, 0.5)))
+                == float(shapely.area(shapely.clip_by_rect(public, 0.0, 0.0, 0.5, 0.5)))
+                and lib.dwithin(many, fast, 0.1).tolist() == shapely.dwithin(many, public, 0.1).tolist()
+                and lib.intersects(many, fast).tolist() == shapely.intersects(many, public).tolist()
+                and float(lib.area(lib.intersection(fast, other)))
+                == float(shapely.area(shapely.intersection(public, other))))
+        if same:
             return lib, polygon
     except (ImportError, AttributeError, TypeError, ValueError):
         pass

@@ -18,7 +18,7 @@ CAPTIONS = ["There is a red square.", "A blue circle is above the green triangle
             "Two shapes, a cross and an ellipse, on a black background.", "Most of the squares are red."]
 
 
-def _direct(form) -> delphin_mrs.MRS:
+def _constructed(form) -> delphin_mrs.MRS:
     """The MRS pydelphin builds from the plain values."""
     return delphin_mrs.MRS(form.top, form.index,
                            [delphin_mrs.EP(p, label, dict(args), lnk, surface, base)
@@ -41,7 +41,7 @@ def test_a_reading_is_built_on_first_read_as_the_mrs_of_its_values() -> None:
         form = plain_form(m)
         assert form is not None
         assert not hasattr(m, "nodes") and plain_form(m) is form  # other attributes build nothing
-        direct = _direct(form)
+        direct = _constructed(form)
         assert m.rels == direct.rels and m == direct  # built now
         assert plain_form(m) is None  # read from the pydelphin objects from now on
         assert [ep.id for ep in m.rels] == [ep.id for ep in direct.rels]
@@ -53,7 +53,7 @@ def test_a_reading_is_built_on_first_read_as_the_mrs_of_its_values() -> None:
 def test_pickles_and_copies_before_it_is_built() -> None:
     """(pydelphin's own MRS does not pickle: its HCons cannot be rebuilt from a pickle)"""
     m = _fresh(CAPTIONS[1])
-    expected = simplemrs.encode(_direct(plain_form(m)))
+    expected = simplemrs.encode(_constructed(plain_form(m)))
     for made in (pickle.loads(pickle.dumps(m)), copy.deepcopy(m), copy.copy(m)):
         assert plain_form(made) is not None and simplemrs.encode(made) == expected
 
@@ -103,7 +103,7 @@ def test_a_reading_built_directly_has_every_attribute_of_the_constructed_one(tex
     for m in BuiltinParser().parse(text).readings:
         form = plain_form(m)
         assert form is not None and _same_as_built(form)
-        assert simplemrs.encode(m) == simplemrs.encode(_direct(form))
+        assert simplemrs.encode(m) == simplemrs.encode(_constructed(form))
 
 
 def test_a_name_that_is_not_a_variable_fails_as_pydelphin_fails() -> None:
@@ -112,7 +112,22 @@ def test_a_name_that_is_not_a_variable_fails_as_pydelphin_fails() -> None:
     form = complete("h0", None, [("_red_a_1", "h1", {"ARG0": "not a variable"}, None, None, None)],
                     [("h0", "qeq", "h1")], [], {})
     with pytest.raises(ValueError) as constructed:
-        _direct(form)
+        _constructed(form)
     with pytest.raises(ValueError) as composed:
         _ = ComposedMRS(form).rels
     assert str(composed.value) == str(constructed.value)
+
+
+def test_a_pydelphin_without_the_directly_set_slots_falls_back_to_the_constructors(monkeypatch):
+    """Where the direct build fails (a pydelphin whose MRS lacks a slot it sets), the check answers
+    no, so readings are built by pydelphin's constructors instead of the import failing."""
+    from shapeworldice.grammar import mrs_form
+
+    form = plain_form(_fresh("There is a red square."))
+
+    def renamed_slot(m, f):
+        raise AttributeError("'MRS' object has no attribute '_pidx'")
+
+    assert mrs_form._same_as_built(form)
+    monkeypatch.setattr(mrs_form, "_built_directly", renamed_slot)
+    assert not mrs_form._same_as_built(form)
