@@ -32,7 +32,7 @@ from .lists import (MANY, adjective_lists, colours_of_the_shapes, group_places, 
                     quantities, shared_adjectives)
 from .picture_places import (
     ATTR, MOSTLY, NOTHING, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity,
-    places_past_the_frame, regions, restriction as _restriction,
+    places_past_the_frame, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -55,6 +55,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _tails(w)
     _collections(w)
     w.reindex()
+    rest_of_the_picture(w)
     empty_places(w)
     w.reindex()
     _background(w)

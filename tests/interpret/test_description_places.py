@@ -52,6 +52,25 @@ def test_mostly_empty_is_never_false_and_empty_is_no_shape_there(xs):
     assert verdict("The right half of the image is empty.", world) == none_right
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.floats(0.05, 0.95), min_size=1, max_size=4),
+       st.sampled_from(["The rest of the image is empty.", "The rest of the image is empty black space.",
+                        "The rest of the image contains nothing but black space.",
+                        "The rest of the image, including the entire right side, is empty.",
+                        "There is nothing else in the image."]))
+def test_the_rest_of_the_image_is_empty_says_no_other_shapes(xs, rest):
+    # after one shape named alone: the same as "There are no other shapes." (a place "the rest"
+    # includes is of the rest, so the named circle may be there)
+    world = at_x(*xs)
+    said = verdict(f"There is a red circle. {rest}", world)
+    assert said == verdict("There is a red circle. There are no other shapes.", world)
+    assert said == (T if len(xs) == 1 else F)
+    # after a counted plural which shapes are excluded is not known; alone, nothing is excluded
+    counted = verdict("There are two red circles.", world)
+    assert (verdict(f"There are two red circles. {rest}", world) == F) == (counted == F)
+    assert verdict(rest, world) not in (T, F)
+
+
 # ------------------------------------------------------------------------------ places said together
 @pytest.mark.parametrize("caption,x,y,expected", [
     ("The red square is near the bottom, on the left.", 0.2, 0.8, T),

@@ -526,9 +526,15 @@ def test_with_including_and_lists(caption, world, expected):
     ("There is a red square. There is a blue circle. The background is white.", F),
     ("A red square and a blue circle. The red square is in the lower right.", F),
     # a sentence it cannot read: the rest being true is not enough for "true"
-    ("There is a red square. The rest of the image is empty.", A),
+    ("There is a red square. The rest of the image is mostly empty.", A),
     ("There is a red square in the upper left. There is a blue circle in the lower right. "
-     "The rest of the image is empty.", A),
+     "The rest of the image is mostly empty.", A),
+    ("There are two shapes. There is a red square. The rest of the image is empty.", A),
+    # "the rest of the image is empty": no shapes besides those named
+    ("There is a red square. The rest of the image is empty.", F),
+    ("There is a red square in the upper left. There is a blue circle in the lower right. "
+     "The rest of the image is empty.", T),
+    ("A red square and a blue circle. The rest of the image is empty.", A),  # as "no other" after a list
     ("There is a red square. The circle is between the square and the edge.", A),
     # ... but a false claim elsewhere still decides
     ("There is a green square. The rest of the image is empty.", F),
@@ -544,9 +550,9 @@ def test_descriptions_of_several_sentences(caption, expected):
 
 
 @pytest.mark.parametrize("caption", [
-    "There is a red square. The rest of the image is empty.",
+    "There is a red square. The rest of the image is mostly empty.",
     "There is a red square. The circle is between the square and the edge.",
-    "A red square and a blue circle. The rest of the image is empty.",
+    "A red square and a blue circle. The rest of the image is mostly empty.",
 ])
 def test_an_unreadable_sentence_is_never_true(caption):
     for world in (SCENE, SCENE3, on_white(SCENE)):
