@@ -246,10 +246,47 @@ def _mostly(w: WorkingMRS) -> None:
 
 
 def _company(w: WorkingMRS) -> None:
-    """"with X", "including X", "along with X": X is there too."""
-    for e in w.live:
+    """"with X", "including X", "along with X": X is there too. A list whose items are placed by
+    "it" ("a square with a rectangle above it and an ellipse below it") is each item there, so that
+    each item's "it" finds the square as a single companion's does."""
+    for e in list(w.live):
         if not e.dead and e.pred in COMPANY_PREPS and is_var(e.args.get("ARG2"), "x"):
-            _there(e, e.args["ARG2"])
+            items = _placed_items(w, e.args["ARG2"], e)
+            _there(e, items[0])
+            w.eps.extend(EP("_be_v_there", e.label, {"ARG0": w.new_name("e"), "ARG1": x}, None, e.key)
+                         for x in items[1:])
+    w.reindex()
+
+
+def _placed_items(w: WorkingMRS, v: str, user: EP) -> list[str]:
+    """The items of the "and" list ``v`` when the first ones are placed by a pronoun and the rest are
+    not ("with A above it and B below it", "with A above it and B") and ``user`` alone says something
+    of the list (its coordinations go), else ``[v]``."""
+    def items(x: str) -> list[str] | None:
+        rs = _restriction(w, x)
+        q = w.quant_of.get(x)
+        if q is None or q.pred != "udef_q" or len(rs) != 1 or rs[0].pred not in ("_and_c", "implicit_conj"):
+            return [x] if q is not None else None
+        if any(u is not user and x in u.args.values() and u not in rs and not u.is_quantifier() and u.pred not in
+               COORDINATIONS for u in w.live if not u.dead):
+            return None
+        left, right = items(rs[0].args.get("ARG1", "")), items(rs[0].args.get("ARG2", ""))
+        return None if left is None or right is None else left + right
+    found = items(v)
+    if found is None or len(found) < 2:
+        return [v]
+    placed = [any(w.quant_of.get(u, user).pred in ("pronoun_q", "def_explicit_q")
+                  for e in _restriction(w, x) for r, u in e.args.items() if r != "ARG0") for x in found]
+    if placed != sorted(placed, reverse=True) or not placed[0]:
+        return [v]  # none placed by a pronoun, or one after an item it may mean ("A, B to its left")
+    done = {v}
+    while done:
+        x = done.pop()
+        rs = _restriction(w, x)
+        if len(rs) == 1 and rs[0].pred in ("_and_c", "implicit_conj"):
+            done.update(u for u in (rs[0].args.get("ARG1"), rs[0].args.get("ARG2")) if u and u not in found)
+            w.kill(rs[0], w.quant_of[x])
+    return found
 
 
 def _outside_list(w: WorkingMRS, v: str) -> bool:

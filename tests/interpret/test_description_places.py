@@ -308,3 +308,20 @@ def test_a_shape_past_the_frame_is_never_decided_by_its_place(x, caption):
 @pytest.mark.parametrize("x,expected", [(0.9, T), (0.75, A), (0.4, F)])
 def test_extending_to_an_edge_is_being_at_it(x, expected):
     assert verdict("A red circle extends to the right edge.", at_x(x)) == expected
+
+
+# ------------------------------------------------------------------------------ a "with"-list placed by "it"
+STACK = make_world(("square", "blue", 0.5, 0.5), ("rectangle", "yellow", 0.5, 0.2), ("ellipse", "red", 0.5, 0.8))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A blue square sits in the middle, with a yellow rectangle above it and a red ellipse below it.", T),
+    ("There is a blue square with a yellow rectangle above it and a red ellipse below it.", T),
+    ("There is a blue square with a yellow rectangle above it and a red ellipse.", T),
+    ("There is a blue square with a yellow rectangle below it and a red ellipse below it.", F),
+    ("There is a blue square with a yellow rectangle above it and a red ellipse above it.", F),
+    ("There is a blue square with a yellow rectangle above it and a green ellipse below it.", F),
+])
+def test_each_item_of_a_with_list_is_placed_by_the_shape_it_names(caption, expected):
+    # "it" in every item is the square the "with"-phrase is on, not the item before
+    assert verdict(caption, STACK) == expected
