@@ -650,3 +650,12 @@ def test_with_after_a_place_is_the_shapes_company(y, expected):
     """"a red square at the top, with a blue rectangle at the bottom": the rectangle is not the top's."""
     world = make_world(("square", "red", 0.5, 0.15), ("rectangle", "blue", 0.3, y))
     check("A red square at the top, with a blue rectangle at the bottom.", world, expected)
+
+
+def test_a_description_naming_too_many_things_leaves_out_what_passes_the_bound():
+    # each sentence names two shapes: the join of 32 binds 64 variables, more than the evaluator's
+    # arrays can hold; the sentences past the bound are left out, never a crash
+    from shapeworldice.interpret.interpret import MAX_VARIABLES
+    text = " ".join(["A red square is to the left of a blue circle."] * (MAX_VARIABLES // 2 + 2))
+    assert verdict(text, SCENE) == A
+    assert verdict(text.replace("red square", "green square", 1), SCENE) == F
