@@ -350,8 +350,12 @@ def _outside(w: WorkingMRS) -> None:
         if pos in ("v", "a") and lemma in OUTSIDE_WORDS and e.arg0 is not None:
             dropped.add(e.arg0)
             _nothing(e)
-        elif e.pred in LIKENESS_PREPS and _names_shape(w, e.args.get("ARG2")):
+        elif e.pred in LIKENESS_PREPS and (_names_shape(w, e.args.get("ARG2")) or e.pred == "_like_p" and any(
+                n.arg0 == e.args.get("ARG2") and split_predicate(n.pred)[1] == "n"
+                for n in _restriction(w, e.args.get("ARG2", "")))):  # "looks like an X / a bowl"
             objects.add(e.args["ARG2"])
+            if e.arg0 is not None:  # "tilted 45 degrees so that it looks like a diamond": its modifiers go too
+                dropped.add(e.arg0)
             _nothing(e)
     grown = True
     while grown:  # modifiers of what was dropped ("cut off by the edge": the by-phrase)

@@ -325,3 +325,14 @@ STACK = make_world(("square", "blue", 0.5, 0.5), ("rectangle", "yellow", 0.5, 0.
 def test_each_item_of_a_with_list_is_placed_by_the_shape_it_names(caption, expected):
     # "it" in every item is the square the "with"-phrase is on, not the item before
     assert verdict(caption, STACK) == expected
+
+
+# ------------------------------------------------------------------------------ likenesses
+@pytest.mark.parametrize("look", ["tilted 45 degrees so that it looks like a diamond",
+                                  "rotated about 45 degrees so that it looks like an X",
+                                  "turned slightly, like a diamond"])
+@pytest.mark.parametrize("shape,expected", [("square", T), ("circle", F)])
+def test_a_likeness_and_its_modifiers_add_nothing(look, shape, expected):
+    # the look is not recorded: the claim is that of "There is a red <shape> at the top."
+    world = make_world(("square", "red", 0.5, 0.2))
+    assert verdict(f"There is a red {shape} at the top, {look}.", world) == expected
