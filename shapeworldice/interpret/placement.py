@@ -337,6 +337,11 @@ def _users(w: WorkingMRS, v: str, rs: list[EP]) -> list[EP]:
     return [e for e in w.live if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values()]
 
 
+#: sentence adverbs of the order of telling ("Next, ...", "Finally, ...", "Additionally, ..."): said of
+#: a clause's event they add nothing (as adjectives, "the final shape", they are not dropped)
+_ORDER_ADVERBS = frozenset({"next", "final", "last", "additional"})
+
+
 def _outside(w: WorkingMRS) -> None:
     """Drop what the world model does not record, with what modifies it (see the module docstring)."""
     dropped: set[str] = set()
@@ -347,7 +352,8 @@ def _outside(w: WorkingMRS) -> None:
             continue
         lemma, pos, _ = split_predicate(e.pred)
         lemma = lemma.split("/")[0]
-        if pos in ("v", "a") and lemma in OUTSIDE_WORDS and e.arg0 is not None:
+        if pos in ("v", "a") and (lemma in OUTSIDE_WORDS or lemma in _ORDER_ADVERBS and is_var(
+                e.args.get("ARG1"), "e")) and e.arg0 is not None:
             dropped.add(e.arg0)
             _nothing(e)
         elif e.pred in LIKENESS_PREPS and (_names_shape(w, e.args.get("ARG2")) or e.pred == "_like_p" and any(
