@@ -185,6 +185,7 @@ def _background(w: WorkingMRS) -> None:
     """"on a black background", "The background is black.", "a black background with X", "a scene with
     X"; "The image is black." (what shows of the image is its background)."""
     frames = frames_of(w)
+    _black_with_company(w, frames)
     for e in w.live:
         x = e.args.get("ARG1")
         if not e.dead and x in frames and e.pred != "_of_p" and e not in _restriction(w, x or ""):
@@ -214,6 +215,29 @@ def _background(w: WorkingMRS) -> None:
             else:  # says nothing more of the image, and keeps its place in the scope tree
                 _nothing(e)
         _kill_entity(w, v)
+
+
+def _black_with_company(w: WorkingMRS, frames: set[str]) -> None:
+    """"The image is (almost entirely) black, with two small shapes near the bottom.": the parser
+    reads "black" as a noun that has the shapes; the image's background is black and the shapes are
+    there (the "with"-phrase moves out of the noun, to the clause)."""
+    for e in list(w.live):
+        z = e.args.get("ARG2")
+        q = w.quant_of.get(z or "")
+        if e.dead or e.pred != "_be_v_id" or e.args.get("ARG1") not in frames or q is None or q.pred != "udef_q":
+            continue
+        rs = _restriction(w, z or "")
+        nouns = [n for n in rs if n.arg0 == z and n.pred == "_black_n_1"]
+        company = [c for c in rs if c.pred in COMPANY_PREPS and c.args.get("ARG1") == z]
+        if len(nouns) != 1 or len(rs) != 1 + len(company):
+            continue
+        for c in company:
+            c.label = e.label
+        w.reindex()
+        _kill_entity(w, z or "")
+        _kill_entity(w, e.args.get("ARG1", ""))
+        _scene(e, "black")
+    w.reindex()
 
 
 def _scene(e: EP, colour: str) -> None:

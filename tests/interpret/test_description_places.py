@@ -336,3 +336,16 @@ def test_a_likeness_and_its_modifiers_add_nothing(look, shape, expected):
     # the look is not recorded: the claim is that of "There is a red <shape> at the top."
     world = make_world(("square", "red", 0.5, 0.2))
     assert verdict(f"There is a red {shape} at the top, {look}.", world) == expected
+
+
+# ------------------------------------------------------------------------------ the image is black, with X
+@pytest.mark.parametrize("caption,expected", [
+    ("The image is almost entirely black, with just two small shapes near the bottom.", T),
+    ("The image is black, with two small shapes near the bottom.", T),
+    ("The image is black, with three small shapes near the bottom.", F),  # a bare number is exact
+    ("The image is black, with two small shapes near the top.", F),
+])
+def test_a_black_image_with_shapes_says_the_background_and_the_shapes(caption, expected):
+    world = make_world(("circle", "red", 0.3, 0.85, 0.04), ("square", "blue", 0.7, 0.85, 0.04))
+    assert verdict(caption, world) == expected
+    assert verdict(caption, dataclasses.replace(world, background="white")) == F
