@@ -21,6 +21,13 @@ SCENE = "SCENE"
 NOTHING = "NOTHING"
 
 
+def nothing(e: EP) -> None:
+    """Make ``e`` say nothing (``NOTHING``, true), keeping its place in the scope tree."""
+    e.pred = NOTHING
+    e.args = {"ARG0": e.arg0 or "e?"}
+    e.carg = None
+
+
 def restriction(w: WorkingMRS, v: str) -> list[EP]:
     q = w.quant_of.get(v)
     return w.at(w.rstr_label(q)) if q is not None else []
