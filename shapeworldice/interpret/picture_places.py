@@ -340,7 +340,10 @@ def company_of_places(w: WorkingMRS) -> None:
         if subject is None or subject not in w.quant_of:
             continue
         e.args = {**e.args, "ARG1": subject}
-        e.label = w.rstr_label(w.quant_of[subject])
+        listed = any(c.pred in COORDINATIONS and c.arg0 == subject for c in restriction(w, subject))
+        # a list's restriction is its coordination alone: the company of "A and B are on the right,
+        # with C" is said in the clause
+        e.label = places[0].label if listed else w.rstr_label(w.quant_of[subject])
     w.reindex()
 
 

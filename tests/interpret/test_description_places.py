@@ -349,3 +349,15 @@ def test_a_black_image_with_shapes_says_the_background_and_the_shapes(caption, e
     world = make_world(("circle", "red", 0.3, 0.85, 0.04), ("square", "blue", 0.7, 0.85, 0.04))
     assert verdict(caption, world) == expected
     assert verdict(caption, dataclasses.replace(world, background="white")) == F
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A gray circle and a yellow semicircle are on the right, with a blue ellipse below them.", T),
+    ("A gray circle and a yellow semicircle sit on the right, with a blue ellipse.", T),
+    ("A gray circle and a yellow semicircle are on the right, with a blue ellipse above them.", F),
+    ("A gray circle and a yellow semicircle are on the left, with a blue ellipse below them.", F),
+])
+def test_the_company_of_a_list_placed_together(caption, expected):
+    # "with" hangs on "the right": the company of the list the place is said of
+    world = make_world(("circle", "gray", 0.8, 0.3), ("semicircle", "yellow", 0.9, 0.3), ("ellipse", "blue", 0.85, 0.7))
+    assert verdict(caption, world) == expected
