@@ -17,7 +17,7 @@ from .logic import (
 from .groups import each_other, mentions, pair_claim, read_group
 from .groups import mutual as pair_relation
 from .lists import MANY, THE_OTHER
-from .placement import ATTR, NOTHING, SCENE
+from .picture_places import ATTR, NOTHING, SCENE
 from .predicates import (
     ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, GROUP_WORDS, NEAR_APART, NEAR_PREPS,
     OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS, VAGUE_WORDS, color_of, shape_of, split_predicate,

@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence, Union
 from .descriptive import rewrite_descriptive
 from .errors import UninterpretableMRS
 from .formula_builder import FormulaBuilder
-from .logic import And, Formula, Iff, Implies, Not, Or, free_vars, walk
+from .logic import And, Formula, Iff, Implies, Not, Or, bound_vars, free_vars, walk
 from .predicates import INTERPRETABLE_QUANTIFIERS
 from .preference import preference_order, reading_penalty
 from .rewrites import normalize
@@ -77,7 +77,16 @@ def _interpretation(mrs: Any) -> Interpretation:
     if unbound:  # e.g. an elliptical comparison, "a smaller blue circle" (smaller than what?)
         raise UninterpretableMRS("something it says is tied to no shape it names (a comparison such as "
                                  "'smaller' or 'bigger' without 'than ...'?)")
+    variables = len(set(bound_vars(formula)))
+    if variables > MAX_VARIABLES:  # a long description joined: the sentence that passes the bound is left out
+        raise UninterpretableMRS(f"it names more things at once ({variables}) than the evaluator can hold "
+                                 f"(at most {MAX_VARIABLES})")
     return Interpretation(formula, penalty)
+
+
+#: the most variables one formula may bind: the evaluator gives each an array axis, after the
+#: worlds' axis, and numpy arrays have at most 64 (a margin is left for the evaluator's own axes)
+MAX_VARIABLES = 60
 
 
 #: the ERG's generic predicates of unknown words: "_glorp/NN_u_unknown"

@@ -57,7 +57,9 @@ def resolve_pairs(w: WorkingMRS) -> None:
     plural said as the place of a shape ("Two shapes ... On the left of the pair is a cross.") is
     not decided: the shape may be one of the two (the left one), not left of both.
     With no shape named before it, each keeps its reading alone ("The two overlap.": the picture's
-    two shapes). Where which two is not decided (other shapes before it, a list, an unread
+    two shapes). "both" after a list of exactly two single shapes and nothing else ("A red square
+    and a blue circle. Both are small.") is the list: each of the two. Where which two is not
+    decided (other shapes before it, a longer list, an unread
     sentence), the sentence is left out, but "the two shapes" keeps its reading alone."""
     for q in list(w.live):
         if q.dead or not q.is_quantifier():
@@ -82,6 +84,18 @@ def _pair_back(w: WorkingMRS, q: EP, said: str) -> str | None:
     if unread:
         return "after a sentence that could not be read: which two shapes it means is not known"
     named = named_before(w, q, cut)
+    if len(named) == 2 and not any(r.mods.plural for r in named) and said == "both" and any(
+            c.pred == "_and_c" and {c.args.get("ARG1"), c.args.get("ARG2")} == {r.arg0 for r in named}
+            for c in w.live if not c.dead):  # "A red square and a blue circle. Both are small."
+        joint = next(c.arg0 for c in w.live if not c.dead and c.pred == "_and_c" and {
+            c.args.get("ARG1"), c.args.get("ARG2")} == {r.arg0 for r in named})
+        rs = w.at(w.rstr_label(q))
+        users = [e for e in w.live if not e.dead and e is not q and e not in rs and q.arg0 in e.args.values()]
+        w.kill(q, *rs)
+        w.substitute(q.arg0 or "", joint or "")
+        w.reindex()
+        said_of_the_head(w, joint or "", users)
+        return None
     if any(r.arg0 in coordinated(w) for r in named):
         return "after shapes mentioned together ('a square and a circle'): which of them it means is not decided"
     if not named:

@@ -5,6 +5,7 @@ empty."). Run by :func:`.placement.rewrite_placement`; the meanings are in docs/
 """
 from __future__ import annotations
 
+from .antecedents import UNREAD, names_a_shape
 from .errors import UninterpretableMRS
 from .predicates import (
     COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, REGION_MODIFIERS, REGION_NOUNS,
@@ -18,6 +19,13 @@ ATTR = "ATTR"
 SCENE = "SCENE"
 #: an EP that says nothing (a claim the world model does not record, dropped)
 NOTHING = "NOTHING"
+
+
+def nothing(e: EP) -> None:
+    """Make ``e`` say nothing (``NOTHING``, true), keeping its place in the scope tree."""
+    e.pred = NOTHING
+    e.args = {"ARG0": e.arg0 or "e?"}
+    e.carg = None
 
 
 def restriction(w: WorkingMRS, v: str) -> list[EP]:
@@ -45,6 +53,58 @@ _EMPTY_NOUNS = frozenset({"_space_n_1", "_black_n_1", "_void_n_1", "_darkness_n_
 MOSTLY_EMPTY = 2
 MOSTLY = frozenset({"_mostly_a_1", "_largely_a_1", "_mainly_a_1", "_almost_a_1", "_nearly_a_1",
                      "_predominantly_a_1"})
+
+
+def rest_of_the_picture(w: WorkingMRS) -> None:
+    """"The rest of the image is empty (black space) / contains nothing", "There is nothing else (in
+    the image)": no shapes besides those
+    named before, read as "There are no other shapes." (so vague after a sentence left unread or after
+    shapes named as a group or counted, and with nothing named before). A place it includes ("The
+    rest of the image, including the entire left side, is empty.") is part of the rest, so it says
+    nothing more (the named shapes may be there). "mostly empty" stays unread (how much is not said)."""
+    for e in list(w.live):
+        y = e.args.get("ARG1")
+        q = w.quant_of.get(y or "")
+        if not e.dead and e.pred == "_be_v_there" and _nothing(w, y, else_only=True) and any(
+                not r.dead and r.key < e.key and (r.pred == UNREAD or r.is_quantifier() and names_a_shape(w, r))
+                for r in w.live):  # "There is nothing else." after shapes (with none, a vague word)
+            _no_other_shape(w, restriction(w, y or "")[0], e.key)
+            continue
+        if e.dead or y is None or q is None or q.pred != "_the_q":
+            continue
+        rs = restriction(w, y)
+        if len(rs) != 1 or rs[0].pred != "_rest_n_1" or any(
+                m.pred in MOSTLY and m.args.get("ARG1") == e.arg0 for m in w.live if not m.dead):
+            continue
+        z = e.args.get("ARG2")
+        if e.pred == "_be_v_id" and _empty_space(w, z) or e.pred == "_contain_v_1" and _nothing(w, z):
+            kill_entity(w, z or "")
+        elif e.pred not in EMPTY_ADJS:
+            continue
+        for inc in w.live:  # "including the entire left side": of the rest, so nothing more is said
+            if not inc.dead and inc.pred == "_including_p" and inc.args.get("ARG1") == y and _places(
+                    w, inc.args.get("ARG2")):
+                kill_entity(w, inc.args.get("ARG2", ""))
+                inc.pred, inc.args, inc.carg = NOTHING, {"ARG0": inc.arg0 or "e?"}, None
+        q.pred = "_no_q"
+        _no_other_shape(w, rs[0], e.key)
+        e.pred, e.args, e.carg = "_be_v_there", {"ARG0": e.arg0 or "e?", "ARG1": y}, None
+    w.reindex()
+
+
+def _no_other_shape(w: WorkingMRS, noun: EP, key: tuple[int, int]) -> None:
+    """Make the noun of a ``_no_q`` say "other shape" (so "no other shapes")."""
+    noun.pred = "_shape_n_1"
+    w.eps.append(EP("_other_a_1", noun.label, {"ARG0": w.new_name("e"), "ARG1": noun.arg0 or ""}, None, key))
+
+
+def _nothing(w: WorkingMRS, z: str | None, else_only: bool = False) -> bool:
+    """Whether ``z`` is "nothing", "nothing else" or "nothing but black space" (a ``_no_q`` over a
+    thing or "else"; with ``else_only``, "else" only)."""
+    q = w.quant_of.get(z or "")
+    rs = restriction(w, z or "")
+    return q is not None and q.pred == "_no_q" and len(rs) == 1 and rs[0].pred in (
+        ("_else_n_1",) if else_only else ("thing", "_else_n_1"))
 
 
 def empty_places(w: WorkingMRS) -> None:
@@ -280,7 +340,10 @@ def company_of_places(w: WorkingMRS) -> None:
         if subject is None or subject not in w.quant_of:
             continue
         e.args = {**e.args, "ARG1": subject}
-        e.label = w.rstr_label(w.quant_of[subject])
+        listed = any(c.pred in COORDINATIONS and c.arg0 == subject for c in restriction(w, subject))
+        # a list's restriction is its coordination alone: the company of "A and B are on the right,
+        # with C" is said in the clause
+        e.label = places[0].label if listed else w.rstr_label(w.quant_of[subject])
     w.reindex()
 
 

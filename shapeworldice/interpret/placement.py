@@ -11,7 +11,7 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
   black.") is a claim on the image (``SCENE``); "a black background with three shapes" says the
   shapes are there.
 * Company ("a red square with a blue circle", "several shapes, including a red square", "along
-  with") says that the companion is there too.
+  with") says that the companion is there too (the background and company: :mod:`.background`).
 * Words the world model does not record (a shape's rotation, "cut off by the edge", "pointing
   upwards", a likeness: "turned into a diamond") add nothing: the EP and whatever modifies it are
   dropped, and an entity that only they mentioned (an angle, an edge) goes with them.
@@ -23,7 +23,7 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    BACKGROUND_NOUNS, COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS,
+    COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS,
     OUTSIDE_WORDS, REGION_NOUNS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
     split_predicate,
 )
@@ -31,13 +31,12 @@ from ..semantics.appearance import color_word
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, group_places, predicated_colours, predicated_lists,
                     quantities, shared_adjectives)
 from .picture_places import (
-    ATTR, MOSTLY, NOTHING, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity,
-    places_past_the_frame, regions, restriction as _restriction,
+    ATTR, MOSTLY, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity, nothing as _nothing,
+    places_past_the_frame, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_var
+from .background import COMPANY_PREPS, background, company, there
 
-#: prepositions of company: the companion is there too
-COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
 OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1", "_outline_n_1",
                            "_shading_n_1", "_texture_n_1", "_appearance_n_1", "_look_n_1"})
@@ -55,15 +54,16 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _tails(w)
     _collections(w)
     w.reindex()
+    rest_of_the_picture(w)
     empty_places(w)
     w.reindex()
-    _background(w)
+    background(w)
     colours_of_the_shapes(w)
     predicated_colours(w)
     _mostly(w)
     _own_parts(w)
     company_of_places(w)
-    _company(w)
+    company(w)
     w.reindex()
     places_past_the_frame(w)
     _outside(w)
@@ -89,18 +89,12 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _superlative_identity(w)
 
 
-def _there(e: EP, x: str) -> None:
-    e.pred = "_be_v_there"
-    e.args = {"ARG0": e.arg0 or "e?", "ARG1": x}
-    e.carg = None
-
-
 def _fragments(w: WorkingMRS) -> None:
     """``unknown(ARG = x)``, a noun phrase as a caption: x is there; a picture of something ("An
     image of a red square.", "A picture showing two circles."): what it shows is there."""
     for e in w.live:
         if not e.dead and e.pred == "unknown" and is_var(e.args.get("ARG"), "x"):
-            _there(e, _depicted(w, e.args["ARG"]))
+            there(e, _depicted(w, e.args["ARG"]))
 
 
 def _depicted(w: WorkingMRS, x: str) -> str:
@@ -157,70 +151,6 @@ def _collections(w: WorkingMRS) -> None:
     w.reindex()
 
 
-def _colour_words(eps: list[EP], v: str) -> list[str]:
-    """The colour and tone words said of ``v`` in ``eps``."""
-    out = []
-    for e in eps:
-        if e.pred == "_black_n_1" and e.arg0 == v:  # "on black"
-            out.append("black")
-        if e.args.get("ARG1") != v:
-            continue
-        palette = color_of(e.pred)
-        lemma = split_predicate(e.pred)[0].replace("+", " ")
-        if palette is not None:
-            out.append(palette[0])
-        elif color_word(lemma) is not None:
-            out.append(color_word(lemma) or lemma)
-        elif e.pred in TONE_ADJS:
-            out.append(TONE_ADJS[e.pred])
-    return out
-
-
-#: nouns of the whole picture read as its background: "a simple scene with two shapes" says the shapes are there
-SCENE_NOUNS = frozenset({"_scene_n_of"})
-
-
-def _background(w: WorkingMRS) -> None:
-    """"on a black background", "The background is black.", "a black background with X", "a scene with
-    X"; "The image is black." (what shows of the image is its background)."""
-    frames = frames_of(w)
-    for e in w.live:
-        x = e.args.get("ARG1")
-        if not e.dead and x in frames and e.pred != "_of_p" and e not in _restriction(w, x or ""):
-            said = _colour_words([e], x or "")
-            if said and len([u for u in w.live if not u.dead and x in u.args.values() and u not in _restriction(
-                    w, x or "") and not u.is_quantifier()]) == 1:
-                _scene(e, said[0])
-                _kill_entity(w, x or "")
-    w.reindex()
-    for v in list(w.quant_of):
-        rs = _restriction(w, v)
-        if not any((e.pred in BACKGROUND_NOUNS or e.pred in SCENE_NOUNS) and e.arg0 == v for e in rs):
-            continue
-        said = _colour_words(rs, v)
-        users = [e for e in w.live if not e.dead and e not in rs and v in e.args.values() and not e.is_quantifier()]
-        claim_placed = False
-        for e in users:
-            said_here = _colour_words([e], v)
-            if e.args.get("ARG1") == v and is_var(e.args.get("ARG2"), "x"):  # "a background with X"
-                _there(e, e.args["ARG2"])
-            elif said_here:  # "The background is black."
-                _scene(e, said_here[0])
-                claim_placed = True
-            elif not claim_placed and said:  # "on a black background": the PP's place takes the claim
-                _scene(e, said[0])
-                claim_placed = True
-            else:  # says nothing more of the image, and keeps its place in the scope tree
-                _nothing(e)
-        _kill_entity(w, v)
-
-
-def _scene(e: EP, colour: str) -> None:
-    e.pred = SCENE
-    e.args = {"ARG0": e.arg0 or "e?"}
-    e.carg = f"background:{colour}"
-
-
 def _mostly(w: WorkingMRS) -> None:
     """"The shapes are mostly blue": most of them are (true from more than half, false up to
     a quarter, vague between: "mostly" is also said of the commonest colour); "The background is
@@ -242,13 +172,6 @@ def _mostly(w: WorkingMRS) -> None:
             m.pred, m.carg, m.label = MANY, "0:mostly", w.rstr_label(q)
             m.args = {"ARG0": m.arg0 or "e?", "ARG1": q.arg0 or ""}
     w.reindex()
-
-
-def _company(w: WorkingMRS) -> None:
-    """"with X", "including X", "along with X": X is there too."""
-    for e in w.live:
-        if not e.dead and e.pred in COMPANY_PREPS and is_var(e.args.get("ARG2"), "x"):
-            _there(e, e.args["ARG2"])
 
 
 def _outside_list(w: WorkingMRS, v: str) -> bool:
@@ -299,6 +222,11 @@ def _users(w: WorkingMRS, v: str, rs: list[EP]) -> list[EP]:
     return [e for e in w.live if not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values()]
 
 
+#: sentence adverbs of the order of telling ("Next, ...", "Finally, ...", "Additionally, ..."): said of
+#: a clause's event they add nothing (as adjectives, "the final shape", they are not dropped)
+_ORDER_ADVERBS = frozenset({"next", "final", "last", "additional"})
+
+
 def _outside(w: WorkingMRS) -> None:
     """Drop what the world model does not record, with what modifies it (see the module docstring)."""
     dropped: set[str] = set()
@@ -309,11 +237,16 @@ def _outside(w: WorkingMRS) -> None:
             continue
         lemma, pos, _ = split_predicate(e.pred)
         lemma = lemma.split("/")[0]
-        if pos in ("v", "a") and lemma in OUTSIDE_WORDS and e.arg0 is not None:
+        if pos in ("v", "a") and (lemma in OUTSIDE_WORDS or lemma in _ORDER_ADVERBS and is_var(
+                e.args.get("ARG1"), "e")) and e.arg0 is not None:
             dropped.add(e.arg0)
             _nothing(e)
-        elif e.pred in LIKENESS_PREPS and _names_shape(w, e.args.get("ARG2")):
+        elif e.pred in LIKENESS_PREPS and (_names_shape(w, e.args.get("ARG2")) or e.pred == "_like_p" and any(
+                n.arg0 == e.args.get("ARG2") and split_predicate(n.pred)[1] == "n"
+                for n in _restriction(w, e.args.get("ARG2", "")))):  # "looks like an X / a bowl"
             objects.add(e.args["ARG2"])
+            if e.arg0 is not None:  # "tilted 45 degrees so that it looks like a diamond": its modifiers go too
+                dropped.add(e.arg0)
             _nothing(e)
     grown = True
     while grown:  # modifiers of what was dropped ("cut off by the edge": the by-phrase)
@@ -574,11 +507,3 @@ def _names_shape(w: WorkingMRS, v: str | None, entity_nouns: bool = False) -> bo
     return v is not None and is_var(v, "x") and any(
         e.arg0 == v and (shape_of(e.pred) is not None or entity_nouns and e.pred in ENTITY_NOUNS)
         for e in _restriction(w, v))
-
-
-def _nothing(e: EP) -> None:
-    """Make ``e`` say nothing (``NOTHING``, true), keeping its place in the scope tree."""
-    e.pred = NOTHING
-    e.args = {"ARG0": e.arg0 or "e?"}
-    e.carg = None
-

@@ -95,7 +95,7 @@ DEPICTION_VERBS = frozenset({"_show_v_1", "_contain_v_1", "_depict_v_1", "_featu
                              "_consist_v_of", "_portray_v_1", "_present_v_1"})
 #: verbs of position: "X sits above Y" says "X is above Y"
 POSITION_VERBS = frozenset({"_sit_v_1", "_lie_v_1", "_rest_v_1", "_float_v_1", "_appear_v_1", "_stand_v_1",
-                            "_come_v_1"})  # "The crosses come in two colors."
+                            "_hang_v_1", "_hover_v_1", "_come_v_1"})  # "The crosses come in two colors."
 #: participles of placing: "X is located above Y" (ARG2 = X)
 PLACING_VERBS = frozenset({"_locate_v_1", "_position_v_1", "_place_v_1", "_situate_v_1"})
 #: verbs that hedge a claim ("There appears to be X", "The image suggests that ..."): the claim is

@@ -52,6 +52,25 @@ def test_mostly_empty_is_never_false_and_empty_is_no_shape_there(xs):
     assert verdict("The right half of the image is empty.", world) == none_right
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.floats(0.05, 0.95), min_size=1, max_size=4),
+       st.sampled_from(["The rest of the image is empty.", "The rest of the image is empty black space.",
+                        "The rest of the image contains nothing but black space.",
+                        "The rest of the image, including the entire right side, is empty.",
+                        "There is nothing else in the image."]))
+def test_the_rest_of_the_image_is_empty_says_no_other_shapes(xs, rest):
+    # after one shape named alone: the same as "There are no other shapes." (a place "the rest"
+    # includes is of the rest, so the named circle may be there)
+    world = at_x(*xs)
+    said = verdict(f"There is a red circle. {rest}", world)
+    assert said == verdict("There is a red circle. There are no other shapes.", world)
+    assert said == (T if len(xs) == 1 else F)
+    # after a counted plural which shapes are excluded is not known; alone, nothing is excluded
+    counted = verdict("There are two red circles.", world)
+    assert (verdict(f"There are two red circles. {rest}", world) == F) == (counted == F)
+    assert verdict(rest, world) not in (T, F)
+
+
 # ------------------------------------------------------------------------------ places said together
 @pytest.mark.parametrize("caption,x,y,expected", [
     ("The red square is near the bottom, on the left.", 0.2, 0.8, T),
@@ -289,3 +308,56 @@ def test_a_shape_past_the_frame_is_never_decided_by_its_place(x, caption):
 @pytest.mark.parametrize("x,expected", [(0.9, T), (0.75, A), (0.4, F)])
 def test_extending_to_an_edge_is_being_at_it(x, expected):
     assert verdict("A red circle extends to the right edge.", at_x(x)) == expected
+
+
+# ------------------------------------------------------------------------------ a "with"-list placed by "it"
+STACK = make_world(("square", "blue", 0.5, 0.5), ("rectangle", "yellow", 0.5, 0.2), ("ellipse", "red", 0.5, 0.8))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A blue square sits in the middle, with a yellow rectangle above it and a red ellipse below it.", T),
+    ("There is a blue square with a yellow rectangle above it and a red ellipse below it.", T),
+    ("There is a blue square with a yellow rectangle above it and a red ellipse.", T),
+    ("There is a blue square with a yellow rectangle below it and a red ellipse below it.", F),
+    ("There is a blue square with a yellow rectangle above it and a red ellipse above it.", F),
+    ("There is a blue square with a yellow rectangle above it and a green ellipse below it.", F),
+])
+def test_each_item_of_a_with_list_is_placed_by_the_shape_it_names(caption, expected):
+    # "it" in every item is the square the "with"-phrase is on, not the item before
+    assert verdict(caption, STACK) == expected
+
+
+# ------------------------------------------------------------------------------ likenesses
+@pytest.mark.parametrize("look", ["tilted 45 degrees so that it looks like a diamond",
+                                  "rotated about 45 degrees so that it looks like an X",
+                                  "turned slightly, like a diamond"])
+@pytest.mark.parametrize("shape,expected", [("square", T), ("circle", F)])
+def test_a_likeness_and_its_modifiers_add_nothing(look, shape, expected):
+    # the look is not recorded: the claim is that of "There is a red <shape> at the top."
+    world = make_world(("square", "red", 0.5, 0.2))
+    assert verdict(f"There is a red {shape} at the top, {look}.", world) == expected
+
+
+# ------------------------------------------------------------------------------ the image is black, with X
+@pytest.mark.parametrize("caption,expected", [
+    ("The image is almost entirely black, with just two small shapes near the bottom.", T),
+    ("The image is black, with two small shapes near the bottom.", T),
+    ("The image is black, with three small shapes near the bottom.", F),  # a bare number is exact
+    ("The image is black, with two small shapes near the top.", F),
+])
+def test_a_black_image_with_shapes_says_the_background_and_the_shapes(caption, expected):
+    world = make_world(("circle", "red", 0.3, 0.85, 0.04), ("square", "blue", 0.7, 0.85, 0.04))
+    assert verdict(caption, world) == expected
+    assert verdict(caption, dataclasses.replace(world, background="white")) == F
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A gray circle and a yellow semicircle are on the right, with a blue ellipse below them.", T),
+    ("A gray circle and a yellow semicircle sit on the right, with a blue ellipse.", T),
+    ("A gray circle and a yellow semicircle are on the right, with a blue ellipse above them.", F),
+    ("A gray circle and a yellow semicircle are on the left, with a blue ellipse below them.", F),
+])
+def test_the_company_of_a_list_placed_together(caption, expected):
+    # "with" hangs on "the right": the company of the list the place is said of
+    world = make_world(("circle", "gray", 0.8, 0.3), ("semicircle", "yellow", 0.9, 0.3), ("ellipse", "blue", 0.85, 0.7))
+    assert verdict(caption, world) == expected

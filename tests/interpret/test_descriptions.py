@@ -526,9 +526,15 @@ def test_with_including_and_lists(caption, world, expected):
     ("There is a red square. There is a blue circle. The background is white.", F),
     ("A red square and a blue circle. The red square is in the lower right.", F),
     # a sentence it cannot read: the rest being true is not enough for "true"
-    ("There is a red square. The rest of the image is empty.", A),
+    ("There is a red square. The rest of the image is mostly empty.", A),
     ("There is a red square in the upper left. There is a blue circle in the lower right. "
-     "The rest of the image is empty.", A),
+     "The rest of the image is mostly empty.", A),
+    ("There are two shapes. There is a red square. The rest of the image is empty.", A),
+    # "the rest of the image is empty": no shapes besides those named
+    ("There is a red square. The rest of the image is empty.", F),
+    ("There is a red square in the upper left. There is a blue circle in the lower right. "
+     "The rest of the image is empty.", T),
+    ("A red square and a blue circle. The rest of the image is empty.", A),  # as "no other" after a list
     ("There is a red square. The circle is between the square and the edge.", A),
     # ... but a false claim elsewhere still decides
     ("There is a green square. The rest of the image is empty.", F),
@@ -544,9 +550,9 @@ def test_descriptions_of_several_sentences(caption, expected):
 
 
 @pytest.mark.parametrize("caption", [
-    "There is a red square. The rest of the image is empty.",
+    "There is a red square. The rest of the image is mostly empty.",
     "There is a red square. The circle is between the square and the edge.",
-    "A red square and a blue circle. The rest of the image is empty.",
+    "A red square and a blue circle. The rest of the image is mostly empty.",
 ])
 def test_an_unreadable_sentence_is_never_true(caption):
     for world in (SCENE, SCENE3, on_white(SCENE)):
@@ -644,3 +650,12 @@ def test_with_after_a_place_is_the_shapes_company(y, expected):
     """"a red square at the top, with a blue rectangle at the bottom": the rectangle is not the top's."""
     world = make_world(("square", "red", 0.5, 0.15), ("rectangle", "blue", 0.3, y))
     check("A red square at the top, with a blue rectangle at the bottom.", world, expected)
+
+
+def test_a_description_naming_too_many_things_leaves_out_what_passes_the_bound():
+    # each sentence names two shapes: the join of 32 binds 64 variables, more than the evaluator's
+    # arrays can hold; the sentences past the bound are left out, never a crash
+    from shapeworldice.interpret.interpret import MAX_VARIABLES
+    text = " ".join(["A red square is to the left of a blue circle."] * (MAX_VARIABLES // 2 + 2))
+    assert verdict(text, SCENE) == A
+    assert verdict(text.replace("red square", "green square", 1), SCENE) == F

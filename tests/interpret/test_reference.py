@@ -276,12 +276,26 @@ def test_both_after_two_circles_is_each_circle_is_small(left, right):
 @pytest.mark.parametrize("caption", [
     "There are three circles. Both are small.",
     "There is a red square. There is a blue circle. There is a green cross. Both are small.",
-    "There is a blue circle and a blue circle. Both are small.",
+    "There is a red square, a blue circle and a green cross. Both are small.",
+    "There is a red square. There is a blue circle and a green cross. Both are small.",
 ])
 def test_both_after_other_than_two_shapes_is_not_decided(caption):
-    """"both" after three shapes, or after shapes of one list (left to the lists' rules): which
-    two it means is not decided, the sentence is left out (never false for it)."""
+    """"both" after three shapes, or after a longer list: which two it means is not decided, the
+    sentence is left out (never false for it)."""
     assert [s for s, _ in left_out(caption)] == ["Both are small."]
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.floats(0.02, 0.2), st.floats(0.02, 0.2), st.sampled_from(["Both are small.", "Both shapes are small."]))
+def test_both_after_a_list_of_two_is_each_of_them(left, right, second):
+    """"A red square and a blue circle. Both are small.": each of the two, whatever a third shape is."""
+    world = make_world(("square", "red", 0.25, 0.25, left), ("circle", "blue", 0.75, 0.25, right),
+                       ("cross", "gray", 0.5, 0.8, 0.2))
+    alone = [verdict(f"The {s} is small.", make_world((s, "red", 0.5, 0.5, h))) for s, h in
+             (("square", left), ("circle", right))]
+    expected = T if alone == [T, T] else F if F in alone else A
+    for first in ("There is a red square and a blue circle.", "A red square and a blue circle."):
+        assert verdict(f"{first} {second}", world) == expected
 
 
 @pytest.mark.parametrize("caption,alone", [("Both are small.", "Both shapes are small."),

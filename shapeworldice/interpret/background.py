@@ -1,0 +1,155 @@
+"""The picture's background and the company of shapes in descriptions ("on a black background",
+"The background is black.", "a black background with three shapes", "a red square with a blue
+circle", "including", "along with"), run by :func:`.placement.rewrite_placement`; the meanings are in
+docs/descriptions.md ("Background and company").
+"""
+from __future__ import annotations
+
+from ..semantics.appearance import color_word
+from .picture_places import SCENE, frames_of, kill_entity as _kill_entity, nothing, restriction as _restriction
+from .predicates import BACKGROUND_NOUNS, COORDINATIONS, TONE_ADJS, color_of, split_predicate
+from .working_mrs import EP, WorkingMRS, is_var
+
+#: prepositions of company: the companion is there too
+COMPANY_PREPS = frozenset({"_with_p", "_including_p", "_along+with_p"})
+
+
+def there(e: EP, x: str) -> None:
+    e.pred = "_be_v_there"
+    e.args = {"ARG0": e.arg0 or "e?", "ARG1": x}
+    e.carg = None
+
+
+def _colour_words(eps: list[EP], v: str) -> list[str]:
+    """The colour and tone words said of ``v`` in ``eps``."""
+    out = []
+    for e in eps:
+        if e.pred == "_black_n_1" and e.arg0 == v:  # "on black"
+            out.append("black")
+        if e.args.get("ARG1") != v:
+            continue
+        palette = color_of(e.pred)
+        lemma = split_predicate(e.pred)[0].replace("+", " ")
+        if palette is not None:
+            out.append(palette[0])
+        elif color_word(lemma) is not None:
+            out.append(color_word(lemma) or lemma)
+        elif e.pred in TONE_ADJS:
+            out.append(TONE_ADJS[e.pred])
+    return out
+
+
+#: nouns of the whole picture read as its background: "a simple scene with two shapes" says the shapes are there
+SCENE_NOUNS = frozenset({"_scene_n_of"})
+
+
+def background(w: WorkingMRS) -> None:
+    """"on a black background", "The background is black.", "a black background with X", "a scene with
+    X"; "The image is black." (what shows of the image is its background)."""
+    frames = frames_of(w)
+    _black_with_company(w, frames)
+    for e in w.live:
+        x = e.args.get("ARG1")
+        if not e.dead and x in frames and e.pred != "_of_p" and e not in _restriction(w, x or ""):
+            said = _colour_words([e], x or "")
+            if said and len([u for u in w.live if not u.dead and x in u.args.values() and u not in _restriction(
+                    w, x or "") and not u.is_quantifier()]) == 1:
+                _scene(e, said[0])
+                _kill_entity(w, x or "")
+    w.reindex()
+    for v in list(w.quant_of):
+        rs = _restriction(w, v)
+        if not any((e.pred in BACKGROUND_NOUNS or e.pred in SCENE_NOUNS) and e.arg0 == v for e in rs):
+            continue
+        said = _colour_words(rs, v)
+        users = [e for e in w.live if not e.dead and e not in rs and v in e.args.values() and not e.is_quantifier()]
+        claim_placed = False
+        for e in users:
+            said_here = _colour_words([e], v)
+            if e.args.get("ARG1") == v and is_var(e.args.get("ARG2"), "x"):  # "a background with X"
+                there(e, e.args["ARG2"])
+            elif said_here:  # "The background is black."
+                _scene(e, said_here[0])
+                claim_placed = True
+            elif not claim_placed and said:  # "on a black background": the PP's place takes the claim
+                _scene(e, said[0])
+                claim_placed = True
+            else:  # says nothing more of the image, and keeps its place in the scope tree
+                nothing(e)
+        _kill_entity(w, v)
+
+
+def _black_with_company(w: WorkingMRS, frames: set[str]) -> None:
+    """"The image is (almost entirely) black, with two small shapes near the bottom.": the parser
+    reads "black" as a noun that has the shapes; the image's background is black and the shapes are
+    there (the "with"-phrase moves out of the noun, to the clause)."""
+    for e in list(w.live):
+        z = e.args.get("ARG2")
+        q = w.quant_of.get(z or "")
+        if e.dead or e.pred != "_be_v_id" or e.args.get("ARG1") not in frames or q is None or q.pred != "udef_q":
+            continue
+        rs = _restriction(w, z or "")
+        nouns = [n for n in rs if n.arg0 == z and n.pred == "_black_n_1"]
+        company = [c for c in rs if c.pred in COMPANY_PREPS and c.args.get("ARG1") == z]
+        if len(nouns) != 1 or len(rs) != 1 + len(company):
+            continue
+        for c in company:
+            c.label = e.label
+        w.reindex()
+        _kill_entity(w, z or "")
+        _kill_entity(w, e.args.get("ARG1", ""))
+        _scene(e, "black")
+    w.reindex()
+
+
+def _scene(e: EP, colour: str) -> None:
+    e.pred = SCENE
+    e.args = {"ARG0": e.arg0 or "e?"}
+    e.carg = f"background:{colour}"
+
+
+def company(w: WorkingMRS) -> None:
+    """"with X", "including X", "along with X": X is there too. A list whose items are placed by
+    "it" ("a square with a rectangle above it and an ellipse below it") is each item there, so that
+    each item's "it" finds the square as a single companion's does."""
+    for e in list(w.live):
+        if not e.dead and e.pred in COMPANY_PREPS and is_var(e.args.get("ARG2"), "x"):
+            items = _placed_items(w, e.args["ARG2"], e)
+            there(e, items[0])
+            w.eps.extend(EP("_be_v_there", e.label, {"ARG0": w.new_name("e"), "ARG1": x}, None, e.key)
+                         for x in items[1:])
+    w.reindex()
+
+
+def _placed_items(w: WorkingMRS, v: str, user: EP) -> list[str]:
+    """The items of the "and" list ``v`` when the first ones are placed by a pronoun and the rest are
+    not ("with A above it and B below it", "with A above it and B") and ``user`` alone says something
+    of the list (its coordinations go), else ``[v]``."""
+    def items(x: str) -> list[str] | None:
+        rs = _restriction(w, x)
+        q = w.quant_of.get(x)
+        if q is None or q.pred != "udef_q" or len(rs) != 1 or rs[0].pred not in ("_and_c", "implicit_conj"):
+            return [x] if q is not None else None
+        if any(u is not user and x in u.args.values() and u not in rs and not u.is_quantifier() and u.pred not in
+               COORDINATIONS for u in w.live if not u.dead):
+            return None
+        left, right = items(rs[0].args.get("ARG1", "")), items(rs[0].args.get("ARG2", ""))
+        return None if left is None or right is None else left + right
+    found = items(v)
+    if found is None or len(found) < 2:
+        return [v]
+    placed = [any(w.quant_of.get(u, user).pred in ("pronoun_q", "def_explicit_q")
+                  for e in _restriction(w, x) for r, u in e.args.items() if r != "ARG0") for x in found]
+    if placed != sorted(placed, reverse=True) or not placed[0]:
+        return [v]  # none placed by a pronoun, or one after an item it may mean ("A, B to its left")
+    done = {v}
+    while done:
+        x = done.pop()
+        rs = _restriction(w, x)
+        if len(rs) == 1 and rs[0].pred in ("_and_c", "implicit_conj"):
+            done.update(u for u in (rs[0].args.get("ARG1"), rs[0].args.get("ARG2")) if u and u not in found)
+            w.kill(rs[0], w.quant_of[x])
+    return found
+
+
+__all__ = ["COMPANY_PREPS", "background", "company", "there"]
