@@ -29,7 +29,7 @@ from . import relation_pool
 from .pooled import PooledSampler
 from .quantifiers import QuantifierSampler
 from .relation_pool import RelationPool
-from .relational import ComparisonSampler
+from .relational import comparison_sampler
 from .selection import ProximitySampler, SelectionSampler
 
 #: what a family sampler draws: a caption's semantics (number bounds and comparatives included)
@@ -151,7 +151,7 @@ FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
         tuple(options.get("relations", ("size-rel", "shade-rel", "shape-rel", "color-rel")))),
     "count": lambda options: QuantifierSampler("count"),
     "ratio": lambda options: QuantifierSampler("ratio"),
-    "comparison": lambda options: ComparisonSampler(
+    "comparison": lambda options: comparison_sampler(
         tuple(options.get("relations", ("size-rel", "shade-rel"))), _share(options, "negation")),
     "logical": lambda options: LogicalSampler(ThereIsSampler(), ExistentialSampler(), _connectives(options)),
     "relative-clause": lambda options: RelativeClauseSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
