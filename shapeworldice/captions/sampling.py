@@ -23,7 +23,7 @@ from ..world.columns import WorldSample
 from ..world.model import World
 from .comparative_quantifiers import ComparativeSampler, NumberBoundSampler
 from .describe import attribute_of, choose, describe, holding_pairs, sample_kinds
-from .discourse import CoreferenceSampler, RelativeClauseSampler
+from .discourse import CoreferenceSampler, relative_clause_sampler
 from .logical import COMBINATIONS, LogicalSampler
 from . import relation_pool
 from .pooled import PooledSampler
@@ -154,7 +154,7 @@ FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
     "comparison": lambda options: comparison_sampler(
         tuple(options.get("relations", ("size-rel", "shade-rel"))), _share(options, "negation")),
     "logical": lambda options: LogicalSampler(ThereIsSampler(), ExistentialSampler(), _connectives(options)),
-    "relative-clause": lambda options: RelativeClauseSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
+    "relative-clause": lambda options: relative_clause_sampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
     "coreference": lambda options: CoreferenceSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
     "proximity": lambda options: ProximitySampler(),
     "selection": lambda options: SelectionSampler(tuple(options["selectors"])) if "selectors" in options
