@@ -105,6 +105,7 @@ def comparison_pool(world: World, relations: tuple[str, ...], negation: float, t
     off = ~np.eye(len(world), dtype=bool)
     named = {(s, c): description_code(np.where(s, shape, -1), np.where(c, color, -1))
              for s in (False, True) for c in (False, True)}  # each entity's code naming these kinds
+    relations_held = [conditions(kind, value, a) for kind, value in options]
     parts = []
     for negated, share in ((False, 1.0 - negation), (True, negation)):
         if share <= 0.0:
@@ -112,15 +113,18 @@ def comparison_pool(world: World, relations: tuple[str, ...], negation: float, t
         found: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
         gives = np.zeros(len(options))
         for o, (kind, value) in enumerate(options):
-            agree, disagree = conditions(kind, value, a)
+            agree, disagree = relations_held[o]
             pairs = np.argwhere((disagree if negated else agree) & off)
             if not len(pairs):
                 continue
             e, r = pairs.T
-            subject_law, reference_law = kind_law(kind)
-            rows = [(named[ss, sc][e], named[rs, rc][r], np.full(len(e), sp * rp / len(e)))
-                    for ss, sc, sp in subject_law for rs, rc, rp in reference_law]
-            subject, reference, p = (np.concatenate(x) for x in zip(*rows))
+            laws = kind_law(kind)
+            codes_of = [np.stack([named[s, c] for s, c, _ in law]) for law in laws]  # [kinds, entity]
+            p_of = [np.array([p for _, _, p in law]) for law in laws]
+            # every (subject kinds, reference kinds, pair) of a try, flattened
+            subject = np.broadcast_to(codes_of[0][:, None, e], (3, 3, len(e))).reshape(-1)
+            reference = np.broadcast_to(codes_of[1][None, :, r], (3, 3, len(e))).reshape(-1)
+            p = np.broadcast_to((p_of[0][:, None] * p_of[1][None, :])[:, :, None] / len(e), (3, 3, len(e))).reshape(-1)
             if negated:  # a try succeeds when its caption is true of the world
                 subjects, s_at = np.unique(subject, return_inverse=True)
                 references, r_at = np.unique(reference, return_inverse=True)
