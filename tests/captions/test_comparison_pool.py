@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shapeworldice.captions.comparison_pool import reach
-from shapeworldice.captions.relational import ComparisonSampler, PooledComparisonSampler
+from shapeworldice.captions.comparison_pool import COMPARISON_RELATIONS, kind_law, reach
+from shapeworldice.captions.relational import ComparisonSampler, PooledComparisonSampler, descriptions
 from shapeworldice.captions.sampling import BoundedPrior, make_sampler
 from shapeworldice.data import load_definition
 from shapeworldice.interpret import formula_of
@@ -66,6 +66,25 @@ def test_reach_is_the_share_of_orders_in_which_every_earlier_relation_gave_up(gi
             expected[o] += carried
             carried *= 1.0 - gives[o]
     assert np.allclose(reach(np.array(gives)), expected / math.factorial(len(gives)), atol=1e-12)
+
+
+@pytest.mark.parametrize("kind", COMPARISON_RELATIONS)
+def test_the_kind_law_is_the_one_the_sampler_draws_descriptions_by(kind):
+    """Each (subject kinds, reference kinds) of 4,000 draws of the sampler's descriptions comes with
+    the pool's probability (within four standard errors), and none outside the pool's law."""
+    subject_law, reference_law = kind_law(kind)
+    expected: collections.Counter = collections.Counter()
+    for s_shape, s_color, sp in subject_law:
+        for r_shape, r_color, rp in reference_law:
+            expected[(s_shape, s_color, r_shape, r_color)] += sp * rp
+    rng, draws = np.random.default_rng(4), 4_000
+    seen = collections.Counter()
+    for _ in range(draws):
+        subject, reference = descriptions(kind, rng)
+        seen[("shape" in subject, "color" in subject, "shape" in reference, "color" in reference)] += 1
+    assert set(seen) <= set(expected)
+    for key, p in expected.items():
+        assert abs(seen[key] / draws - p) <= 4 * np.sqrt(p * (1 - p) / draws) + 1e-12, (kind, key)
 
 
 @pytest.mark.parametrize("seed, family, draws", [
