@@ -112,7 +112,7 @@ def comparison_pool(world: World, relations: tuple[str, ...], negation: float, t
             continue
         found: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
         gives = np.zeros(len(options))
-        for o, (kind, value) in enumerate(options):
+        for o, (kind, _) in enumerate(options):
             agree, disagree = relations_held[o]
             pairs = np.argwhere((disagree if negated else agree) & off)
             if not len(pairs):
@@ -256,5 +256,15 @@ def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     return out
 
 
+def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
+    """The worlds of ``sample`` where candidate ``k`` is true wherever their objects are placed: for a
+    negated candidate, those with a T entity and no R entity (nothing to fail); none for an affirmed one
+    (its relation depends on where the objects are, or on their sizes and shades)."""
+    if not pool.negated[k]:
+        return np.zeros(sample.size, dtype=bool)
+    counts = sample_types(sample)[1] @ FITS[[pool.subject[k], pool.reference[k]]].T.astype(np.int64)
+    return (counts[:, 0] > 0) & (counts[:, 1] == 0)
+
+
 __all__ = ["COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kind_law", "pair_conditions",
-           "reach", "truth_of", "truth_table"]
+           "reach", "true_wherever_placed", "truth_of", "truth_table"]
