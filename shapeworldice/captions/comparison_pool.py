@@ -106,6 +106,16 @@ def comparison_pool(world: World, relations: tuple[str, ...], negation: float, t
     named = {(s, c): description_code(np.where(s, shape, -1), np.where(c, color, -1))
              for s in (False, True) for c in (False, True)}  # each entity's code naming these kinds
     relations_held = [conditions(kind, value, a) for kind, value in options]
+    n = len(world)
+    # per relation kind: each entity's (subject, reference) code under each of the 3 kinds, their laws,
+    # and which entities each of those descriptions fits
+    described = {}
+    for kind in {kind for kind, _ in options}:
+        laws = kind_law(kind)
+        codes_of = [np.stack([named[s, c] for s, c, _ in law]) for law in laws]  # [kinds, entity]
+        fits_of = [FITS[codes.reshape(-1)][:, types[0]].astype(np.float32) for codes in codes_of]  # [kinds·entity, e]
+        described[kind] = (codes_of, [np.array([p for _, _, p in law]) for law in laws], fits_of)
+    at = np.arange(3)
     parts = []
     for negated, share in ((False, 1.0 - negation), (True, negation)):
         if share <= 0.0:
@@ -118,20 +128,16 @@ def comparison_pool(world: World, relations: tuple[str, ...], negation: float, t
             if not len(pairs):
                 continue
             e, r = pairs.T
-            laws = kind_law(kind)
-            codes_of = [np.stack([named[s, c] for s, c, _ in law]) for law in laws]  # [kinds, entity]
-            p_of = [np.array([p for _, _, p in law]) for law in laws]
+            codes_of, p_of, fits_of = described[kind]
             # every (subject kinds, reference kinds, pair) of a try, flattened
             subject = np.broadcast_to(codes_of[0][:, None, e], (3, 3, len(e))).reshape(-1)
             reference = np.broadcast_to(codes_of[1][None, :, r], (3, 3, len(e))).reshape(-1)
             p = np.broadcast_to((p_of[0][:, None] * p_of[1][None, :])[:, :, None] / len(e), (3, 3, len(e))).reshape(-1)
             if negated:  # a try succeeds when its caption is true of the world
-                subjects, s_at = np.unique(subject, return_inverse=True)
-                references, r_at = np.unique(reference, return_inverse=True)
-                held = _held(True, (agree & off)[None], (disagree & off)[None],
-                             FITS[subjects][:, types[0]][None].astype(np.float32),
-                             FITS[references][:, types[0]].T[None].astype(np.float32))[0]  # [T, R]
-                true = held[s_at.reshape(-1), r_at.reshape(-1)]
+                held = _held(True, (agree & off)[None], (disagree & off)[None], fits_of[0][None],
+                             fits_of[1].T[None])[0]  # [subject kinds·entity, reference kinds·entity]
+                true = held[np.broadcast_to(at[:, None, None] * n + e, (3, 3, len(e))).reshape(-1),
+                            np.broadcast_to(at[None, :, None] * n + r, (3, 3, len(e))).reshape(-1)]
                 subject, reference, p = subject[true], reference[true], p[true]
             q = float(p.sum())
             if q <= 0.0:
