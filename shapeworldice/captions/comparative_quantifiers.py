@@ -20,8 +20,8 @@ from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census
-from .quantifiers import (FRACTIONS, Candidates, QuantifierPool, assemble_pool, candidates, census_tables,
-                          structure_counts, template_verdicts)
+from .quantifiers import (FRACTIONS, CandidateCounts, Candidates, QuantifierPool, assemble_pool, candidates,
+                          census_tables, structure_counts, template_verdicts)
 
 #: number-bound quantifiers: every range with a proper fraction
 BOUND_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -73,6 +73,10 @@ class NumberBoundSampler:
                 verdicts = self._verdicts(structure, *structure_counts(structure, tables))
                 out[mine] = verdicts[pool.template[mine], :, pool.filling[mine]]
         return out
+
+    def evaluator(self, pool: QuantifierPool, k: int) -> CandidateCounts:
+        """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
+        return CandidateCounts.of(self, pool, k)
 
     def codes(self, pool: QuantifierPool) -> np.ndarray:
         """The pool's meaning codes with each filling's bound: the same template and filling with
@@ -202,6 +206,10 @@ class ComparativeSampler:
                     cb = counts[:, pool.comparison[mine], pool.body[mine]]
                     out[mine] = _comparative_verdicts(int(t), rb, cb).T
         return out
+
+    def evaluator(self, pool: ComparativePool, k: int) -> CandidateCounts:
+        """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
+        return CandidateCounts.of(self, pool, k)
 
     def codes(self, pool: ComparativePool) -> np.ndarray:
         """One number per candidate naming its meaning in every world."""

@@ -5,7 +5,8 @@ chosen among the fillings whose counts in the world make it true (:func:`candida
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 import numpy as np
 
@@ -78,8 +79,28 @@ def candidates(census: Census) -> list[Candidates]:
     return out
 
 
+#: the census tables of the last large samples counted (:func:`census_tables`), by identity
+_TABLES: dict[int, tuple[WorldSample, np.ndarray]] = {}
+#: a sample of at least this many worlds keeps its tables (the prior's spans, asked again for each
+#: candidate); the few re-fills of a world or of a donor are counted each time
+_TABLES_KEPT_FROM = 1024
+_TABLES_KEPT = 8
+
+
 def census_tables(sample: WorldSample) -> np.ndarray:
-    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7)."""
+    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7); a large
+    sample's are kept (the prior sample's spans are asked again for every candidate checked)."""
+    if sample.size < _TABLES_KEPT_FROM:
+        return _count_tables(sample)
+    hit = _TABLES.get(id(sample))
+    if hit is None or hit[0] is not sample:
+        if len(_TABLES) >= _TABLES_KEPT:
+            del _TABLES[next(iter(_TABLES))]
+        hit = _TABLES[id(sample)] = (sample, _count_tables(sample))
+    return hit[1]
+
+
+def _count_tables(sample: WorldSample) -> np.ndarray:
     tables = np.zeros((sample.size, len(SHAPES), len(COLOR_NAMES)), dtype=np.int64)
     rows = np.broadcast_to(np.arange(sample.size)[:, None], sample.shape.shape)
     keep = sample.present
@@ -88,19 +109,21 @@ def census_tables(sample: WorldSample) -> np.ndarray:
 
 
 def structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(|R|, |R∩B|) of each filling of ``structure`` in each world of ``tables`` (worlds × fillings)."""
-    per_shape, per_color = tables.sum(axis=2), tables.sum(axis=1)
+    """(|R|, |R∩B|) of each filling of ``structure`` in each world of ``tables`` (worlds × fillings),
+    summing only the table columns the fillings name (one candidate's evaluator asks for one)."""
     n_c = len(COLOR_NAMES)
     r_kind, b_kind = structure.structure
     rv, bv = structure.restrictor, structure.body
     if r_kind is None:
         r = np.repeat(tables.sum(axis=(1, 2))[:, None], len(bv), axis=1)
-        rb = {"color": per_color, "shape": per_shape}[b_kind][:, bv] if b_kind != "type" \
-            else tables[:, bv // n_c, bv % n_c]
+        if b_kind == "type":
+            rb = tables[:, bv // n_c, bv % n_c]
+        else:
+            rb = tables[:, :, bv].sum(axis=1) if b_kind == "color" else tables[:, bv, :].sum(axis=2)
     elif r_kind == "color":
-        r, rb = per_color[:, rv], tables[:, bv, rv]
+        r, rb = tables[:, :, rv].sum(axis=1), tables[:, bv, rv]
     else:
-        r, rb = per_shape[:, rv], tables[:, rv, bv]
+        r, rb = tables[:, rv, :].sum(axis=2), tables[:, rv, bv]
     return r, rb
 
 
@@ -248,6 +271,10 @@ class QuantifierSampler:
             out[mine] = verdicts[pool.template[mine], :, pool.filling[mine]]
         return out
 
+    def evaluator(self, pool: QuantifierPool, k: int) -> CandidateCounts:
+        """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
+        return CandidateCounts.of(self, pool, k)
+
     def __call__(self, world: World, rng: np.random.Generator) -> Quantifier | None:
         quantifiers = self.quantifiers
         structures, bounds = self._fillings(world)
@@ -266,6 +293,33 @@ class QuantifierSampler:
         return None
 
 
-__all__ = ["COUNT_QUANTIFIERS", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS", "Candidates",
-           "MEANING_CODES", "QuantifierPool", "QuantifierSampler", "assemble_pool", "candidates", "census_tables",
-           "structure_counts", "template_verdicts"]
+@dataclass(frozen=True)
+class CandidateCounts:
+    """One candidate of a quantifier pool as an evaluator (:data:`~..interpret.prior.Evaluate`): its
+    truth in each world of a sample, counted from the worlds' shape–colour tables as the pool's
+    ``truth_table`` counts it, so the prior and the donor worlds' re-fills of a candidate are decided
+    without the general evaluator (the same answers)."""
+
+    sampler: Any
+    pool: Any  # the pool cut to this one candidate
+
+    @classmethod
+    def of(cls, sampler: Any, pool: Any, k: int) -> "CandidateCounts":
+        """Candidate ``k`` of ``pool`` (a pool of parallel candidate arrays; a :class:`QuantifierPool`'s
+        structure is cut to the candidate's filling, so only its counts are taken)."""
+        one = {f.name: (getattr(pool, f.name)[k:k + 1] if isinstance(getattr(pool, f.name), np.ndarray)
+                        else getattr(pool, f.name)) for f in fields(pool)}
+        if isinstance(pool, QuantifierPool):
+            structure, i = pool.structures[int(pool.structure[k])], int(pool.filling[k])
+            one.update(structures=[Candidates(structure.structure, *(getattr(structure, name)[i:i + 1] for name in
+                                                                      ("restrictor", "body", "r_count", "rb_count")))],
+                       structure=np.zeros(1, dtype=np.int64), filling=np.zeros(1, dtype=np.int64))
+        return cls(sampler, type(pool)(**one))
+
+    def __call__(self, sample: WorldSample) -> np.ndarray:
+        return self.sampler.truth_table(self.pool, sample)[0]
+
+
+__all__ = ["COUNT_QUANTIFIERS", "CandidateCounts", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS",
+           "Candidates", "MEANING_CODES", "QuantifierPool", "QuantifierSampler", "assemble_pool", "candidates",
+           "census_tables", "structure_counts", "template_verdicts"]
