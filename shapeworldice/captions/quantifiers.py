@@ -101,11 +101,11 @@ def census_tables(sample: WorldSample) -> np.ndarray:
 
 
 def _count_tables(sample: WorldSample) -> np.ndarray:
-    tables = np.zeros((sample.size, len(SHAPES), len(COLOR_NAMES)), dtype=np.int64)
+    cells = len(SHAPES) * len(COLOR_NAMES)
     rows = np.broadcast_to(np.arange(sample.size)[:, None], sample.shape.shape)
     keep = sample.present
-    np.add.at(tables, (rows[keep], sample.shape[keep], sample.color[keep]), 1)
-    return tables
+    flat = (rows[keep] * cells + sample.shape[keep] * len(COLOR_NAMES) + sample.color[keep]).astype(np.int64)
+    return np.bincount(flat, minlength=sample.size * cells).reshape(sample.size, len(SHAPES), len(COLOR_NAMES))
 
 
 def structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -237,9 +237,12 @@ class QuantifierSampler:
     def quantifiers(self) -> tuple[tuple[str, float], ...]:
         return COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
 
-    def _verdicts(self, structure: Candidates, r: np.ndarray, rb: np.ndarray) -> np.ndarray:
-        """Whether each template is true of each filling's counts (templates × ... × fillings)."""
-        return template_verdicts(self.quantifiers, rb.astype(float) if self.qtype == "count" else rb / np.maximum(r, 1))
+    def _verdicts(self, structure: Candidates, r: np.ndarray, rb: np.ndarray,
+                  templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
+        """Whether each template (of ``templates``, default all) is true of each filling's counts
+        (templates × ... × fillings)."""
+        return template_verdicts(self.quantifiers if templates is None else templates,
+                                 rb.astype(float) if self.qtype == "count" else rb / np.maximum(r, 1))
 
     def pool(self, world: World) -> QuantifierPool:
         """Every caption this sampler can draw for ``world`` and the probability it draws it
@@ -258,16 +261,19 @@ class QuantifierSampler:
         qrange, quantity = self.quantifiers[int(pool.template[k])]
         return pool.structures[int(pool.structure[k])].build(int(pool.filling[k]), self.qtype, qrange, quantity)
 
-    def truth_table(self, pool: QuantifierPool, sample: WorldSample) -> np.ndarray:
+    def truth_table(self, pool: QuantifierPool, sample: WorldSample,
+                    templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds),
-        computed from the worlds' counts at once."""
+        computed from the worlds' counts at once (``templates``: the pool's template numbers index
+        these instead of all)."""
         tables = census_tables(sample)
         out = np.zeros((len(pool), sample.size), dtype=bool)
         for s, structure in enumerate(pool.structures):
             mine = np.flatnonzero(pool.structure == s)
             if not len(mine):
                 continue
-            verdicts = self._verdicts(structure, *structure_counts(structure, tables))  # templates × worlds × fillings
+            # templates × worlds × fillings
+            verdicts = self._verdicts(structure, *structure_counts(structure, tables), templates)
             out[mine] = verdicts[pool.template[mine], :, pool.filling[mine]]
         return out
 
@@ -302,6 +308,8 @@ class CandidateCounts:
 
     sampler: Any
     pool: Any  # the pool cut to this one candidate
+    #: a :class:`QuantifierPool`'s one template (its template number 0), so only its verdicts are taken
+    templates: tuple[tuple[str, float], ...] | None = None
 
     @classmethod
     def of(cls, sampler: Any, pool: Any, k: int) -> "CandidateCounts":
@@ -313,11 +321,15 @@ class CandidateCounts:
             structure, i = pool.structures[int(pool.structure[k])], int(pool.filling[k])
             one.update(structures=[Candidates(structure.structure, *(getattr(structure, name)[i:i + 1] for name in
                                                                       ("restrictor", "body", "r_count", "rb_count")))],
-                       structure=np.zeros(1, dtype=np.int64), filling=np.zeros(1, dtype=np.int64))
+                       structure=np.zeros(1, dtype=np.int64), filling=np.zeros(1, dtype=np.int64),
+                       template=np.zeros(1, dtype=np.int64))
+            return cls(sampler, type(pool)(**one), (sampler.quantifiers[int(pool.template[k])],))
         return cls(sampler, type(pool)(**one))
 
     def __call__(self, sample: WorldSample) -> np.ndarray:
-        return self.sampler.truth_table(self.pool, sample)[0]
+        if self.templates is None:
+            return self.sampler.truth_table(self.pool, sample)[0]
+        return self.sampler.truth_table(self.pool, sample, self.templates)[0]
 
 
 __all__ = ["COUNT_QUANTIFIERS", "CandidateCounts", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS",
