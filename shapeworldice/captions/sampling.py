@@ -235,7 +235,10 @@ class BoundedPrior:
                 return None
             if self.view_exceeds is not None and self.view_exceeds(caption, world):
                 continue
-            if not self.within_prior(caption):
+            # a sampler that can evaluate its own caption from the columns passes that to the prior
+            fast = getattr(self.sampler, "evaluator_of", None)
+            evaluate = None if fast is None else fast(caption)
+            if not (self.within_prior(caption) if evaluate is None else self.within_prior(caption, evaluate)):
                 continue
             return caption
         return None
