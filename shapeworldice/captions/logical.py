@@ -101,14 +101,14 @@ class CaptionCounts:
 
     def __call__(self, sample: WorldSample) -> np.ndarray:
         tables = census_tables(sample).reshape(sample.size, -1)
-        first, second = (tables[:, np.flatnonzero(cells)].any(axis=1) for cells in self.cells)
+        first, second = (np.asarray(tables[:, np.flatnonzero(cells)].any(axis=1)) for cells in self.cells)
         if self.proptype == "conjunction":
-            return first & second
+            return np.logical_and(first, second)
         if self.proptype == "disjunction":
-            return first | second
+            return np.logical_or(first, second)
         if self.proptype == "implication":  # clause 1 is the "if" part
-            return first | ~second
-        return first == second
+            return np.logical_or(first, np.logical_not(second))
+        return np.equal(first, second)
 
 
 def caption_counts(caption: Any) -> CaptionCounts | None:
