@@ -233,12 +233,12 @@ class BoundedPrior:
             caption = self.sampler(world, rng)
             if caption is None:
                 return None
-            if self.view_exceeds is not None and self.view_exceeds(caption, world):
+            # a sampler that can evaluate its own caption from the columns passes that to the checks
+            of = getattr(self.sampler, "evaluator_of", None)
+            fast = () if of is None or (evaluate := of(caption)) is None else (evaluate,)
+            if self.view_exceeds is not None and self.view_exceeds(caption, world, *fast):
                 continue
-            # a sampler that can evaluate its own caption from the columns passes that to the prior
-            fast = getattr(self.sampler, "evaluator_of", None)
-            evaluate = None if fast is None else fast(caption)
-            if not (self.within_prior(caption) if evaluate is None else self.within_prior(caption, evaluate)):
+            if not self.within_prior(caption, *fast):
                 continue
             return caption
         return None

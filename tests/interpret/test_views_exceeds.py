@@ -72,3 +72,26 @@ def test_a_candidate_true_wherever_placed_decides_as_its_refills_do(setting, see
             assert refiller is not None
             for i in placed:
                 assert evaluate(refiller.drawn(int(i), 8)).all()
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), bound=st.sampled_from([0.3, 0.6, 1.0]),
+       view=st.sampled_from(["colours-shapes-unbound", "object-set", "object-bag"]))
+def test_a_drawn_captions_evaluator_gives_the_same_own_share_and_decision(setting, seed, bound, view):
+    """A logical caption's evaluator from the worlds' counts, passed to the bound, finds the same share
+    of the world's re-fills and the same decision as the general evaluator."""
+    from shapeworldice.captions import make_sampler
+    from shapeworldice.captions.logical import caption_counts
+
+    donors, worlds = setting
+    rng = np.random.default_rng(seed)
+    world = worlds[int(rng.integers(len(worlds)))]
+    caption = make_sampler("logical")(world, rng)
+    fast = caption_counts(caption)
+    assert fast is not None
+    formula = formula_of(caption)
+    with_it = ViewBound(view, donors, refills=8, true_worlds=4)
+    without = ViewBound(view, donors, refills=8, true_worlds=4)
+    assert with_it.own_share(formula, world, fast) == without.own_share(formula, world)
+    assert ViewBound(view, donors, refills=8, true_worlds=4).exceeds(formula, world, bound, False, fast) == \
+        without.exceeds(formula, world, bound)
