@@ -192,20 +192,21 @@ def template_verdicts(quantifiers: tuple[tuple[str, float], ...], value: np.ndar
 
 def assemble_pool(structures: list[Candidates], fits: list[np.ndarray]) -> QuantifierPool:
     """The pool of a sampler that draws a template uniformly, then a structure uniformly among those
-    with a filling true under it (``fits[s]``: templates × fillings), then one such filling uniformly."""
-    parts: list[tuple[np.ndarray, ...]] = []
-    for t in range(fits[0].shape[0] if fits else 0):
-        open_ = [(s, np.flatnonzero(f[t])) for s, f in enumerate(fits) if f[t].any()]
-        for s, idx in open_:
-            w = 1.0 / len(open_) / len(idx)
-            parts.append((np.full(len(idx), s), idx, np.full(len(idx), t), np.full(len(idx), w)))
-    if parts:
-        structure, filling, template, weight = (np.concatenate(x) for x in zip(*parts))
-    else:
-        structure = filling = template = np.zeros(0, dtype=np.int64)
-        weight = np.zeros(0)
-    return QuantifierPool(structures, structure.astype(np.int64), filling.astype(np.int64),
-                          template.astype(np.int64), weight / max(float(weight.sum()), 1e-300))
+    with a filling true under it (``fits[s]``: templates × fillings), then one such filling uniformly.
+    Candidates come template by template, then structure by structure, then filling by filling."""
+    if not fits or not sum(f.size for f in fits):
+        empty = np.zeros(0, dtype=np.int64)
+        return QuantifierPool(structures, empty, empty, empty, np.zeros(0))
+    every = np.concatenate(fits, axis=1)  # templates × (every structure's fillings)
+    owner = np.concatenate([np.full(f.shape[1], s, dtype=np.int64) for s, f in enumerate(fits)])
+    place = np.concatenate([np.arange(f.shape[1], dtype=np.int64) for f in fits])
+    counts = np.stack([f.sum(axis=1) for f in fits], axis=1)  # templates × structures: true fillings
+    opened = (counts > 0).sum(axis=1)  # templates: structures with a true filling
+    template, column = np.nonzero(every)
+    structure = owner[column]
+    weight = 1.0 / opened[template] / counts[template, structure]
+    return QuantifierPool(structures, structure, place[column], template.astype(np.int64),
+                          weight / max(float(weight.sum()), 1e-300))
 
 
 @dataclass(frozen=True)

@@ -204,3 +204,24 @@ def test_a_candidates_evaluator_is_the_evaluators_truth(seed):
                     assert (evaluate(sample) == truth_in(formula, sample)).all(), formula
     finally:
         quantifiers._TABLES_KEPT_FROM = kept_from
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), templates=st.integers(1, 6), widths=st.lists(st.integers(0, 5), max_size=4))
+def test_a_pool_lists_template_by_template_with_the_samplers_weights(seed, templates, widths):
+    """Candidates come template by template, then structure by structure, then filling by filling
+    (the order the draws index), each weighted 1 / (structures open under its template) / (its
+    structure's true fillings there), normalised."""
+    from shapeworldice.captions.quantifiers import assemble_pool
+
+    rng = np.random.default_rng(seed)
+    fits = [rng.random((templates, w)) < 0.4 for w in widths]
+    pool = assemble_pool([], fits)
+    expected = []
+    for t in range(templates):
+        open_ = [(s, np.flatnonzero(f[t])) for s, f in enumerate(fits) if f[t].any()]
+        expected += [(s, int(i), t, 1.0 / len(open_) / len(idx)) for s, idx in open_ for i in idx]
+    assert [(int(s), int(i), int(t)) for s, i, t in zip(pool.structure, pool.filling, pool.template)] == \
+        [e[:3] for e in expected]
+    weights = np.array([e[3] for e in expected])
+    assert np.array_equal(pool.weight, weights / max(float(weights.sum()), 1e-300))
