@@ -20,8 +20,8 @@ from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census
-from .quantifiers import (FRACTIONS, Candidates, QuantifierPool, assemble_pool, candidates, census_tables,
-                          structure_counts, template_verdicts)
+from .quantifiers import (FRACTIONS, CandidateCounts, Candidates, QuantifierPool, assemble_pool, candidates,
+                          census_tables, structure_counts, template_verdicts)
 
 #: number-bound quantifiers: every range with a proper fraction
 BOUND_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -40,11 +40,16 @@ class NumberBoundSampler:
     #: the last world's pool (a bounded dataset draws many captions of one world)
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 
+    #: the (range, fraction) templates, numbered as the pool numbers them
+    quantifiers = BOUND_QUANTIFIERS
+
     @staticmethod
-    def _verdicts(structure: Candidates, r: np.ndarray, rb: np.ndarray) -> np.ndarray:
-        """Whether each template is true of each filling's counts, with the restrictor's count the
-        filling's bound in the sampled world (templates × ... × fillings)."""
-        return template_verdicts(BOUND_QUANTIFIERS, rb / np.maximum(r, 1)) & (r == structure.r_count)[None]
+    def _verdicts(structure: Candidates, r: np.ndarray, rb: np.ndarray,
+                  templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
+        """Whether each template (of ``templates``, default all) is true of each filling's counts, with
+        the restrictor's count the filling's bound in the sampled world (templates × ... × fillings)."""
+        return template_verdicts(BOUND_QUANTIFIERS if templates is None else templates, rb / np.maximum(r, 1)) \
+            & (r == structure.r_count)[None]
 
     def pool(self, world: World) -> QuantifierPool:
         """Every caption this sampler can draw for ``world`` with the probability it draws it (as
@@ -63,16 +68,22 @@ class NumberBoundSampler:
         structure, i = pool.structures[int(pool.structure[k])], int(pool.filling[k])
         return NumberBound(int(structure.r_count[i]), structure.build(i, "ratio", qrange, quantity))
 
-    def truth_table(self, pool: QuantifierPool, sample: WorldSample) -> np.ndarray:
-        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+    def truth_table(self, pool: QuantifierPool, sample: WorldSample,
+                    templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds;
+        ``templates``: the pool's template numbers index these instead of all)."""
         tables = census_tables(sample)
         out = np.zeros((len(pool), sample.size), dtype=bool)
         for s, structure in enumerate(pool.structures):
             mine = np.flatnonzero(pool.structure == s)
             if len(mine):
-                verdicts = self._verdicts(structure, *structure_counts(structure, tables))
+                verdicts = self._verdicts(structure, *structure_counts(structure, tables), templates)
                 out[mine] = verdicts[pool.template[mine], :, pool.filling[mine]]
         return out
+
+    def evaluator(self, pool: QuantifierPool, k: int) -> CandidateCounts:
+        """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
+        return CandidateCounts.of(self, pool, k)
 
     def codes(self, pool: QuantifierPool) -> np.ndarray:
         """The pool's meaning codes with each filling's bound: the same template and filling with
@@ -202,6 +213,10 @@ class ComparativeSampler:
                     cb = counts[:, pool.comparison[mine], pool.body[mine]]
                     out[mine] = _comparative_verdicts(int(t), rb, cb).T
         return out
+
+    def evaluator(self, pool: ComparativePool, k: int) -> CandidateCounts:
+        """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
+        return CandidateCounts.of(self, pool, k)
 
     def codes(self, pool: ComparativePool) -> np.ndarray:
         """One number per candidate naming its meaning in every world."""

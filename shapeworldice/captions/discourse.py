@@ -12,8 +12,9 @@ description leaves out, and the caption is returned only when it is TRUE on the 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -21,7 +22,11 @@ from ..semantics.components import Anaphor, Coreference, Existential, Relation, 
 from ..semantics.relations import BINARY_RELATIONS
 from ..semantics.truth import Truth
 from ..world.model import World
+from . import clause_pool
+from .clause_pool import ClausePool
 from .describe import attribute_of, describe, holding_pairs, sample_kinds
+from .pooled import PooledSampler
+from .relation_pool import AXIS_RELATIONS
 
 _OTHER = {"shape": "color", "color": "shape"}
 
@@ -91,6 +96,30 @@ class RelativeClauseSampler:
         return None
 
 
+@dataclass(frozen=True)
+class PooledRelativeClauseSampler(RelativeClauseSampler, PooledSampler):
+    """:class:`RelativeClauseSampler` over the axis relations, with the same draws, and a pool: every
+    caption it may draw for a world with the probability it draws it, and their truth in many worlds
+    at once (:mod:`.clause_pool`), so a bounded dataset samples from the candidates that survive its
+    bound instead of drawing and rejecting."""
+
+    #: a bounded dataset counts the re-fill shares of this many drawn candidates one at a time before
+    #: the whole pool's (thousands of meanings, of which a training instance draws a few)
+    shares_by_draw: ClassVar[int] = 8
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+    _pools: ClassVar[ModuleType] = clause_pool
+
+    def _new_pool(self, world: World) -> ClausePool:
+        return clause_pool.clause_pool(world, self.relations)
+
+
+def relative_clause_sampler(relations: tuple[str, ...]) -> RelativeClauseSampler:
+    """The relative clause sampler of ``relations``: with a pool when they are axis relations."""
+    if set(relations) <= set(AXIS_RELATIONS):
+        return PooledRelativeClauseSampler(relations)
+    return RelativeClauseSampler(relations)
+
+
 #: coreference forms with (number of "it" clauses, whether the first sentence is a copula), uniform
 FORMS: tuple[tuple[str, int], ...] = (
     ("sentences", 1), ("sentences", 2), ("clauses", 1), ("copula", 2), ("copula", 3), ("copula-clauses", 2),
@@ -153,4 +182,5 @@ class CoreferenceSampler:
         return None
 
 
-__all__ = ["CoreferenceSampler", "FORMS", "RelativeClauseSampler"]
+__all__ = ["CoreferenceSampler", "FORMS", "PooledRelativeClauseSampler", "RelativeClauseSampler",
+           "relative_clause_sampler"]

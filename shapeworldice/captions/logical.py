@@ -18,8 +18,10 @@ import numpy as np
 
 from ..semantics.components import Attribute, EntityType, Existential, Proposition, Relation
 from ..semantics.truth import Truth
+from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import choose, sample_kinds
+from .quantifiers import census_tables
 
 #: copula bodies of false existential clauses, with the existential sampler's weights
 BODIES: tuple[tuple[str, float], ...] = (("type", 0.3), ("shape", 0.35), ("color", 0.35))
@@ -57,6 +59,70 @@ def false_clause(world: World, rng: np.random.Generator, there_is: bool, tries: 
     return None
 
 
+def clause_cells(clause: Any) -> np.ndarray | None:
+    """The shape × colour cells of the objects that make a there-is or existential clause true (an
+    object in one of them makes it true), or None for a clause naming more than shapes and colours."""
+    if isinstance(clause, Existential):
+        if clause.body.predtype not in ("type", "attribute"):
+            return None
+        body = clause.body.value
+        types = [clause.restrictor, body if isinstance(body, EntityType) else EntityType((body,))]
+    elif isinstance(clause, EntityType):
+        types = [clause]
+    else:
+        return None
+    cells = np.ones((len(SHAPES), len(COLOR_NAMES)), dtype=bool)
+    for entity_type in types:
+        if not isinstance(entity_type, EntityType):
+            return None
+        for attribute in entity_type.attributes:
+            names = {"shape": SHAPES, "color": COLOR_NAMES}.get(attribute.predtype)
+            if names is None or attribute.value not in names:
+                return None
+            mine = np.zeros_like(cells)
+            index = names.index(attribute.value)
+            if attribute.predtype == "shape":
+                mine[index, :] = True
+            else:
+                mine[:, index] = True
+            cells &= mine
+    return cells
+
+
+@dataclass(frozen=True)
+class CaptionCounts:
+    """A logical caption of shape-and-colour clauses as an evaluator (:data:`~..interpret.prior.Evaluate`):
+    each clause is true in a world holding an object of one of its cells, counted from the worlds'
+    shape–colour tables, and the connective joins them as :class:`~..semantics.components.Proposition`
+    does, so its prior is decided without the general evaluator (the same answers)."""
+
+    proptype: str
+    cells: tuple[np.ndarray, ...]
+
+    def __call__(self, sample: WorldSample) -> np.ndarray:
+        tables = census_tables(sample).reshape(sample.size, -1)
+        first, second = (np.asarray(tables[:, np.flatnonzero(cells)].any(axis=1)) for cells in self.cells)
+        if self.proptype == "conjunction":
+            return np.logical_and(first, second)
+        if self.proptype == "disjunction":
+            return np.logical_or(first, second)
+        if self.proptype == "implication":  # clause 1 is the "if" part
+            return np.logical_or(first, np.logical_not(second))
+        return np.equal(first, second)
+
+
+def caption_counts(caption: Any) -> CaptionCounts | None:
+    """``caption``'s evaluator from the worlds' counts, where its two clauses name only shapes and
+    colours (None otherwise: the general evaluator decides it)."""
+    if not isinstance(caption, Proposition) or len(caption.clauses) != 2 or \
+            caption.proptype not in COMBINATIONS:
+        return None
+    cells = tuple(clause_cells(c) for c in caption.clauses)
+    if any(c is None for c in cells):
+        return None
+    return CaptionCounts(caption.proptype, tuple(c for c in cells if c is not None))
+
+
 @dataclass(frozen=True)
 class LogicalSampler:
     """Two clauses joined by a connective drawn from ``connectives``; true clauses come from
@@ -89,5 +155,10 @@ class LogicalSampler:
                 return caption
         return None
 
+    @staticmethod
+    def evaluator_of(caption: Any) -> CaptionCounts | None:
+        """A drawn caption's evaluator from the worlds' counts (:func:`caption_counts`)."""
+        return caption_counts(caption)
 
-__all__ = ["COMBINATIONS", "LogicalSampler", "false_clause"]
+
+__all__ = ["COMBINATIONS", "CaptionCounts", "LogicalSampler", "caption_counts", "clause_cells", "false_clause"]

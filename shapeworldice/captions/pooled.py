@@ -3,15 +3,39 @@ for a world, with its probability, lets a bounded dataset sample from the candid
 its bound instead of drawing and rejecting."""
 from __future__ import annotations
 
-from functools import partial
+from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
 from ..semantics.components import Existential
 from ..world.columns import WorldSample
 from ..world.model import World
+
+
+@dataclass(frozen=True)
+class CandidateTruth:
+    """One candidate of a pool as an evaluator: its truth in each world of a sample, from the columns;
+    and, where its pool module knows them (a ``true_wherever_placed`` function), the worlds of a sample
+    where it is true wherever their objects are placed, whatever their sizes and shades: a view that
+    keeps each object's colour and shape then finds it true in every re-fill of such a world."""
+
+    pools: ModuleType
+    pool: Any
+    k: int
+
+    def __call__(self, sample: WorldSample) -> np.ndarray:
+        return self.pools.truth_of(self.pool, self.k, sample)
+
+    @property
+    def wherever_placed(self) -> bool:
+        """Whether :meth:`true_wherever_placed` is known for this candidate's pool."""
+        return hasattr(self.pools, "true_wherever_placed")
+
+    def true_wherever_placed(self, sample: WorldSample) -> np.ndarray:
+        """The worlds of ``sample`` where the candidate is true wherever their objects are placed."""
+        return self.pools.true_wherever_placed(self.pool, self.k, sample)
 
 
 class PooledSampler:
@@ -45,6 +69,6 @@ class PooledSampler:
         return cls._pools.truth_table(pool, sample)
 
     @classmethod
-    def evaluator(cls, pool: Any, k: int) -> Callable[[WorldSample], np.ndarray]:
+    def evaluator(cls, pool: Any, k: int) -> CandidateTruth:
         """Candidate ``k``'s truth in each world of a sample, from the columns."""
-        return partial(cls._pools.truth_of, pool, k)
+        return CandidateTruth(cls._pools, pool, k)

@@ -5,7 +5,8 @@ chosen among the fillings whose counts in the world make it true (:func:`candida
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 import numpy as np
 
@@ -78,29 +79,51 @@ def candidates(census: Census) -> list[Candidates]:
     return out
 
 
+#: the census tables of the last large samples counted (:func:`census_tables`), by identity
+_TABLES: dict[int, tuple[WorldSample, np.ndarray]] = {}
+#: a sample of at least this many worlds keeps its tables (the prior's spans, asked again for each
+#: candidate); the few re-fills of a world or of a donor are counted each time
+_TABLES_KEPT_FROM = 1024
+_TABLES_KEPT = 8
+
+
 def census_tables(sample: WorldSample) -> np.ndarray:
-    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7)."""
-    tables = np.zeros((sample.size, len(SHAPES), len(COLOR_NAMES)), dtype=np.int64)
+    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7); a large
+    sample's are kept (the prior sample's spans are asked again for every candidate checked)."""
+    if sample.size < _TABLES_KEPT_FROM:
+        return _count_tables(sample)
+    hit = _TABLES.get(id(sample))
+    if hit is None or hit[0] is not sample:
+        if len(_TABLES) >= _TABLES_KEPT:
+            del _TABLES[next(iter(_TABLES))]
+        hit = _TABLES[id(sample)] = (sample, _count_tables(sample))
+    return hit[1]
+
+
+def _count_tables(sample: WorldSample) -> np.ndarray:
+    cells = len(SHAPES) * len(COLOR_NAMES)
     rows = np.broadcast_to(np.arange(sample.size)[:, None], sample.shape.shape)
     keep = sample.present
-    np.add.at(tables, (rows[keep], sample.shape[keep], sample.color[keep]), 1)
-    return tables
+    flat = (rows[keep] * cells + sample.shape[keep] * len(COLOR_NAMES) + sample.color[keep]).astype(np.int64)
+    return np.bincount(flat, minlength=sample.size * cells).reshape(sample.size, len(SHAPES), len(COLOR_NAMES))
 
 
 def structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(|R|, |R∩B|) of each filling of ``structure`` in each world of ``tables`` (worlds × fillings)."""
-    per_shape, per_color = tables.sum(axis=2), tables.sum(axis=1)
+    """(|R|, |R∩B|) of each filling of ``structure`` in each world of ``tables`` (worlds × fillings),
+    summing only the table columns the fillings name (one candidate's evaluator asks for one)."""
     n_c = len(COLOR_NAMES)
     r_kind, b_kind = structure.structure
     rv, bv = structure.restrictor, structure.body
     if r_kind is None:
         r = np.repeat(tables.sum(axis=(1, 2))[:, None], len(bv), axis=1)
-        rb = {"color": per_color, "shape": per_shape}[b_kind][:, bv] if b_kind != "type" \
-            else tables[:, bv // n_c, bv % n_c]
+        if b_kind == "type":
+            rb = tables[:, bv // n_c, bv % n_c]
+        else:
+            rb = tables[:, :, bv].sum(axis=1) if b_kind == "color" else tables[:, bv, :].sum(axis=2)
     elif r_kind == "color":
-        r, rb = per_color[:, rv], tables[:, bv, rv]
+        r, rb = tables[:, :, rv].sum(axis=1), tables[:, bv, rv]
     else:
-        r, rb = per_shape[:, rv], tables[:, rv, bv]
+        r, rb = tables[:, rv, :].sum(axis=2), tables[:, rv, bv]
     return r, rb
 
 
@@ -169,20 +192,21 @@ def template_verdicts(quantifiers: tuple[tuple[str, float], ...], value: np.ndar
 
 def assemble_pool(structures: list[Candidates], fits: list[np.ndarray]) -> QuantifierPool:
     """The pool of a sampler that draws a template uniformly, then a structure uniformly among those
-    with a filling true under it (``fits[s]``: templates × fillings), then one such filling uniformly."""
-    parts: list[tuple[np.ndarray, ...]] = []
-    for t in range(fits[0].shape[0] if fits else 0):
-        open_ = [(s, np.flatnonzero(f[t])) for s, f in enumerate(fits) if f[t].any()]
-        for s, idx in open_:
-            w = 1.0 / len(open_) / len(idx)
-            parts.append((np.full(len(idx), s), idx, np.full(len(idx), t), np.full(len(idx), w)))
-    if parts:
-        structure, filling, template, weight = (np.concatenate(x) for x in zip(*parts))
-    else:
-        structure = filling = template = np.zeros(0, dtype=np.int64)
-        weight = np.zeros(0)
-    return QuantifierPool(structures, structure.astype(np.int64), filling.astype(np.int64),
-                          template.astype(np.int64), weight / max(float(weight.sum()), 1e-300))
+    with a filling true under it (``fits[s]``: templates × fillings), then one such filling uniformly.
+    Candidates come template by template, then structure by structure, then filling by filling."""
+    if not fits or not sum(f.size for f in fits):
+        empty = np.zeros(0, dtype=np.int64)
+        return QuantifierPool(structures, empty, empty, empty, np.zeros(0))
+    every = np.concatenate(fits, axis=1)  # templates × (every structure's fillings)
+    owner = np.concatenate([np.full(f.shape[1], s, dtype=np.int64) for s, f in enumerate(fits)])
+    place = np.concatenate([np.arange(f.shape[1], dtype=np.int64) for f in fits])
+    counts = np.stack([f.sum(axis=1) for f in fits], axis=1)  # templates × structures: true fillings
+    opened = (counts > 0).sum(axis=1)  # templates: structures with a true filling
+    template, column = np.nonzero(every)
+    structure = owner[column]
+    weight = 1.0 / opened[template] / counts[template, structure]
+    return QuantifierPool(structures, structure, place[column], template.astype(np.int64),
+                          weight / max(float(weight.sum()), 1e-300))
 
 
 @dataclass(frozen=True)
@@ -214,9 +238,12 @@ class QuantifierSampler:
     def quantifiers(self) -> tuple[tuple[str, float], ...]:
         return COUNT_QUANTIFIERS if self.qtype == "count" else RATIO_QUANTIFIERS
 
-    def _verdicts(self, structure: Candidates, r: np.ndarray, rb: np.ndarray) -> np.ndarray:
-        """Whether each template is true of each filling's counts (templates × ... × fillings)."""
-        return template_verdicts(self.quantifiers, rb.astype(float) if self.qtype == "count" else rb / np.maximum(r, 1))
+    def _verdicts(self, structure: Candidates, r: np.ndarray, rb: np.ndarray,
+                  templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
+        """Whether each template (of ``templates``, default all) is true of each filling's counts
+        (templates × ... × fillings)."""
+        return template_verdicts(self.quantifiers if templates is None else templates,
+                                 rb.astype(float) if self.qtype == "count" else rb / np.maximum(r, 1))
 
     def pool(self, world: World) -> QuantifierPool:
         """Every caption this sampler can draw for ``world`` and the probability it draws it
@@ -235,18 +262,25 @@ class QuantifierSampler:
         qrange, quantity = self.quantifiers[int(pool.template[k])]
         return pool.structures[int(pool.structure[k])].build(int(pool.filling[k]), self.qtype, qrange, quantity)
 
-    def truth_table(self, pool: QuantifierPool, sample: WorldSample) -> np.ndarray:
+    def truth_table(self, pool: QuantifierPool, sample: WorldSample,
+                    templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds),
-        computed from the worlds' counts at once."""
+        computed from the worlds' counts at once (``templates``: the pool's template numbers index
+        these instead of all)."""
         tables = census_tables(sample)
         out = np.zeros((len(pool), sample.size), dtype=bool)
         for s, structure in enumerate(pool.structures):
             mine = np.flatnonzero(pool.structure == s)
             if not len(mine):
                 continue
-            verdicts = self._verdicts(structure, *structure_counts(structure, tables))  # templates × worlds × fillings
+            # templates × worlds × fillings
+            verdicts = self._verdicts(structure, *structure_counts(structure, tables), templates)
             out[mine] = verdicts[pool.template[mine], :, pool.filling[mine]]
         return out
+
+    def evaluator(self, pool: QuantifierPool, k: int) -> CandidateCounts:
+        """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
+        return CandidateCounts.of(self, pool, k)
 
     def __call__(self, world: World, rng: np.random.Generator) -> Quantifier | None:
         quantifiers = self.quantifiers
@@ -266,6 +300,39 @@ class QuantifierSampler:
         return None
 
 
-__all__ = ["COUNT_QUANTIFIERS", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS", "Candidates",
-           "MEANING_CODES", "QuantifierPool", "QuantifierSampler", "assemble_pool", "candidates", "census_tables",
-           "structure_counts", "template_verdicts"]
+@dataclass(frozen=True)
+class CandidateCounts:
+    """One candidate of a quantifier pool as an evaluator (:data:`~..interpret.prior.Evaluate`): its
+    truth in each world of a sample, counted from the worlds' shape–colour tables as the pool's
+    ``truth_table`` counts it, so the prior and the donor worlds' re-fills of a candidate are decided
+    without the general evaluator (the same answers)."""
+
+    sampler: Any
+    pool: Any  # the pool cut to this one candidate
+    #: a :class:`QuantifierPool`'s one template (its template number 0), so only its verdicts are taken
+    templates: tuple[tuple[str, float], ...] | None = None
+
+    @classmethod
+    def of(cls, sampler: Any, pool: Any, k: int) -> "CandidateCounts":
+        """Candidate ``k`` of ``pool`` (a pool of parallel candidate arrays; a :class:`QuantifierPool`'s
+        structure is cut to the candidate's filling, so only its counts are taken)."""
+        one = {f.name: (getattr(pool, f.name)[k:k + 1] if isinstance(getattr(pool, f.name), np.ndarray)
+                        else getattr(pool, f.name)) for f in fields(pool)}
+        if isinstance(pool, QuantifierPool):
+            structure, i = pool.structures[int(pool.structure[k])], int(pool.filling[k])
+            one.update(structures=[Candidates(structure.structure, *(getattr(structure, name)[i:i + 1] for name in
+                                                                      ("restrictor", "body", "r_count", "rb_count")))],
+                       structure=np.zeros(1, dtype=np.int64), filling=np.zeros(1, dtype=np.int64),
+                       template=np.zeros(1, dtype=np.int64))
+            return cls(sampler, type(pool)(**one), (sampler.quantifiers[int(pool.template[k])],))
+        return cls(sampler, type(pool)(**one))
+
+    def __call__(self, sample: WorldSample) -> np.ndarray:
+        if self.templates is None:
+            return self.sampler.truth_table(self.pool, sample)[0]
+        return self.sampler.truth_table(self.pool, sample, self.templates)[0]
+
+
+__all__ = ["COUNT_QUANTIFIERS", "CandidateCounts", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS",
+           "Candidates", "MEANING_CODES", "QuantifierPool", "QuantifierSampler", "assemble_pool", "candidates",
+           "census_tables", "structure_counts", "template_verdicts"]

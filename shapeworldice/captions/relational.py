@@ -14,7 +14,9 @@ its three-valued truth on the world is TRUE.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import ClassVar
 
 import numpy as np
 
@@ -22,7 +24,10 @@ from ..semantics.components import Existential, Relation
 from ..semantics.relations import BINARY_RELATIONS, conditions
 from ..semantics.truth import Truth
 from ..world.model import World
+from . import comparison_pool
+from .comparison_pool import ComparisonPool
 from .describe import describe, sample_kinds
+from .pooled import PooledSampler
 
 #: the attribute each comparison relation names through its reference (True) or hides (False)
 _NAMED = {"size-rel": ("shape", True), "shade-rel": ("color", True),
@@ -71,4 +76,25 @@ class ComparisonSampler:
         return None
 
 
-__all__ = ["ComparisonSampler", "descriptions"]
+@dataclass(frozen=True)
+class PooledComparisonSampler(ComparisonSampler, PooledSampler):
+    """:class:`ComparisonSampler` over relations the columns decide, with the same draws, and a pool:
+    every caption it may draw for a world with the probability it draws it, and their truth in many
+    worlds at once (:mod:`.comparison_pool`), so a bounded dataset samples from the candidates that
+    survive its bound instead of drawing and rejecting."""
+
+    _last: dict = field(default_factory=dict, compare=False, repr=False)
+    _pools: ClassVar[ModuleType] = comparison_pool
+
+    def _new_pool(self, world: World) -> ComparisonPool:
+        return comparison_pool.comparison_pool(world, self.relations, self.negation, self.tries)
+
+
+def comparison_sampler(relations: tuple[str, ...], negation: float) -> ComparisonSampler:
+    """The comparison sampler of ``relations``: with a pool when the columns decide them all."""
+    if set(relations) <= set(comparison_pool.COMPARISON_RELATIONS):
+        return PooledComparisonSampler(relations, negation)
+    return ComparisonSampler(relations, negation)
+
+
+__all__ = ["ComparisonSampler", "PooledComparisonSampler", "comparison_sampler", "descriptions"]

@@ -23,13 +23,13 @@ from ..world.columns import WorldSample
 from ..world.model import World
 from .comparative_quantifiers import ComparativeSampler, NumberBoundSampler
 from .describe import attribute_of, choose, describe, holding_pairs, sample_kinds
-from .discourse import CoreferenceSampler, RelativeClauseSampler
+from .discourse import CoreferenceSampler, relative_clause_sampler
 from .logical import COMBINATIONS, LogicalSampler
 from . import relation_pool
 from .pooled import PooledSampler
 from .quantifiers import QuantifierSampler
 from .relation_pool import RelationPool
-from .relational import ComparisonSampler
+from .relational import comparison_sampler
 from .selection import ProximitySampler, SelectionSampler
 
 #: what a family sampler draws: a caption's semantics (number bounds and comparatives included)
@@ -151,10 +151,10 @@ FAMILY_SAMPLERS: dict[str, Callable[[dict], CaptionSampler]] = {
         tuple(options.get("relations", ("size-rel", "shade-rel", "shape-rel", "color-rel")))),
     "count": lambda options: QuantifierSampler("count"),
     "ratio": lambda options: QuantifierSampler("ratio"),
-    "comparison": lambda options: ComparisonSampler(
+    "comparison": lambda options: comparison_sampler(
         tuple(options.get("relations", ("size-rel", "shade-rel"))), _share(options, "negation")),
     "logical": lambda options: LogicalSampler(ThereIsSampler(), ExistentialSampler(), _connectives(options)),
-    "relative-clause": lambda options: RelativeClauseSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
+    "relative-clause": lambda options: relative_clause_sampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
     "coreference": lambda options: CoreferenceSampler(tuple(options.get("relations", ("x-rel", "y-rel")))),
     "proximity": lambda options: ProximitySampler(),
     "selection": lambda options: SelectionSampler(tuple(options["selectors"])) if "selectors" in options
@@ -233,9 +233,12 @@ class BoundedPrior:
             caption = self.sampler(world, rng)
             if caption is None:
                 return None
-            if self.view_exceeds is not None and self.view_exceeds(caption, world):
+            # a sampler that can evaluate its own caption from the columns passes that to the checks
+            of = getattr(self.sampler, "evaluator_of", None)
+            fast = () if of is None or (evaluate := of(caption)) is None else (evaluate,)
+            if self.view_exceeds is not None and self.view_exceeds(caption, world, *fast):
                 continue
-            if not self.within_prior(caption):
+            if not self.within_prior(caption, *fast):
                 continue
             return caption
         return None

@@ -87,7 +87,7 @@ class InstanceBuilder:
 
                 bound = view_bound(definition.skill_views, prior.sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
                 max_view = definition.max_view_prior or 1.0
-                exceeds = lambda c, w: bound.exceeds(formula_of(c), w, max_view)  # noqa: E731
+                exceeds = lambda c, w, fast=None: bound.exceeds(formula_of(c), w, max_view, False, fast)  # noqa: E731
                 donors = lambda c, w, fast=None: bound.exceeds(formula_of(c), w, max_view, True, fast)  # noqa: E731
                 admits = lambda w: bound.admits(w, max_view)  # noqa: E731
                 samples = bound.samples

@@ -285,6 +285,9 @@ BOUND_TRUE_WORLDS = 8
 #: views that hide only which colour goes with which shape: a dataset bounding captions by one of them
 #: bounds the world instead of a caption's true worlds (see :meth:`ViewBound.ceiling`)
 BINDING_VIEWS: frozenset[str] = frozenset({"colours-shapes-unbound"})
+#: views whose re-fills keep each of the image's objects as it is (its colour with its shape), placed anew
+OBJECT_VIEWS: frozenset[str] = \
+    frozenset(v for v, kept in _KEPT.items() if {"color", "shape"} <= set(kept)) - BINDING_VIEWS
 
 
 def world_key(world) -> int:
@@ -344,31 +347,45 @@ class ViewBound:
         (the first :attr:`true_worlds` such worlds; 0 when it is true of none). With ``stop``, the
         true worlds are found and re-filled a few at a time (those whose re-fills are kept first), and
         the first share above ``stop`` is returned (an answer that decides only ``worst > stop``; it
-        is not kept). ``evaluate``: its truth by a faster evaluator with the same answers (:data:`~.prior.Evaluate`)."""
+        is not kept). ``evaluate``: its truth by a faster evaluator with the same answers (:data:`~.prior.Evaluate`);
+        one that also tells the worlds where it is true wherever their objects are placed (a pool's
+        :class:`~..captions.pooled.CandidateTruth`) stops at such a world among the true worlds, under a
+        view of :data:`OBJECT_VIEWS`, without re-filling it (its share is 1: the same decision)."""
         key = str(formula)
         if key in self._worst:
             return self._worst[key]
         if stop is not None and self._above.get(key, 0.0) > stop:
             return self._above[key]  # an earlier early stop found this much already
         highest, seen = 0.0, 0
+        # under a view that keeps the objects, a true world where the caption holds wherever its objects
+        # are placed has it true in all its re-fills: a share of 1, above the bound, without re-filling
+        wherever = getattr(evaluate, "true_wherever_placed", None) if stop is not None and stop < 1.0 and \
+            self.refiller.view in OBJECT_VIEWS and getattr(evaluate, "wherever_placed", False) else None
         try:
             for found in self.prior.true_worlds(formula, evaluate):
-                for group in self._groups(found[:self.true_worlds - seen].tolist(), stop is not None):
+                first = found[:self.true_worlds - seen]
+                if wherever is not None and len(first) and wherever(self.donors.select(first)).any():
+                    return self._stopped(key, 1.0)
+                for group in self._groups(first.tolist(), stop is not None):
                     sample = stack([self._donor_refills(i) for i in group])
                     truth = truth_in(formula, sample) if evaluate is None else evaluate(sample)
                     shares = truth.reshape(len(group), self.refills).mean(axis=1)
                     highest, seen = max(highest, float(shares.max())), seen + len(group)
                     if stop is not None and highest > stop:
-                        if len(self._above) >= _ABOVE_KEPT:
-                            self._above.clear()
-                        self._above[key] = highest
-                        return highest
+                        return self._stopped(key, highest)
                 if seen >= self.true_worlds:
                     break
         except (TruthUnavailable, ValueError, KeyError, TypeError):
             self._worst[key] = None
             return None
         self._worst[key] = highest
+        return highest
+
+    def _stopped(self, key: str, highest: float) -> float:
+        """An early stop's share (above the bound asked), kept for the next question about ``key``."""
+        if len(self._above) >= _ABOVE_KEPT:
+            self._above.clear()
+        self._above[key] = highest
         return highest
 
     def _groups(self, donors: list[int], early: bool) -> list[list[int]]:
@@ -405,13 +422,15 @@ class ViewBound:
         """The re-filled worlds its own-world share is counted on (one sample)."""
         return [self._refilled(world)]
 
-    def own_share(self, formula, world) -> float | None:
+    def own_share(self, formula, world, fast: Evaluate | None = None) -> float | None:
         """Share of ``world``'s re-fills where ``formula`` is true, kept by meaning until another world
-        comes (the references of a test image draw the same meaning again)."""
+        comes (the references of a test image draw the same meaning again); ``fast``: its truth by a
+        faster evaluator with the same answers."""
         sample = self._refilled(world)
         key = str(formula)
         if key not in self._own:
-            self._own[key] = view_probability(formula, sample, *self._caches)
+            self._own[key] = view_probability(formula, sample, *self._caches) if fast is None \
+                else float(fast(sample).mean())
         return self._own[key]
 
     def ceiling(self, world) -> float:
@@ -455,7 +474,7 @@ class ViewBound:
         if self.world_ceiling and self.ceiling(world) > bound:
             return True  # this world's view leaves one object likely: no caption of it is within the bound
         if not (own_within and not self.world_ceiling):
-            own = self.own_share(formula, world)
+            own = self.own_share(formula, world, fast)
             if own is None or own > bound:
                 return True
         if self.world_ceiling or not self.true_worlds:  # no donor worlds to ask
@@ -509,7 +528,7 @@ class JointViewBound:
         the object set's cost), stopping at the first view that decides it."""
         if not own_within:
             for b in self.cheap_first:
-                own = b.own_share(formula, world)
+                own = b.own_share(formula, world, fast)
                 if own is None or own > bound:
                     return True
         return any(b.exceeds(formula, world, bound, own_within, fast) for b in self.cheap_first)
@@ -565,6 +584,6 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
         return None
 
 
-__all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "JointViewBound", "Refiller", "SKILL_KINDS", "VIEWS",
-           "ViewBound", "WorldKey", "assemble", "certain_object", "generator", "object_ceiling", "stack", "view_bound",
-           "view_probability", "world_generator", "world_key"]
+__all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "JointViewBound", "OBJECT_VIEWS", "Refiller",
+           "SKILL_KINDS", "VIEWS", "ViewBound", "WorldKey", "assemble", "certain_object", "generator", "object_ceiling",
+           "stack", "view_bound", "view_probability", "world_generator", "world_key"]

@@ -5,7 +5,8 @@ from collections import Counter
 
 
 from shapeworldice.captions import make_sampler, template
-from shapeworldice.captions.discourse import FORMS, CoreferenceSampler, RelativeClauseSampler
+from shapeworldice.captions.discourse import (FORMS, CoreferenceSampler, PooledRelativeClauseSampler,
+                                              RelativeClauseSampler)
 from shapeworldice.semantics import Truth
 from shapeworldice.semantics.components import Anaphor, Coreference, Existential, RelativeType
 from tests.captions.support import draws
@@ -59,5 +60,5 @@ def test_anaphor_needs_a_unique_definite():
 
 
 def test_family_names_reach_the_samplers():
-    assert make_sampler("relative-clause", {"relations": ["y-rel"]}) == RelativeClauseSampler(("y-rel",))
+    assert make_sampler("relative-clause", {"relations": ["y-rel"]}) == PooledRelativeClauseSampler(("y-rel",))
     assert make_sampler("coreference") == CoreferenceSampler()

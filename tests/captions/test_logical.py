@@ -6,11 +6,18 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shapeworldice.captions import make_sampler, template
-from shapeworldice.captions.logical import COMBINATIONS, false_clause
+from shapeworldice.captions.logical import COMBINATIONS, caption_counts, clause_cells, false_clause
+from shapeworldice.interpret import formula_of
+from shapeworldice.interpret.prior import truth_in
 from shapeworldice.semantics import Proposition, Truth
+from shapeworldice.semantics.components import EntityType, Existential, Relation
 from shapeworldice.world import WorldConfig, WorldSampler
+from shapeworldice.world.columns import WorldSample
+from shapeworldice.world.model import COLOR_NAMES
 from tests.conftest import make_world
 
 
@@ -65,3 +72,30 @@ def test_bad_family_options_are_one_clear_error(tmp_path):
                                            "--train", "2", "--validation", "0", "--test", "1"])
     assert result.exit_code == 2 and "negation" in result.output
     assert len(result.output.strip().splitlines()) == 1 and not (tmp_path / "out").exists()
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_captions_evaluator_from_the_counts_is_the_evaluators_truth(seed):
+    """The prior of a logical caption is decided from the worlds' shape–colour counts: in every world
+    of a padded sample, what the general evaluator finds, for each connective and clause kind."""
+    rng = np.random.default_rng(seed)
+    worlds, sampler = WorldSampler(WorldConfig(entity_counts=tuple(range(1, 11)))), make_sampler("logical")
+    sample = WorldSample.of([worlds.sample(rng) for _ in range(40)])
+    for _ in range(12):
+        world = worlds.sample(rng)
+        caption = sampler(world, rng)
+        evaluate = caption_counts(caption)
+        assert evaluate is not None, template(caption)  # every clause names shapes and colours only
+        assert evaluate(WorldSample.of([world])).all()
+        assert (evaluate(sample) == truth_in(formula_of(caption), sample)).all(), template(caption)
+
+
+def test_a_clause_naming_more_than_shapes_and_colours_has_no_evaluator_from_the_counts():
+    """Anything but a shape-and-colour clause is left to the general evaluator."""
+    square = EntityType.of(shape="square")
+    left_of = Relation("x-rel", -1, EntityType.of(color="red"))
+    assert clause_cells(square) is not None and clause_cells(square).sum() == len(COLOR_NAMES)
+    assert clause_cells(Existential(square, left_of)) is None
+    assert caption_counts(Proposition("conjunction", (square, Existential(square, left_of)))) is None
+    assert caption_counts(square) is None

@@ -72,8 +72,8 @@ def test_the_bounded_sampler_draws_the_survivors_with_the_samplers_probabilities
     pool = sampler.pool(world)
     shares = sampler.truth_table(pool, refills).mean(axis=1)
     refused = {str(sampler.caption(pool, k)) for k in np.flatnonzero(shares <= 0.3)[:5]}
-    bounded = BoundedPrior(sampler, lambda c: str(c) not in refused, view_exceeds=lambda c, w: False,
-                           view_samples=lambda w: [refills], max_view=0.3)
+    bounded = BoundedPrior(sampler, lambda c, fast=None: str(c) not in refused,
+                           view_exceeds=lambda c, w, fast=None: False, view_samples=lambda w: [refills], max_view=0.3)
     rng = np.random.default_rng(0)
     drawn = collections.Counter(str(bounded(world, rng)) for _ in range(4000))
     kept = {str(sampler.caption(pool, k)): pool.weight[k] for k in np.flatnonzero(shares <= 0.3)}
@@ -84,8 +84,8 @@ def test_the_bounded_sampler_draws_the_survivors_with_the_samplers_probabilities
         assert abs(n / 4000 - kept[caption] / total) < 0.03
 
     def fresh() -> BoundedPrior:
-        return BoundedPrior(sampler, lambda c: str(c) not in refused, view_exceeds=lambda c, w: False,
-                            view_samples=lambda w: [refills], max_view=0.3)
+        return BoundedPrior(sampler, lambda c, fast=None: str(c) not in refused,
+                            view_exceeds=lambda c, w, fast=None: False, view_samples=lambda w: [refills], max_view=0.3)
 
     first, second = fresh(), fresh()
     assert [str(first(world, np.random.default_rng(s))) for s in range(5)] == \
@@ -95,7 +95,7 @@ def test_the_bounded_sampler_draws_the_survivors_with_the_samplers_probabilities
 def test_a_world_without_survivors_is_given_up_at_once():
     sampler = QuantifierSampler("count")
     world = _world(4)
-    bounded = BoundedPrior(sampler, lambda c: True, view_exceeds=lambda c, w: False,
+    bounded = BoundedPrior(sampler, lambda c, fast=None: True, view_exceeds=lambda c, w, fast=None: False,
                            view_samples=lambda w: [WorldSample.of([w])], max_view=0.5)
     assert bounded(world, np.random.default_rng(0)) is None  # every caption is true of its own world
 
@@ -177,3 +177,51 @@ def test_comparative_pools_hold_the_evaluators_truth_and_the_samplers_templates(
         return
     assert abs(pool.weight.sum() - 1.0) < 1e-9
     _check_pool(sampler, world, pool, rng, checked=25)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_candidates_evaluator_is_the_evaluators_truth(seed):
+    """One candidate's evaluator (what the prior and the donor check ask, from the worlds' counts) finds
+    what the general evaluator finds for its meaning, in every world, for each of the four samplers;
+    samples whose tables are kept answer the same when asked again, alternately."""
+    from shapeworldice.captions import quantifiers
+
+    rng = np.random.default_rng(seed)
+    world = _world(seed)
+    samples = [WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=n)]) for n in (9, 13)]
+    kept_from = quantifiers._TABLES_KEPT_FROM
+    quantifiers._TABLES_KEPT_FROM = 10  # the second sample's tables are kept, the first's counted each time
+    try:
+        for sampler in (QuantifierSampler("count"), QuantifierSampler("ratio"), NumberBoundSampler(),
+                        ComparativeSampler()):
+            pool = sampler.pool(world)
+            for k in rng.choice(len(pool), size=min(8, len(pool)), replace=False):
+                evaluate = sampler.evaluator(pool, int(k))
+                formula = formula_of(sampler.caption(pool, int(k)))
+                assert evaluate(WorldSample.of([world])).all()
+                for sample in samples + samples:
+                    assert (evaluate(sample) == truth_in(formula, sample)).all(), formula
+    finally:
+        quantifiers._TABLES_KEPT_FROM = kept_from
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), templates=st.integers(1, 6), widths=st.lists(st.integers(0, 5), max_size=4))
+def test_a_pool_lists_template_by_template_with_the_samplers_weights(seed, templates, widths):
+    """Candidates come template by template, then structure by structure, then filling by filling
+    (the order the draws index), each weighted 1 / (structures open under its template) / (its
+    structure's true fillings there), normalised."""
+    from shapeworldice.captions.quantifiers import assemble_pool
+
+    rng = np.random.default_rng(seed)
+    fits = [rng.random((templates, w)) < 0.4 for w in widths]
+    pool = assemble_pool([], fits)
+    expected = []
+    for t in range(templates):
+        open_ = [(s, np.flatnonzero(f[t])) for s, f in enumerate(fits) if f[t].any()]
+        expected += [(s, int(i), t, 1.0 / len(open_) / len(idx)) for s, idx in open_ for i in idx]
+    assert [(int(s), int(i), int(t)) for s, i, t in zip(pool.structure, pool.filling, pool.template)] == \
+        [e[:3] for e in expected]
+    weights = np.array([e[3] for e in expected])
+    assert np.array_equal(pool.weight, weights / max(float(weights.sum()), 1e-300))

@@ -7,7 +7,7 @@ from collections import Counter
 import numpy as np
 
 from shapeworldice.captions import make_sampler, template
-from shapeworldice.captions.relational import ComparisonSampler, descriptions
+from shapeworldice.captions.relational import ComparisonSampler, PooledComparisonSampler, descriptions
 from shapeworldice.semantics import Truth
 from tests.captions.support import draws
 from tests.conftest import make_world
@@ -64,4 +64,4 @@ def test_negated_relation_is_true_only_when_it_clearly_fails():
 
 def test_family_options_reach_the_sampler():
     sampler = make_sampler("comparison", {"relations": ["shape-rel"], "negation": 0.25})
-    assert sampler == ComparisonSampler(("shape-rel",), 0.25)
+    assert sampler == PooledComparisonSampler(("shape-rel",), 0.25)

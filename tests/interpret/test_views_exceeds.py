@@ -43,3 +43,55 @@ def test_exceeds_is_the_probability_above_the_bound(setting, view, color, shape,
     p = measuring.probability(formula, worlds[world])
     assert deciding.exceeds(formula, worlds[world], bound) == (p is None or p > bound)
     assert deciding.probability(formula, worlds[world]) == p  # an early stop keeps no partial answer
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), world=st.integers(0, 3), bound=st.sampled_from([0.3, 0.55, 0.9, 1.0]),
+       view=st.sampled_from(["object-bag", "colours-shapes-unbound", "object-set"]))
+def test_a_candidate_true_wherever_placed_decides_as_its_refills_do(setting, seed, world, bound, view):
+    """A pool candidate that knows the worlds where it is true wherever their objects are placed (a
+    negated comparison with no R entity there) gets the donor check's decision of the general
+    evaluator, and such a world's re-fills under a view that keeps the objects are all true."""
+    from shapeworldice.captions.relational import PooledComparisonSampler
+    from shapeworldice.interpret.views import OBJECT_VIEWS
+
+    donors, worlds = setting
+    sampler = PooledComparisonSampler(("x-rel", "y-rel", "size-rel", "shade-rel", "shape-rel", "color-rel"), 1.0)
+    pool = sampler.pool(worlds[world])
+    rng = np.random.default_rng(seed)
+    for k in rng.choice(len(pool), size=min(6, len(pool)), replace=False):
+        formula, evaluate = formula_of(sampler.caption(pool, int(k))), sampler.evaluator(pool, int(k))
+        assert evaluate.wherever_placed
+        fast = ViewBound(view, donors, refills=8, true_worlds=4).exceeds(formula, worlds[world], bound, True, evaluate)
+        plain = ViewBound(view, donors, refills=8, true_worlds=4).exceeds(formula, worlds[world], bound, True)
+        assert fast == plain, (view, bound, str(formula))
+        placed = np.flatnonzero(evaluate.true_wherever_placed(donors))[:3]
+        assert evaluate(donors)[placed].all()
+        if view in OBJECT_VIEWS:
+            refiller = ViewBound(view, donors, refills=8, true_worlds=4)._donor_refiller
+            assert refiller is not None
+            for i in placed:
+                assert evaluate(refiller.drawn(int(i), 8)).all()
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), bound=st.sampled_from([0.3, 0.6, 1.0]),
+       view=st.sampled_from(["colours-shapes-unbound", "object-set", "object-bag"]))
+def test_a_drawn_captions_evaluator_gives_the_same_own_share_and_decision(setting, seed, bound, view):
+    """A logical caption's evaluator from the worlds' counts, passed to the bound, finds the same share
+    of the world's re-fills and the same decision as the general evaluator."""
+    from shapeworldice.captions import make_sampler
+    from shapeworldice.captions.logical import caption_counts
+
+    donors, worlds = setting
+    rng = np.random.default_rng(seed)
+    world = worlds[int(rng.integers(len(worlds)))]
+    caption = make_sampler("logical")(world, rng)
+    fast = caption_counts(caption)
+    assert fast is not None
+    formula = formula_of(caption)
+    with_it = ViewBound(view, donors, refills=8, true_worlds=4)
+    without = ViewBound(view, donors, refills=8, true_worlds=4)
+    assert with_it.own_share(formula, world, fast) == without.own_share(formula, world)
+    assert ViewBound(view, donors, refills=8, true_worlds=4).exceeds(formula, world, bound, False, fast) == \
+        without.exceeds(formula, world, bound)

@@ -1,0 +1,237 @@
+"""Every relative-clause caption the relative clause sampler
+(:class:`~.discourse.RelativeClauseSampler`) may draw for a world, with the probability it draws it,
+and the truth of all of them in many worlds at once.
+
+A try of the sampler is, with probability one half each:
+
+* a *subject relative* "A <S> that is <rel> a <R> is <B>.": the first relation, in a random order,
+  that holds between two entities (so each such relation with probability one over their number),
+  a pair ``(e, r)`` for which it holds (uniform), the reference's kinds (the type captioner's law),
+  and a copula about ``e`` (its colour or its shape, uniformly; the scope names the other or
+  nothing, uniformly);
+* an *object relative* "A <T> is <rel> a <R> that ...": a relation (uniform over all of them; the
+  try fails when it holds of no pair), a pair ``(e, r)`` (uniform), then, half each, a copula about
+  ``r`` ("that is <B>"), or a relation that ``r`` has to another entity ``s`` (the first, in a random
+  order, that ``r`` has to some entity; the try fails when there is none; a pair uniform, ``s``'s
+  kinds), ``r``'s kinds, and ``e``'s kinds.
+
+Each such caption is true of the world (its relations hold between the entities it was built from),
+so the sampler returns the law of one successful try. A caption is true of a world where entities of
+its descriptions stand in its relations (an entity of a relative's scope for which the clause holds):
+the evaluator's reading of its logical form, which the tests compare with this on random worlds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..semantics.components import Attribute, Existential, Relation, RelativeType
+from ..world.columns import WorldSample
+from ..world.model import COLOR_NAMES, SHAPES, World
+from . import relation_pool
+from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, description_parts,
+                       entity_type, holding_pairs, kind_codes, sample_types)
+from .relation_pool import RelationPool, axis_relation, relation_options
+
+#: the three kinds of try: a subject relative, an object relative with a copula clause, and one with a
+#: relation clause
+SUBJECT, OBJECT_COPULA, OBJECT_RELATION = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class ClausePool:
+    """The distinct meanings the sampler can draw for one world: candidate ``k`` is of form
+    ``form[k]`` (:data:`SUBJECT`, :data:`OBJECT_COPULA`, :data:`OBJECT_RELATION`) with main relation
+    ``options[option[k]]``; ``subject[k]`` is the subject's description (a subject relative's scope),
+    ``reference[k]`` the reference's (an object relative's scope); ``attribute[k]`` the copula's
+    attribute as a description naming it alone (0: none); ``inner[k]`` the relation clause's option
+    and ``other[k]`` its reference's description (−1 and 0: none); ``weight[k]`` its probability."""
+
+    options: tuple[tuple[str, int], ...]
+    form: np.ndarray
+    option: np.ndarray
+    subject: np.ndarray
+    reference: np.ndarray
+    attribute: np.ndarray
+    inner: np.ndarray
+    other: np.ndarray
+    weight: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.weight)
+
+    @property
+    def codes(self) -> np.ndarray:
+        """One number per candidate that names its meaning in every world (the same options)."""
+        return _codes(len(self.options), self.form, self.option, self.subject, self.reference, self.attribute,
+                      self.inner, self.other)
+
+
+def _codes(options: int, form, option, subject, reference, attribute, inner, other) -> np.ndarray:
+    code = np.asarray(form, dtype=np.int64) * options + option
+    for part, radix in ((subject, DESCRIPTION_CODES), (reference, DESCRIPTION_CODES), (attribute, DESCRIPTION_CODES),
+                        (np.asarray(inner) + 1, options + 1), (other, DESCRIPTION_CODES)):
+        code = code * radix + part
+    return code
+
+
+def _copulas(world: World) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each entity's (scope, attribute) codes under the copula's four equally likely draws: the
+    colour or the shape as the attribute, the scope naming the other or nothing."""
+    a = world.arrays
+    shape, color = np.asarray(a.shape, dtype=np.int64), np.asarray(a.color, dtype=np.int64)
+    none = np.full(len(shape), -1)
+    by_color, by_shape = description_code(none, color), description_code(shape, none)
+    nothing = description_code(none, none)
+    return [(by_shape, by_color), (nothing, by_color), (by_color, by_shape), (nothing, by_shape)]
+
+
+def clause_pool(world: World, relations: tuple[str, ...]) -> ClausePool:
+    """Every meaning one try of the sampler can return for ``world`` with the probability that a
+    successful try returns it."""
+    options = relation_options(relations)
+    kinds, law = kind_codes(world), np.array([p for _, _, p in KIND_LAW])
+    pairs = [holding_pairs(world, kind, value) for kind, value in options]
+    held = [o for o, p in enumerate(pairs) if len(p)]
+    copulas = _copulas(world)
+    n = len(world)
+    # per entity r: how many relations it has to some entity, and to how many entities under each
+    out_degree = np.array([np.bincount(p[:, 0], minlength=n) if len(p) else np.zeros(n, dtype=np.int64)
+                           for p in pairs]).reshape(len(options), n)
+    relations_of = (out_degree > 0).sum(axis=0)
+    parts: list[tuple] = []
+
+    def add(form, option, subject, reference, attribute, inner, other, weight) -> None:
+        """Candidates given as arrays that broadcast together (flattened)."""
+        columns = np.broadcast_arrays(*(np.asarray(x) for x in (form, option, subject, reference, attribute, inner,
+                                                                 other, weight)))
+        parts.append(tuple(c.reshape(-1) for c in columns))
+
+    scopes = np.stack([scope for scope, _ in copulas])[:, None, :]  # [copula draw, 1, entity]
+    attributes = np.stack([attribute for _, attribute in copulas])[:, None, :]
+    kind_p = law[:, None]
+    joined: list[tuple] = []  # object relatives with a relation clause: (o, e, r, o2, s, weight)
+    for o, p in enumerate(pairs):
+        if not len(p):
+            continue
+        e, r = p.T
+        # a subject relative: the relation drawn first among those held; 4 copula draws × reference kinds
+        add(SUBJECT, o, scopes[:, :, e], kinds[None, :, r], attributes[:, :, e], -1, 0,
+            0.5 / len(held) / len(e) / 4 * kind_p[None])
+        base = 0.5 / len(options) / len(e) / 2  # an object relative: this relation, this pair, which clause
+        add(OBJECT_COPULA, o, kinds[None, :, e], scopes[:, :, r], attributes[:, :, r], -1, 0, base / 4 * kind_p[None])
+        for o2, p2 in enumerate(pairs):
+            i, j = np.nonzero(r[:, None] == p2[None, :, 0]) if len(p2) else (np.zeros(0, dtype=np.int64),) * 2
+            if len(i):
+                joined.append((np.full(len(i), o), e[i], r[i], np.full(len(i), o2), p2[j, 1],
+                               base / relations_of[r[i]] / out_degree[o2, r[i]]))
+    if joined:
+        first, e, r, second, s, w = (np.concatenate(x) for x in zip(*joined))
+        add(OBJECT_RELATION, first, kinds[:, None, None, e], kinds[None, :, None, r], 0, second,
+            kinds[None, None, :, s], w * law[:, None, None, None] * law[None, :, None, None] * law[None, None, :, None])
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return ClausePool(options, empty, empty, empty, empty, empty, empty, empty, np.zeros(0))
+    form, option, subject, reference, attribute, inner, other, weight = (np.concatenate(x) for x in zip(*parts))
+    codes = _codes(len(options), form, option, subject, reference, attribute, inner, other)
+    distinct, at, inverse = np.unique(codes, return_index=True, return_inverse=True)
+    total = np.bincount(inverse.reshape(-1), weights=weight, minlength=len(distinct))
+    form, option, subject, reference, attribute, inner, other = (
+        x[at].astype(np.int64) for x in (form, option, subject, reference, attribute, inner, other))
+    return ClausePool(options, form, option, subject, reference, attribute, inner, other, total / total.sum())
+
+
+def _attribute(code: int) -> Relation:
+    """The copula "is <B>" of an attribute's description code (it names one attribute)."""
+    shape, color = (int(v) for v in description_parts(np.asarray(code)))
+    named = Attribute("shape", SHAPES[shape]) if shape >= 0 else Attribute("color", COLOR_NAMES[color])
+    return Relation("attribute", named)
+
+
+def caption(pool: ClausePool, k: int) -> Existential:
+    """Candidate ``k`` of ``pool`` as the caption the sampler writes."""
+    kind, value = pool.options[int(pool.option[k])]
+    form = int(pool.form[k])
+    if form == SUBJECT:
+        clause = Relation(kind, value, entity_type(int(pool.reference[k])))
+        return Existential(RelativeType(entity_type(int(pool.subject[k])), clause), _attribute(int(pool.attribute[k])))
+    if form == OBJECT_COPULA:
+        clause = _attribute(int(pool.attribute[k]))
+    else:
+        kind2, value2 = pool.options[int(pool.inner[k])]
+        clause = Relation(kind2, value2, entity_type(int(pool.other[k])))
+    reference = RelativeType(entity_type(int(pool.reference[k])), clause)
+    return Existential(entity_type(int(pool.subject[k])), Relation(kind, value, reference))
+
+
+def _both(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """The description naming what either of two descriptions names (they name different attributes)."""
+    s1, c1 = description_parts(first)
+    s2, c2 = description_parts(second)
+    return description_code(np.maximum(s1, s2), np.maximum(c1, c2))
+
+
+def _as_relations(pool: ClausePool, mine: np.ndarray) -> RelationPool:
+    """Candidates ``mine`` (copula forms) as the relation captions with the same truth: a copula joins
+    its attribute to the description of the entity it is said of."""
+    subject, reference = pool.subject[mine], pool.reference[mine]
+    by_subject = pool.form[mine] == SUBJECT
+    subject = np.where(by_subject, _both(subject, pool.attribute[mine]), subject)
+    reference = np.where(by_subject, reference, _both(reference, pool.attribute[mine]))
+    return RelationPool(pool.options, pool.option[mine], subject, reference, pool.weight[mine])
+
+
+def truth_table(pool: ClausePool, sample: WorldSample) -> np.ndarray:
+    """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+    out = np.zeros((len(pool), sample.size), dtype=bool)
+    if not len(pool) or not sample.size:
+        return out
+    copula = np.flatnonzero(pool.form != OBJECT_RELATION)
+    if len(copula):
+        out[copula] = relation_pool.truth_table(_as_relations(pool, copula), sample)
+    nested = pool.form == OBJECT_RELATION
+    keys = pool.option * (len(pool.options) + 1) + pool.inner
+    for key in np.unique(keys[nested]):
+        mine = np.flatnonzero(nested & (keys == key))
+        o, o2 = int(pool.option[mine[0]]), int(pool.inner[mine[0]])
+        first = axis_relation(*pool.options[o], sample.x, sample.y).astype(np.float32)  # [w, e, r]
+        second = axis_relation(*pool.options[o2], sample.x, sample.y).astype(np.float32)  # [w, r, s]
+        subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
+        others, o_at = np.unique(pool.other[mine], return_inverse=True)
+        pairs, p_at = np.unique(pool.reference[mine] * DESCRIPTION_CODES + pool.other[mine], return_inverse=True)
+        references, r_at = np.unique(pairs // DESCRIPTION_CODES, return_inverse=True)
+        pair_other = np.searchsorted(others, pairs % DESCRIPTION_CODES)
+        other = description_matches(others, sample).astype(np.float32).transpose(1, 2, 0)  # [w, s, S]
+        clause = (second @ other) > 0  # [w, r, S]
+        reference = description_matches(references, sample).transpose(1, 2, 0)  # [w, r, R]
+        scoped = (reference[:, :, r_at.reshape(-1)] & clause[:, :, pair_other]).astype(np.float32)  # [w, r, pair]
+        subject = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
+        held = (subject @ first @ scoped) > 0  # [w, T, pair]
+        out[mine] = held[:, s_at.reshape(-1), p_at.reshape(-1)].T
+    return out
+
+
+def truth_of(pool: ClausePool, k: int, sample: WorldSample) -> np.ndarray:
+    """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one row of
+    :func:`truth_table`, computed only in the worlds with an entity of each description)."""
+    if pool.form[k] != OBJECT_RELATION:
+        return relation_pool.truth_of(_as_relations(pool, np.array([k])), 0, sample)
+    types, census = sample_types(sample)
+    fits = FITS[[pool.subject[k], pool.reference[k], pool.other[k]]]
+    counts = census @ fits.T.astype(census.dtype)  # [w, (T, R, S)]
+    rows = np.flatnonzero((counts > 0).all(axis=1))
+    out = np.zeros(sample.size, dtype=bool)
+    if not len(rows):
+        return out
+    subject, reference, other = (f[types[rows]] for f in fits)
+    x, y = sample.x[rows], sample.y[rows]
+    first = axis_relation(*pool.options[int(pool.option[k])], x, y)
+    second = axis_relation(*pool.options[int(pool.inner[k])], x, y)
+    scoped = reference & (second & other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
+    out[rows] = (subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
+    return out
+
+
+__all__ = ["ClausePool", "OBJECT_COPULA", "OBJECT_RELATION", "SUBJECT", "caption", "clause_pool", "truth_of",
+           "truth_table"]

@@ -1,0 +1,276 @@
+"""Every caption "A <T> is [not] <relation> a <R>." the comparison sampler
+(:class:`~.relational.ComparisonSampler`) may draw for a world, with the probability it draws it, and
+the truth of all of them in many worlds at once.
+
+The sampler decides first whether to negate (with its ``negation`` share), then takes the relations
+in a random order; at a relation with a pair of entities for which it clearly holds (fails, when
+negated) it draws up to ``tries`` times a pair (uniform) and the descriptions' kinds (the type
+captioner's law, with the compared attribute named or left out), and returns the first caption true
+of the world; when every try fails it goes on to the next relation. A try of a relation succeeds
+with probability ``q`` (1 for a relation that holds: the pair makes it true), so the relation gives
+up with probability ``(1 - q) ** tries``, and it is reached when every relation drawn before it gave
+up: in a random order, with probability ``∫₀¹ ∏ (1 − t·s')dt`` over the other relations, ``s'`` the
+probability that each returns a caption (the others come before it with probability ``t`` each, ``t``
+its uniform place). Given that a relation returns, its caption has the law of one true try.
+
+A caption is true of a world where some T entity and some other R entity are in the relation; a
+negated one where some T entity ``e`` clearly fails the relation with every other R entity, and, when
+there is no other R entity, is not an R itself (:func:`~..semantics.relations.relate`, negated: the
+evaluator's reading of the logical form, which the tests compare with this on random worlds).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+
+from ..semantics.components import Existential, Relation
+from ..semantics.relations import conditions
+from ..semantics.truth import MIN_AREA, MIN_AXIS_DISTANCE, MIN_SHADE
+from ..world.columns import WorldSample
+from ..world.model import World
+from .describe import DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, entity_type, \
+    sample_types
+from .relation_pool import relation_options
+
+#: the relations whose pools are listed here (each decided by the columns)
+COMPARISON_RELATIONS = ("x-rel", "y-rel", "size-rel", "shade-rel", "shape-rel", "color-rel")
+#: the attribute a comparison relation names through its reference (True) or leaves out of both
+#: descriptions (False); the subject never names it (:func:`~.relational.descriptions`)
+_NAMED = {"size-rel": (0, True), "shade-rel": (1, True), "shape-rel": (0, False), "color-rel": (1, False)}
+
+
+@dataclass(frozen=True)
+class ComparisonPool:
+    """The distinct meanings the sampler can draw for one world: candidate ``k`` is relation
+    ``options[option[k]]`` (kind, value), negated where ``negated[k]``, between the subject and
+    reference descriptions ``subject[k]``, ``reference[k]`` (codes), drawn with probability ``weight[k]``."""
+
+    options: tuple[tuple[str, int], ...]
+    option: np.ndarray
+    negated: np.ndarray
+    subject: np.ndarray
+    reference: np.ndarray
+    weight: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.weight)
+
+    @property
+    def codes(self) -> np.ndarray:
+        """One number per candidate that names its meaning in every world (the same options)."""
+        first = self.negated.astype(np.int64) * len(self.options) + self.option
+        return (first * DESCRIPTION_CODES + self.subject) * DESCRIPTION_CODES + self.reference
+
+
+def kind_law(kind: str) -> tuple[list[tuple[bool, bool, float]], list[tuple[bool, bool, float]]]:
+    """The (names the shape, names the colour, probability) law of the subject's and of the reference's
+    description for a relation of ``kind``."""
+    subject, reference = [list(k) for k in KIND_LAW], [list(k) for k in KIND_LAW]
+    if kind in _NAMED:
+        attribute, named = _NAMED[kind]
+        for row in subject:
+            row[attribute] = False
+        for row in reference:
+            row[attribute] = named
+    law = [[(bool(s), bool(c), float(p)) for s, c, p in rows] for rows in (subject, reference)]
+    return law[0], law[1]
+
+
+#: Gauss–Legendre nodes and weights on [0, 1]: exact for the polynomials :func:`reach` integrates
+#: (degree below 2 × 8, one factor per other relation)
+_NODES, _WEIGHTS = (np.polynomial.legendre.leggauss(8)[0] + 1) / 2, np.polynomial.legendre.leggauss(8)[1] / 2
+
+
+def reach(gives: np.ndarray) -> np.ndarray:
+    """The probability that each relation is reached in a uniform random order, given the probability
+    ``gives`` that each returns a caption when reached: ``∫₀¹ ∏_{o' ≠ o} (1 − t·gives[o']) dt``, by a
+    quadrature exact for polynomials of up to 15 relations (each factor is above 0 at the nodes, which
+    lie inside (0, 1), so the product of the others is the whole product over the relation's own)."""
+    if len(gives) > 2 * len(_NODES):
+        raise ValueError(f"reach is exact for at most {2 * len(_NODES)} relations, got {len(gives)}")
+    factors = 1.0 - _NODES[:, None] * np.asarray(gives, dtype=float)[None, :]  # [node, relation]
+    return _WEIGHTS @ (factors.prod(axis=1, keepdims=True) / factors)
+
+
+def comparison_pool(world: World, relations: tuple[str, ...], negation: float, tries: int) -> ComparisonPool:
+    """Every meaning the sampler can return for ``world`` with the probability it returns it (given
+    that it returns one)."""
+    options = relation_options(relations)
+    a = world.arrays
+    shape, color = np.asarray(a.shape, dtype=np.int64), np.asarray(a.color, dtype=np.int64)
+    types = sample_types(WorldSample.single(a))[0]  # [1, e]
+    off = ~np.eye(len(world), dtype=bool)
+    named = {(s, c): description_code(np.where(s, shape, -1), np.where(c, color, -1))
+             for s in (False, True) for c in (False, True)}  # each entity's code naming these kinds
+    relations_held = [conditions(kind, value, a) for kind, value in options]
+    n = len(world)
+    # per relation kind: each entity's (subject, reference) code under each of the 3 kinds, their laws,
+    # and which entities each of those descriptions fits
+    described = {}
+    for kind in {kind for kind, _ in options}:
+        laws = kind_law(kind)
+        codes_of = [np.stack([named[s, c] for s, c, _ in law]) for law in laws]  # [kinds, entity]
+        fits_of = [FITS[codes.reshape(-1)][:, types[0]].astype(np.float32) for codes in codes_of]  # [kinds·entity, e]
+        described[kind] = (codes_of, [np.array([p for _, _, p in law]) for law in laws], fits_of)
+    at = np.arange(3)
+    parts = []
+    for negated, share in ((False, 1.0 - negation), (True, negation)):
+        if share <= 0.0:
+            continue
+        found: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
+        gives = np.zeros(len(options))
+        for o, (kind, _) in enumerate(options):
+            agree, disagree = relations_held[o]
+            pairs = np.argwhere((disagree if negated else agree) & off)
+            if not len(pairs):
+                continue
+            e, r = pairs.T
+            codes_of, p_of, fits_of = described[kind]
+            # every (subject kinds, reference kinds, pair) of a try, flattened
+            subject = np.broadcast_to(codes_of[0][:, None, e], (3, 3, len(e))).reshape(-1)
+            reference = np.broadcast_to(codes_of[1][None, :, r], (3, 3, len(e))).reshape(-1)
+            p = np.broadcast_to((p_of[0][:, None] * p_of[1][None, :])[:, :, None] / len(e), (3, 3, len(e))).reshape(-1)
+            if negated:  # a try succeeds when its caption is true of the world
+                held = _held(True, (agree & off)[None], (disagree & off)[None], fits_of[0][None],
+                             fits_of[1].T[None])[0]  # [subject kinds·entity, reference kinds·entity]
+                true = held[np.broadcast_to(at[:, None, None] * n + e, (3, 3, len(e))).reshape(-1),
+                            np.broadcast_to(at[None, :, None] * n + r, (3, 3, len(e))).reshape(-1)]
+                subject, reference, p = subject[true], reference[true], p[true]
+            q = float(p.sum())
+            if q <= 0.0:
+                continue
+            gives[o] = 1.0 - (1.0 - q) ** tries
+            found.append((o, subject, reference, p / q))
+        reached = reach(gives)
+        for o, subject, reference, p in found:
+            parts.append((np.full(len(p), o), np.full(len(p), negated), subject, reference,
+                          share * reached[o] * gives[o] * p))
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return ComparisonPool(options, empty, np.zeros(0, dtype=bool), empty, empty, np.zeros(0))
+    option, negated_, subject, reference, weight = (np.concatenate(x) for x in zip(*parts))
+    codes = ((negated_ * len(options) + option) * DESCRIPTION_CODES + subject) * DESCRIPTION_CODES + reference
+    distinct, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+    total = np.bincount(inverse.reshape(-1), weights=weight, minlength=len(distinct))
+    return ComparisonPool(options, option[first].astype(np.int64), negated_[first].astype(bool), subject[first],
+                          reference[first], total / total.sum())
+
+
+def caption(pool: ComparisonPool, k: int) -> Existential:
+    """Candidate ``k`` of ``pool`` as the caption the sampler writes."""
+    kind, value = pool.options[int(pool.option[k])]
+    relation = Relation(kind, value, entity_type(int(pool.reference[k])))
+    body = Relation("negation", relation) if pool.negated[k] else relation
+    return Existential(entity_type(int(pool.subject[k])), body)
+
+
+def pair_conditions(kind: str, value: int, sample: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Agree / disagree ``[w, e, r]`` of a relation between two distinct entities of each world of a
+    sample (the tests of :func:`~..semantics.relations.conditions`, elementwise over the worlds;
+    ``sample``: a :class:`WorldSample`, or any object with the columns the relation reads)."""
+    v = float(value)
+    if kind in ("x-rel", "y-rel"):
+        main, other = (sample.x, sample.y) if kind == "x-rel" else (sample.y, sample.x)
+        d_main = (main[:, :, None] - main[:, None, :]) * v
+        d_other = np.abs(other[:, :, None] - other[:, None, :])
+        agree, disagree = d_main > np.maximum(MIN_AXIS_DISTANCE, d_other), -d_main > MIN_AXIS_DISTANCE
+    elif kind in ("size-rel", "shade-rel"):
+        measure, same_of, margin = (sample.area, sample.shape, MIN_AREA) if kind == "size-rel" else \
+            (sample.shade, sample.color, MIN_SHADE)
+        diff = (measure[:, :, None] - measure[:, None, :]) * v
+        agree = (same_of[:, :, None] == same_of[:, None, :]) & (diff > margin)
+        disagree = -diff > margin
+    elif kind in ("shape-rel", "color-rel"):
+        attr = sample.shape if kind == "shape-rel" else sample.color
+        same = attr[:, :, None] == attr[:, None, :]
+        agree = same if value > 0 else ~same
+        disagree = ~agree
+    else:
+        raise ValueError(f"no comparison pool for relation {kind!r}")
+    off = ~np.eye(agree.shape[1], dtype=bool)[None]
+    return agree & off, disagree & off
+
+
+def _held(negated: bool, agree: np.ndarray, disagree: np.ndarray, subject: np.ndarray,
+          reference: np.ndarray) -> np.ndarray:
+    """Per world, subject and reference description, whether the (negated) caption is true:
+    ``subject`` [w, T, e], ``reference`` [w, r, R] as 0/1 floats, the relation's [w, e, r] masks."""
+    if not negated:
+        return (subject @ agree.astype(np.float32) @ reference) > 0
+    possible = (~disagree).astype(np.float32)  # off the diagonal: a pair that does not clearly fail
+    possible *= ~np.eye(agree.shape[1], dtype=bool)[None]
+    bad = possible @ reference  # [w, e, R]: other R entities e does not clearly fail
+    alone = (reference.sum(axis=1, keepdims=True) == 1) & (reference > 0)  # e is the only R
+    return (subject @ ((bad == 0) & ~alone).astype(np.float32)) > 0
+
+
+def truth_table(pool: ComparisonPool, sample: WorldSample) -> np.ndarray:
+    """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+    out = np.zeros((len(pool), sample.size), dtype=bool)
+    if not len(pool) or not sample.size:
+        return out
+    keys = pool.negated.astype(np.int64) * len(pool.options) + pool.option
+    for key in np.unique(keys):
+        mine = np.flatnonzero(keys == key)
+        negated, o = bool(key >= len(pool.options)), int(key % len(pool.options))
+        agree, disagree = pair_conditions(*pool.options[o], sample)
+        subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
+        references, r_at = np.unique(pool.reference[mine], return_inverse=True)
+        subject = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
+        reference = description_matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
+        held = _held(negated, agree, disagree, subject, reference)  # [w, T, R]
+        out[mine] = held[:, s_at.reshape(-1), r_at.reshape(-1)].T
+    return out
+
+
+#: the columns each relation reads
+_READS = {"x-rel": ("x", "y"), "y-rel": ("x", "y"), "size-rel": ("area", "shape"), "shade-rel": ("shade", "color"),
+          "shape-rel": ("shape",), "color-rel": ("color",)}
+
+
+def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
+    """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one row of
+    :func:`truth_table`): only the worlds with a T entity are asked; a negated candidate is true of
+    those without an R entity (nothing to fail), and the relation is computed, on the columns it reads,
+    for the rest."""
+    types, census = sample_types(sample)
+    fits = FITS[[pool.subject[k], pool.reference[k]]]
+    counts = census @ fits.T.astype(census.dtype)  # [w, (T, R)]: how many entities fit, per world
+    negated = bool(pool.negated[k])
+    out = np.zeros(sample.size, dtype=bool)
+    if negated:
+        out[(counts[:, 0] > 0) & (counts[:, 1] == 0)] = True
+    rows = np.flatnonzero((counts[:, 0] > 0) & (counts[:, 1] > 0))
+    if not len(rows):
+        return out
+    width = max(1, int(sample.present[rows].sum(axis=1).max()))
+    kind, value = pool.options[int(pool.option[k])]
+    part = SimpleNamespace(**{c: getattr(sample, c)[rows, :width] for c in _READS[kind]})
+    agree, disagree = pair_conditions(kind, value, part)
+    kept = types[rows, :width]
+    subject, reference = fits[0][kept], fits[1][kept]  # [w, e]
+    if not negated:
+        out[rows] = (subject[:, :, None] & agree & reference[:, None, :]).any(axis=(1, 2))
+        return out
+    possible = ~disagree & ~np.eye(width, dtype=bool)[None]
+    bad = (possible & reference[:, None, :]).any(axis=2)  # another R entity e does not clearly fail
+    alone = (reference.sum(axis=1) == 1)[:, None] & reference  # e is the only R
+    out[rows] = (subject & ~bad & ~alone).any(axis=1)
+    return out
+
+
+def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
+    """The worlds of ``sample`` where candidate ``k`` is true wherever their objects are placed: for a
+    negated candidate, those with a T entity and no R entity (nothing to fail); none for an affirmed one
+    (its relation depends on where the objects are, or on their sizes and shades)."""
+    if not pool.negated[k]:
+        return np.zeros(sample.size, dtype=bool)
+    counts = sample_types(sample)[1] @ FITS[[pool.subject[k], pool.reference[k]]].T.astype(np.int64)
+    return (counts[:, 0] > 0) & (counts[:, 1] == 0)
+
+
+__all__ = ["COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kind_law", "pair_conditions",
+           "reach", "true_wherever_placed", "truth_of", "truth_table"]

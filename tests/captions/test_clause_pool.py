@@ -1,0 +1,218 @@
+"""The relative clause sampler's pool: every caption it may draw for a world with the probability it
+draws it, their truth in many worlds at once (the evaluator's truth, from the columns), and the bounded
+sampler drawing from the pool's survivors."""
+from __future__ import annotations
+
+import collections
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shapeworldice.captions.clause_pool import OBJECT_COPULA, OBJECT_RELATION, SUBJECT
+from shapeworldice.captions.discourse import PooledRelativeClauseSampler, RelativeClauseSampler
+from shapeworldice.captions.sampling import BoundedPrior, make_sampler
+from shapeworldice.data import load_definition
+from shapeworldice.interpret import formula_of
+from shapeworldice.interpret.prior import CaptionPrior, truth_in
+from shapeworldice.semantics import Truth
+from shapeworldice.world.columns import WorldSample
+from shapeworldice.world.sampling import WorldSampler
+
+WORLDS = WorldSampler(load_definition("relative-clauses").world_config)
+TWO = WorldSampler(load_definition("spatial-twoshapes").world_config)
+
+
+def _world(seed: int, sampler: WorldSampler = WORLDS):
+    return sampler.sample(np.random.default_rng(seed), "test")
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), relations=st.sampled_from([("x-rel", "y-rel"), ("x-rel",), ("y-rel",)]))
+def test_the_truth_table_is_the_evaluators_truth(seed, relations):
+    """Each candidate's truth in each world of a padded sample (2 to 10 objects) is what the evaluator
+    finds for its meaning, by the whole table and by one candidate's evaluator, for each of the three
+    forms; every candidate is true of its own world (the sampler's own check)."""
+    sampler, rng = PooledRelativeClauseSampler(relations), np.random.default_rng(seed)
+    world = _world(seed)
+    pool = sampler.pool(world)
+    others = WorldSample.of([_world(int(s), [WORLDS, TWO][int(s) % 2]) for s in rng.integers(0, 2**32, size=20)])
+    table = sampler.truth_table(pool, others)
+    assert sampler.truth_table(pool, WorldSample.of([world])).all()
+    for form in (SUBJECT, OBJECT_COPULA, OBJECT_RELATION):
+        mine = np.flatnonzero(pool.form == form)
+        for k in rng.choice(mine, size=min(15, len(mine)), replace=False):
+            caption = sampler.caption(pool, int(k))
+            assert caption.truth(world) == Truth.TRUE
+            truth = truth_in(formula_of(caption), others)
+            assert (truth == table[k]).all(), caption
+            assert (sampler.evaluator(pool, int(k))(others) == truth).all(), caption
+
+
+@pytest.mark.parametrize("seed, draws", [(12, 2_000), pytest.param(13, 10_000, marks=pytest.mark.slow),
+                                         pytest.param(127, 10_000, marks=pytest.mark.slow)])
+def test_the_pool_holds_the_samplers_distribution(seed, draws):
+    """The pool's probabilities are those of the sampler's successful draws: every form's, relation's,
+    description's, attribute's and inner relation's share of the draws is within four standard errors
+    of its probability, and every drawn caption is in the pool."""
+    sampler, rng = PooledRelativeClauseSampler(), np.random.default_rng(5)
+    world = _world(seed)
+    pool = sampler.pool(world)
+    assert abs(pool.weight.sum() - 1.0) < 1e-9
+    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
+    drawn = collections.Counter(which[str(c)] for c in (sampler(world, rng) for _ in range(draws)) if c is not None)
+    total = sum(drawn.values())
+    assert total > 0.99 * draws
+    for values in (pool.form, pool.option, pool.subject, pool.reference, pool.attribute, pool.inner, pool.other):
+        for v in np.unique(values):
+            expected = pool.weight[values == v].sum()
+            seen = sum(n for k, n in drawn.items() if values[k] == v) / total
+            assert abs(seen - expected) <= 4 * np.sqrt(expected * (1 - expected) / total) + 1e-12, (v, seen, expected)
+
+
+def test_meaning_codes_name_each_candidate_once():
+    sampler = PooledRelativeClauseSampler()
+    pool, other = sampler.pool(_world(8)), sampler.pool(_world(9))
+    codes = pool.codes
+    assert len(set(codes.tolist())) == len(pool) and codes.min() >= 0
+    mine = {str(sampler.caption(pool, k)): int(c) for k, c in enumerate(codes)}
+    theirs = {str(sampler.caption(other, k)): int(c) for k, c in enumerate(other.codes)}
+    shared = set(mine) & set(theirs)
+    assert shared and all(mine[c] == theirs[c] for c in shared)
+
+
+def test_the_family_draws_as_before_and_other_relations_have_no_pool():
+    """The pool is an addition: the family's draws are the plain sampler's, and a family over a
+    relation that is not an axis relation keeps the plain sampler."""
+    pooled, plain = make_sampler("relative-clause"), RelativeClauseSampler()
+    assert isinstance(pooled, PooledRelativeClauseSampler)
+    for seed in range(20):
+        world = _world(seed)
+        assert str(pooled(world, np.random.default_rng(seed))) == str(plain(world, np.random.default_rng(seed)))
+    assert not hasattr(make_sampler("relative-clause", {"relations": ["size-rel"]}), "pool")
+
+
+def test_a_world_of_one_object_has_an_empty_pool():
+    world = WorldSampler(load_definition("existential-oneshape").world_config).sample(np.random.default_rng(0), "test")
+    sampler = PooledRelativeClauseSampler()
+    assert len(sampler.pool(world)) == 0 and sampler(world, np.random.default_rng(0)) is None
+
+
+def test_the_bounded_sampler_draws_within_the_bound_and_checks_with_the_pools_evaluator():
+    """A drawn survivor is checked with its candidate's evaluator (the prior gets the same answer as
+    without it), and only captions within the view bound on the world's re-fills are returned (their
+    shares counted one drawn candidate at a time, then the rest at once)."""
+    sampler = PooledRelativeClauseSampler()
+    world = _world(3)
+    refills = WorldSample.of([_world(100 + i) for i in range(16)])
+    prior = CaptionPrior(WorldSample.of([_world(500 + i) for i in range(200)]))
+    plain = CaptionPrior(prior.sample)
+    asked: list = []
+
+    def within(caption, fast=None):
+        asked.append(fast)
+        found = prior.within(formula_of(caption), 0.4, fast)
+        assert found == plain.within(formula_of(caption), 0.4)
+        return found
+
+    bounded = BoundedPrior(sampler, within, view_exceeds=lambda c, w: False,
+                           donors_exceed=lambda c, w, fast=None: False,
+                           view_samples=lambda w: [refills], max_view=0.5)
+    pool = sampler.pool(world)
+    shares = sampler.truth_table(pool, refills).mean(axis=1)
+    kept = {str(sampler.caption(pool, k)) for k in np.flatnonzero(shares <= 0.5)}
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        caption = bounded(world, rng)
+        assert caption is not None and str(caption) in kept
+        assert prior.prior(formula_of(caption)) <= 0.4
+    assert asked and all(callable(f) for f in asked)
+
+
+def test_a_prior_asked_with_the_pools_evaluator_finds_the_evaluators_truths():
+    """Over a prior sample of several spans, the pool's evaluator gives each meaning the truth
+    vector, the first true worlds and the bound decision of the general evaluator."""
+    sampler = PooledRelativeClauseSampler()
+    sample = WorldSample.of([_world(900 + i) for i in range(1300)])
+    fast, plain = CaptionPrior(sample), CaptionPrior(sample)
+    pool = sampler.pool(_world(21))
+    rng = np.random.default_rng(2)
+    for form in (SUBJECT, OBJECT_COPULA, OBJECT_RELATION):
+        for k in rng.choice(np.flatnonzero(pool.form == form), size=3, replace=False):
+            formula, evaluate = formula_of(sampler.caption(pool, int(k))), sampler.evaluator(pool, int(k))
+            first = next(fast.true_worlds(formula, evaluate))
+            assert (first == next(plain.true_worlds(formula))).all()
+            assert fast.within(formula, 0.1, evaluate) == plain.within(formula, 0.1)
+            truths, expected = fast.truths(formula, evaluate), plain.truths(formula)
+            assert truths is not None and expected is not None and (truths == expected).all()
+
+
+def test_shares_counted_by_draw_drop_the_candidates_the_whole_table_drops():
+    """Counting the re-fill shares of the drawn candidates one at a time (then the rest at once)
+    drops exactly the candidates the pool's whole table drops: the same survivors, so the same law."""
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    @dataclass(frozen=True)
+    class AtOnce(PooledRelativeClauseSampler):
+        shares_by_draw: ClassVar[int] = 0
+
+    world = _world(3)
+    refills = WorldSample.of([_world(100 + i) for i in range(16)])
+    survivors = []
+    for sampler in (PooledRelativeClauseSampler(), AtOnce()):
+        bounded = BoundedPrior(sampler, lambda c, fast=None: True, view_exceeds=lambda c, w: False,
+                               donors_exceed=lambda c, w, fast=None: False,
+                               view_samples=lambda w: [refills], max_view=0.3)
+        rng = np.random.default_rng(1)
+        for _ in range(20):
+            bounded(world, rng)
+        bounded._count_shares(world)  # whatever is left uncounted
+        survivors.append(bounded._last["state"][1] > 0)
+    assert (survivors[0] == survivors[1]).all() and survivors[0].any() and not survivors[0].all()
+
+
+@pytest.mark.slow
+def test_an_instance_is_the_same_whatever_was_built_before_it():
+    """An informative relative-clause instance built after others is the instance built alone (any
+    --workers, any resume)."""
+    from shapeworldice.data.build import InstanceBuilder
+    from shapeworldice.interpret.prior import sample_worlds
+
+    definition = load_definition("relative-clauses-informative")
+    sample = sample_worlds(definition, 1000)
+    warm = InstanceBuilder(definition, CaptionPrior(sample))
+    rows = [warm.instance(0, "train", i) for i in range(10)] + [warm.instance(0, "test", 0)]
+    for split, index, row in (("train", 9, rows[9]), ("train", 4, rows[4]), ("test", 0, rows[-1])):
+        alone = InstanceBuilder(definition, CaptionPrior(sample)).instance(0, split, index)
+        assert (alone.captions, alone.world) == (row.captions, row.world)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["relative-clauses-informative", "relative-clauses-informative-heldout"])
+def test_every_kept_caption_is_within_the_bound_as_skill_truth_decides_it(name):
+    """The builder's captions, drawn from the pool's survivors and checked with the pool's evaluator,
+    are within the view bound and the prior bound as a fresh view bound and prior decide them with
+    the general evaluator (what skill truth asks at evaluation)."""
+    from shapeworldice.data.build import InstanceBuilder
+    from shapeworldice.interpret.prior import sample_worlds
+    from shapeworldice.interpret.views import BOUND_TRUE_WORLDS, view_bound
+    from shapeworldice.semantics.components import from_json
+    from shapeworldice.world.model import World
+
+    definition = load_definition(name)
+    sample = sample_worlds(definition, 1000)
+    builder = InstanceBuilder(definition, CaptionPrior(sample))
+    prior = CaptionPrior(sample)
+    bound = view_bound(definition.skill_views, sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
+    checked = 0
+    for split, index in [("train", i) for i in range(6)] + [("test", 0), ("test", 1)]:
+        row = builder.instance(0, split, index)
+        world = World.from_json(row.world)
+        for semantics in row.semantics:
+            formula = formula_of(from_json(semantics))
+            assert not bound.exceeds(formula, world, definition.max_view_prior), (name, split, index, semantics)
+            assert prior.within(formula, definition.max_prior)
+            checked += 1
+    assert checked == 6 + 2 * definition.references
