@@ -35,3 +35,18 @@ def test_data_folders_found():
              "selection", "coreference")
     expected |= {f"{b}-384.toml" for b in sized}  # rendered at 384 pixels for vision-language models
     assert {p.name for p in definitions_dir().glob("*.toml")} == expected
+
+
+def test_test_modules_have_unique_names_outside_packages():
+    """pytest imports a test file outside a package by its basename alone: two files of one name
+    stop the whole suite's collection, though each folder alone passes."""
+    tests = Path(__file__).resolve().parent
+    seen: dict[str, Path] = {}
+    clashes = []
+    for path in sorted(tests.rglob("test_*.py")):
+        if (path.parent / "__init__.py").exists():
+            continue
+        if path.name in seen:
+            clashes.append((seen[path.name], path))
+        seen[path.name] = path
+    assert not clashes, clashes
