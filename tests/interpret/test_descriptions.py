@@ -652,10 +652,21 @@ def test_with_after_a_place_is_the_shapes_company(y, expected):
     check("A red square at the top, with a blue rectangle at the bottom.", world, expected)
 
 
-def test_a_description_naming_too_many_things_leaves_out_what_passes_the_bound():
-    # each sentence names two shapes: the join of 32 binds 64 variables, more than the evaluator's
-    # arrays can hold; the sentences past the bound are left out, never a crash
+def test_sentences_side_by_side_share_the_evaluators_axes():
+    # each sentence names two shapes: 32 of them bind 64 variables, but quantifiers side by side are
+    # never evaluated together, so the description nests only two deep and is read in full
     from shapeworldice.interpret.interpret import MAX_VARIABLES
+    world = make_world(("square", "red", 0.2, 0.5), ("circle", "blue", 0.8, 0.5))
     text = " ".join(["A red square is to the left of a blue circle."] * (MAX_VARIABLES // 2 + 2))
+    assert verdict(text, world) == T
+    assert verdict(text.replace("red square", "green square", 1), world) == F
+
+
+def test_a_description_nesting_too_deep_leaves_out_what_passes_the_bound():
+    # each "it" is the shape before, so each sentence's shape is inside the one before it: past the
+    # evaluator's bound on nested quantifiers the sentences are left out, never a crash
+    from shapeworldice.interpret.interpret import MAX_VARIABLES
+    text = "There is a red square. " + " ".join(["Below it is a blue circle."] * (MAX_VARIABLES + 1))
     assert verdict(text, SCENE) == A
-    assert verdict(text.replace("red square", "green square", 1), SCENE) == F
+    assert verdict("There is a green square. " + text, SCENE) == F
+
