@@ -670,3 +670,12 @@ def test_a_description_nesting_too_deep_leaves_out_what_passes_the_bound():
     assert verdict(text, SCENE) == A
     assert verdict("There is a green square. " + text, SCENE) == F
 
+
+
+@pytest.mark.parametrize("circles,expected", [(3, T), (2, F)])
+def test_a_fronted_of_phrase_is_the_subjects_whole(circles, expected):
+    """"Of the six shapes, three are circles": the fronted place is said of the subject, so the three
+    are three of the six (left out before: "of" on the verb's event had no reading)."""
+    world = make_world(*[("circle", "red", 0.1 + 0.15 * i, 0.6) for i in range(circles)],
+                       *[("square", "blue", 0.1 + 0.15 * i, 0.2) for i in range(6 - circles)])
+    assert verdict("Of the six shapes, three are circles.", world) == expected

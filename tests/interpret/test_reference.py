@@ -355,3 +355,24 @@ def test_the_pair_as_the_place_of_a_shape_that_may_be_one_of_them_is_not_decided
     two, not left of both (that would make it left of itself: false)."""
     caption = "There are two shapes. On the left of the pair is a gray cross."
     assert [s for s, _ in left_out(caption)] == ["On the left of the pair is a gray cross."]
+
+
+@pytest.mark.parametrize("x,expected", [(0.85, T), (0.05, F)])
+def test_their_side_is_the_side_of_what_they_mean(x, expected):
+    """"To their right": "their" names its owner's number (the determiner's CARG), so the side is of
+    the two shapes listed before it (each of them), not of one "it" left undecided among them."""
+    world = make_world(("square", "red", 0.15, 0.2), ("circle", "blue", 0.3, 0.2), ("triangle", "green", x, 0.25))
+    caption = "A red square and a blue circle are at the top. To their right is a green triangle."
+    assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("y,expected", [(0.8, T), (0.1, F)])
+@pytest.mark.parametrize("caption", [
+    "There is a red square. Below it, a green triangle overlaps a blue circle.",
+    "Below the red square, a green triangle overlaps a blue circle.",
+])
+def test_a_place_before_the_subject_is_where_the_subject_is(caption, y, expected):
+    """"Below it, a triangle overlaps a circle": the fronted place sets where the verb's subject is
+    ("below it" was once a sentence adverb that said only "nearby")."""
+    world = make_world(("square", "red", 0.3, 0.4), ("circle", "blue", 0.6, y), ("triangle", "green", 0.65, y))
+    assert verdict(caption, world) == expected
