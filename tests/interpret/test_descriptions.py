@@ -679,3 +679,11 @@ def test_a_fronted_of_phrase_is_the_subjects_whole(circles, expected):
     world = make_world(*[("circle", "red", 0.1 + 0.15 * i, 0.6) for i in range(circles)],
                        *[("square", "blue", 0.1 + 0.15 * i, 0.2) for i in range(6 - circles)])
     assert verdict("Of the six shapes, three are circles.", world) == expected
+
+
+@pytest.mark.parametrize("second,expected", [("red", T), ("green", F)])
+def test_everything_is_every_shape(second, expected):
+    """"Everything" is every shape of the picture (it was an unknown word, so vague)."""
+    world = make_world(("square", "red", 0.3, 0.3), ("rectangle", second, 0.8, 0.8))
+    assert verdict("Everything is red.", world) == expected
+    assert verdict("Everything sits against a plain black backdrop.", world) == T
