@@ -157,11 +157,15 @@ class Agreement:
         return self.shaped(agree, f.var), self.shaped(disagree, f.var)
 
     def scene(self, f: Scene) -> TV:
-        """"On a black background": the worlds' background colours."""
+        """"On a black background": the worlds' background colours; "The background is mostly
+        empty": the sum of the shapes' areas in each world."""
+        shape = (self.w,) + (1,) * (self.d - 1)
+        if f.kind == "coverage":
+            agree, disagree = appearance.coverage(f.value, np.where(self.g.present, self.g.area, 0.0).sum(axis=1))
+            return agree.reshape(shape), disagree.reshape(shape)
         if self.backgrounds is None:
             raise TruthUnavailable("these worlds record no background")
         yes, no = zip(*(appearance.background(f.value, b) for b in self.backgrounds))
-        shape = (self.w,) + (1,) * (self.d - 1)
         return np.array(yes, dtype=bool).reshape(shape), np.array(no, dtype=bool).reshape(shape)
 
     def part_counts(self, f: Quant) -> tuple[np.ndarray, np.ndarray]:
