@@ -687,3 +687,12 @@ def test_everything_is_every_shape(second, expected):
     world = make_world(("square", "red", 0.3, 0.3), ("rectangle", second, 0.8, 0.8))
     assert verdict("Everything is red.", world) == expected
     assert verdict("Everything sits against a plain black backdrop.", world) == T
+
+
+@pytest.mark.parametrize("second,expected", [("green", T), ("blue", A)])
+def test_both_floating_before_unlike_predicates(second, expected):
+    """"The triangles are both green but in different shades": "both" floats after the copula (it
+    adds nothing to "the triangles"), so the coordination of an adjective and a place parses; the
+    shade phrase is dropped, as elsewhere."""
+    world = make_world(("triangle", "green", 0.3, 0.3, 0.06, -0.3), ("triangle", second, 0.6, 0.6, 0.06, 0.3))
+    assert verdict("The triangles are both green but in different shades.", world) == expected
