@@ -277,7 +277,7 @@ def test_both_after_two_circles_is_each_circle_is_small(left, right):
     "There are three circles. Both are small.",
     "There is a red square. There is a blue circle. There is a green cross. Both are small.",
     "There is a red square, a blue circle and a green cross. Both are small.",
-    "There is a red square. There is a blue circle and a green cross. Both are small.",
+    "There is a blue circle and a green cross. There is a red square. Both are small.",
 ])
 def test_both_after_other_than_two_shapes_is_not_decided(caption):
     """"both" after three shapes, or after a longer list: which two it means is not decided, the
@@ -376,3 +376,17 @@ def test_a_place_before_the_subject_is_where_the_subject_is(caption, y, expected
     ("below it" was once a sentence adverb that said only "nearby")."""
     world = make_world(("square", "red", 0.3, 0.4), ("circle", "blue", 0.6, y), ("triangle", "green", 0.65, y))
     assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("half,expected", [(0.06, T), (0.2, F)])
+def test_both_after_a_list_of_the_latest_two_shapes(half, expected):
+    """"There is a large red square. A blue circle and a green triangle are at the bottom. Both are
+    small.": "both" is the list of the two latest shapes, though a shape was named before it; after
+    a longer list, or with a shape named after the list, it is left out (never false for it)."""
+    world = make_world(("square", "red", 0.3, 0.2, 0.25), ("circle", "blue", 0.3, 0.8),
+                       ("triangle", "green", 0.7, 0.8, half))
+    listed = ("There is a large red square at the top. A blue circle and a green triangle are at the bottom. "
+              "Both are small.")
+    assert verdict(listed, world) == expected
+    longer = "There is a red square, a blue circle and a green triangle. Both are small."
+    assert verdict(longer, world) == A
