@@ -1,8 +1,8 @@
 """The one evaluator of truth: agree/disagree arrays of a logical form over a batch of worlds.
 
-A formula with k bound variables is evaluated as a pair of boolean arrays (agree, disagree) with a
-leading world axis and one axis per variable (size n along the axes of the variables it depends
-on, 1 elsewhere); quantifiers reduce their variable's axis. One world is a batch of one
+A formula is evaluated as a pair of boolean arrays (agree, disagree) with a leading world axis and
+one axis per depth of quantifiers (size n along the axes of the variables it depends on, 1
+elsewhere); quantifiers reduce their variable's axis. One world is a batch of one
 (:func:`shapeworldice.interpret.evaluate.truth`), a prior sample a batch of thousands
 (:mod:`.prior`), so a caption's truth and its prior can never disagree. The semantics is
 ShapeWorld's agree/disagree semantics of :mod:`shapeworldice.semantics`:
@@ -40,7 +40,7 @@ import numpy as np
 from ..semantics import appearance, relations
 from ..world.columns import WorldSample
 from ..world.model import WorldArrays
-from .logic import Attr, Compare, Formula, Quant, Rel, Scene, bound_vars, free_vars, walk
+from .logic import Attr, Compare, Formula, Quant, Rel, Scene, bound_vars, free_vars, nesting, walk
 from .selector_tables import EXTRA_RELATIONS, compare, relation3, select_quantifier, selector_pairs
 from .tables import atom, connective, exclude_context, quantifier
 
@@ -56,7 +56,8 @@ class TruthUnavailable(ValueError):
 
 class Plan:
     """Per-formula layout, shared by every evaluation of it: axis 0 = worlds, then one axis per
-    bound variable; for each quantifier the axes its restrictor and body depend on.
+    depth of quantifiers (:func:`~.logic.nesting`; one per variable where a name is bound twice);
+    for each quantifier the axes its restrictor and body depend on.
 
     Quantifiers are keyed by their variable when every variable is bound once (always the case
     for interpreted MRS and sampled captions), so the plan stays valid for copies of the formula
@@ -68,8 +69,10 @@ class Plan:
     def __init__(self, formula: Formula):
         names = bound_vars(formula)
         self.by_id = len(set(names)) != len(names)
-        self.axis = {v: i + 1 for i, v in enumerate(dict.fromkeys(names))}
-        self.d = len(self.axis) + 1
+        # variables bound side by side share an axis (their arrays never meet), so the number of
+        # axes is the depth of quantifiers, not their count
+        self.axis = {v: i + 1 for i, v in enumerate(dict.fromkeys(names))} if self.by_id else nesting(formula)
+        self.d = max(self.axis.values(), default=0) + 1
         self.outer: dict[Any, tuple[int, ...]] = {}
         self.restr_outer: dict[Any, frozenset[int]] = {}
         self.keys: dict[Any, tuple] = {}
@@ -154,11 +157,15 @@ class Agreement:
         return self.shaped(agree, f.var), self.shaped(disagree, f.var)
 
     def scene(self, f: Scene) -> TV:
-        """"On a black background": the worlds' background colours."""
+        """"On a black background": the worlds' background colours; "The background is mostly
+        empty": the sum of the shapes' areas in each world."""
+        shape = (self.w,) + (1,) * (self.d - 1)
+        if f.kind == "coverage":
+            agree, disagree = appearance.coverage(f.value, np.where(self.g.present, self.g.area, 0.0).sum(axis=1))
+            return agree.reshape(shape), disagree.reshape(shape)
         if self.backgrounds is None:
             raise TruthUnavailable("these worlds record no background")
         yes, no = zip(*(appearance.background(f.value, b) for b in self.backgrounds))
-        shape = (self.w,) + (1,) * (self.d - 1)
         return np.array(yes, dtype=bool).reshape(shape), np.array(no, dtype=bool).reshape(shape)
 
     def part_counts(self, f: Quant) -> tuple[np.ndarray, np.ndarray]:

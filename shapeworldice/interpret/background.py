@@ -6,7 +6,9 @@ docs/descriptions.md ("Background and company").
 from __future__ import annotations
 
 from ..semantics.appearance import color_word
-from .picture_places import SCENE, frames_of, kill_entity as _kill_entity, nothing, restriction as _restriction
+from .picture_places import (
+    EMPTY_ADJS, SCENE, empty_space, frames_of, kill_entity as _kill_entity, nothing, restriction as _restriction,
+)
 from .predicates import BACKGROUND_NOUNS, COORDINATIONS, TONE_ADJS, color_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -43,9 +45,48 @@ def _colour_words(eps: list[EP], v: str) -> list[str]:
 SCENE_NOUNS = frozenset({"_scene_n_of"})
 
 
+#: degree words of "mostly empty" ("almost empty", "nearly empty" say more, and stay unread)
+_MOSTLY_WORDS = frozenset({"_mostly_a_1", "_largely_a_1", "_mainly_a_1", "_predominantly_a_1"})
+
+
+def _mostly_empty(w: WorkingMRS, frames: set[str]) -> None:
+    """"The background is mostly empty", "The image is largely empty (black space)": a claim on how
+    much of the picture the shapes cover (a :class:`~.logic.Scene` ``coverage:mostly-empty``), said
+    only of the background or the image, with nothing else said of it in the clause; "a mostly empty
+    black background": the same claim, beside what is said of the background where it is used."""
+    for e in list(w.live):
+        x = e.args.get("ARG1")
+        if e.dead or x is None or not (x in frames or any(
+                n.pred in BACKGROUND_NOUNS and n.arg0 == x for n in _restriction(w, x))):
+            continue
+        if not (e.pred in EMPTY_ADJS and e.pred != "_black_a_1" or e.pred == "_be_v_id" and empty_space(
+                w, e.args.get("ARG2"))):
+            continue
+        mostly = [m for m in w.live if not m.dead and m.pred in _MOSTLY_WORDS and m.args.get("ARG1") == e.arg0]
+        users = [u for u in w.live if not u.dead and x in u.args.values() and not u.is_quantifier()
+                 and u not in _restriction(w, x)]
+        if len(mostly) != 1:
+            continue
+        if e in _restriction(w, x) and users:  # "a mostly empty black background": said where it is used
+            w.kill(e, *mostly)
+            w.eps.append(EP(SCENE, users[0].label, {"ARG0": w.new_name("e")}, "coverage:mostly-empty", e.key))
+            continue
+        if users != [e]:
+            continue
+        if e.pred == "_be_v_id":
+            _kill_entity(w, e.args.get("ARG2", ""))
+        w.kill(*mostly)
+        _kill_entity(w, x)
+        e.pred, e.args, e.carg = SCENE, {"ARG0": e.arg0 or "e?"}, "coverage:mostly-empty"
+    w.reindex()
+
+
 def background(w: WorkingMRS) -> None:
     """"on a black background", "The background is black.", "a black background with X", "a scene with
-    X"; "The image is black." (what shows of the image is its background)."""
+    X"; "The image is black." (what shows of the image is its background); "The background is mostly
+    empty" (:func:`_mostly_empty`)."""
+    frames = frames_of(w)
+    _mostly_empty(w, frames)
     frames = frames_of(w)
     _black_with_company(w, frames)
     for e in w.live:

@@ -296,17 +296,31 @@ def _positions(w: WorkingMRS) -> None:
 def _fronted_place_of_a_look(w: WorkingMRS, v: EP) -> None:
     """"At the top, a semicircle is tilted": a place before a word of a shape's look (which adds
     nothing) is said of the shape, not dropped with the look; a place after it ("tilted to the
-    left") may be the look's direction and stays with it."""
+    left") may be the look's direction and stays with it. "Below it, a pentagon overlaps a square":
+    a place before the subject of any other verb is said of the subject (where the scene is set)."""
     lemma, pos, _ = split_predicate(v.pred)
-    if lemma not in OUTSIDE_WORDS or pos not in ("v", "a") or v.arg0 is None:
+    if v.arg0 is None:
         return
-    subject = next((v.args[r] for r in ("ARG1", "ARG2") if is_var(v.args.get(r), "x")), None)
+    if lemma in OUTSIDE_WORDS and pos in ("v", "a"):
+        subject = next((v.args[r] for r in ("ARG1", "ARG2") if is_var(v.args.get(r), "x")), None)
+        before = v.key
+    elif pos == "v" and is_var(v.args.get("ARG1"), "x") and v.args["ARG1"] in w.quant_of:
+        # "Below it, a green pentagon overlaps a square": a place before the subject sets where the subject is
+        subject = v.args["ARG1"]
+        before = w.quant_of[subject].key
+    else:
+        return
     if subject is None:
         return
     for p in w.live:
-        if (p is not v and not p.dead and p.args.get("ARG1") == v.arg0 and p.key < v.key
-                and split_predicate(p.pred)[1] == "p"):
+        if (p is not v and not p.dead and p.args.get("ARG1") == v.arg0 and p.key < before
+                and split_predicate(p.pred)[1] == "p" and p.pred not in _NOT_PLACES):
             p.args["ARG1"] = subject
+
+
+#: prepositions that say no place ("With its flat side down, ...", "Like a bowl, ..."): left on the verb
+_NOT_PLACES = frozenset({"_with_p", "_without_p", "_including_p", "_along+with_p", "_like_p", "_into_p", "_as_p",
+                         "_for_p"})
 
 
 __all__ = ["rewrite_descriptive"]

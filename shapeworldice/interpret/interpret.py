@@ -26,7 +26,7 @@ from typing import Any, Iterable, Sequence, Union
 from .descriptive import rewrite_descriptive
 from .errors import UninterpretableMRS
 from .formula_builder import FormulaBuilder
-from .logic import And, Formula, Iff, Implies, Not, Or, bound_vars, free_vars, walk
+from .logic import And, Formula, Iff, Implies, Not, Or, free_vars, nesting, walk
 from .predicates import INTERPRETABLE_QUANTIFIERS
 from .preference import preference_order, reading_penalty
 from .rewrites import normalize
@@ -77,15 +77,16 @@ def _interpretation(mrs: Any) -> Interpretation:
     if unbound:  # e.g. an elliptical comparison, "a smaller blue circle" (smaller than what?)
         raise UninterpretableMRS("something it says is tied to no shape it names (a comparison such as "
                                  "'smaller' or 'bigger' without 'than ...'?)")
-    variables = len(set(bound_vars(formula)))
-    if variables > MAX_VARIABLES:  # a long description joined: the sentence that passes the bound is left out
-        raise UninterpretableMRS(f"it names more things at once ({variables}) than the evaluator can hold "
-                                 f"(at most {MAX_VARIABLES})")
+    variables = max(nesting(formula).values(), default=0)
+    if variables > MAX_VARIABLES:  # a description too deep: the sentence that passes the bound is left out
+        raise UninterpretableMRS(f"it names more things at once ({variables}, one inside another) than the "
+                                 f"evaluator can hold (at most {MAX_VARIABLES})")
     return Interpretation(formula, penalty)
 
 
-#: the most variables one formula may bind: the evaluator gives each an array axis, after the
-#: worlds' axis, and numpy arrays have at most 64 (a margin is left for the evaluator's own axes)
+#: the deepest nesting of quantifiers one formula may have: the evaluator gives each depth an array
+#: axis, after the worlds' axis, and numpy arrays have at most 64 (a margin is left for the
+#: evaluator's own axes)
 MAX_VARIABLES = 60
 
 

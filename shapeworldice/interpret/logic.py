@@ -365,6 +365,21 @@ def bound_vars(f: Formula) -> tuple[str, ...]:
     return tuple(g.var for g in walk(f) if isinstance(g, Quant))
 
 
+def nesting(f: Formula) -> dict[str, int]:
+    """Each bound variable's depth: 1 plus the number of quantifiers around its own. Variables of
+    quantifiers side by side (two sentences' shapes) share a depth: they are never evaluated
+    together, so the evaluator gives them one array axis."""
+    depth: dict[str, int] = {}
+    stack: list[tuple[Formula, int]] = [(f, 1)]
+    while stack:
+        g, d = stack.pop()
+        if isinstance(g, Quant):
+            depth.setdefault(g.var, d)
+            d += 1
+        stack.extend((c, d) for c in children(g))
+    return depth
+
+
 def upward(spec: QSpec) -> bool:
     """Whether a quantifier is upward monotone in its body (Q(R, B∧C) entails Q(R, B)): "a",
     "the", "the Ts", "every", and counts and ratios of the form "at least" / "more than"."""
@@ -433,6 +448,6 @@ __all__ = [
     "QRANGES", "NEGATED_QRANGE", "RATIO_LITERALS", "RATIO_NAMES", "RELATION_WORDS", "QSpec",
     "Shape", "Color", "Noun", "Exists", "Attr", "Scene", "Rel", "Not", "And", "Or", "Implies", "Iff", "Quant",
     "Compare",
-    "Atom", "Formula", "TRUE", "children", "claims", "upward", "walk", "conjoin", "free_vars", "bound_vars",
+    "Atom", "Formula", "TRUE", "children", "claims", "upward", "walk", "conjoin", "free_vars", "bound_vars", "nesting",
     "ratio_quantity", "substitute",
 ]

@@ -57,10 +57,11 @@ def resolve_pairs(w: WorkingMRS) -> None:
     plural said as the place of a shape ("Two shapes ... On the left of the pair is a cross.") is
     not decided: the shape may be one of the two (the left one), not left of both.
     With no shape named before it, each keeps its reading alone ("The two overlap.": the picture's
-    two shapes). "both" after a list of exactly two single shapes and nothing else ("A red square
-    and a blue circle. Both are small.") is the list: each of the two. Where which two is not
-    decided (other shapes before it, a longer list, an unread
-    sentence), the sentence is left out, but "the two shapes" keeps its reading alone."""
+    two shapes). "both" after a list of exactly two single shapes that are the latest shapes named
+    ("A red square and a blue circle. Both are small.", also after other shapes named before the
+    list) is the list: each of the two. Where which two is not decided (other shapes after the
+    list, a longer list, an unread sentence), the sentence is left out, but "the two shapes" keeps
+    its reading alone."""
     for q in list(w.live):
         if q.dead or not q.is_quantifier():
             continue
@@ -84,11 +85,14 @@ def _pair_back(w: WorkingMRS, q: EP, said: str) -> str | None:
     if unread:
         return "after a sentence that could not be read: which two shapes it means is not known"
     named = named_before(w, q, cut)
-    if len(named) == 2 and not any(r.mods.plural for r in named) and said == "both" and any(
-            c.pred == "_and_c" and {c.args.get("ARG1"), c.args.get("ARG2")} == {r.arg0 for r in named}
-            for c in w.live if not c.dead):  # "A red square and a blue circle. Both are small."
-        joint = next(c.arg0 for c in w.live if not c.dead and c.pred == "_and_c" and {
-            c.args.get("ARG1"), c.args.get("ARG2")} == {r.arg0 for r in named})
+    latest = sorted(named, key=lambda r: r.key)[-2:]
+    joints = [c.arg0 for c in w.live if not c.dead and c.pred == "_and_c" and len(latest) == 2
+              and {c.args.get("ARG1"), c.args.get("ARG2")} == {r.arg0 for r in latest}
+              and c.arg0 not in coordinated(w)]
+    if said == "both" and joints and not any(r.mods.plural for r in latest):
+        # "A red square and a blue circle. Both are small.", also after other shapes: the two
+        # latest shapes, listed together and alone (not the end of a longer list)
+        joint = joints[0]
         rs = w.at(w.rstr_label(q))
         users = [e for e in w.live if not e.dead and e is not q and e not in rs and q.arg0 in e.args.values()]
         w.kill(q, *rs)

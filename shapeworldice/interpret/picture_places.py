@@ -77,7 +77,7 @@ def rest_of_the_picture(w: WorkingMRS) -> None:
                 m.pred in MOSTLY and m.args.get("ARG1") == e.arg0 for m in w.live if not m.dead):
             continue
         z = e.args.get("ARG2")
-        if e.pred == "_be_v_id" and _empty_space(w, z) or e.pred == "_contain_v_1" and _nothing(w, z):
+        if e.pred == "_be_v_id" and empty_space(w, z) or e.pred == "_contain_v_1" and _nothing(w, z):
             kill_entity(w, z or "")
         elif e.pred not in EMPTY_ADJS:
             continue
@@ -122,7 +122,7 @@ def empty_places(w: WorkingMRS) -> None:
         if e.pred in ("_contain_v_1", "_have_v_1", "_include_v_1") and places == [y]:
             _contained(w, e, y)
             continue
-        if e.pred == "_be_v_id" and _empty_space(w, e.args.get("ARG2")):  # "is empty black space"
+        if e.pred == "_be_v_id" and empty_space(w, e.args.get("ARG2")):  # "is empty black space"
             kill_entity(w, e.args.get("ARG2", ""))
         elif e.pred not in EMPTY_ADJS:
             continue
@@ -156,7 +156,7 @@ def _contained(w: WorkingMRS, e: EP, y: str) -> None:
     e.pred, e.args = "_in_p", {"ARG0": e.arg0 or "e?", "ARG1": z, "ARG2": y}
 
 
-def _empty_space(w: WorkingMRS, z: str | None) -> bool:
+def empty_space(w: WorkingMRS, z: str | None) -> bool:
     """Whether ``z`` is "empty black space", "plain black" (what a place is when nothing is there)."""
     rs = restriction(w, z or "")
     return bool(rs) and any(n.arg0 == z and n.pred in _EMPTY_NOUNS for n in rs) and all(

@@ -462,7 +462,7 @@ _OWN_SIDES = {"_left_n_1": "_left+of_p", "_right_n_1": "_right+of_p"}
 def _own_sides(w: WorkingMRS) -> None:
     """"To its right is a red circle.": right of what "its" names (found by the pronoun rules), not
     the right of the picture ("its" leaves no owner in the MRS, so "its right" would read as "the
-    right")."""
+    right"); "to their right", of what "they" name (the determiner's CARG is the owner's number)."""
     for e in list(w.live):
         if e.dead or e.pred not in ("_on_p", "_to_p", "_at_p") or not is_var(e.args.get("ARG2"), "x"):
             continue
@@ -472,7 +472,8 @@ def _own_sides(w: WorkingMRS) -> None:
         if q is None or q.pred != "def_explicit_q" or len(rs) != 1 or rs[0].pred not in _OWN_SIDES:
             continue
         e.pred = _OWN_SIDES[rs[0].pred]
-        q.pred = "pronoun_q"
+        q.mods.plural = q.carg == "pl"  # "their right": right of what "they" name
+        q.pred, q.carg = "pronoun_q", None
         rs[0].pred, rs[0].args = "pron", {"ARG0": v}
 
 

@@ -141,7 +141,7 @@ VAGUE_WORDS = frozenset({
     "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
     "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
     "_toward_p", "_into_p", "_onto_p", "_inside_p", "_within_p", "_off_p", "_out+of_p", "_outside_p",
-    "_throughout_p", "_except_p", "_out+of+frame_p",
+    "_throughout_p", "_except_p", "_out+of+frame_p", "_level+with_p",
     "_surrounded_v_1", "_flanked_v_1", "_framed_v_1", "_accompanied_v_1", "_joined_v_1", "_followed_v_1",
     "_crossed_v_1", "_bordered_v_1", "_hidden_v_1", "_obscured_v_1", "_partially+hidden_v_1",
     "_partly+hidden_v_1", "_partially+covered_v_1", "_partly+covered_v_1", "_surrounding_v_1",

@@ -260,10 +260,25 @@ def background(value: str, world_background: str) -> tuple[bool, bool]:
     return False, False
 
 
+#: "The background is mostly empty": true when the shapes' areas add up to at most this share of the
+#: picture (their sum bounds what they cover from above, overlaps and parts past the frame counted)
+MOSTLY_EMPTY_COVER = 0.3
+
+
+def coverage(value: str, covered: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(agree, disagree) of a claim on how much of the picture the shapes cover, from the sum of
+    their areas ``covered`` (one per world): "mostly-empty" is true up to :data:`MOSTLY_EMPTY_COVER`
+    and vague above it (the sum overstates what overlapping shapes cover, so it is never false)."""
+    if value == "mostly-empty":
+        return covered <= MOSTLY_EMPTY_COVER, np.zeros_like(covered, dtype=bool)
+    return np.zeros_like(covered, dtype=bool), np.zeros_like(covered, dtype=bool)
+
+
 #: relation kinds handled here rather than by ``relations.conditions``
 CONTACT_RELATIONS = frozenset({"overlap-rel", "over-rel", "touch-rel", "near-rel", "area-rel", "vague-rel"})
 
 __all__ = [
     "COLOR_SYNONYMS", "COLOR_WORDS", "CONTACT_RELATIONS", "REGION_PARTS", "SIZES", "TONES", "TONE_SYNONYMS",
-    "TOWARD_PARTS", "attribute", "background", "color_word", "contact", "region", "word_fits",
+    "TOWARD_PARTS", "MOSTLY_EMPTY_COVER", "attribute", "background", "color_word", "contact", "coverage", "region",
+    "word_fits",
 ]

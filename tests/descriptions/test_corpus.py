@@ -61,7 +61,7 @@ def test_floors(split):
     t = _half(split)
     assert t.claims_agree / t.claims_decided >= 0.995  # claims: almost never a wrong truth value
     assert t.false_wrong <= 15  # claims called false that the judge does not call false (14 on test, 5 on dev)
-    assert t.claims_decided / t.claims >= 0.88  # 88.9% on test, 89.8% on dev
+    assert t.claims_decided / t.claims >= 0.88  # 89.0% on test, 89.9% on dev
     assert t.agree / t.decided >= 0.98  # 98.5% on test, 100% on dev
     assert t.decided / t.decidable >= 0.69  # 69.3% on test, 79.1% on dev
     assert t.g_agree / t.n >= 0.915  # 92.0% on test, 100% on dev

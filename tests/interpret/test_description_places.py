@@ -361,3 +361,31 @@ def test_the_company_of_a_list_placed_together(caption, expected):
     # "with" hangs on "the right": the company of the list the place is said of
     world = make_world(("circle", "gray", 0.8, 0.3), ("semicircle", "yellow", 0.9, 0.3), ("ellipse", "blue", 0.85, 0.7))
     assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A cyan triangle is right below the red square.", T),
+    ("A cyan triangle is right above the red square.", F),
+    ("There is a red square, and just below it a cyan triangle points down.", T),
+    ("There is a red square, and right above it a cyan triangle points down.", F),
+])
+def test_right_and_just_before_a_place(caption, expected):
+    """"right below it" is "directly below it" (the degree adds nothing, as "just"); a fronted place
+    with its degree word and no comma ("and just below it a triangle ...") is where the subject is."""
+    world = make_world(("square", "red", 0.2, 0.3), ("triangle", "cyan", 0.2, 0.5))
+    assert verdict(caption, world) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.floats(0.03, 0.3), min_size=1, max_size=4))
+def test_mostly_empty_is_a_claim_on_what_the_shapes_cover(halves):
+    """"The background is mostly empty": true when the shapes' areas add up to at most
+    MOSTLY_EMPTY_COVER of the picture, vague otherwise (never false: the sum overstates what
+    overlapping shapes cover); the same of "the image" and of "a mostly empty background"."""
+    from shapeworldice.semantics.appearance import MOSTLY_EMPTY_COVER
+    world = make_world(*[("square", "red", 0.2 + 0.2 * i, 0.5, h) for i, h in enumerate(halves)])
+    covered = sum(e.area for e in world.entities)
+    expected = T if covered <= MOSTLY_EMPTY_COVER else A
+    for caption in ("The background is mostly empty.", "The image is largely empty black space.",
+                    "The squares are on a mostly empty black background."):
+        assert verdict(caption, world) == expected, caption

@@ -652,10 +652,47 @@ def test_with_after_a_place_is_the_shapes_company(y, expected):
     check("A red square at the top, with a blue rectangle at the bottom.", world, expected)
 
 
-def test_a_description_naming_too_many_things_leaves_out_what_passes_the_bound():
-    # each sentence names two shapes: the join of 32 binds 64 variables, more than the evaluator's
-    # arrays can hold; the sentences past the bound are left out, never a crash
+def test_sentences_side_by_side_share_the_evaluators_axes():
+    # each sentence names two shapes: 32 of them bind 64 variables, but quantifiers side by side are
+    # never evaluated together, so the description nests only two deep and is read in full
     from shapeworldice.interpret.interpret import MAX_VARIABLES
+    world = make_world(("square", "red", 0.2, 0.5), ("circle", "blue", 0.8, 0.5))
     text = " ".join(["A red square is to the left of a blue circle."] * (MAX_VARIABLES // 2 + 2))
+    assert verdict(text, world) == T
+    assert verdict(text.replace("red square", "green square", 1), world) == F
+
+
+def test_a_description_nesting_too_deep_leaves_out_what_passes_the_bound():
+    # each "it" is the shape before, so each sentence's shape is inside the one before it: past the
+    # evaluator's bound on nested quantifiers the sentences are left out, never a crash
+    from shapeworldice.interpret.interpret import MAX_VARIABLES
+    text = "There is a red square. " + " ".join(["Below it is a blue circle."] * (MAX_VARIABLES + 1))
     assert verdict(text, SCENE) == A
-    assert verdict(text.replace("red square", "green square", 1), SCENE) == F
+    assert verdict("There is a green square. " + text, SCENE) == F
+
+
+
+@pytest.mark.parametrize("circles,expected", [(3, T), (2, F)])
+def test_a_fronted_of_phrase_is_the_subjects_whole(circles, expected):
+    """"Of the six shapes, three are circles": the fronted place is said of the subject, so the three
+    are three of the six (left out before: "of" on the verb's event had no reading)."""
+    world = make_world(*[("circle", "red", 0.1 + 0.15 * i, 0.6) for i in range(circles)],
+                       *[("square", "blue", 0.1 + 0.15 * i, 0.2) for i in range(6 - circles)])
+    assert verdict("Of the six shapes, three are circles.", world) == expected
+
+
+@pytest.mark.parametrize("second,expected", [("red", T), ("green", F)])
+def test_everything_is_every_shape(second, expected):
+    """"Everything" is every shape of the picture (it was an unknown word, so vague)."""
+    world = make_world(("square", "red", 0.3, 0.3), ("rectangle", second, 0.8, 0.8))
+    assert verdict("Everything is red.", world) == expected
+    assert verdict("Everything sits against a plain black backdrop.", world) == T
+
+
+@pytest.mark.parametrize("second,expected", [("green", T), ("blue", A)])
+def test_both_floating_before_unlike_predicates(second, expected):
+    """"The triangles are both green but in different shades": "both" floats after the copula (it
+    adds nothing to "the triangles"), so the coordination of an adjective and a place parses; the
+    shade phrase is dropped, as elsewhere."""
+    world = make_world(("triangle", "green", 0.3, 0.3, 0.06, -0.3), ("triangle", second, 0.6, 0.6, 0.06, 0.3))
+    assert verdict("The triangles are both green but in different shades.", world) == expected

@@ -3,6 +3,8 @@ report breakdowns, SPICE tuples and robustness."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from delphin import dmrs as delphin_dmrs
 from interpret_support import (
     decoded, erg_readings, if_then_mrs, iff_mrs, make_world, read_caption, texts, worlds_for,
@@ -12,7 +14,7 @@ from shapeworldice.interpret import (
     Interpretation, Uninterpretable, interpret_readings, construction, reading_verdict, family, interpret,
     quantifier_range, relation, scene_tuples, truth,
 )
-from shapeworldice.interpret.logic import And, Color, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel
+from shapeworldice.interpret.logic import And, Color, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Shape, nesting
 from shapeworldice.semantics.components import EntityType, Proposition
 from shapeworldice.semantics.truth import Truth
 
@@ -301,3 +303,28 @@ def test_interpretations_pickle_and_hash():
 def test_free_variables_are_rejected():
     with pytest.raises(ValueError):
         truth(Color("x", "red"), make_world(("square", "red", 0.5, 0.5), ("circle", "red", 0.2, 0.2)))
+
+
+_SHAPES = ("square", "circle", "triangle")
+_COLORS = ("red", "blue", "green")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_SHAPES), st.sampled_from(_COLORS), st.sampled_from(_SHAPES),
+                          st.sampled_from((-1, 1))), min_size=1, max_size=40))
+@example([("square", "red", "circle", 1)] * 40)
+def test_quantifiers_side_by_side_share_axes(sentences):
+    """A description of many sentences ("a red square left of a circle", ...) side by side: its truth
+    is the least of its sentences' truths, however many variables it binds in all (40 sentences bind
+    80, more than an array's axes: :func:`~shapeworldice.interpret.logic.nesting` gives them two)."""
+    world = make_world(("square", "red", 0.2, 0.5), ("circle", "blue", 0.8, 0.5), ("triangle", "green", 0.5, 0.2))
+
+    def sentence(i: int, shape: str, color: str, other: str, side: int):
+        x, y = f"x{2 * i}", f"x{2 * i + 1}"
+        return Quant(QSpec("exists"), x, And((Shape(x, shape), Color(x, color))),
+                     Quant(QSpec("exists"), y, Shape(y, other), Rel("x-rel", side, x, y)))
+
+    parts = [sentence(i, *s) for i, s in enumerate(sentences)]
+    formula = And(tuple(parts))
+    assert max(nesting(formula).values()) == 2
+    assert truth(formula, world) == min(truth(p, world) for p in parts)

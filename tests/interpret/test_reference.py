@@ -277,7 +277,7 @@ def test_both_after_two_circles_is_each_circle_is_small(left, right):
     "There are three circles. Both are small.",
     "There is a red square. There is a blue circle. There is a green cross. Both are small.",
     "There is a red square, a blue circle and a green cross. Both are small.",
-    "There is a red square. There is a blue circle and a green cross. Both are small.",
+    "There is a blue circle and a green cross. There is a red square. Both are small.",
 ])
 def test_both_after_other_than_two_shapes_is_not_decided(caption):
     """"both" after three shapes, or after a longer list: which two it means is not decided, the
@@ -355,3 +355,38 @@ def test_the_pair_as_the_place_of_a_shape_that_may_be_one_of_them_is_not_decided
     two, not left of both (that would make it left of itself: false)."""
     caption = "There are two shapes. On the left of the pair is a gray cross."
     assert [s for s, _ in left_out(caption)] == ["On the left of the pair is a gray cross."]
+
+
+@pytest.mark.parametrize("x,expected", [(0.85, T), (0.05, F)])
+def test_their_side_is_the_side_of_what_they_mean(x, expected):
+    """"To their right": "their" names its owner's number (the determiner's CARG), so the side is of
+    the two shapes listed before it (each of them), not of one "it" left undecided among them."""
+    world = make_world(("square", "red", 0.15, 0.2), ("circle", "blue", 0.3, 0.2), ("triangle", "green", x, 0.25))
+    caption = "A red square and a blue circle are at the top. To their right is a green triangle."
+    assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("y,expected", [(0.8, T), (0.1, F)])
+@pytest.mark.parametrize("caption", [
+    "There is a red square. Below it, a green triangle overlaps a blue circle.",
+    "Below the red square, a green triangle overlaps a blue circle.",
+])
+def test_a_place_before_the_subject_is_where_the_subject_is(caption, y, expected):
+    """"Below it, a triangle overlaps a circle": the fronted place sets where the verb's subject is
+    ("below it" was once a sentence adverb that said only "nearby")."""
+    world = make_world(("square", "red", 0.3, 0.4), ("circle", "blue", 0.6, y), ("triangle", "green", 0.65, y))
+    assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("half,expected", [(0.06, T), (0.2, F)])
+def test_both_after_a_list_of_the_latest_two_shapes(half, expected):
+    """"There is a large red square. A blue circle and a green triangle are at the bottom. Both are
+    small.": "both" is the list of the two latest shapes, though a shape was named before it; after
+    a longer list, or with a shape named after the list, it is left out (never false for it)."""
+    world = make_world(("square", "red", 0.3, 0.2, 0.25), ("circle", "blue", 0.3, 0.8),
+                       ("triangle", "green", 0.7, 0.8, half))
+    listed = ("There is a large red square at the top. A blue circle and a green triangle are at the bottom. "
+              "Both are small.")
+    assert verdict(listed, world) == expected
+    longer = "There is a red square, a blue circle and a green triangle. Both are small."
+    assert verdict(longer, world) == A
