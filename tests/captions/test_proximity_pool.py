@@ -171,35 +171,6 @@ def test_a_description_fits_the_entities_of_its_shape_and_colour(seed, codes):
         assert (census[:, FITS[code]].sum(axis=1) == expected.sum(axis=1)).all()
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", ["relational-proximity-informative", "spatial-multishapes-informative"])
-def test_every_kept_caption_is_within_the_bound_as_skill_truth_decides_it(name):
-    """The builder's captions, drawn from the pool's survivors and checked with the pool's evaluator,
-    are within the bound and the prior bound as a fresh view bound and prior decide them with the
-    general evaluator (what skill truth asks at evaluation)."""
-    from shapeworldice.data.build import InstanceBuilder
-    from shapeworldice.interpret.prior import sample_worlds
-    from shapeworldice.interpret.views import BOUND_TRUE_WORLDS, view_bound
-    from shapeworldice.semantics.components import from_json
-    from shapeworldice.world.model import World
-
-    definition = load_definition(name)
-    sample = sample_worlds(definition, 1000)
-    builder = InstanceBuilder(definition, CaptionPrior(sample))
-    prior = CaptionPrior(sample)
-    bound = view_bound(definition.skill_views, sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
-    checked = 0
-    for split, index in [("train", i) for i in range(6)] + [("test", 0), ("test", 1)]:
-        row = builder.instance(0, split, index)
-        world = World.from_json(row.world)
-        for semantics in row.semantics:
-            formula = formula_of(from_json(semantics))
-            assert not bound.exceeds(formula, world, definition.max_view_prior), (name, split, index, semantics)
-            assert prior.within(formula, definition.max_prior)
-            checked += 1
-    assert checked == 6 + 2 * definition.references
-
-
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), value=st.sampled_from([-1, 1]), grid=st.sampled_from([0.05, 0.15, 0.0]))
 def test_the_best_pair_decides_as_every_pair_does(seed, value, grid):
