@@ -1,7 +1,8 @@
-"""Shared by the sampler tests: random worlds with one sampler's caption of each."""
+"""Shared by the sampler tests: random worlds with one sampler's caption of each, and the checks
+every pooled sampler must pass under a bound."""
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -19,3 +20,59 @@ def draws(sampler: Callable[[World, np.random.Generator], Any], n: int = 200, se
     for _ in range(n):
         world = worlds.sample(rng)
         yield world, sampler(world, rng)
+
+
+def check_bounded_draws(sampler: Any, world_of: Callable[[int], World]) -> None:
+    """A pooled sampler under a bound: a drawn survivor is checked with its candidate's evaluator
+    (the prior gets the same answer as without it), and only captions within the view bound on the
+    world's re-fills are returned (``world_of``: a seeded world of the sampler's task)."""
+    from shapeworldice.captions.sampling import BoundedPrior
+    from shapeworldice.interpret import formula_of
+    from shapeworldice.interpret.prior import CaptionPrior
+    from shapeworldice.world.columns import WorldSample
+
+    world = world_of(3)
+    refills = WorldSample.of([world_of(100 + i) for i in range(16)])
+    prior = CaptionPrior(WorldSample.of([world_of(500 + i) for i in range(200)]))
+    plain = CaptionPrior(prior.sample)
+    asked: list = []
+
+    def within(caption: Any, fast: Any = None) -> bool:
+        asked.append(fast)
+        found = prior.within(formula_of(caption), 0.4, fast)
+        assert found == plain.within(formula_of(caption), 0.4)
+        return found
+
+    bounded = BoundedPrior(sampler, within, view_exceeds=lambda c, w: False,
+                           donors_exceed=lambda c, w, fast=None: False,
+                           view_samples=lambda w: [refills], max_view=0.5)
+    pool = sampler.pool(world)
+    shares = sampler.truth_table(pool, refills).mean(axis=1)
+    kept = {str(sampler.caption(pool, k)) for k in np.flatnonzero(shares <= 0.5)}
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        caption = bounded(world, rng)
+        assert caption is not None and str(caption) in kept
+        assert prior.prior(formula_of(caption)) <= 0.4
+    assert asked and all(callable(f) for f in asked)
+
+
+def check_prior_with_pool_evaluator(sampler: Any, world_of: Callable[[int], World],
+                                    candidates: Callable[[Any, np.random.Generator], Iterable[int]]) -> None:
+    """Over a prior sample of several spans, a pool's evaluator gives each meaning (``candidates``
+    of the pool, drawn with the generator) the truth vector, the first true worlds and the bound
+    decision of the general evaluator, whichever is asked first."""
+    from shapeworldice.interpret import formula_of
+    from shapeworldice.interpret.prior import CaptionPrior
+    from shapeworldice.world.columns import WorldSample
+
+    sample = WorldSample.of([world_of(900 + i) for i in range(1300)])
+    fast, plain = CaptionPrior(sample), CaptionPrior(sample)
+    pool = sampler.pool(world_of(21))
+    for k in candidates(pool, np.random.default_rng(2)):
+        formula, evaluate = formula_of(sampler.caption(pool, int(k))), sampler.evaluator(pool, int(k))
+        first = next(fast.true_worlds(formula, evaluate))  # a partial vector, then the rest
+        assert (first == next(plain.true_worlds(formula))).all()
+        assert fast.within(formula, 0.1, evaluate) == plain.within(formula, 0.1)
+        truths, expected = fast.truths(formula, evaluate), plain.truths(formula)
+        assert truths is not None and expected is not None and (truths == expected).all()

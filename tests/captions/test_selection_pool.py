@@ -14,11 +14,12 @@ from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.captions.selection import SelectionSampler
 from shapeworldice.data import load_definition
 from shapeworldice.interpret import formula_of
-from shapeworldice.interpret.prior import CaptionPrior, truth_in
+from shapeworldice.interpret.prior import truth_in
 from shapeworldice.semantics import Truth
 from shapeworldice.semantics.selection import SELECTORS
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
+from tests.captions.support import check_bounded_draws, check_prior_with_pool_evaluator
 
 WORLDS = WorldSampler(load_definition("selection").world_config)
 
@@ -94,48 +95,14 @@ def test_a_world_of_one_object_has_an_empty_pool():
 def test_the_bounded_sampler_draws_within_the_bound_and_checks_with_the_pools_evaluator():
     """A drawn survivor is checked with its candidate's evaluator (the prior gets the same answer as
     without it), and only captions within the view bound on the world's re-fills are returned."""
-    sampler = SelectionSampler()
-    world = _world(3)
-    refills = WorldSample.of([_world(100 + i) for i in range(16)])
-    prior = CaptionPrior(WorldSample.of([_world(500 + i) for i in range(200)]))
-    plain = CaptionPrior(prior.sample)
-    asked: list = []
-
-    def within(caption, fast=None):
-        asked.append(fast)
-        found = prior.within(formula_of(caption), 0.4, fast)
-        assert found == plain.within(formula_of(caption), 0.4)
-        return found
-
-    bounded = BoundedPrior(sampler, within, view_exceeds=lambda c, w: False,
-                           donors_exceed=lambda c, w, fast=None: False,
-                           view_samples=lambda w: [refills], max_view=0.5)
-    pool = sampler.pool(world)
-    shares = sampler.truth_table(pool, refills).mean(axis=1)
-    kept = {str(sampler.caption(pool, k)) for k in np.flatnonzero(shares <= 0.5)}
-    rng = np.random.default_rng(0)
-    for _ in range(30):
-        caption = bounded(world, rng)
-        assert caption is not None and str(caption) in kept
-        assert prior.prior(formula_of(caption)) <= 0.4
-    assert asked and all(callable(f) for f in asked)
+    check_bounded_draws(SelectionSampler(), _world)
 
 
 def test_a_prior_asked_with_the_pools_evaluator_finds_the_evaluators_truths():
     """Over a prior sample of several spans, the pool's evaluator gives each meaning the truth
     vector, the first true worlds and the bound decision of the general evaluator."""
-    sampler = SelectionSampler()
-    sample = WorldSample.of([_world(900 + i) for i in range(1300)])
-    fast, plain = CaptionPrior(sample), CaptionPrior(sample)
-    pool = sampler.pool(_world(21))
-    rng = np.random.default_rng(2)
-    for k in rng.choice(len(pool), size=6, replace=False):
-        formula, evaluate = formula_of(sampler.caption(pool, int(k))), sampler.evaluator(pool, int(k))
-        first = next(fast.true_worlds(formula, evaluate))
-        assert (first == next(plain.true_worlds(formula))).all()
-        assert fast.within(formula, 0.1, evaluate) == plain.within(formula, 0.1)
-        truths, expected = fast.truths(formula, evaluate), plain.truths(formula)
-        assert truths is not None and expected is not None and (truths == expected).all()
+    check_prior_with_pool_evaluator(SelectionSampler(), _world,
+                                    lambda pool, rng: rng.choice(len(pool), size=6, replace=False))
 
 
 def test_shares_counted_by_draw_drop_the_candidates_the_whole_table_drops():
