@@ -2,7 +2,7 @@
 every pooled sampler must pass under a bound."""
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -76,3 +76,36 @@ def check_prior_with_pool_evaluator(sampler: Any, world_of: Callable[[int], Worl
         assert fast.within(formula, 0.1, evaluate) == plain.within(formula, 0.1)
         truths, expected = fast.truths(formula, evaluate), plain.truths(formula)
         assert truths is not None and expected is not None and (truths == expected).all()
+
+
+def check_pool_law(sampler: Any, world: World, columns: Sequence[str], draws: int, succeed: float) -> None:
+    """A pool's probabilities are those of the sampler's successful draws: at least ``succeed`` of
+    ``draws`` succeed, every drawn caption is in the pool, and each value of each of the pool's
+    ``columns`` (named) has a share of the draws within four standard errors of its probability."""
+    import collections
+
+    pool = sampler.pool(world)
+    assert abs(pool.weight.sum() - 1.0) < 1e-9
+    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
+    rng = np.random.default_rng(5)
+    drawn = collections.Counter(which[str(c)] for c in (sampler(world, rng) for _ in range(draws)) if c is not None)
+    total = sum(drawn.values())
+    assert total > succeed * draws
+    for values in (getattr(pool, name) for name in columns):
+        for v in np.unique(values):
+            expected = pool.weight[values == v].sum()
+            seen = sum(n for k, n in drawn.items() if values[k] == v) / total
+            assert abs(seen - expected) <= 4 * np.sqrt(expected * (1 - expected) / total) + 1e-12, (v, seen, expected)
+
+
+def check_meaning_codes(sampler: Any, world_of: Callable[[int], World], below: int | None = None) -> None:
+    """A pool's meaning codes name each candidate once (non-negative, under ``below`` where given),
+    and the same meaning has the same code in another world's pool."""
+    pool, other = sampler.pool(world_of(8)), sampler.pool(world_of(9))
+    codes = pool.codes
+    assert len(set(codes.tolist())) == len(pool) and codes.min() >= 0
+    assert below is None or codes.max() < below
+    mine = {str(sampler.caption(pool, k)): int(c) for k, c in enumerate(codes)}
+    theirs = {str(sampler.caption(other, k)): int(c) for k, c in enumerate(other.codes)}
+    shared = set(mine) & set(theirs)
+    assert shared and all(mine[c] == theirs[c] for c in shared)

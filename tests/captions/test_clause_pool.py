@@ -3,7 +3,6 @@ draws it, their truth in many worlds at once (the evaluator's truth, from the co
 sampler drawing from the pool's survivors."""
 from __future__ import annotations
 
-import collections
 
 import numpy as np
 import pytest
@@ -19,7 +18,12 @@ from shapeworldice.interpret.prior import truth_in
 from shapeworldice.semantics import Truth
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
-from tests.captions.support import check_bounded_draws, check_prior_with_pool_evaluator
+from tests.captions.support import (
+    check_bounded_draws,
+    check_meaning_codes,
+    check_pool_law,
+    check_prior_with_pool_evaluator,
+)
 
 WORLDS = WorldSampler(load_definition("relative-clauses").world_config)
 TWO = WorldSampler(load_definition("spatial-twoshapes").world_config)
@@ -57,30 +61,12 @@ def test_the_pool_holds_the_samplers_distribution(seed, draws):
     """The pool's probabilities are those of the sampler's successful draws: every form's, relation's,
     description's, attribute's and inner relation's share of the draws is within four standard errors
     of its probability, and every drawn caption is in the pool."""
-    sampler, rng = PooledRelativeClauseSampler(), np.random.default_rng(5)
-    world = _world(seed)
-    pool = sampler.pool(world)
-    assert abs(pool.weight.sum() - 1.0) < 1e-9
-    which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
-    drawn = collections.Counter(which[str(c)] for c in (sampler(world, rng) for _ in range(draws)) if c is not None)
-    total = sum(drawn.values())
-    assert total > 0.99 * draws
-    for values in (pool.form, pool.option, pool.subject, pool.reference, pool.attribute, pool.inner, pool.other):
-        for v in np.unique(values):
-            expected = pool.weight[values == v].sum()
-            seen = sum(n for k, n in drawn.items() if values[k] == v) / total
-            assert abs(seen - expected) <= 4 * np.sqrt(expected * (1 - expected) / total) + 1e-12, (v, seen, expected)
+    check_pool_law(PooledRelativeClauseSampler(), _world(seed),
+                   ("form", "option", "subject", "reference", "attribute", "inner", "other"), draws, 0.99)
 
 
 def test_meaning_codes_name_each_candidate_once():
-    sampler = PooledRelativeClauseSampler()
-    pool, other = sampler.pool(_world(8)), sampler.pool(_world(9))
-    codes = pool.codes
-    assert len(set(codes.tolist())) == len(pool) and codes.min() >= 0
-    mine = {str(sampler.caption(pool, k)): int(c) for k, c in enumerate(codes)}
-    theirs = {str(sampler.caption(other, k)): int(c) for k, c in enumerate(other.codes)}
-    shared = set(mine) & set(theirs)
-    assert shared and all(mine[c] == theirs[c] for c in shared)
+    check_meaning_codes(PooledRelativeClauseSampler(), _world)
 
 
 def test_the_family_draws_as_before_and_other_relations_have_no_pool():

@@ -19,7 +19,7 @@ from shapeworldice.interpret.prior import CaptionPrior, truth_in
 from shapeworldice.semantics import Truth
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
-from tests.captions.support import check_bounded_draws, check_prior_with_pool_evaluator
+from tests.captions.support import check_bounded_draws, check_meaning_codes, check_prior_with_pool_evaluator
 
 WORLDS = WorldSampler(load_definition("relational-proximity").world_config)
 
@@ -73,14 +73,7 @@ def test_the_pool_holds_the_samplers_distribution():
 
 
 def test_meaning_codes_name_each_candidate_once():
-    sampler = ProximitySampler()
-    pool, other = sampler.pool(_world(8)), sampler.pool(_world(9))
-    codes = pool.codes
-    assert len(set(codes.tolist())) == len(pool) and codes.min() >= 0 and codes.max() < MEANING_CODES
-    mine = {str(sampler.caption(pool, k)): int(c) for k, c in enumerate(codes)}
-    theirs = {str(sampler.caption(other, k)): int(c) for k, c in enumerate(other.codes)}
-    shared = set(mine) & set(theirs)
-    assert shared and all(mine[c] == theirs[c] for c in shared)
+    check_meaning_codes(ProximitySampler(), _world, below=MEANING_CODES)
 
 
 def test_a_world_of_too_few_objects_has_an_empty_pool():

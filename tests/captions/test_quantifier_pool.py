@@ -19,6 +19,7 @@ from shapeworldice.interpret.prior import truth_in
 from shapeworldice.semantics import Truth
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
+from tests.captions.support import check_meaning_codes
 
 WORLDS = WorldSampler(load_definition("quantification-complex").world_config)
 
@@ -101,15 +102,7 @@ def test_a_world_without_survivors_is_given_up_at_once():
 
 
 def test_meaning_codes_name_each_candidate_once():
-    sampler = QuantifierSampler("ratio")
-    pool = sampler.pool(_world(8))
-    codes = pool.codes
-    assert len(set(codes.tolist())) == len(pool) and codes.min() >= 0 and codes.max() < MEANING_CODES
-    other = sampler.pool(_world(9))  # the same meaning has the same code in another world
-    mine = {str(sampler.caption(pool, k)): int(c) for k, c in enumerate(codes)}
-    theirs = {str(sampler.caption(other, k)): int(c) for k, c in enumerate(other.codes)}
-    shared = set(mine) & set(theirs)
-    assert shared and all(mine[c] == theirs[c] for c in shared)
+    check_meaning_codes(QuantifierSampler("ratio"), _world, below=MEANING_CODES)
 
 
 @pytest.mark.slow
