@@ -231,7 +231,7 @@ def _png_unfiltered(arr: np.ndarray) -> bytes:
     rows = np.zeros((height, 1 + width * 3), dtype=np.uint8)  # column 0: filter type 0 (none)
     rows[:, 1:] = arr.reshape(height, width * 3)
     packer = zlib.compressobj(PNG_UNFILTERED_LEVEL)
-    data = packer.compress(memoryview(rows)) + packer.flush()
+    data = packer.compress(rows.data) + packer.flush()
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, filter 0, no interlace
     return b"".join((_PNG_SIGNATURE, _png_chunk(b"IHDR", header), _png_chunk(b"IDAT", data),
                      _png_chunk(b"IEND", b"")))
