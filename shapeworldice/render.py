@@ -30,10 +30,12 @@ PNG encoding depends on the image size, by a fixed rule (:func:`encode_png`): be
 ``PNG_UNFILTERED_FROM`` pixels a side, Pillow's encoder (zlib level 6 after its per-row adaptive
 filter), whose bytes the 64-pixel datasets keep; from that size up, every row unfiltered (PNG
 filter type 0) and deflated at level ``PNG_UNFILTERED_LEVEL`` by Python's zlib. The images are
-flat colours with one-pixel soft edges, whose runs deflate finds unfiltered as well as after a
-filter: at 384 pixels the adaptive filter cost more than the deflate (about 3 ms of an image's
-4.7), and the unfiltered rows at level 3 are written about five times faster, 0–50% larger
-(``benchmarks/bench_render.py`` prints both). Both are lossless: decoding gives the same array.
+flat colours with one-pixel soft edges, whose runs deflate finds as well without a filter: at 384
+pixels Pillow's encoder spent about half its time choosing row filters, and the unfiltered rows at
+level 3 are written 5-6 times faster, in files of about the same size (-3% to +10%; +40% for the
+sparsest, two shapes: 2.4 -> 3.4 KiB). ``benchmarks/bench_render.py`` prints both. Both encodings are
+lossless (decoding gives the same array) and write no metadata; the bytes of the unfiltered form
+depend on the zlib that Python links (``zlib.ZLIB_RUNTIME_VERSION``), as Pillow's on Pillow's.
 """
 from __future__ import annotations
 
