@@ -61,13 +61,14 @@ class CoreferenceTruth:
         out = np.zeros(sample.size, dtype=bool)
         if not sample.size:
             return out
-        types, census = sample_types(sample)
+        types = sample_types(sample)[0]
         # a world without an entity of each description the caption needs is false without evaluating
-        possible = census[:, FITS[self.x]].sum(axis=1) > 0
+        holds = FITS[self.x][types]  # [w, x]
+        possible = holds.any(axis=1)
         for _, _, reference in self.relations:
-            possible &= census[:, FITS[reference]].sum(axis=1) > 0
+            possible &= FITS[reference][types].any(axis=1)
         for _, _, scope, body in self.anaphors:  # the anaphor's entity: of its scope and its body
-            possible &= census[:, FITS[scope] & FITS[body]].sum(axis=1) > 0
+            possible &= (FITS[scope] & FITS[body])[types].any(axis=1)
         rows = np.flatnonzero(possible)
         if not len(rows):
             return out
@@ -78,7 +79,7 @@ class CoreferenceTruth:
                               entities=())
         real = present[:, :, None] & present[:, None, :]  # [w, e, r]
         off = ~np.eye(sample.n, dtype=bool)[None]
-        holds = FITS[self.x][t]  # [w, x]
+        holds = holds[rows]
         matrices: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
 
         def relation(kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:

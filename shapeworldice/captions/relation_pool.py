@@ -132,13 +132,12 @@ def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
 
 def truth_of(pool: RelationPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample``."""
-    types, census = sample_types(sample)
-    fits = FITS[[pool.subject[k], pool.reference[k]]]
-    counts = [census[:, fit].sum(axis=1) for fit in fits]  # (T, R): how many entities fit, per world
-    rows = np.flatnonzero((counts[0] > 0) & (counts[1] > 0))
+    types = sample_types(sample)[0]
+    subject, reference = FITS[[pool.subject[k], pool.reference[k]]][:, types]  # [w, e]: which entities fit
+    rows = np.flatnonzero(subject.any(axis=1) & reference.any(axis=1))
     out = np.zeros(sample.size, dtype=bool)
     if len(rows):
-        subject, reference = fits[0][types[rows]], fits[1][types[rows]]
+        subject, reference = subject[rows], reference[rows]
         relation = sample_relation(*pool.options[int(pool.option[k])], sample)[rows]
         out[rows] = (subject[:, :, None] & relation & reference[:, None, :]).any(axis=(1, 2))
     return out

@@ -230,22 +230,20 @@ def truth_table(pool: SelectionPool, sample: WorldSample) -> np.ndarray:
     return out
 
 
-#: how many object types of each description a world holds: ``census @ _FITS_COUNT[code]``
-_FITS_COUNT = FITS.astype(np.int64)
-
-
 def truth_of(pool: SelectionPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one row of
     :func:`truth_table`, at the cost of one candidate), computed only on the worlds with two scope
     entities, one fitting the body, and (for a proximity selector) one comparison entity; the entity
     picked out is found by the sorted measure (:func:`~..semantics.selection.extreme`) where every
     scope entity is relevant to every other (all the sampler draws), else by every pair."""
-    types, census = sample_types(sample)
+    types = sample_types(sample)[0]
     scope_code, body_code = int(pool.scope[k]), int(pool.body[k])
-    keep = (census @ _FITS_COUNT[scope_code] >= 2) & (census @ (_FITS_COUNT[scope_code] & _FITS_COUNT[body_code]) > 0)
+    scoped, fits = FITS[[scope_code, body_code]][:, types]  # [w, e]: which entities fit the scope, the body
+    keep = (scoped.sum(axis=1) >= 2) & (scoped & fits).any(axis=1)
     proximity = pool.comparison[k] >= 0
     if proximity:
-        keep &= census @ _FITS_COUNT[pool.comparison[k]] == 1
+        compared = FITS[pool.comparison[k]][types]
+        keep &= compared.sum(axis=1) == 1
     rows = np.flatnonzero(keep)
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
@@ -255,11 +253,10 @@ def truth_of(pool: SelectionPool, k: int, sample: WorldSample) -> np.ndarray:
     named_shape, named_color = (int(v) >= 0 for v in description_parts(np.asarray(scope_code)))
     if (kind == "size" and not named_shape) or (kind == "shade" and not named_color):
         return _truth_by_pairs(pool, k, sample, rows)
-    t = types[rows]
-    scoped, fits = FITS[scope_code][t], FITS[body_code][t]  # [w, e]
+    scoped, fits = scoped[rows], fits[rows]
     other = None
     if proximity:
-        at = FITS[pool.comparison[k]][t].argmax(axis=1)  # the one C of each world
+        at = compared[rows].argmax(axis=1)  # the one C of each world
         worlds = np.arange(len(rows))
         x, y = sample.x[rows], sample.y[rows]
         measure = np.hypot(x - x[worlds, at][:, None], y - y[worlds, at][:, None])  # [w, e]
