@@ -144,15 +144,16 @@ def truth_table(pool: ProximityPool, sample: WorldSample) -> np.ndarray:
 def truth_of(pool: ProximityPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one column of
     :func:`truth_table`, at the cost of one candidate)."""
-    types = sample_types(sample)[0]
-    # [w, e] each: which entities fit the subject, the reference and the comparison
-    subject, reference, compared = FITS[[pool.subject[k], pool.reference[k], pool.comparison[k]]][:, types]
-    rows = np.flatnonzero((compared.sum(axis=1) == 1) & subject.any(axis=1) & reference.any(axis=1))
+    types, census = sample_types(sample)
+    fits = FITS[[pool.subject[k], pool.reference[k], pool.comparison[k]]]
+    counts = census @ fits.T.astype(census.dtype)  # [w, (T, R, C)]: how many entities fit, per world
+    rows = np.flatnonzero((counts[:, 2] == 1) & (counts[:, 0] > 0) & (counts[:, 1] > 0))
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
         return out
-    out[rows] = _some_pair(int(pool.value[k]), sample.x[rows], sample.y[rows], compared[rows].argmax(axis=1),
-                           subject[rows], reference[rows])
+    subject, reference, compared = fits[0][types[rows]], fits[1][types[rows]], fits[2][types[rows]]
+    out[rows] = _some_pair(int(pool.value[k]), sample.x[rows], sample.y[rows], compared.argmax(axis=1),
+                           subject, reference)
     return out
 
 
