@@ -32,7 +32,7 @@ from ..world.model import COLOR_NAMES, SHAPES, World
 from . import relation_pool
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, description_parts,
                        entity_type, holding_pairs, kind_codes, sample_types)
-from .relation_pool import RelationPool, axis_relation, relation_options
+from .relation_pool import RelationPool, axis_relation, relation_options, sample_relation
 
 #: the three kinds of try: a subject relative, an object relative with a copula clause, and one with a
 #: relation clause
@@ -217,17 +217,15 @@ def truth_of(pool: ClausePool, k: int, sample: WorldSample) -> np.ndarray:
     :func:`truth_table`, computed only in the worlds with an entity of each description)."""
     if pool.form[k] != OBJECT_RELATION:
         return relation_pool.truth_of(_as_relations(pool, np.array([k])), 0, sample)
-    types, census = sample_types(sample)
-    fits = FITS[[pool.subject[k], pool.reference[k], pool.other[k]]]
-    counts = census @ fits.T.astype(census.dtype)  # [w, (T, R, S)]
-    rows = np.flatnonzero((counts > 0).all(axis=1))
+    types = sample_types(sample)[0]
+    fits = FITS[[pool.subject[k], pool.reference[k], pool.other[k]]][:, types]  # [(T, R, S), w, e]
+    rows = np.flatnonzero(fits.any(axis=2).all(axis=0))
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
         return out
-    subject, reference, other = (f[types[rows]] for f in fits)
-    x, y = sample.x[rows], sample.y[rows]
-    first = axis_relation(*pool.options[int(pool.option[k])], x, y)
-    second = axis_relation(*pool.options[int(pool.inner[k])], x, y)
+    subject, reference, other = fits[:, rows]
+    first = sample_relation(*pool.options[int(pool.option[k])], sample)[rows]
+    second = sample_relation(*pool.options[int(pool.inner[k])], sample)[rows]
     scoped = reference & (second & other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
     out[rows] = (subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
     return out

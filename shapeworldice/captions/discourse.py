@@ -24,6 +24,7 @@ from ..semantics.truth import Truth
 from ..world.model import World
 from . import clause_pool
 from .clause_pool import ClausePool
+from .coreference_truth import CoreferenceTruth, coreference_truth
 from .describe import attribute_of, describe, holding_pairs, sample_kinds
 from .pooled import PooledSampler
 from .relation_pool import AXIS_RELATIONS
@@ -171,6 +172,12 @@ class CoreferenceSampler:
                 return None
             parts.append(part)
         return Coreference(form, describe(world, e, kinds), tuple(parts))
+
+    @staticmethod
+    def evaluator_of(caption: Any) -> CoreferenceTruth | None:
+        """``caption``'s truth in many worlds at once from the columns (:mod:`.coreference_truth`): a
+        bounded dataset's checks ask it instead of the general evaluator, with the same answers."""
+        return coreference_truth(caption)
 
     def __call__(self, world: World, rng: np.random.Generator) -> Coreference | None:
         if len(world) < 2:

@@ -91,6 +91,28 @@ def axis_relation(kind: str, value: int, x: np.ndarray, y: np.ndarray) -> np.nda
     return agree & ~np.eye(x.shape[1], dtype=bool)[None]
 
 
+#: each axis relation's matrices of the samples asked about last (by id, with the sample, so an id is
+#: not reused while kept; the most recently asked last): a prior span, a world's re-fills or a donor's
+#: is asked about by many candidates, over four relations
+_KEPT: dict[int, tuple[WorldSample, dict[tuple[str, int], np.ndarray]]] = {}
+_KEPT_SAMPLES = 128
+
+
+def sample_relation(kind: str, value: int, sample: WorldSample) -> np.ndarray:
+    """:func:`axis_relation` ``[w, e, r]`` in every world of ``sample``, kept for the samples asked
+    about last (computed once for a sample, then cut to the worlds a candidate needs)."""
+    hit = _KEPT.pop(id(sample), None)
+    if hit is None or hit[0] is not sample:
+        hit = (sample, {})
+        while len(_KEPT) >= _KEPT_SAMPLES:
+            del _KEPT[next(iter(_KEPT))]
+    _KEPT[id(sample)] = hit
+    found = hit[1].get((kind, value))
+    if found is None:
+        found = hit[1][kind, value] = axis_relation(kind, value, sample.x, sample.y)
+    return found
+
+
 def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
     """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
     out = np.zeros((len(pool), sample.size), dtype=bool)
@@ -110,17 +132,16 @@ def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
 
 def truth_of(pool: RelationPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample``."""
-    types, census = sample_types(sample)
-    fits = FITS[[pool.subject[k], pool.reference[k]]]
-    counts = [census[:, fit].sum(axis=1) for fit in fits]  # (T, R): how many entities fit, per world
-    rows = np.flatnonzero((counts[0] > 0) & (counts[1] > 0))
+    types = sample_types(sample)[0]
+    subject, reference = FITS[[pool.subject[k], pool.reference[k]]][:, types]  # [w, e]: which entities fit
+    rows = np.flatnonzero(subject.any(axis=1) & reference.any(axis=1))
     out = np.zeros(sample.size, dtype=bool)
     if len(rows):
-        subject, reference = fits[0][types[rows]], fits[1][types[rows]]
-        relation = axis_relation(*pool.options[int(pool.option[k])], sample.x[rows], sample.y[rows])
+        subject, reference = subject[rows], reference[rows]
+        relation = sample_relation(*pool.options[int(pool.option[k])], sample)[rows]
         out[rows] = (subject[:, :, None] & relation & reference[:, None, :]).any(axis=(1, 2))
     return out
 
 
 __all__ = ["AXIS_RELATIONS", "RelationPool", "axis_relation", "caption", "relation_options", "relation_pool",
-           "truth_of", "truth_table"]
+           "sample_relation", "truth_of", "truth_table"]

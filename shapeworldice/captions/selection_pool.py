@@ -20,7 +20,7 @@ import numpy as np
 
 from ..semantics.components import Attribute, Existential, Relation, Selector
 from ..semantics.proximity import distances
-from ..semantics.selection import PROXIMITY_SELECTORS, SELECTORS, pairs, proximity_pairs, select
+from ..semantics.selection import MARGINS, PROXIMITY_SELECTORS, SELECTORS, extreme, pairs, proximity_pairs, select
 from ..semantics.truth import MIN_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
@@ -233,27 +233,56 @@ def truth_table(pool: SelectionPool, sample: WorldSample) -> np.ndarray:
 def truth_of(pool: SelectionPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one row of
     :func:`truth_table`, at the cost of one candidate), computed only on the worlds with two scope
-    entities, one fitting the body, and (for a proximity selector) one comparison entity."""
-    types, census = sample_types(sample)
-    scope, body = FITS[pool.scope[k]], FITS[pool.body[k]]
-    keep = (census[:, scope].sum(axis=1) >= 2) & (census[:, scope & body].sum(axis=1) > 0)
+    entities, one fitting the body, and (for a proximity selector) one comparison entity; the entity
+    picked out is found by the sorted measure (:func:`~..semantics.selection.extreme`) where every
+    scope entity is relevant to every other (all the sampler draws), else by every pair."""
+    types = sample_types(sample)[0]
+    scope_code, body_code = int(pool.scope[k]), int(pool.body[k])
+    scoped, fits = FITS[[scope_code, body_code]][:, types]  # [w, e]: which entities fit the scope, the body
+    keep = (scoped.sum(axis=1) >= 2) & (scoped & fits).any(axis=1)
     proximity = pool.comparison[k] >= 0
     if proximity:
-        compared = FITS[pool.comparison[k]]
-        keep &= census[:, compared].sum(axis=1) == 1
+        compared = FITS[pool.comparison[k]][types]
+        keep &= compared.sum(axis=1) == 1
     rows = np.flatnonzero(keep)
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
         return out
+    predtype, value = pool.options[int(pool.option[k])]
+    kind = predtype.split("-")[0]
+    named_shape, named_color = (int(v) >= 0 for v in description_parts(np.asarray(scope_code)))
+    if (kind == "size" and not named_shape) or (kind == "shade" and not named_color):
+        return _truth_by_pairs(pool, k, sample, rows)
+    scoped, fits = scoped[rows], fits[rows]
+    other = None
+    if proximity:
+        at = compared[rows].argmax(axis=1)  # the one C of each world
+        worlds = np.arange(len(rows))
+        x, y = sample.x[rows], sample.y[rows]
+        measure = np.hypot(x - x[worlds, at][:, None], y - y[worlds, at][:, None])  # [w, e]
+        scoped = scoped & (np.arange(sample.n)[None, :] != at[:, None])
+    else:
+        measure = getattr(sample, {"x": "x", "y": "y", "size": "area", "shade": "shade"}[kind])[rows]
+        if predtype in ("x-two", "y-two"):
+            other = (sample.y if kind == "x" else sample.x)[rows]
+    picked = extreme(predtype.endswith("-two"), MARGINS[kind], measure * float(value), scoped, other)
+    out[rows] = (picked & fits).any(axis=1)
+    return out
+
+
+def _truth_by_pairs(pool: SelectionPool, k: int, sample: WorldSample, rows: np.ndarray) -> np.ndarray:
+    """:func:`truth_of` on worlds ``rows`` by the selector's masks over every pair of entities."""
+    types = sample_types(sample)[0]
+    out = np.zeros(sample.size, dtype=bool)
     part = sample if len(rows) == sample.size else sample.select(rows)
     types = types if part is sample else types[rows, :part.n]
     predtype, value = pool.options[int(pool.option[k])]
-    scoped, fits = scope[types], body[types]  # [w, e]
-    if not proximity:
+    scoped, fits = FITS[pool.scope[k]][types], FITS[pool.body[k]][types]  # [w, e]
+    if pool.comparison[k] < 0:
         agree, relevant, beaten = pairs(predtype, value, _columns(part))
         picked, _ = select(predtype, 1, scoped, scoped, agree, relevant, beaten)
     else:
-        at = compared[types].argmax(axis=1)  # the one C of each world
+        at = FITS[pool.comparison[k]][types].argmax(axis=1)  # the one C of each world
         worlds = np.arange(part.size)
         dist = np.hypot(part.x - part.x[worlds, at][:, None], part.y - part.y[worlds, at][:, None])  # [w, e]
         signed = (dist[:, :, None] - dist[:, None, :]) * float(value)  # proximity_pairs at the one C

@@ -93,4 +93,43 @@ def select(predtype: str, ax: int, scope_agree: np.ndarray, scope_possible: np.n
     return sel_agree & ~sel_disagree, sel_disagree
 
 
-__all__ = ["PROXIMITY_SELECTORS", "SELECTORS", "pairs", "proximity_pairs", "select"]
+#: each selector kind's margin (``proximity``: the distance to the comparison)
+MARGINS = {"x": MIN_AXIS_DISTANCE, "y": MIN_AXIS_DISTANCE, "size": MIN_AREA, "shade": MIN_SHADE,
+           "proximity": MIN_DISTANCE}
+
+
+def extreme(two: bool, margin: float, measure: np.ndarray, scope: np.ndarray,
+            other: np.ndarray | None = None) -> np.ndarray:
+    """``[w, e]``: the entity a selector picks out of a crisp ``scope`` (``[w, e]``) in each world, by
+    the sorted measure rather than every pair: :func:`select`'s agree (which then never disagrees)
+    when every scope entity is relevant to every other (axis and proximity selectors; size within
+    one shape, shade within one colour). ``measure`` is the compared column times the selector's
+    value (``[w, e]``; negating is exact, so ``measure[e] - measure[o]`` is :func:`pairs`' ``d``);
+    ``other``, for an axis ``-two`` selector, the other axis (the offset the difference must pass).
+
+    A ``-max`` selector needs two scope entities and picks the highest when it exceeds every other
+    by more than ``margin``: in floating point ``a - b`` only grows as ``b`` falls, so that is when
+    it exceeds the second highest. A ``-two`` selector needs exactly two and picks the one that
+    exceeds the other (by more than ``margin`` and, for ``other``, more than their offset on it)."""
+    size, n = scope.shape
+    worlds = np.arange(size)
+    count = scope.sum(axis=1)
+    out = np.zeros((size, n), dtype=bool)
+    if two:
+        first = scope.argmax(axis=1)
+        last = n - 1 - scope[:, ::-1].argmax(axis=1)
+        ok = count == 2
+        for e, o in ((first, last), (last, first)):
+            need = margin if other is None else np.maximum(margin, np.abs(other[worlds, e] - other[worlds, o]))
+            out[worlds, e] |= ok & (measure[worlds, e] - measure[worlds, o] > need)
+        return out
+    scoped = np.where(scope, measure, -np.inf)
+    top = scoped.argmax(axis=1)
+    best = scoped[worlds, top]
+    scoped[worlds, top] = -np.inf
+    with np.errstate(invalid="ignore"):  # worlds with fewer than two scope entities: not ok anyway
+        out[worlds, top] = (count >= 2) & (best - scoped.max(axis=1) > margin)
+    return out
+
+
+__all__ = ["MARGINS", "PROXIMITY_SELECTORS", "SELECTORS", "extreme", "pairs", "proximity_pairs", "select"]
