@@ -349,7 +349,9 @@ class FormulaBuilder:
             return Rel("near-rel", 1, e.args["ARG1"], e.args["ARG2"])
         if p == NEAR_APART and len(args) == 2:
             a, b = e.args["ARG1"], e.args["ARG2"]
-            return And((Rel("near-rel", 1, a, b), Not(Rel("touch-rel", 1, a, b))))
+            # near and not overlapping: outlines that meet look "almost touching", so only a clear
+            # overlap (or distance) makes it false
+            return And((Rel("near-rel", 1, a, b), Not(Rel("overlap-rel", 1, a, b))))
         if not (unknown or p in VAGUE_WORDS):
             return None
         if len(args) == 2:

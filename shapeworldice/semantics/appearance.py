@@ -204,9 +204,12 @@ def region(value: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.nda
     parts = value.split("+")
     agree = np.ones(x.shape, dtype=bool)
     disagree = np.zeros(x.shape, dtype=bool)
-    axes_named = {_PARTS[p][0] for p in parts if p in _PARTS}
+    axes_named = {_PARTS[p][0] for p in parts if p in _PARTS} | ({"y"} if "mid-height" in parts else set())
     for p in parts:
-        if p == "centre":
+        if p == "mid-height":  # "at mid-height": the middle of the picture's height, the centre's margins
+            dist = np.abs(y - 0.5)
+            a_, d_ = dist <= CENTRE_TRUE, dist >= CENTRE_FALSE
+        elif p == "centre":
             free = [c for name, c in (("x", x), ("y", y)) if name not in axes_named] or [x, y]
             dist = np.max(np.stack([np.abs(c - 0.5) for c in free]), axis=0)
             a_, d_ = dist <= CENTRE_TRUE, dist >= CENTRE_FALSE
