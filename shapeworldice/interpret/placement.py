@@ -231,7 +231,7 @@ _ORDER_ADVERBS = frozenset({"next", "final", "last", "additional"})
 
 #: verbs of an effect on the viewer ("makes them stand out", "gives the image a calm look", "creates a
 #: contrast"): what they say, their objects and the clause they cause, is not in the world model
-_EFFECT_VERBS = frozenset({"make", "give", "create", "use"})
+_EFFECT_VERBS = frozenset({"make", "give", "create"})
 
 
 def _effects(w: WorkingMRS) -> None:

@@ -127,7 +127,8 @@ OUTSIDE_WORDS = frozenset({
     "rather", "altogether",
     "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
     "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
-    "extend", "peek", "stick", "run", "move", "use", "turn", "stretch", "occupy", "dominate", "fill", "give", "make", "create",
+    "extend", "peek", "stick", "run", "move", "turn", "stretch", "occupy", "dominate", "fill", "give",
+    "make", "create",
     "contrast", "stand", "remain", "seem", "look", "appear", "sit", "lie", "rest", "float",
     "turned", "clipped", "truncated", "shaded", "sized", "stretched", "elongated", "set", "cut+off",
 })
@@ -138,7 +139,7 @@ VAGUE_WORDS = frozenset({
     "_side+by+side_a_1", "_far_a_1", "_apart_a_1", "_twice+size_p", "_colors+count_a_1", "_surrounding_a_1",
     "_close_a_1", "_central_a_1", "_same_a_1", TONE_ALONE, "_crowded_a_1", "_sparse_a_1", "_prominent_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
-    "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
+    "_cobalt_a_1", "_royal_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
     "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
     "_toward_p", "_into_p", "_onto_p", "_inside_p", "_within_p", "_off_p", "_out+of_p", "_outside_p",
     "_throughout_p", "_except_p", "_similar+to_p", "_out+of+frame_p", "_level+with_p",

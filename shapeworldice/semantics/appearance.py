@@ -51,7 +51,7 @@ COLOR_SYNONYMS: dict[str, str] = {
     "plum": "purple", "turquoise": "teal", "aqua": "teal", "aquamarine": "teal", "sky blue": "light blue",
     "baby blue": "light blue", "navy blue": "navy", "coral": "salmon", "peach": "salmon", "crimson": "maroon",
     "burgundy": "maroon", "charcoal": "silver", "slate": "silver", "golden": "gold", "mustard": "gold",
-    "tan": "brown", "beige": "brown", "khaki": "brown",
+    "tan": "brown", "beige": "brown", "khaki": "brown", "royal blue": "blue",
 }
 #: tone word → (shade at or below which "dark"-like tones hold, ...): (true if, false if) as
 #: (lo, hi) intervals of the shade

@@ -47,3 +47,16 @@ def test_at_upper_left_without_the_is_in_the_upper_left(x, y):
 def test_similar_in_size_is_never_decided_by_itself():
     world = make_world(("circle", "red", 0.3, 0.3), ("square", "blue", 0.7, 0.7, 0.2))
     assert verdict("There is a red circle similar in size to the blue square.", world) == A
+
+
+@pytest.mark.parametrize("ellipse_y,expected", [(0.2, T), (0.9, F)])
+def test_a_coordinated_subject_after_a_fronted_place_is_placed_whole(ellipse_y, expected):
+    # "Above the circle is A and B": each is above the circle (the copula agrees with the first)
+    world = make_world(("circle", "gray", 0.5, 0.7), ("square", "red", 0.5, 0.3), ("ellipse", "blue", 0.3, ellipse_y))
+    assert verdict("Above the circle is a red square and a blue ellipse.", world) == expected
+
+
+@pytest.mark.parametrize("y", [0.1, 0.33, 0.5, 0.9])
+def test_a_part_of_the_way_down_is_never_decided_by_itself(y):
+    world = make_world(("square", "red", 0.3, y))
+    assert verdict("A red square sits about a third of the way down from the top.", world) == A
