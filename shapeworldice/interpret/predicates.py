@@ -173,6 +173,8 @@ CONTACT_VERBS: dict[str, str] = {"overlap": "overlap-rel", "touch": "touch-rel",
 NEAR_PREPS = frozenset({"_next+to_p", "_beside_p", "_near_p", "_close+to_p", "_alongside_p", "_by_p"})
 #: "close to but not touching", "almost touching": near, and not touching
 NEAR_APART = "_near+apart_p"
+#: "almost / nearly touching": near and not overlapping
+ALMOST_TOUCHING = "_almost+touching_p"
 #: nouns of a place in the picture ("in the upper left corner", "at the top", "near the left edge")
 REGION_NOUNS: dict[str, str] = {
     "top": "top", "bottom": "bottom", "left": "left", "right": "right", "middle": "centre", "center": "centre",
@@ -260,7 +262,7 @@ def shape_of(pred: str) -> str | None:
 __all__ = [
     "ABOUT", "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
     "EQUALITY_ADJS", "FRAME_NOUNS", "COLLECTIVE_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS",
-    "CONTACT_VERBS", "GROUP_WORDS",
+    "CONTACT_VERBS", "GROUP_WORDS", "ALMOST_TOUCHING",
     "NEAR_APART", "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS",
     "REGION_PREPS", "SIZE_ADJS",
     "TONE_ADJS", "TONE_ALONE", "NON_WORLD_SHAPES", "PLACING_VERBS",
