@@ -19,7 +19,8 @@ from .groups import mutual as pair_relation
 from .lists import MANY, THE_OTHER
 from .picture_places import ATTR, NOTHING, SCENE
 from .predicates import (
-    ABOUT, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, GROUP_WORDS, NEAR_APART, NEAR_PREPS,
+    ABOUT, ALMOST_TOUCHING, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, GROUP_WORDS, NEAR_APART,
+    NEAR_PREPS,
     OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS, VAGUE_WORDS, color_of, shape_of, split_predicate,
 )
 from .quantifiers import apply_degree, qspec
@@ -347,9 +348,12 @@ class FormulaBuilder:
             return Rel(CONTACT_VERBS[lemma], 1, e.args["ARG1"], e.args["ARG2"])
         if p in NEAR_PREPS and len(args) == 2:
             return Rel("near-rel", 1, e.args["ARG1"], e.args["ARG2"])
-        if p == NEAR_APART and len(args) == 2:
+        if p in (NEAR_APART, ALMOST_TOUCHING) and len(args) == 2:
             a, b = e.args["ARG1"], e.args["ARG2"]
-            return And((Rel("near-rel", 1, a, b), Not(Rel("touch-rel", 1, a, b))))
+            # "almost touching": near and not overlapping (outlines that meet look almost touching, so
+            # only a clear overlap or distance makes it false); "close to but not touching": not touching
+            apart = Rel("overlap-rel" if p == ALMOST_TOUCHING else "touch-rel", 1, a, b)
+            return And((Rel("near-rel", 1, a, b), Not(apart)))
         if not (unknown or p in VAGUE_WORDS):
             return None
         if len(args) == 2:

@@ -49,10 +49,12 @@ def kill_entity(w: WorkingMRS, v: str) -> None:
 EMPTY_ADJS = frozenset({"_empty_a_1", "_empty_a_of", "_blank_a_1", "_bare_a_1", "_vacant_a_1", "_black_a_1"})
 #: what a place of the picture is said to be instead ("empty black space", "plain black")
 _EMPTY_NOUNS = frozenset({"_space_n_1", "_black_n_1", "_void_n_1", "_darkness_n_1"})
-#: "mostly / largely empty": a place with at most this many shapes in it
+#: "mostly / largely empty": a place with at most this many shapes in it (also the hedges "relatively /
+#: fairly / somewhat / rather empty": how few is not said either)
 MOSTLY_EMPTY = 2
 MOSTLY = frozenset({"_mostly_a_1", "_largely_a_1", "_mainly_a_1", "_almost_a_1", "_nearly_a_1",
-                     "_predominantly_a_1"})
+                     "_predominantly_a_1", "_relatively_a_1", "_fairly_a_1", "_somewhat_a_1", "_rather_a_1",
+                     "_comparatively_a_1"})
 
 
 def rest_of_the_picture(w: WorkingMRS) -> None:

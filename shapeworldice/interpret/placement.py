@@ -34,7 +34,7 @@ from .picture_places import (
     ATTR, MOSTLY, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity, nothing as _nothing,
     places_past_the_frame, regions, rest_of_the_picture, restriction as _restriction,
 )
-from .working_mrs import EP, WorkingMRS, is_var
+from .working_mrs import EP, WorkingMRS, is_handle, is_var
 from .background import COMPANY_PREPS, background, company, there
 
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
@@ -50,6 +50,8 @@ PART_NOUNS = frozenset({"side", "end", "corner", "edge", "part", "half", "top", 
 
 def rewrite_placement(w: WorkingMRS) -> None:
     """Run this module's rewrites, in dependency order."""
+    _effects(w)
+    w.reindex()
     _fragments(w)
     _tails(w)
     _collections(w)
@@ -227,6 +229,48 @@ def _users(w: WorkingMRS, v: str, rs: list[EP]) -> list[EP]:
 _ORDER_ADVERBS = frozenset({"next", "final", "last", "additional"})
 
 
+#: verbs of an effect on the viewer ("makes them stand out", "gives the image a calm look", "creates a
+#: contrast"): what they say, their objects and the clause they cause, is not in the world model
+_EFFECT_VERBS = frozenset({"make", "give", "create"})
+
+
+def _effects(w: WorkingMRS) -> None:
+    """Drop a verb of effect with the clause it causes, and its objects when nothing else is said of
+    them (first: what the rewrites after it read, "the black background" of "The black background makes
+    the shapes stand out", is then only what the sentence says besides)."""
+    objects: set[str] = set()
+    for e in list(w.live):
+        lemma, pos, _ = split_predicate(e.pred)
+        if e.dead or pos != "v" or lemma not in _EFFECT_VERBS:
+            continue
+        holes = [v for r, v in e.args.items() if r not in ("ARG0", "ARG1") and is_handle(v)]
+        objects.update(v for r, v in e.args.items() if r not in ("ARG0", "ARG1") and is_var(v, "x"))
+        while holes:  # the caused clause ("them stand out"), with every clause under it
+            for c in w.at(w.target(holes.pop())):
+                objects.update(v for v in c.args.values() if is_var(v, "x"))
+                holes.extend(v for r, v in c.args.items() if r != "LBL" and is_handle(v))
+                w.kill(c)
+        subject = e.args.get("ARG1")  # "..., which makes ...": the clause's unnamed entity
+        _nothing(e)
+        if is_var(subject, "x") and subject not in w.quant_of:
+            w.kill(*(g for g in w.live if not g.dead and g.pred == "generic_entity" and g.arg0 == subject))
+        elif subject and not _names_shape(w, subject, entity_nouns=True):  # "The contrast (the mix of
+            objects.add(subject)  # colours) makes ...": not a shape, said to be there only for the effect
+    grown = True
+    while grown:  # the objects' own company ("a sense of movement": the movement)
+        grown = False
+        for v in list(objects):
+            if v in w.quant_of and not w.quant_of[v].dead and not any(
+                    not u.dead and u not in _restriction(w, v) and not u.is_quantifier() and v in u.args.values()
+                    for u in w.live):
+                for r in _restriction(w, v):
+                    new = {a for a in r.args.values() if is_var(a, "x")} - objects
+                    grown |= bool(new)
+                    objects |= new
+                _kill_entity(w, v)
+                grown = True
+
+
 def _outside(w: WorkingMRS) -> None:
     """Drop what the world model does not record, with what modifies it (see the module docstring)."""
     dropped: set[str] = set()
@@ -267,6 +311,10 @@ def _outside(w: WorkingMRS) -> None:
         if (place or v in objects or all(n.pred in OUTSIDE_NOUNS for n in nouns)) and not any(
                 not e.dead and e not in rs and not e.is_quantifier() and v in e.args.values() for e in w.live):
             _kill_entity(w, v)
+    if dropped:  # the unnamed entity of a participle before or after a clause ("Moving right, ..."), of
+        used = {v for e in w.live if not e.dead and e.pred != "generic_entity" for v in e.args.values()}
+        w.kill(*(g for g in w.live if not g.dead and g.pred == "generic_entity"  # which nothing is said now
+                 and g.arg0 not in w.quant_of and g.arg0 not in used))
 
 
 #: "various / different colours (sizes)": how varied the shapes look, which adds no claim of its own

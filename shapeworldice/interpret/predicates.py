@@ -127,7 +127,8 @@ OUTSIDE_WORDS = frozenset({
     "rather", "altogether",
     "completely", "entirely", "fully", "clearly", "visibly", "neatly", "loosely", "randomly", "evenly",
     "diagonally", "vertically", "horizontally", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
-    "extend", "peek", "stick", "run", "stretch", "occupy", "dominate", "fill", "give", "make", "create",
+    "extend", "peek", "stick", "run", "move", "turn", "stretch", "occupy", "dominate", "fill", "give",
+    "make", "create",
     "contrast", "stand", "remain", "seem", "look", "appear", "sit", "lie", "rest", "float",
     "turned", "clipped", "truncated", "shaded", "sized", "stretched", "elongated", "set", "cut+off",
 })
@@ -138,10 +139,10 @@ VAGUE_WORDS = frozenset({
     "_side+by+side_a_1", "_far_a_1", "_apart_a_1", "_twice+size_p", "_colors+count_a_1", "_surrounding_a_1",
     "_close_a_1", "_central_a_1", "_same_a_1", TONE_ALONE, "_crowded_a_1", "_sparse_a_1", "_prominent_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
-    "_cobalt_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
+    "_cobalt_a_1", "_royal_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
     "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
     "_toward_p", "_into_p", "_onto_p", "_inside_p", "_within_p", "_off_p", "_out+of_p", "_outside_p",
-    "_throughout_p", "_except_p", "_out+of+frame_p", "_level+with_p",
+    "_throughout_p", "_except_p", "_similar+to_p", "_out+of+frame_p", "_level+with_p",
     "_surrounded_v_1", "_flanked_v_1", "_framed_v_1", "_accompanied_v_1", "_joined_v_1", "_followed_v_1",
     "_crossed_v_1", "_bordered_v_1", "_hidden_v_1", "_obscured_v_1", "_partially+hidden_v_1",
     "_partly+hidden_v_1", "_partially+covered_v_1", "_partly+covered_v_1", "_surrounding_v_1",
@@ -172,6 +173,8 @@ CONTACT_VERBS: dict[str, str] = {"overlap": "overlap-rel", "touch": "touch-rel",
 NEAR_PREPS = frozenset({"_next+to_p", "_beside_p", "_near_p", "_close+to_p", "_alongside_p", "_by_p"})
 #: "close to but not touching", "almost touching": near, and not touching
 NEAR_APART = "_near+apart_p"
+#: "almost / nearly touching": near and not overlapping
+ALMOST_TOUCHING = "_almost+touching_p"
 #: nouns of a place in the picture ("in the upper left corner", "at the top", "near the left edge")
 REGION_NOUNS: dict[str, str] = {
     "top": "top", "bottom": "bottom", "left": "left", "right": "right", "middle": "centre", "center": "centre",
@@ -194,6 +197,9 @@ REGION_PHRASES: dict[str, str] = {
     "_above+the+middle_p": "top", "_below+the+middle_p": "bottom", "_above+the+center_p": "top",
     "_below+the+center_p": "bottom", "_dead+center_p": "centre", "_in+the+center_p": "centre",
     "_in+the+centre_p": "centre", "_in+the+middle_p": "centre", "_center+stage_p": "centre",
+    "_at+mid+height_p": "mid-height",
+    "_at+upper+left_p": "top+left", "_at+upper+right_p": "top+right", "_at+lower+left_p": "bottom+left",
+    "_at+lower+right_p": "bottom+right",
 }
 #: prepositions that place a shape in a part of the picture
 REGION_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_near_p", "_next+to_p", "_beside_p", "_close+to_p",
@@ -256,7 +262,7 @@ def shape_of(pred: str) -> str | None:
 __all__ = [
     "ABOUT", "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
     "EQUALITY_ADJS", "FRAME_NOUNS", "COLLECTIVE_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS",
-    "CONTACT_VERBS", "GROUP_WORDS",
+    "CONTACT_VERBS", "GROUP_WORDS", "ALMOST_TOUCHING",
     "NEAR_APART", "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS",
     "REGION_PREPS", "SIZE_ADJS",
     "TONE_ADJS", "TONE_ALONE", "NON_WORLD_SHAPES", "PLACING_VERBS",

@@ -51,7 +51,7 @@ COLOR_SYNONYMS: dict[str, str] = {
     "plum": "purple", "turquoise": "teal", "aqua": "teal", "aquamarine": "teal", "sky blue": "light blue",
     "baby blue": "light blue", "navy blue": "navy", "coral": "salmon", "peach": "salmon", "crimson": "maroon",
     "burgundy": "maroon", "charcoal": "silver", "slate": "silver", "golden": "gold", "mustard": "gold",
-    "tan": "brown", "beige": "brown", "khaki": "brown",
+    "tan": "brown", "beige": "brown", "khaki": "brown", "royal blue": "blue",
 }
 #: tone word → (shade at or below which "dark"-like tones hold, ...): (true if, false if) as
 #: (lo, hi) intervals of the shade
@@ -204,9 +204,12 @@ def region(value: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.nda
     parts = value.split("+")
     agree = np.ones(x.shape, dtype=bool)
     disagree = np.zeros(x.shape, dtype=bool)
-    axes_named = {_PARTS[p][0] for p in parts if p in _PARTS}
+    axes_named = {_PARTS[p][0] for p in parts if p in _PARTS} | ({"y"} if "mid-height" in parts else set())
     for p in parts:
-        if p == "centre":
+        if p == "mid-height":  # "at mid-height": the middle of the picture's height, the centre's margins
+            dist = np.abs(y - 0.5)
+            a_, d_ = dist <= CENTRE_TRUE, dist >= CENTRE_FALSE
+        elif p == "centre":
             free = [c for name, c in (("x", x), ("y", y)) if name not in axes_named] or [x, y]
             dist = np.max(np.stack([np.abs(c - 0.5) for c in free]), axis=0)
             a_, d_ = dist <= CENTRE_TRUE, dist >= CENTRE_FALSE

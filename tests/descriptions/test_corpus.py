@@ -1,6 +1,6 @@
 """The model-written description corpus: its shape, its independence, and the evaluator's figures on it.
 
-The floors below are what the evaluator reaches on the test half now (docs/descriptions.md), kept
+The floors below are what the evaluator reaches on each half now (docs/descriptions.md), kept
 so that no change lowers them; the goals are higher (G 95%, captions decided 80% with 97%
 agreement, claims decided 90%), and these are not yet met.
 """
@@ -18,14 +18,19 @@ from tests.descriptions.measure import HERE, Tally, load_corpus, load_worlds, me
 PROMPTS = {"one-sentence", "coco", "two-three", "detailed"}
 
 
-def test_the_corpus_covers_ten_datasets_four_prompts_and_two_halves():
+def test_the_corpus_covers_twelve_datasets_four_prompts_and_two_halves():
     corpus = load_corpus()
-    assert len(corpus) == 800 and len({r["id"] for r in corpus}) == 800
+    assert len(corpus) == 1280 and len({r["id"] for r in corpus}) == 1280
     assert {r["prompt"] for r in corpus} == PROMPTS
-    per_dataset = collections.Counter(r["dataset"] for r in corpus)
-    assert len(per_dataset) == 10 and set(per_dataset.values()) == {80}
     halves = collections.Counter((r["dataset"], r["split"]) for r in corpus)
-    assert set(halves.values()) == {40}  # each dataset half dev, half test, by image
+    # the test half: ten datasets, forty captions each (ten images, four prompts); the dev half: the
+    # same ten datasets' other half and a second set of descriptions of new images of those and two
+    # more datasets (forty captions each)
+    tested = {d for d, s in halves if s == "test"}
+    assert len(tested) == 10 and all(halves[(d, "test")] == 40 for d in tested)
+    assert {d for d, s in halves if s == "dev"} >= tested and len({d for d, _ in halves}) == 12
+    assert all(halves[(d, "dev")] == (80 if d in tested else 40) for d, s in halves if s == "dev")
+    assert sum(1 for r in corpus if r["split"] == "test") == 400
     images = collections.defaultdict(set)
     for r in corpus:
         images[r["image"]].add(r["split"])
@@ -56,15 +61,22 @@ def _half(split: str) -> Tally:
     return measure([r for r in load_corpus() if r["split"] == split])
 
 
+#: per half: claims agreement, claims false that the judge does not call false, claims decided, captions
+#: agreement, captions decided, G (test: 99.7%, 14, 89.0%, 98.5%, 69.8%, 92.5%; dev, which grew by 480
+#: descriptions of 120 new images in the fifteenth round: 99.9%, 30, 89.4%, 97.8%, 76.4%, 95.3%)
+FLOORS = {"test": (0.995, 15, 0.88, 0.98, 0.69, 0.92), "dev": (0.995, 30, 0.88, 0.975, 0.75, 0.95)}
+
+
 @pytest.mark.parametrize("split", [pytest.param("dev", marks=pytest.mark.slow), "test"])
 def test_floors(split):
     t = _half(split)
-    assert t.claims_agree / t.claims_decided >= 0.995  # claims: almost never a wrong truth value
-    assert t.false_wrong <= 15  # claims called false that the judge does not call false (14 on test, 5 on dev)
-    assert t.claims_decided / t.claims >= 0.88  # 89.0% on test, 89.9% on dev
-    assert t.agree / t.decided >= 0.98  # 98.5% on test, 100% on dev
-    assert t.decided / t.decidable >= 0.69  # 69.3% on test, 79.1% on dev
-    assert t.g_agree / t.n >= 0.915  # 92.0% on test, 100% on dev
+    claims_agree, false_wrong, claims_decided, agree, decided, g_agree = FLOORS[split]
+    assert t.claims_agree / t.claims_decided >= claims_agree  # claims: almost never a wrong truth value
+    assert t.false_wrong <= false_wrong  # claims called false that the judge does not call false
+    assert t.claims_decided / t.claims >= claims_decided
+    assert t.agree / t.decided >= agree
+    assert t.decided / t.decidable >= decided
+    assert t.g_agree / t.n >= g_agree
 
 
 def test_one_sentence_captions_are_read():
