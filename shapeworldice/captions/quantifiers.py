@@ -14,7 +14,7 @@ from ..semantics.components import Attribute, EntityType, Quantifier, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
-from .describe import Census
+from .describe import Census, kept_on
 
 #: (qrange, quantity) pairs the builder writes; tautologies ("at least zero", "at most all") are left out.
 COUNT_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -79,25 +79,11 @@ def candidates(census: Census) -> list[Candidates]:
     return out
 
 
-#: the census tables of the last large samples counted (:func:`census_tables`), by identity
-_TABLES: dict[int, tuple[WorldSample, np.ndarray]] = {}
-#: a sample of at least this many worlds keeps its tables (the prior's spans, asked again for each
-#: candidate); the few re-fills of a world or of a donor are counted each time
-_TABLES_KEPT_FROM = 1024
-_TABLES_KEPT = 8
-
-
 def census_tables(sample: WorldSample) -> np.ndarray:
-    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7); a large
-    sample's are kept (the prior sample's spans are asked again for every candidate checked)."""
-    if sample.size < _TABLES_KEPT_FROM:
-        return _count_tables(sample)
-    hit = _TABLES.get(id(sample))
-    if hit is None or hit[0] is not sample:
-        if len(_TABLES) >= _TABLES_KEPT:
-            del _TABLES[next(iter(_TABLES))]
-        hit = _TABLES[id(sample)] = (sample, _count_tables(sample))
-    return hit[1]
+    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7); kept
+    with the sample (the prior sample's spans are asked again for every candidate checked, a world's
+    re-fills for every candidate of its pool)."""
+    return kept_on(sample, "_census_tables", _count_tables)
 
 
 def _count_tables(sample: WorldSample) -> np.ndarray:

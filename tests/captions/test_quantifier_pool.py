@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shapeworldice.captions.comparative_quantifiers import ComparativeSampler, NumberBoundSampler
-from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler
+from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler, census_tables
 from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.data import load_definition
 from shapeworldice.interpret import formula_of
@@ -177,26 +177,22 @@ def test_comparative_pools_hold_the_evaluators_truth_and_the_samplers_templates(
 def test_a_candidates_evaluator_is_the_evaluators_truth(seed):
     """One candidate's evaluator (what the prior and the donor check ask, from the worlds' counts) finds
     what the general evaluator finds for its meaning, in every world, for each of the four samplers;
-    samples whose tables are kept answer the same when asked again, alternately."""
-    from shapeworldice.captions import quantifiers
-
+    a sample keeps its tables, and answers the same from them when asked again, alternately."""
     rng = np.random.default_rng(seed)
     world = _world(seed)
     samples = [WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=n)]) for n in (9, 13)]
-    kept_from = quantifiers._TABLES_KEPT_FROM
-    quantifiers._TABLES_KEPT_FROM = 10  # the second sample's tables are kept, the first's counted each time
-    try:
-        for sampler in (QuantifierSampler("count"), QuantifierSampler("ratio"), NumberBoundSampler(),
-                        ComparativeSampler()):
-            pool = sampler.pool(world)
-            for k in rng.choice(len(pool), size=min(8, len(pool)), replace=False):
-                evaluate = sampler.evaluator(pool, int(k))
-                formula = formula_of(sampler.caption(pool, int(k)))
-                assert evaluate(WorldSample.of([world])).all()
-                for sample in samples + samples:
-                    assert (evaluate(sample) == truth_in(formula, sample)).all(), formula
-    finally:
-        quantifiers._TABLES_KEPT_FROM = kept_from
+    for sampler in (QuantifierSampler("count"), QuantifierSampler("ratio"), NumberBoundSampler(),
+                    ComparativeSampler()):
+        pool = sampler.pool(world)
+        for k in rng.choice(len(pool), size=min(8, len(pool)), replace=False):
+            evaluate = sampler.evaluator(pool, int(k))
+            formula = formula_of(sampler.caption(pool, int(k)))
+            assert evaluate(WorldSample.of([world])).all()
+            for sample in samples + samples:
+                assert (evaluate(sample) == truth_in(formula, sample)).all(), formula
+    for sample in samples:
+        assert np.array_equal(census_tables(sample), census_tables(WorldSample(*(getattr(sample, c) for c in (
+            "x", "y", "shape", "color", "shade", "area", "present")))))
 
 
 @settings(max_examples=40, deadline=None)
