@@ -72,8 +72,12 @@ class NumberBoundSampler:
                     templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds;
         ``templates``: the pool's template numbers index these instead of all)."""
-        tables = census_tables(sample)
-        out = np.zeros((len(pool), sample.size), dtype=bool)
+        return self.truth_from_tables(pool, census_tables(sample), templates)
+
+    def truth_from_tables(self, pool: QuantifierPool, tables: np.ndarray,
+                          templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
+        """:meth:`truth_table` from the worlds' shape–colour tables (:func:`census_tables`)."""
+        out = np.zeros((len(pool), len(tables)), dtype=bool)
         for s, structure in enumerate(pool.structures):
             mine = np.flatnonzero(pool.structure == s)
             if len(mine):
@@ -201,8 +205,11 @@ class ComparativeSampler:
 
     def truth_table(self, pool: ComparativePool, sample: WorldSample) -> np.ndarray:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
-        tables = census_tables(sample)  # worlds × shape × colour
-        out = np.zeros((len(pool), sample.size), dtype=bool)
+        return self.truth_from_tables(pool, census_tables(sample))
+
+    def truth_from_tables(self, pool: ComparativePool, tables: np.ndarray) -> np.ndarray:
+        """:meth:`truth_table` from the worlds' shape–colour tables (worlds × shape × colour)."""
+        out = np.zeros((len(pool), len(tables)), dtype=bool)
         by_kind = (tables.transpose(0, 2, 1), tables)  # worlds × value × body value
         for t in np.unique(pool.template):
             for kind in (0, 1):

@@ -6,7 +6,7 @@ chosen among the fillings whose counts in the world make it true (:func:`candida
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -253,8 +253,12 @@ class QuantifierSampler:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds),
         computed from the worlds' counts at once (``templates``: the pool's template numbers index
         these instead of all)."""
-        tables = census_tables(sample)
-        out = np.zeros((len(pool), sample.size), dtype=bool)
+        return self.truth_from_tables(pool, census_tables(sample), templates)
+
+    def truth_from_tables(self, pool: QuantifierPool, tables: np.ndarray,
+                          templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
+        """:meth:`truth_table` from the worlds' shape–colour tables (:func:`census_tables`)."""
+        out = np.zeros((len(pool), len(tables)), dtype=bool)
         for s, structure in enumerate(pool.structures):
             mine = np.flatnonzero(pool.structure == s)
             if not len(mine):
@@ -291,7 +295,9 @@ class CandidateCounts:
     """One candidate of a quantifier pool as an evaluator (:data:`~..interpret.prior.Evaluate`): its
     truth in each world of a sample, counted from the worlds' shape–colour tables as the pool's
     ``truth_table`` counts it, so the prior and the donor worlds' re-fills of a candidate are decided
-    without the general evaluator (the same answers)."""
+    without the general evaluator (the same answers); several samples' from their kept tables
+    (:meth:`on_blocks`: a :class:`~..interpret.prior.BlockEvaluate`). Its sampler has a
+    ``truth_from_tables(pool, tables[, templates])``."""
 
     sampler: Any
     pool: Any  # the pool cut to this one candidate
@@ -314,9 +320,17 @@ class CandidateCounts:
         return cls(sampler, type(pool)(**one))
 
     def __call__(self, sample: WorldSample) -> np.ndarray:
+        return self._from_tables(census_tables(sample))
+
+    def on_blocks(self, blocks: Sequence[WorldSample]) -> np.ndarray:
+        """Its truth in the worlds of ``blocks``, one sample after another, from each sample's kept
+        tables (:func:`census_tables`): what it answers on them stacked, without stacking them."""
+        return self._from_tables(np.concatenate([census_tables(b) for b in blocks]))
+
+    def _from_tables(self, tables: np.ndarray) -> np.ndarray:
         if self.templates is None:
-            return self.sampler.truth_table(self.pool, sample)[0]
-        return self.sampler.truth_table(self.pool, sample, self.templates)[0]
+            return self.sampler.truth_from_tables(self.pool, tables)[0]
+        return self.sampler.truth_from_tables(self.pool, tables, self.templates)[0]
 
 
 __all__ = ["COUNT_QUANTIFIERS", "CandidateCounts", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import zlib
 from functools import partial
-from typing import Any, Callable, Iterator, Protocol, runtime_checkable
+from typing import Any, Callable, Iterator, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -42,6 +42,18 @@ _SHAPE_CODE = {s: i for i, s in enumerate(SHAPES)}
 #: a meaning's truth in each world of a sample, computed by a faster evaluator than :mod:`.agreement`
 #: that gives the same answers (a caption sampler's pool evaluates its candidates from the columns)
 Evaluate = Callable[[WorldSample], np.ndarray]
+
+
+@runtime_checkable
+class BlockEvaluate(Protocol):
+    """An :data:`Evaluate` that also answers on several samples one after another without stacking
+    them (from what each keeps: a donor's re-fills are kept and asked by many meanings)."""
+
+    def __call__(self, sample: WorldSample) -> np.ndarray: ...
+
+    def on_blocks(self, blocks: Sequence[WorldSample]) -> np.ndarray:
+        """Its truth in each world of ``blocks``, in order: what it answers on them stacked."""
+        ...
 
 
 @runtime_checkable
@@ -444,5 +456,5 @@ class CaptionPrior:
         return None if p is None else float(-np.log2(p))
 
 
-__all__ = ["CaptionPrior", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable", "WherePlacedEvaluate", "WorldSample",
-           "sample_worlds", "true_in", "truth_in"]
+__all__ = ["BlockEvaluate", "CaptionPrior", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable", "WherePlacedEvaluate",
+           "WorldSample", "sample_worlds", "true_in", "truth_in"]

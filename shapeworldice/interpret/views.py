@@ -20,7 +20,8 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from ..world.columns import assemble, stack
-from .prior import CaptionPrior, Evaluate, TruthUnavailable, WherePlacedEvaluate, WorldSample, truth_in
+from .prior import BlockEvaluate, CaptionPrior, Evaluate, TruthUnavailable, WherePlacedEvaluate, WorldSample, \
+    truth_in
 
 #: view name → the attributes the captioner sees (``n``: the number of objects only)
 VIEWS: dict[str, str] = {
@@ -390,8 +391,9 @@ class ViewBound:
                 if wherever is not None and len(first) and wherever(self.donors.select(first)).any():
                     return self._stopped(key, 1.0)
                 for group in self._groups(first.tolist(), stop is not None):
-                    sample = stack([self._donor_refills(i) for i in group])
-                    truth = truth_in(formula, sample) if evaluate is None else evaluate(sample)
+                    blocks = [self._donor_refills(i) for i in group]
+                    truth = truth_in(formula, stack(blocks)) if evaluate is None else \
+                        evaluate.on_blocks(blocks) if isinstance(evaluate, BlockEvaluate) else evaluate(stack(blocks))
                     shares = truth.reshape(len(group), self.refills).mean(axis=1)
                     highest, seen = max(highest, float(shares.max())), seen + len(group)
                     if stop is not None and highest > stop:

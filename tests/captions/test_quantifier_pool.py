@@ -15,9 +15,9 @@ from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler,
 from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.data import load_definition
 from shapeworldice.interpret import formula_of
-from shapeworldice.interpret.prior import truth_in
+from shapeworldice.interpret.prior import BlockEvaluate, truth_in
 from shapeworldice.semantics import Truth
-from shapeworldice.world.columns import WorldSample
+from shapeworldice.world.columns import WorldSample, stack
 from shapeworldice.world.sampling import WorldSampler
 from tests.captions.support import check_meaning_codes
 
@@ -190,6 +190,8 @@ def test_a_candidates_evaluator_is_the_evaluators_truth(seed):
             assert evaluate(WorldSample.of([world])).all()
             for sample in samples + samples:
                 assert (evaluate(sample) == truth_in(formula, sample)).all(), formula
+            assert isinstance(evaluate, BlockEvaluate)
+            assert np.array_equal(evaluate.on_blocks(samples), truth_in(formula, stack(samples))), formula
     for sample in samples:
         assert np.array_equal(census_tables(sample), census_tables(WorldSample(*(getattr(sample, c) for c in (
             "x", "y", "shape", "color", "shade", "area", "present")))))
