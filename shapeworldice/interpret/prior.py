@@ -78,6 +78,20 @@ class WherePlacedEvaluate(Protocol):
 _HEAD_SEGMENTS = (256, 1024, 4096)
 
 
+#: (evaluator class, protocol) → whether the class's instances follow the protocol
+_FOLLOWS: dict[tuple[type, type], bool] = {}
+
+
+def follows(evaluate: object, protocol: type) -> bool:
+    """``isinstance(evaluate, protocol)`` for a runtime-checkable protocol of evaluators, decided
+    once per class (the check looks up every member, and a view bound asks it per candidate)."""
+    key = (type(evaluate), protocol)
+    found = _FOLLOWS.get(key)
+    if found is None:
+        found = _FOLLOWS[key] = isinstance(evaluate, protocol)
+    return found
+
+
 # ----------------------------------------------------------------------------- sampling
 
 def _draw(args: tuple[Any, int, int, tuple[int, int]]) -> list[World]:
@@ -457,4 +471,4 @@ class CaptionPrior:
 
 
 __all__ = ["BlockEvaluate", "CaptionPrior", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable", "WherePlacedEvaluate",
-           "WorldSample", "sample_worlds", "true_in", "truth_in"]
+           "WorldSample", "follows", "sample_worlds", "true_in", "truth_in"]

@@ -15,13 +15,13 @@ by the builder and skill truth): each re-fill has the same law either way, only 
 from __future__ import annotations
 
 import zlib
-from typing import Iterator, Sequence
+from typing import Iterator, Sequence, cast
 
 import numpy as np
 
 from ..world.columns import assemble, stack
 from .prior import BlockEvaluate, CaptionPrior, Evaluate, TruthUnavailable, WherePlacedEvaluate, WorldSample, \
-    truth_in
+    follows, truth_in
 
 #: view name → the attributes the captioner sees (``n``: the number of objects only)
 VIEWS: dict[str, str] = {
@@ -380,11 +380,13 @@ class ViewBound:
         if stop is not None and self._above.get(key, 0.0) > stop:
             return self._above[key]  # an earlier early stop found this much already
         highest, seen = 0.0, 0
+        blockwise = cast(BlockEvaluate, evaluate) if evaluate is not None and follows(evaluate, BlockEvaluate) \
+            else None
         # under a view that keeps the objects, a true world where the caption holds wherever its objects
         # are placed has it true in all its re-fills: a share of 1, above the bound, without re-filling
-        wherever = evaluate.true_wherever_placed if stop is not None and stop < 1.0 and \
-            self.refiller.view in OBJECT_VIEWS and isinstance(evaluate, WherePlacedEvaluate) and \
-            evaluate.wherever_placed else None
+        placed = cast(WherePlacedEvaluate, evaluate) if evaluate is not None and stop is not None and stop < 1.0 \
+            and self.refiller.view in OBJECT_VIEWS and follows(evaluate, WherePlacedEvaluate) else None
+        wherever = placed.true_wherever_placed if placed is not None and placed.wherever_placed else None
         try:
             for found in self.prior.true_worlds(formula, evaluate):
                 first = found[:self.true_worlds - seen]
@@ -392,8 +394,8 @@ class ViewBound:
                     return self._stopped(key, 1.0)
                 for group in self._groups(first.tolist(), stop is not None):
                     blocks = [self._donor_refills(i) for i in group]
-                    truth = truth_in(formula, stack(blocks)) if evaluate is None else \
-                        evaluate.on_blocks(blocks) if isinstance(evaluate, BlockEvaluate) else evaluate(stack(blocks))
+                    truth = blockwise.on_blocks(blocks) if blockwise is not None else \
+                        truth_in(formula, stack(blocks)) if evaluate is None else evaluate(stack(blocks))
                     shares = truth.reshape(len(group), self.refills).mean(axis=1)
                     highest, seen = max(highest, float(shares.max())), seen + len(group)
                     if stop is not None and highest > stop:
