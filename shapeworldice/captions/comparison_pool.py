@@ -32,7 +32,7 @@ from ..semantics.truth import MIN_AREA, MIN_AXIS_DISTANCE, MIN_SHADE
 from ..world.columns import WorldSample
 from ..world.model import World
 from .describe import DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, entity_type, \
-    sample_types
+    kept_on, sample_types
 from .relation_pool import relation_options
 
 #: the relations whose pools are listed here (each decided by the columns)
@@ -231,34 +231,46 @@ _READS = {"x-rel": ("x", "y"), "y-rel": ("x", "y"), "size-rel": ("area", "shape"
           "shape-rel": ("shape",), "color-rel": ("color",)}
 
 
+def _fitting(sample: WorldSample, codes: np.ndarray) -> np.ndarray:
+    """How many entities of each world of ``sample`` fit each description of ``codes`` (worlds × codes),
+    from the sample's kept census of object types (as 32-bit floats, so a matrix product: exact, the
+    counts are small)."""
+    census = kept_on(sample, "_object_census32", lambda x: sample_types(x)[1].astype(np.float32))
+    return census @ FITS[codes].T.astype(np.float32)
+
+
 def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one row of
     :func:`truth_table`): only the worlds with a T entity are asked; a negated candidate is true of
     those without an R entity (nothing to fail), and the relation is computed, on the columns it reads,
     for the rest."""
-    types, census = sample_types(sample)
-    fits = FITS[[pool.subject[k], pool.reference[k]]]
-    counts = census @ fits.T.astype(census.dtype)  # [w, (T, R)]: how many entities fit, per world
+    codes = np.array([pool.subject[k], pool.reference[k]])
+    fits = FITS[codes]
+    counts = _fitting(sample, codes)  # [w, (T, R)]: how many entities fit, per world
     negated = bool(pool.negated[k])
-    out = np.zeros(sample.size, dtype=bool)
-    if negated:
-        out[(counts[:, 0] > 0) & (counts[:, 1] == 0)] = True
-    rows = np.flatnonzero((counts[:, 0] > 0) & (counts[:, 1] > 0))
+    has_subject = counts[:, 0] > 0
+    out = has_subject & (counts[:, 1] == 0) if negated else np.zeros(sample.size, dtype=bool)
+    asked = has_subject & (counts[:, 1] > 0)
+    rows = np.flatnonzero(asked)
     if not len(rows):
         return out
-    width = max(1, int(sample.present[rows].sum(axis=1).max()))
+    every = len(rows) == sample.size
+    present = sample.present if every else sample.present[rows]
+    width = max(1, int(present.sum(axis=1).max()))
     kind, value = pool.options[int(pool.option[k])]
-    part = SimpleNamespace(**{c: getattr(sample, c)[rows, :width] for c in _READS[kind]})
+    part = SimpleNamespace(**{c: getattr(sample, c)[:, :width] if every else getattr(sample, c)[rows, :width]
+                              for c in _READS[kind]})
     agree, disagree = pair_conditions(kind, value, part)
-    kept = types[rows, :width]
+    types = sample_types(sample)[0]
+    kept = types[:, :width] if every else types[rows, :width]
     subject, reference = fits[0][kept], fits[1][kept]  # [w, e]
     if not negated:
-        out[rows] = (subject[:, :, None] & agree & reference[:, None, :]).any(axis=(1, 2))
+        out[asked] = (subject[:, :, None] & agree & reference[:, None, :]).any(axis=(1, 2))
         return out
     possible = ~disagree & ~np.eye(width, dtype=bool)[None]
     bad = (possible & reference[:, None, :]).any(axis=2)  # another R entity e does not clearly fail
     alone = (reference.sum(axis=1) == 1)[:, None] & reference  # e is the only R
-    out[rows] = (subject & ~bad & ~alone).any(axis=1)
+    out[asked] = (subject & ~bad & ~alone).any(axis=1)
     return out
 
 
@@ -268,7 +280,7 @@ def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> n
     (its relation depends on where the objects are, or on their sizes and shades)."""
     if not pool.negated[k]:
         return np.zeros(sample.size, dtype=bool)
-    counts = sample_types(sample)[1] @ FITS[[pool.subject[k], pool.reference[k]]].T.astype(np.int64)
+    counts = _fitting(sample, np.array([pool.subject[k], pool.reference[k]]))
     return (counts[:, 0] > 0) & (counts[:, 1] == 0)
 
 
