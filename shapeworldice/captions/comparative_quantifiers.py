@@ -21,7 +21,7 @@ from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census
 from .quantifiers import (FRACTIONS, CandidateCounts, Candidates, QuantifierPool, assemble_pool, candidates,
-                          census_tables, structure_counts, template_verdicts)
+                          census_tables, quantity_holds, structure_counts, template_verdicts)
 
 #: number-bound quantifiers: every range with a proper fraction
 BOUND_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -145,11 +145,10 @@ def _comparative_verdicts(template: int, rb: np.ndarray, cb: np.ndarray) -> np.n
     for counts; a ratio over |CB| = 0 is 0 or infinite, as the caption's truth reads it)."""
     qtype, qrange, quantity = COMPARATIVES[template]
     if qtype == "count":
-        value = (rb - cb).astype(float)
-        return quantity_verdicts(qrange, value, value, quantity, 0.0)[0]
+        return quantity_holds(qrange, (rb - cb).astype(float), quantity, 0.0)
     with np.errstate(divide="ignore", invalid="ignore"):
         value = np.where(cb > 0, rb / np.maximum(cb, 1), np.where(rb == 0, 0.0, np.inf))
-    return quantity_verdicts(qrange, value, value, quantity, quantity_tolerance(quantity))[0]
+    return quantity_holds(qrange, value, quantity, quantity_tolerance(quantity))
 
 
 @dataclass(frozen=True)

@@ -165,14 +165,34 @@ class QuantifierPool:
             * _BODY_CODES + body
 
 
+def quantity_holds(qrange: str, value: np.ndarray, target: float | np.ndarray,
+                   tolerance: float | np.ndarray) -> np.ndarray:
+    """Whether a count or ratio known exactly (``value``) makes the quantifier true: the true verdict of
+    :func:`~..semantics.truth.quantity_verdicts` with ``lower = upper = value``, by the same operations
+    (so the same answers, infinities included), without its false verdict."""
+    t = tolerance
+    if qrange == "lt":
+        return np.asarray(value < target - t)
+    if qrange == "leq":
+        return np.asarray(value <= target + t)
+    if qrange == "eq":
+        return np.asarray(np.maximum(value - target, target - value) <= t)
+    if qrange == "neq":
+        return np.asarray(np.maximum(target - value, value - target) > t)
+    if qrange == "geq":
+        return np.asarray(value >= target - t)
+    if qrange == "gt":
+        return np.asarray(value > target + t)
+    raise ValueError(f"unknown quantifier range {qrange!r}")
+
+
 def template_verdicts(quantifiers: tuple[tuple[str, float], ...], value: np.ndarray) -> np.ndarray:
     """Whether each (range, quantity) template is true of each count or ratio in ``value``
     (templates × value's shape), the templates of one quantifier range at once."""
     out = np.empty((len(quantifiers), *value.shape), dtype=bool)
     column = (-1,) + (1,) * value.ndim
     for qrange, (rows, targets, tolerances) in _ranges(quantifiers).items():
-        out[rows] = quantity_verdicts(qrange, value[None], value[None], targets.reshape(column),
-                                      tolerances.reshape(column))[0]
+        out[rows] = quantity_holds(qrange, value[None], targets.reshape(column), tolerances.reshape(column))
     return out
 
 
@@ -335,4 +355,4 @@ class CandidateCounts:
 
 __all__ = ["COUNT_QUANTIFIERS", "CandidateCounts", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS",
            "Candidates", "MEANING_CODES", "QuantifierPool", "QuantifierSampler", "assemble_pool", "candidates",
-           "census_tables", "structure_counts", "template_verdicts"]
+           "census_tables", "quantity_holds", "structure_counts", "template_verdicts"]

@@ -11,12 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shapeworldice.captions.comparative_quantifiers import ComparativeSampler, NumberBoundSampler
-from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler, census_tables
+from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler, census_tables, quantity_holds
 from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.data import load_definition
 from shapeworldice.interpret import formula_of
 from shapeworldice.interpret.prior import BlockEvaluate, truth_in
 from shapeworldice.semantics import Truth
+from shapeworldice.semantics.truth import quantity_tolerance, quantity_verdicts
 from shapeworldice.world.columns import WorldSample, stack
 from shapeworldice.world.sampling import WorldSampler
 from tests.captions.support import check_meaning_codes
@@ -216,3 +217,17 @@ def test_a_pool_lists_template_by_template_with_the_samplers_weights(seed, templ
         [e[:3] for e in expected]
     weights = np.array([e[3] for e in expected])
     assert np.array_equal(pool.weight, weights / max(float(weights.sum()), 1e-300))
+
+
+@settings(max_examples=60, deadline=None)
+@given(qrange=st.sampled_from(["lt", "leq", "eq", "neq", "geq", "gt"]),
+       values=st.lists(st.one_of(st.integers(-6, 15).map(float), st.floats(0.0, 3.0), st.just(float("inf"))),
+                       min_size=1, max_size=12),
+       target=st.sampled_from([0.0, 1.0, 2.0, 5.0, 0.25, 0.33, 0.5, 0.67, 0.75, 1.5]))
+def test_quantity_holds_is_the_true_verdict_of_a_known_quantity(qrange, values, target):
+    """A count or ratio known exactly holds a quantifier exactly where the general table's true verdict
+    (lower = upper = the value) says so, with the tolerance of its target, infinities included."""
+    value = np.array(values)
+    tolerance = quantity_tolerance(target)
+    assert np.array_equal(quantity_holds(qrange, value, target, tolerance),
+                          quantity_verdicts(qrange, value, value, target, tolerance)[0])
