@@ -96,6 +96,7 @@ class Refiller:
         for d, slots in enumerate(self.slots):
             self.slot_table[d, :len(slots)] = slots
         self.count_array = counts.astype(np.int64)
+        self._flats: dict[str, np.ndarray] = {}
         kinds = np.array([len(set(p)) for p in pairs])
         self.by_kinds = {int(k): np.flatnonzero(kinds == k) for k in np.unique(kinds)}
 
@@ -220,8 +221,9 @@ class Refiller:
         present = np.arange(width)[None, :] < sizes[:, None]
         slots = self.slot_table[donors, :width]
         kinds = np.array(own, dtype=np.int64).reshape(-1, 2)[np.take_along_axis(picks, slots, axis=1)]
-        cols = {c: np.where(present, getattr(g, c)[donors[:, None], np.minimum(np.arange(width), g.n - 1)[None]],
-                            0.0) for c in ("x", "y", "shade", "area")}
+        # every donor's first ``width`` places (a row gather; ``width`` is at most the sample's width)
+        places = (donors, slice(0, width)) if width <= g.n else (donors[:, None], np.minimum(np.arange(width), g.n - 1))
+        cols = {c: np.where(present, getattr(g, c)[places], 0.0) for c in ("x", "y", "shade", "area")}
         color = np.where(present, kinds[..., 0], -1)
         shape = np.where(present, kinds[..., 1], -1)
         return WorldSample(cols["x"], cols["y"], shape, color, cols["shade"], cols["area"], present)
@@ -251,7 +253,8 @@ class Refiller:
                             kind="stable")[:, :n]
         few = sizes < n
         orders[few] = np.floor(draws[few, :n] * sizes[few, None]).astype(np.int64)
-        cols = {c: getattr(g, c)[donors[:, None], orders] for c in _COLUMNS}
+        flat = donors[:, None] * g.n + orders  # the donors' objects, as places in the flattened columns
+        cols = {c: self._flat(c)[flat] for c in _COLUMNS if c not in _KEPT[self.view]}
         empty = sizes == 0  # an empty donor: the image's own columns
         for c in _COLUMNS:
             if c in _KEPT[self.view] or empty.any():
@@ -261,6 +264,14 @@ class Refiller:
             cols["shape"] = np.take_along_axis(cols["shape"], _permutations(rng, refills, n), axis=1)
         return WorldSample(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"],
                            np.ones((refills, n), dtype=bool))
+
+    def _flat(self, column: str) -> np.ndarray:
+        """A donor column flattened (world-major), kept: a gather at flat places is cheaper than one by
+        (world, place) pairs."""
+        found = self._flats.get(column)
+        if found is None:
+            found = self._flats[column] = np.ascontiguousarray(getattr(self.train, column)).reshape(-1)
+        return found
 
     def _matchings(self, rng: np.random.Generator, n: int, refills: int) -> tuple[np.ndarray, np.ndarray, int,
                                                                                   np.ndarray]:
