@@ -207,22 +207,35 @@ def _held(negated: bool, agree: np.ndarray, disagree: np.ndarray, subject: np.nd
     return (subject @ ((bad == 0) & ~alone).astype(np.float32)) > 0
 
 
+def _distinct(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(values, return_inverse=True)`` for small non-negative integers below ``size``, by
+    counting instead of sorting."""
+    used = np.flatnonzero(np.bincount(values, minlength=size))
+    return used, np.searchsorted(used, values)
+
+
 def truth_table(pool: ComparisonPool, sample: WorldSample) -> np.ndarray:
-    """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+    """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds): the
+    entities each description fits once for the whole pool, each relation's masks once for its
+    affirmed and negated candidates."""
     out = np.zeros((len(pool), sample.size), dtype=bool)
     if not len(pool) or not sample.size:
         return out
-    keys = pool.negated.astype(np.int64) * len(pool.options) + pool.option
-    for key in np.unique(keys):
-        mine = np.flatnonzero(keys == key)
-        negated, o = bool(key >= len(pool.options)), int(key % len(pool.options))
-        agree, disagree = pair_conditions(*pool.options[o], sample)
-        subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
-        references, r_at = np.unique(pool.reference[mine], return_inverse=True)
-        subject = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
-        reference = description_matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
-        held = _held(negated, agree, disagree, subject, reference)  # [w, T, R]
-        out[mine] = held[:, s_at.reshape(-1), r_at.reshape(-1)].T
+    subjects, s_at = np.unique(pool.subject, return_inverse=True)
+    references, r_at = np.unique(pool.reference, return_inverse=True)
+    s_at, r_at = s_at.reshape(-1), r_at.reshape(-1)
+    subject_all = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
+    reference_all = description_matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
+    for o in np.unique(pool.option):
+        agree, disagree = pair_conditions(*pool.options[int(o)], sample)
+        for negated in (False, True):
+            mine = np.flatnonzero((pool.option == o) & (pool.negated == negated))
+            if not len(mine):
+                continue
+            used_s, local_s = _distinct(s_at[mine], len(subjects))
+            used_r, local_r = _distinct(r_at[mine], len(references))
+            held = _held(negated, agree, disagree, subject_all[:, used_s], reference_all[:, :, used_r])  # [w, T, R]
+            out[mine] = held[:, local_s, local_r].T
     return out
 
 
