@@ -244,11 +244,18 @@ _READS = {"x-rel": ("x", "y"), "y-rel": ("x", "y"), "size-rel": ("area", "shape"
           "shape-rel": ("shape",), "color-rel": ("color",)}
 
 
+#: samples of at least this many worlds (a prior span) keep their float census; a few re-fills convert theirs
+_CENSUS32_KEPT_FROM = 256
+
+
 def _fitting(sample: WorldSample, codes: np.ndarray) -> np.ndarray:
     """How many entities of each world of ``sample`` fit each description of ``codes`` (worlds × codes),
     from the sample's kept census of object types (as 32-bit floats, so a matrix product: exact, the
     counts are small)."""
-    census = kept_on(sample, "_object_census32", lambda x: sample_types(x)[1].astype(np.float32))
+    if sample.size >= _CENSUS32_KEPT_FROM:
+        census = kept_on(sample, "_object_census32", lambda x: sample_types(x)[1].astype(np.float32))
+    else:
+        census = sample_types(sample)[1].astype(np.float32)
     return census @ FITS[codes].T.astype(np.float32)
 
 

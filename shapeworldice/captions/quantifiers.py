@@ -91,7 +91,8 @@ def _count_tables(sample: WorldSample) -> np.ndarray:
     rows = np.broadcast_to(np.arange(sample.size)[:, None], sample.shape.shape)
     keep = sample.present
     flat = (rows[keep] * cells + sample.shape[keep] * len(COLOR_NAMES) + sample.color[keep]).astype(np.int64)
-    return np.bincount(flat, minlength=sample.size * cells).reshape(sample.size, len(SHAPES), len(COLOR_NAMES))
+    counts = np.bincount(flat, minlength=sample.size * cells).reshape(sample.size, len(SHAPES), len(COLOR_NAMES))
+    return counts.astype(np.int16)  # at most a world's objects: small, and kept (a donor's re-fills, by thousands)
 
 
 def structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
