@@ -21,7 +21,7 @@ from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import Census
 from .quantifiers import (FRACTIONS, CandidateCounts, Candidates, QuantifierPool, assemble_pool, candidates,
-                          census_tables, structure_counts, template_verdicts)
+                          census_tables, quantity_holds, structure_counts, template_verdicts)
 
 #: number-bound quantifiers: every range with a proper fraction
 BOUND_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -72,8 +72,12 @@ class NumberBoundSampler:
                     templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds;
         ``templates``: the pool's template numbers index these instead of all)."""
-        tables = census_tables(sample)
-        out = np.zeros((len(pool), sample.size), dtype=bool)
+        return self.truth_from_tables(pool, census_tables(sample), templates)
+
+    def truth_from_tables(self, pool: QuantifierPool, tables: np.ndarray,
+                          templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
+        """:meth:`truth_table` from the worlds' shape–colour tables (:func:`census_tables`)."""
+        out = np.zeros((len(pool), len(tables)), dtype=bool)
         for s, structure in enumerate(pool.structures):
             mine = np.flatnonzero(pool.structure == s)
             if len(mine):
@@ -141,11 +145,10 @@ def _comparative_verdicts(template: int, rb: np.ndarray, cb: np.ndarray) -> np.n
     for counts; a ratio over |CB| = 0 is 0 or infinite, as the caption's truth reads it)."""
     qtype, qrange, quantity = COMPARATIVES[template]
     if qtype == "count":
-        value = (rb - cb).astype(float)
-        return quantity_verdicts(qrange, value, value, quantity, 0.0)[0]
+        return quantity_holds(qrange, (rb - cb).astype(float), quantity, 0.0)
     with np.errstate(divide="ignore", invalid="ignore"):
         value = np.where(cb > 0, rb / np.maximum(cb, 1), np.where(rb == 0, 0.0, np.inf))
-    return quantity_verdicts(qrange, value, value, quantity, quantity_tolerance(quantity))[0]
+    return quantity_holds(qrange, value, quantity, quantity_tolerance(quantity))
 
 
 @dataclass(frozen=True)
@@ -201,8 +204,11 @@ class ComparativeSampler:
 
     def truth_table(self, pool: ComparativePool, sample: WorldSample) -> np.ndarray:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
-        tables = census_tables(sample)  # worlds × shape × colour
-        out = np.zeros((len(pool), sample.size), dtype=bool)
+        return self.truth_from_tables(pool, census_tables(sample))
+
+    def truth_from_tables(self, pool: ComparativePool, tables: np.ndarray) -> np.ndarray:
+        """:meth:`truth_table` from the worlds' shape–colour tables (worlds × shape × colour)."""
+        out = np.zeros((len(pool), len(tables)), dtype=bool)
         by_kind = (tables.transpose(0, 2, 1), tables)  # worlds × value × body value
         for t in np.unique(pool.template):
             for kind in (0, 1):

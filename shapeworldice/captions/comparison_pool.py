@@ -32,7 +32,7 @@ from ..semantics.truth import MIN_AREA, MIN_AXIS_DISTANCE, MIN_SHADE
 from ..world.columns import WorldSample
 from ..world.model import World
 from .describe import DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, entity_type, \
-    sample_types
+    kept_on, sample_types
 from .relation_pool import relation_options
 
 #: the relations whose pools are listed here (each decided by the columns)
@@ -207,22 +207,35 @@ def _held(negated: bool, agree: np.ndarray, disagree: np.ndarray, subject: np.nd
     return (subject @ ((bad == 0) & ~alone).astype(np.float32)) > 0
 
 
+def _distinct(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(values, return_inverse=True)`` for small non-negative integers below ``size``, by
+    counting instead of sorting."""
+    used = np.flatnonzero(np.bincount(values, minlength=size))
+    return used, np.searchsorted(used, values)
+
+
 def truth_table(pool: ComparisonPool, sample: WorldSample) -> np.ndarray:
-    """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
+    """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds): the
+    entities each description fits once for the whole pool, each relation's masks once for its
+    affirmed and negated candidates."""
     out = np.zeros((len(pool), sample.size), dtype=bool)
     if not len(pool) or not sample.size:
         return out
-    keys = pool.negated.astype(np.int64) * len(pool.options) + pool.option
-    for key in np.unique(keys):
-        mine = np.flatnonzero(keys == key)
-        negated, o = bool(key >= len(pool.options)), int(key % len(pool.options))
-        agree, disagree = pair_conditions(*pool.options[o], sample)
-        subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
-        references, r_at = np.unique(pool.reference[mine], return_inverse=True)
-        subject = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
-        reference = description_matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
-        held = _held(negated, agree, disagree, subject, reference)  # [w, T, R]
-        out[mine] = held[:, s_at.reshape(-1), r_at.reshape(-1)].T
+    subjects, s_at = np.unique(pool.subject, return_inverse=True)
+    references, r_at = np.unique(pool.reference, return_inverse=True)
+    s_at, r_at = s_at.reshape(-1), r_at.reshape(-1)
+    subject_all = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
+    reference_all = description_matches(references, sample).astype(np.float32).transpose(1, 2, 0)  # [w, r, R]
+    for o in np.unique(pool.option):
+        agree, disagree = pair_conditions(*pool.options[int(o)], sample)
+        for negated in (False, True):
+            mine = np.flatnonzero((pool.option == o) & (pool.negated == negated))
+            if not len(mine):
+                continue
+            used_s, local_s = _distinct(s_at[mine], len(subjects))
+            used_r, local_r = _distinct(r_at[mine], len(references))
+            held = _held(negated, agree, disagree, subject_all[:, used_s], reference_all[:, :, used_r])  # [w, T, R]
+            out[mine] = held[:, local_s, local_r].T
     return out
 
 
@@ -231,34 +244,53 @@ _READS = {"x-rel": ("x", "y"), "y-rel": ("x", "y"), "size-rel": ("area", "shape"
           "shape-rel": ("shape",), "color-rel": ("color",)}
 
 
+#: samples of at least this many worlds (a prior span) keep their float census; a few re-fills convert theirs
+_CENSUS32_KEPT_FROM = 256
+
+
+def _fitting(sample: WorldSample, codes: np.ndarray) -> np.ndarray:
+    """How many entities of each world of ``sample`` fit each description of ``codes`` (worlds × codes),
+    from the sample's kept census of object types (as 32-bit floats, so a matrix product: exact, the
+    counts are small)."""
+    if sample.size >= _CENSUS32_KEPT_FROM:
+        census = kept_on(sample, "_object_census32", lambda x: sample_types(x)[1].astype(np.float32))
+    else:
+        census = sample_types(sample)[1].astype(np.float32)
+    return census @ FITS[codes].T.astype(np.float32)
+
+
 def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one row of
     :func:`truth_table`): only the worlds with a T entity are asked; a negated candidate is true of
     those without an R entity (nothing to fail), and the relation is computed, on the columns it reads,
     for the rest."""
-    types, census = sample_types(sample)
-    fits = FITS[[pool.subject[k], pool.reference[k]]]
-    counts = census @ fits.T.astype(census.dtype)  # [w, (T, R)]: how many entities fit, per world
+    codes = np.array([pool.subject[k], pool.reference[k]])
+    fits = FITS[codes]
+    counts = _fitting(sample, codes)  # [w, (T, R)]: how many entities fit, per world
     negated = bool(pool.negated[k])
-    out = np.zeros(sample.size, dtype=bool)
-    if negated:
-        out[(counts[:, 0] > 0) & (counts[:, 1] == 0)] = True
-    rows = np.flatnonzero((counts[:, 0] > 0) & (counts[:, 1] > 0))
+    has_subject = counts[:, 0] > 0
+    out = has_subject & (counts[:, 1] == 0) if negated else np.zeros(sample.size, dtype=bool)
+    asked = has_subject & (counts[:, 1] > 0)
+    rows = np.flatnonzero(asked)
     if not len(rows):
         return out
-    width = max(1, int(sample.present[rows].sum(axis=1).max()))
+    every = len(rows) == sample.size
+    present = sample.present if every else sample.present[rows]
+    width = max(1, int(present.sum(axis=1).max()))
     kind, value = pool.options[int(pool.option[k])]
-    part = SimpleNamespace(**{c: getattr(sample, c)[rows, :width] for c in _READS[kind]})
+    part = SimpleNamespace(**{c: getattr(sample, c)[:, :width] if every else getattr(sample, c)[rows, :width]
+                              for c in _READS[kind]})
     agree, disagree = pair_conditions(kind, value, part)
-    kept = types[rows, :width]
+    types = sample_types(sample)[0]
+    kept = types[:, :width] if every else types[rows, :width]
     subject, reference = fits[0][kept], fits[1][kept]  # [w, e]
     if not negated:
-        out[rows] = (subject[:, :, None] & agree & reference[:, None, :]).any(axis=(1, 2))
+        out[asked] = (subject[:, :, None] & agree & reference[:, None, :]).any(axis=(1, 2))
         return out
     possible = ~disagree & ~np.eye(width, dtype=bool)[None]
     bad = (possible & reference[:, None, :]).any(axis=2)  # another R entity e does not clearly fail
     alone = (reference.sum(axis=1) == 1)[:, None] & reference  # e is the only R
-    out[rows] = (subject & ~bad & ~alone).any(axis=1)
+    out[asked] = (subject & ~bad & ~alone).any(axis=1)
     return out
 
 
@@ -268,7 +300,7 @@ def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> n
     (its relation depends on where the objects are, or on their sizes and shades)."""
     if not pool.negated[k]:
         return np.zeros(sample.size, dtype=bool)
-    counts = sample_types(sample)[1] @ FITS[[pool.subject[k], pool.reference[k]]].T.astype(np.int64)
+    counts = _fitting(sample, np.array([pool.subject[k], pool.reference[k]]))
     return (counts[:, 0] > 0) & (counts[:, 1] == 0)
 
 

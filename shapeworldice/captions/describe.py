@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -51,25 +51,45 @@ for _code in range(DESCRIPTION_CODES):
     _shape, _color = (int(v) for v in description_parts(np.asarray(_code)))
     for _t in range(_TYPES):
         FITS[_code, _t] = _shape in (-1, _t // len(COLOR_NAMES)) and _color in (-1, _t % len(COLOR_NAMES))
-#: samples whose types were asked for last (by id, with the sample, so an id is not reused while kept)
+#: samples without an attribute dictionary whose types were asked for last (by id, with the sample, so
+#: an id is not reused while kept); a :class:`~..world.columns.WorldSample` keeps its own (:func:`kept_on`)
 _TYPED: dict[int, tuple[Any, np.ndarray, np.ndarray]] = {}
 _TYPED_KEPT = 64
 
 
-def sample_types(sample: Any) -> tuple[np.ndarray, np.ndarray]:
-    """Each entity's object type in each world of a sample (worlds × entities; padding: the last
-    type) and how many of each type each world has (worlds × types + 1); kept for the
-    samples asked about last (a prior sample's spans are asked about by every caption)."""
-    hit = _TYPED.get(id(sample))
-    if hit is not None and hit[0] is sample:
-        return hit[1], hit[2]
+def kept_on(sample: Any, name: str, compute: Callable[[Any], Any]) -> Any:
+    """``compute(sample)``, kept on the sample itself (a cache, not a field: it goes with the sample,
+    so a prior sample's spans, a world's re-fills and a donor's kept re-fills are counted once however
+    many candidates ask, and a sample stacked for one question takes nothing from them). A sample's
+    columns are not changed once it is made."""
+    found = sample.__dict__.get(name)
+    if found is None:
+        found = compute(sample)
+        object.__setattr__(sample, name, found)
+    return found
+
+
+def _types(sample: Any) -> tuple[np.ndarray, np.ndarray]:
     types = np.where(sample.present, sample.shape * len(COLOR_NAMES) + sample.color, _TYPES)
     flat = (np.arange(sample.size)[:, None] * (_TYPES + 1) + types).reshape(-1)
     census = np.bincount(flat, minlength=sample.size * (_TYPES + 1)).reshape(sample.size, _TYPES + 1)
+    return types, census
+
+
+def sample_types(sample: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Each entity's object type in each world of a sample (worlds × entities; padding: the last
+    type) and how many of each type each world has (worlds × types + 1); kept with the sample
+    (a prior sample's spans are asked about by every caption)."""
+    if hasattr(sample, "__dict__"):
+        return kept_on(sample, "_object_types", _types)
+    hit = _TYPED.get(id(sample))
+    if hit is not None and hit[0] is sample:
+        return hit[1], hit[2]
+    types, census = _types(sample)
     if len(_TYPED) >= _TYPED_KEPT:
         del _TYPED[next(iter(_TYPED))]
     _TYPED[id(sample)] = (sample, types, census)
-    return types, _TYPED[id(sample)][2]
+    return types, census
 
 
 def description_matches(codes: np.ndarray, sample: Any) -> np.ndarray:

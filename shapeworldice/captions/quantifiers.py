@@ -6,7 +6,7 @@ chosen among the fillings whose counts in the world make it true (:func:`candida
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -14,7 +14,7 @@ from ..semantics.components import Attribute, EntityType, Quantifier, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
-from .describe import Census
+from .describe import Census, kept_on
 
 #: (qrange, quantity) pairs the builder writes; tautologies ("at least zero", "at most all") are left out.
 COUNT_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -79,25 +79,11 @@ def candidates(census: Census) -> list[Candidates]:
     return out
 
 
-#: the census tables of the last large samples counted (:func:`census_tables`), by identity
-_TABLES: dict[int, tuple[WorldSample, np.ndarray]] = {}
-#: a sample of at least this many worlds keeps its tables (the prior's spans, asked again for each
-#: candidate); the few re-fills of a world or of a donor are counted each time
-_TABLES_KEPT_FROM = 1024
-_TABLES_KEPT = 8
-
-
 def census_tables(sample: WorldSample) -> np.ndarray:
-    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7); a large
-    sample's are kept (the prior sample's spans are asked again for every candidate checked)."""
-    if sample.size < _TABLES_KEPT_FROM:
-        return _count_tables(sample)
-    hit = _TABLES.get(id(sample))
-    if hit is None or hit[0] is not sample:
-        if len(_TABLES) >= _TABLES_KEPT:
-            del _TABLES[next(iter(_TABLES))]
-        hit = _TABLES[id(sample)] = (sample, _count_tables(sample))
-    return hit[1]
+    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7); kept
+    with the sample (the prior sample's spans are asked again for every candidate checked, a world's
+    re-fills for every candidate of its pool)."""
+    return kept_on(sample, "_census_tables", _count_tables)
 
 
 def _count_tables(sample: WorldSample) -> np.ndarray:
@@ -105,7 +91,8 @@ def _count_tables(sample: WorldSample) -> np.ndarray:
     rows = np.broadcast_to(np.arange(sample.size)[:, None], sample.shape.shape)
     keep = sample.present
     flat = (rows[keep] * cells + sample.shape[keep] * len(COLOR_NAMES) + sample.color[keep]).astype(np.int64)
-    return np.bincount(flat, minlength=sample.size * cells).reshape(sample.size, len(SHAPES), len(COLOR_NAMES))
+    counts = np.bincount(flat, minlength=sample.size * cells).reshape(sample.size, len(SHAPES), len(COLOR_NAMES))
+    return counts.astype(np.int16)  # at most a world's objects: small, and kept (a donor's re-fills, by thousands)
 
 
 def structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -179,14 +166,34 @@ class QuantifierPool:
             * _BODY_CODES + body
 
 
+def quantity_holds(qrange: str, value: np.ndarray, target: float | np.ndarray,
+                   tolerance: float | np.ndarray) -> np.ndarray:
+    """Whether a count or ratio known exactly (``value``) makes the quantifier true: the true verdict of
+    :func:`~..semantics.truth.quantity_verdicts` with ``lower = upper = value``, by the same operations
+    (so the same answers, infinities included), without its false verdict."""
+    t = tolerance
+    if qrange == "lt":
+        return np.asarray(value < target - t)
+    if qrange == "leq":
+        return np.asarray(value <= target + t)
+    if qrange == "eq":
+        return np.asarray(np.maximum(value - target, target - value) <= t)
+    if qrange == "neq":
+        return np.asarray(np.maximum(target - value, value - target) > t)
+    if qrange == "geq":
+        return np.asarray(value >= target - t)
+    if qrange == "gt":
+        return np.asarray(value > target + t)
+    raise ValueError(f"unknown quantifier range {qrange!r}")
+
+
 def template_verdicts(quantifiers: tuple[tuple[str, float], ...], value: np.ndarray) -> np.ndarray:
     """Whether each (range, quantity) template is true of each count or ratio in ``value``
     (templates × value's shape), the templates of one quantifier range at once."""
     out = np.empty((len(quantifiers), *value.shape), dtype=bool)
     column = (-1,) + (1,) * value.ndim
     for qrange, (rows, targets, tolerances) in _ranges(quantifiers).items():
-        out[rows] = quantity_verdicts(qrange, value[None], value[None], targets.reshape(column),
-                                      tolerances.reshape(column))[0]
+        out[rows] = quantity_holds(qrange, value[None], targets.reshape(column), tolerances.reshape(column))
     return out
 
 
@@ -267,8 +274,12 @@ class QuantifierSampler:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds),
         computed from the worlds' counts at once (``templates``: the pool's template numbers index
         these instead of all)."""
-        tables = census_tables(sample)
-        out = np.zeros((len(pool), sample.size), dtype=bool)
+        return self.truth_from_tables(pool, census_tables(sample), templates)
+
+    def truth_from_tables(self, pool: QuantifierPool, tables: np.ndarray,
+                          templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
+        """:meth:`truth_table` from the worlds' shape–colour tables (:func:`census_tables`)."""
+        out = np.zeros((len(pool), len(tables)), dtype=bool)
         for s, structure in enumerate(pool.structures):
             mine = np.flatnonzero(pool.structure == s)
             if not len(mine):
@@ -305,7 +316,9 @@ class CandidateCounts:
     """One candidate of a quantifier pool as an evaluator (:data:`~..interpret.prior.Evaluate`): its
     truth in each world of a sample, counted from the worlds' shape–colour tables as the pool's
     ``truth_table`` counts it, so the prior and the donor worlds' re-fills of a candidate are decided
-    without the general evaluator (the same answers)."""
+    without the general evaluator (the same answers); several samples' from their kept tables
+    (:meth:`on_blocks`: a :class:`~..interpret.prior.BlockEvaluate`). Its sampler has a
+    ``truth_from_tables(pool, tables[, templates])``."""
 
     sampler: Any
     pool: Any  # the pool cut to this one candidate
@@ -328,11 +341,19 @@ class CandidateCounts:
         return cls(sampler, type(pool)(**one))
 
     def __call__(self, sample: WorldSample) -> np.ndarray:
+        return self._from_tables(census_tables(sample))
+
+    def on_blocks(self, blocks: Sequence[WorldSample]) -> np.ndarray:
+        """Its truth in the worlds of ``blocks``, one sample after another, from each sample's kept
+        tables (:func:`census_tables`): what it answers on them stacked, without stacking them."""
+        return self._from_tables(np.concatenate([census_tables(b) for b in blocks]))
+
+    def _from_tables(self, tables: np.ndarray) -> np.ndarray:
         if self.templates is None:
-            return self.sampler.truth_table(self.pool, sample)[0]
-        return self.sampler.truth_table(self.pool, sample, self.templates)[0]
+            return self.sampler.truth_from_tables(self.pool, tables)[0]
+        return self.sampler.truth_from_tables(self.pool, tables, self.templates)[0]
 
 
 __all__ = ["COUNT_QUANTIFIERS", "CandidateCounts", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS",
            "Candidates", "MEANING_CODES", "QuantifierPool", "QuantifierSampler", "assemble_pool", "candidates",
-           "census_tables", "structure_counts", "template_verdicts"]
+           "census_tables", "quantity_holds", "structure_counts", "template_verdicts"]

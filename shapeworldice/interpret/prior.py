@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import zlib
 from functools import partial
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -42,8 +42,54 @@ _SHAPE_CODE = {s: i for i, s in enumerate(SHAPES)}
 #: a meaning's truth in each world of a sample, computed by a faster evaluator than :mod:`.agreement`
 #: that gives the same answers (a caption sampler's pool evaluates its candidates from the columns)
 Evaluate = Callable[[WorldSample], np.ndarray]
+
+
+@runtime_checkable
+class BlockEvaluate(Protocol):
+    """An :data:`Evaluate` that also answers on several samples one after another without stacking
+    them (from what each keeps: a donor's re-fills are kept and asked by many meanings)."""
+
+    def __call__(self, sample: WorldSample) -> np.ndarray: ...
+
+    def on_blocks(self, blocks: Sequence[WorldSample]) -> np.ndarray:
+        """Its truth in each world of ``blocks``, in order: what it answers on them stacked."""
+        ...
+
+
+@runtime_checkable
+class WherePlacedEvaluate(Protocol):
+    """An :data:`Evaluate` that may also tell the worlds of a sample where its meaning is true wherever
+    their objects are placed, whatever their sizes and shades (a negated comparison whose reference
+    fits no entity): a view that keeps each object's colour and shape finds it true in every re-fill
+    of such a world, so a view bound decides that world's share (1) without re-filling it."""
+
+    def __call__(self, sample: WorldSample) -> np.ndarray: ...
+
+    @property
+    def wherever_placed(self) -> bool:
+        """Whether :meth:`true_wherever_placed` is known for this meaning."""
+        ...
+
+    def true_wherever_placed(self, sample: WorldSample) -> np.ndarray:
+        """The worlds of ``sample`` where the meaning is true wherever their objects are placed."""
+        ...
+
 #: where the leading segments of a prior sample end (see :func:`segments`)
 _HEAD_SEGMENTS = (256, 1024, 4096)
+
+
+#: (evaluator class, protocol) → whether the class's instances follow the protocol
+_FOLLOWS: dict[tuple[type, type], bool] = {}
+
+
+def follows(evaluate: object, protocol: type) -> bool:
+    """``isinstance(evaluate, protocol)`` for a runtime-checkable protocol of evaluators, decided
+    once per class (the check looks up every member, and a view bound asks it per candidate)."""
+    key = (type(evaluate), protocol)
+    found = _FOLLOWS.get(key)
+    if found is None:
+        found = _FOLLOWS[key] = isinstance(evaluate, protocol)
+    return found
 
 
 # ----------------------------------------------------------------------------- sampling
@@ -332,7 +378,7 @@ class CaptionPrior:
         decide it (more true worlds than the bound allows, or too few worlds left to exceed it)."""
         key = str(formula)
         limit = self.limit(bound)
-        if key not in self._truths and self._few_possible(formula, limit):
+        if key not in self._truths and self._few_possible(formula, limit, evaluate is not None):
             return True
 
         def decided(done: list[np.ndarray]) -> bool:
@@ -342,10 +388,12 @@ class CaptionPrior:
         done = self._evaluate(key, formula, decided, evaluate)
         return done is not None and sum(int(v.sum()) for v in done) <= limit
 
-    def _few_possible(self, formula: Formula, limit: int) -> bool:
+    def _few_possible(self, formula: Formula, limit: int, computable: bool = False) -> bool:
         """Whether at most ``limit`` worlds of the sample hold every object ``formula`` needs
         (:func:`witnesses`) and its truth can be computed: then it is true of at most ``limit``
-        worlds, decided without evaluating it."""
+        worlds, decided without evaluating it. ``computable``: the caller has a faster evaluator of
+        it (:data:`Evaluate`, whose answers are the general evaluator's), so its truth is known to be
+        computable without asking the general evaluator on a world."""
         needs = witnesses(formula)
         if not needs:
             return False
@@ -356,6 +404,8 @@ class CaptionPrior:
             found = self._possible[tuple(needs)] = int(holds_all(self.sample, needs).sum())
         if found > limit:
             return False
+        if computable:
+            return not free_vars(formula)
         try:  # a formula whose truth cannot be computed says so on any world
             if free_vars(formula):
                 return False
@@ -420,5 +470,5 @@ class CaptionPrior:
         return None if p is None else float(-np.log2(p))
 
 
-__all__ = ["CaptionPrior", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable", "WorldSample", "sample_worlds",
-           "true_in", "truth_in"]
+__all__ = ["BlockEvaluate", "CaptionPrior", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable", "WherePlacedEvaluate",
+           "WorldSample", "follows", "sample_worlds", "true_in", "truth_in"]

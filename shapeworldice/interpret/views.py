@@ -15,12 +15,13 @@ by the builder and skill truth): each re-fill has the same law either way, only 
 from __future__ import annotations
 
 import zlib
-from typing import Iterator, Sequence
+from typing import Iterator, Sequence, cast
 
 import numpy as np
 
 from ..world.columns import assemble, stack
-from .prior import CaptionPrior, Evaluate, TruthUnavailable, WorldSample, truth_in
+from .prior import BlockEvaluate, CaptionPrior, Evaluate, TruthUnavailable, WherePlacedEvaluate, WorldSample, \
+    follows, truth_in
 
 #: view name → the attributes the captioner sees (``n``: the number of objects only)
 VIEWS: dict[str, str] = {
@@ -95,6 +96,7 @@ class Refiller:
         for d, slots in enumerate(self.slots):
             self.slot_table[d, :len(slots)] = slots
         self.count_array = counts.astype(np.int64)
+        self._flats: dict[str, np.ndarray] = {}
         kinds = np.array([len(set(p)) for p in pairs])
         self.by_kinds = {int(k): np.flatnonzero(kinds == k) for k in np.unique(kinds)}
 
@@ -219,8 +221,9 @@ class Refiller:
         present = np.arange(width)[None, :] < sizes[:, None]
         slots = self.slot_table[donors, :width]
         kinds = np.array(own, dtype=np.int64).reshape(-1, 2)[np.take_along_axis(picks, slots, axis=1)]
-        cols = {c: np.where(present, getattr(g, c)[donors[:, None], np.minimum(np.arange(width), g.n - 1)[None]],
-                            0.0) for c in ("x", "y", "shade", "area")}
+        # every donor's first ``width`` places (a row gather; ``width`` is at most the sample's width)
+        places = (donors, slice(0, width)) if width <= g.n else (donors[:, None], np.minimum(np.arange(width), g.n - 1))
+        cols = {c: np.where(present, getattr(g, c)[places], 0.0) for c in ("x", "y", "shade", "area")}
         color = np.where(present, kinds[..., 0], -1)
         shape = np.where(present, kinds[..., 1], -1)
         return WorldSample(cols["x"], cols["y"], shape, color, cols["shade"], cols["area"], present)
@@ -244,19 +247,14 @@ class Refiller:
         n = int(t.present[i].sum())
         if not n:
             return assemble([self._refill(i, rng) for _ in range(refills)])
-        pool = self.by_count.get(n)
-        if pool is None or not len(pool):  # no donor has as many objects: any donor
-            pool = np.arange(g.size)
-        donors = pool[rng.integers(len(pool), size=refills)]
-        sizes = self.count_array[donors]
-        width = max(n, int(sizes.max()))
-        draws = rng.random((refills, width))
+        donors, sizes, width, draws = self._matchings(rng, n, refills)
         # a donor with at least n objects: n of them in a uniform order; with fewer: n picked with repeats
         orders = np.argsort(np.where(np.arange(width)[None] < sizes[:, None], draws, 2.0), axis=1,
                             kind="stable")[:, :n]
         few = sizes < n
         orders[few] = np.floor(draws[few, :n] * sizes[few, None]).astype(np.int64)
-        cols = {c: getattr(g, c)[donors[:, None], orders] for c in _COLUMNS}
+        flat = donors[:, None] * g.n + orders  # the donors' objects, as places in the flattened columns
+        cols = {c: self._flat(c)[flat] for c in _COLUMNS if c not in _KEPT[self.view]}
         empty = sizes == 0  # an empty donor: the image's own columns
         for c in _COLUMNS:
             if c in _KEPT[self.view] or empty.any():
@@ -266,6 +264,41 @@ class Refiller:
             cols["shape"] = np.take_along_axis(cols["shape"], _permutations(rng, refills, n), axis=1)
         return WorldSample(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"],
                            np.ones((refills, n), dtype=bool))
+
+    def _flat(self, column: str) -> np.ndarray:
+        """A donor column flattened (world-major), kept: a gather at flat places is cheaper than one by
+        (world, place) pairs."""
+        found = self._flats.get(column)
+        if found is None:
+            found = self._flats[column] = np.ascontiguousarray(getattr(self.train, column)).reshape(-1)
+        return found
+
+    def _matchings(self, rng: np.random.Generator, n: int, refills: int) -> tuple[np.ndarray, np.ndarray, int,
+                                                                                  np.ndarray]:
+        """The draws of :meth:`drawn` for an image of ``n > 0`` objects (not under ``object-set``): each
+        re-fill's donor (uniform over those with ``n`` objects, else over all), the donors' object
+        counts, the width of the uniform draws and the draws that order each donor's objects."""
+        pool = self.by_count.get(n)
+        if pool is None or not len(pool):  # no donor has as many objects: any donor
+            pool = np.arange(self.train.size)
+        donors = pool[rng.integers(len(pool), size=refills)]
+        sizes = self.count_array[donors]
+        width = max(n, int(sizes.max()))
+        return donors, sizes, width, rng.random((refills, width))
+
+    def unbound_objects(self, i: int, refills: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """The colour and shape of each object of :meth:`drawn`'s re-fills of test image ``i`` under
+        ``colours-shapes-unbound`` (re-fills × objects): the image's colours, its shapes re-paired by
+        the same draws as :meth:`drawn`'s, without gathering the donors' columns (None: an image
+        without objects, or another view)."""
+        n = int(self.test.present[i].sum())
+        if self.view != "colours-shapes-unbound" or not n:
+            return None
+        rng = world_generator(self.seed, self.code, self.keys[i])
+        self._matchings(rng, n, refills)
+        colors = np.repeat(self.test.color[i, :n][None], refills, axis=0)
+        shapes = self.test.shape[i, :n][_permutations(rng, refills, n)]
+        return colors, shapes
 
     def sample(self, refills: int, indices: Sequence[int] | None = None) -> WorldSample:
         """The first ``refills`` re-fills of every image (or of ``indices``): world ``k * refills + r``."""
@@ -348,27 +381,32 @@ class ViewBound:
         true worlds are found and re-filled a few at a time (those whose re-fills are kept first), and
         the first share above ``stop`` is returned (an answer that decides only ``worst > stop``; it
         is not kept). ``evaluate``: its truth by a faster evaluator with the same answers (:data:`~.prior.Evaluate`);
-        one that also tells the worlds where it is true wherever their objects are placed (a pool's
-        :class:`~..captions.pooled.CandidateTruth`) stops at such a world among the true worlds, under a
-        view of :data:`OBJECT_VIEWS`, without re-filling it (its share is 1: the same decision)."""
+        one that also tells the worlds where it is true wherever their objects are placed
+        (:class:`~.prior.WherePlacedEvaluate`, e.g. a pool's :class:`~..captions.pooled.CandidateTruth`)
+        stops at such a world among the true worlds, under a view of :data:`OBJECT_VIEWS`, without
+        re-filling it (its share is 1: the same decision)."""
         key = str(formula)
         if key in self._worst:
             return self._worst[key]
         if stop is not None and self._above.get(key, 0.0) > stop:
             return self._above[key]  # an earlier early stop found this much already
         highest, seen = 0.0, 0
+        blockwise = cast(BlockEvaluate, evaluate) if evaluate is not None and follows(evaluate, BlockEvaluate) \
+            else None
         # under a view that keeps the objects, a true world where the caption holds wherever its objects
         # are placed has it true in all its re-fills: a share of 1, above the bound, without re-filling
-        wherever = getattr(evaluate, "true_wherever_placed", None) if stop is not None and stop < 1.0 and \
-            self.refiller.view in OBJECT_VIEWS and getattr(evaluate, "wherever_placed", False) else None
+        placed = cast(WherePlacedEvaluate, evaluate) if evaluate is not None and stop is not None and stop < 1.0 \
+            and self.refiller.view in OBJECT_VIEWS and follows(evaluate, WherePlacedEvaluate) else None
+        wherever = placed.true_wherever_placed if placed is not None and placed.wherever_placed else None
         try:
             for found in self.prior.true_worlds(formula, evaluate):
                 first = found[:self.true_worlds - seen]
                 if wherever is not None and len(first) and wherever(self.donors.select(first)).any():
                     return self._stopped(key, 1.0)
                 for group in self._groups(first.tolist(), stop is not None):
-                    sample = stack([self._donor_refills(i) for i in group])
-                    truth = truth_in(formula, sample) if evaluate is None else evaluate(sample)
+                    blocks = [self._donor_refills(i) for i in group]
+                    truth = blockwise.on_blocks(blocks) if blockwise is not None else \
+                        truth_in(formula, stack(blocks)) if evaluate is None else evaluate(stack(blocks))
                     shares = truth.reshape(len(group), self.refills).mean(axis=1)
                     highest, seen = max(highest, float(shares.max())), seen + len(group)
                     if stop is not None and highest > stop:
@@ -409,13 +447,15 @@ class ViewBound:
         return hit
 
     def _refilled(self, world) -> WorldSample:
-        """The re-fills of ``world`` (kept, with their caches and ceiling, until another world comes)."""
+        """The re-fills of ``world`` (kept, with their caches and ceiling, until another world comes;
+        drawn on first use: :meth:`ceiling` may have asked about the world without them)."""
         if world is not self._world:
             test, key = self.world_key(world)
             self.refiller.test, self.refiller.keys = test, [key]
-            self._world, self._sample, self._caches = world, self.refiller.drawn(0, self.refills), ({}, {})
+            self._world, self._sample, self._caches = world, None, ({}, {})
             self._ceiling, self._own = None, {}
-        assert self._sample is not None
+        if self._sample is None:
+            self._sample = self.refiller.drawn(0, self.refills)
         return self._sample
 
     def samples(self, world) -> list[WorldSample]:
@@ -436,6 +476,16 @@ class ViewBound:
     def ceiling(self, world) -> float:
         """The highest share of ``world``'s re-fills holding one colour–shape object: the most a
         captioner seeing this view can be right with any claim that such an object exists."""
+        if world is self._world and self._ceiling is not None:
+            return self._ceiling
+        if world is not self._world:  # most worlds asked are refused: their objects alone, not re-filled
+            test, key = self.world_key(world)
+            self.refiller.test, self.refiller.keys = test, [key]
+            objects = self.refiller.unbound_objects(0, self.refills)
+            if objects is not None:
+                self._world, self._sample, self._caches, self._own = world, None, ({}, {}), {}
+                self._ceiling = objects_ceiling(*objects)
+                return self._ceiling
         sample = self._refilled(world)
         if self._ceiling is None:
             self._ceiling = object_ceiling(sample)
@@ -559,8 +609,7 @@ def certain_object(colors: np.ndarray, shapes: np.ndarray) -> bool:
     object of that colour must get that shape). Re-fills under a binding view match them anew, so
     all of them hold it: the world's :meth:`ViewBound.ceiling` is 1."""
     n = len(colors)
-    return bool(n) and int(np.unique(colors, return_counts=True)[1].max()) + \
-        int(np.unique(shapes, return_counts=True)[1].max()) > n
+    return bool(n) and int(np.bincount(colors).max()) + int(np.bincount(shapes).max()) > n
 
 
 def object_ceiling(sample: WorldSample) -> float:
@@ -575,6 +624,19 @@ def object_ceiling(sample: WorldSample) -> float:
     return float(held.mean(axis=0).max()) if held.shape[1] else 0.0
 
 
+def objects_ceiling(colors: np.ndarray, shapes: np.ndarray) -> float:
+    """:func:`object_ceiling` of worlds given by their objects' colours and shapes (worlds × objects,
+    every object present)."""
+    if not colors.size:
+        return 0.0
+    width = int(shapes.max()) + 1
+    codes = colors.astype(np.int64) * width + shapes
+    cells = int(codes.max()) + 1
+    held = np.zeros(colors.shape[0] * cells, dtype=bool)
+    held[(np.arange(colors.shape[0])[:, None] * cells + codes).reshape(-1)] = True
+    return float(held.reshape(colors.shape[0], cells).mean(axis=0).max())
+
+
 def view_probability(formula, sample: WorldSample, relation_cache: dict | None = None,
                      part_cache: dict | None = None) -> float | None:
     """Share of the re-fills in ``sample`` where ``formula`` is true (None: it cannot be computed)."""
@@ -586,4 +648,4 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
 
 __all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "JointViewBound", "OBJECT_VIEWS", "Refiller",
            "SKILL_KINDS", "VIEWS", "ViewBound", "WorldKey", "assemble", "certain_object", "generator", "object_ceiling",
-           "stack", "view_bound", "view_probability", "world_generator", "world_key"]
+           "objects_ceiling", "stack", "view_bound", "view_probability", "world_generator", "world_key"]

@@ -11,13 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shapeworldice.captions.comparative_quantifiers import ComparativeSampler, NumberBoundSampler
-from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler
+from shapeworldice.captions.quantifiers import MEANING_CODES, QuantifierSampler, census_tables, quantity_holds
 from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.data import load_definition
 from shapeworldice.interpret import formula_of
-from shapeworldice.interpret.prior import truth_in
+from shapeworldice.interpret.prior import BlockEvaluate, truth_in
 from shapeworldice.semantics import Truth
-from shapeworldice.world.columns import WorldSample
+from shapeworldice.semantics.truth import quantity_tolerance, quantity_verdicts
+from shapeworldice.world.columns import WorldSample, stack
 from shapeworldice.world.sampling import WorldSampler
 from tests.captions.support import check_meaning_codes
 
@@ -177,26 +178,24 @@ def test_comparative_pools_hold_the_evaluators_truth_and_the_samplers_templates(
 def test_a_candidates_evaluator_is_the_evaluators_truth(seed):
     """One candidate's evaluator (what the prior and the donor check ask, from the worlds' counts) finds
     what the general evaluator finds for its meaning, in every world, for each of the four samplers;
-    samples whose tables are kept answer the same when asked again, alternately."""
-    from shapeworldice.captions import quantifiers
-
+    a sample keeps its tables, and answers the same from them when asked again, alternately."""
     rng = np.random.default_rng(seed)
     world = _world(seed)
     samples = [WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=n)]) for n in (9, 13)]
-    kept_from = quantifiers._TABLES_KEPT_FROM
-    quantifiers._TABLES_KEPT_FROM = 10  # the second sample's tables are kept, the first's counted each time
-    try:
-        for sampler in (QuantifierSampler("count"), QuantifierSampler("ratio"), NumberBoundSampler(),
-                        ComparativeSampler()):
-            pool = sampler.pool(world)
-            for k in rng.choice(len(pool), size=min(8, len(pool)), replace=False):
-                evaluate = sampler.evaluator(pool, int(k))
-                formula = formula_of(sampler.caption(pool, int(k)))
-                assert evaluate(WorldSample.of([world])).all()
-                for sample in samples + samples:
-                    assert (evaluate(sample) == truth_in(formula, sample)).all(), formula
-    finally:
-        quantifiers._TABLES_KEPT_FROM = kept_from
+    for sampler in (QuantifierSampler("count"), QuantifierSampler("ratio"), NumberBoundSampler(),
+                    ComparativeSampler()):
+        pool = sampler.pool(world)
+        for k in rng.choice(len(pool), size=min(8, len(pool)), replace=False):
+            evaluate = sampler.evaluator(pool, int(k))
+            formula = formula_of(sampler.caption(pool, int(k)))
+            assert evaluate(WorldSample.of([world])).all()
+            for sample in samples + samples:
+                assert (evaluate(sample) == truth_in(formula, sample)).all(), formula
+            assert isinstance(evaluate, BlockEvaluate)
+            assert np.array_equal(evaluate.on_blocks(samples), truth_in(formula, stack(samples))), formula
+    for sample in samples:
+        assert np.array_equal(census_tables(sample), census_tables(WorldSample(*(getattr(sample, c) for c in (
+            "x", "y", "shape", "color", "shade", "area", "present")))))
 
 
 @settings(max_examples=40, deadline=None)
@@ -218,3 +217,17 @@ def test_a_pool_lists_template_by_template_with_the_samplers_weights(seed, templ
         [e[:3] for e in expected]
     weights = np.array([e[3] for e in expected])
     assert np.array_equal(pool.weight, weights / max(float(weights.sum()), 1e-300))
+
+
+@settings(max_examples=60, deadline=None)
+@given(qrange=st.sampled_from(["lt", "leq", "eq", "neq", "geq", "gt"]),
+       values=st.lists(st.one_of(st.integers(-6, 15).map(float), st.floats(0.0, 3.0), st.just(float("inf"))),
+                       min_size=1, max_size=12),
+       target=st.sampled_from([0.0, 1.0, 2.0, 5.0, 0.25, 0.33, 0.5, 0.67, 0.75, 1.5]))
+def test_quantity_holds_is_the_true_verdict_of_a_known_quantity(qrange, values, target):
+    """A count or ratio known exactly holds a quantifier exactly where the general table's true verdict
+    (lower = upper = the value) says so, with the tolerance of its target, infinities included."""
+    value = np.array(values)
+    tolerance = quantity_tolerance(target)
+    assert np.array_equal(quantity_holds(qrange, value, target, tolerance),
+                          quantity_verdicts(qrange, value, value, target, tolerance)[0])

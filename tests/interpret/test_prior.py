@@ -111,3 +111,22 @@ def test_a_dataset_drawing_anothers_worlds_has_its_prior_sample():
     base = sample_worlds(load_definition("spatial-twoshapes"), size=40)
     large = sample_worlds(load_definition("spatial-twoshapes-384"), size=40)
     assert base.to_bytes() == large.to_bytes()
+
+
+def test_evaluator_protocols_are_decided_by_class():
+    """A pool candidate's evaluator follows the protocols its class implements (a count evaluator answers
+    on blocks, a comparison candidate knows where it is true wherever placed); a plain function follows
+    neither; the answer, kept per class, is ``isinstance``'s."""
+    from shapeworldice.captions.pooled import CandidateTruth
+    from shapeworldice.captions.quantifiers import CandidateCounts
+    from shapeworldice.interpret.prior import BlockEvaluate, WherePlacedEvaluate, follows
+
+    def plain(sample):
+        return np.zeros(sample.size, dtype=bool)
+
+    counts = CandidateCounts(None, None)
+    truth = CandidateTruth(None, None, 0)  # type: ignore[arg-type]
+    for _ in range(2):  # asked again: the kept answer
+        assert follows(counts, BlockEvaluate) and not follows(counts, WherePlacedEvaluate)
+        assert follows(truth, WherePlacedEvaluate) and not follows(truth, BlockEvaluate)
+        assert not follows(plain, BlockEvaluate) and not follows(plain, WherePlacedEvaluate)

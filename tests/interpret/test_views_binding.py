@@ -132,3 +132,31 @@ def test_a_binding_bounded_build_shows_only_worlds_that_leave_every_pair_open(tm
                 assert caption.truth(inst.world) == Truth.TRUE
                 p = bound.probability(formula_of(caption), inst.world)
                 assert p is not None and p <= 0.6
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["red", "blue", "green", "yellow"]),
+                          st.sampled_from(["square", "circle", "triangle", "cross"])), min_size=1, max_size=9),
+       st.floats(0.0, 0.8))
+def test_a_ceiling_from_the_objects_alone_is_the_ceiling_of_the_refills(donors, objects, shift):
+    """A world's ceiling from its re-paired objects alone (no donor column gathered) is the ceiling of its
+    drawn re-fills, bit for bit, and drawing the re-fills after it gives the re-fills drawn at once."""
+    world = World(tuple(Entity(i, shape, colour, 0.0, (0.05 + 0.1 * i, shift + 0.1), (0.04, 0.04), 0.0)
+                        for i, (colour, shape) in enumerate(objects)))
+    fresh = ViewBound("colours-shapes-unbound", donors, refills=32)
+    alone = fresh.ceiling(world)  # asked first: from the objects alone
+    refills = fresh.samples(world)[0]
+    other = ViewBound("colours-shapes-unbound", donors, refills=32)
+    drawn = other.samples(world)[0]  # re-filled first
+    assert alone == object_ceiling(drawn) == other.ceiling(world)
+    for column in ("x", "y", "shape", "color", "shade", "area", "present"):
+        assert np.array_equal(getattr(refills, column), getattr(drawn, column))
+
+
+@given(st.lists(st.integers(0, 6), min_size=1, max_size=12), st.randoms())
+def test_certain_object_counts_as_the_unique_counts_do(colors, random):
+    """The most frequent colour and shape (counted by ``bincount``) as ``np.unique``'s counts give them."""
+    shapes = [random.randrange(8) for _ in colors]
+    c, s = np.array(colors), np.array(shapes)
+    expected = int(np.unique(c, return_counts=True)[1].max()) + int(np.unique(s, return_counts=True)[1].max()) > len(c)
+    assert certain_object(c, s) == expected
