@@ -41,7 +41,9 @@ BEFORE = {
 def test_figures_are_those_of_the_one_pass_code(seed):
     section = diversity_section(_grouped(seed, 12, 9), 0.5)
     assert section is not None
-    assert tuple(section[k] for k in MEASURES) == BEFORE[seed]
+    # to the last bits: the linear algebra library picks its kernels by CPU, so a dot product's
+    # last bit may differ between machines; streaming must not change more than that
+    assert tuple(section[k] for k in MEASURES) == pytest.approx(BEFORE[seed], rel=1e-12, abs=1e-15)
 
 
 def _per_image(grouped: dict[str, list[str]]) -> tuple:
