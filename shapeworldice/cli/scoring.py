@@ -127,7 +127,7 @@ def _evaluate_files(directory: str, specs: tuple[str, ...], split: str, parser: 
 
 class _BaselineKind(click.Choice):
     """The baseline kinds: the fixed ones, then the skill floors' views, read from their one
-    definition (:data:`shapeworldice.interpret.views.SKILL_KINDS`) only when the option is parsed
+    definition (:data:`shapeworldice.interpret.refill.SKILL_KINDS`) only when the option is parsed
     or its help shown, so that starting the CLI imports no NumPy."""
 
     def __init__(self, fixed: tuple[str, ...]) -> None:
@@ -135,7 +135,7 @@ class _BaselineKind(click.Choice):
 
     @property
     def choices(self) -> tuple[str, ...]:
-        from ..interpret.views import SKILL_KINDS
+        from ..interpret.refill import SKILL_KINDS
 
         return self._fixed + SKILL_KINDS
 

@@ -66,7 +66,7 @@ class DatasetDefinition:
     shard_size: int = 1024
     #: upper bound on the prior truth of any caption the dataset contains (None: no bound)
     max_prior: float | None = None
-    #: the view of a model without the dataset's skill (see :mod:`shapeworldice.interpret.views`) and the
+    #: the view of a model without the dataset's skill (see :mod:`shapeworldice.interpret.refill`) and the
     #: bound on a caption's probability of being true given that view of its own world (None: no bound)
     skill_view: str | None = None
     max_view_prior: float | None = None
@@ -168,7 +168,7 @@ class DatasetDefinition:
         if (self.skill_view is None) != (self.max_view_prior is None):
             raise UserError("skill_view and max_view_prior go together: give both or neither")
         if self.skill_view is not None:
-            from ..interpret.views import VIEWS
+            from ..interpret.refill import VIEWS
 
             if self.skill_view not in VIEWS:
                 raise UserError(f"unknown skill_view {self.skill_view!r} (expected one of {', '.join(VIEWS)})")
@@ -179,7 +179,7 @@ class DatasetDefinition:
 
 def _check_other_views(skill_view: str | None, others: tuple[str, ...]) -> None:
     """One clear error for an ``other_skill_views`` entry that is not a view other than ``skill_view``."""
-    from ..interpret.views import VIEWS as views
+    from ..interpret.refill import VIEWS as views
 
     if others and skill_view is None:
         raise UserError("other_skill_views needs a skill_view and max_view_prior")

@@ -15,10 +15,11 @@ import numpy as np
 
 from .model import World, WorldArrays
 
-_COLUMNS = ("x", "y", "shape", "color", "shade", "area")
+#: the per-entity columns of a world sample (besides ``present``)
+COLUMNS = ("x", "y", "shape", "color", "shade", "area")
 #: each column of a padded sample: its fill where a world has fewer entities, and its type
 _PADDING: dict[str, tuple[object, type]] = {
-    **{c: (-1, np.int64) if c in ("shape", "color") else (0.0, float) for c in _COLUMNS}, "present": (False, bool)}
+    **{c: (-1, np.int64) if c in ("shape", "color") else (0.0, float) for c in COLUMNS}, "present": (False, bool)}
 
 
 def _blank(size: int, width: int) -> dict[str, np.ndarray]:
@@ -55,7 +56,7 @@ class WorldSample:
         cols = _blank(len(worlds), width)
         for i, world in enumerate(worlds):
             arrays, k = world.arrays, len(world)
-            for c in _COLUMNS:
+            for c in COLUMNS:
                 cols[c][i, :k] = getattr(arrays, c)
             cols["present"][i, :k] = True
         return cls.of_columns(cols)
@@ -81,7 +82,7 @@ class WorldSample:
         """The worlds at ``indices`` (in that order), padded only to their own most entities: less
         padding to evaluate, the same truths (padding is outside every quantifier's range)."""
         width = max(1, int(self.present[indices].sum(axis=1).max())) if len(indices) else 1
-        return WorldSample(*(getattr(self, c)[indices, :width] for c in (*_COLUMNS, "present")))
+        return WorldSample(*(getattr(self, c)[indices, :width] for c in (*COLUMNS, "present")))
 
     def arrays(self, w: int) -> WorldArrays:
         """World ``w`` as the columns of one world (without outlines)."""
@@ -93,14 +94,14 @@ class WorldSample:
         """The columns as consecutive ``.npy`` records, gzip-compressed with no timestamp
         (the same sample always gives the same bytes)."""
         buffer = io.BytesIO()
-        for c in (*_COLUMNS, "present"):
+        for c in (*COLUMNS, "present"):
             np.save(buffer, getattr(self, c), allow_pickle=False)
         return gzip.compress(buffer.getvalue(), mtime=0)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "WorldSample":
         buffer = io.BytesIO(gzip.decompress(data))
-        columns = [np.load(buffer, allow_pickle=False) for _ in (*_COLUMNS, "present")]
+        columns = [np.load(buffer, allow_pickle=False) for _ in (*COLUMNS, "present")]
         return cls(*columns)
 
     @classmethod
@@ -128,10 +129,10 @@ def assemble(rows: Sequence[dict[str, np.ndarray]]) -> WorldSample:
     """Worlds given as their columns (one dict per world) as one padded sample."""
     out = _blank(len(rows), max([len(c["x"]) for c in rows] + [1]))
     for w, row in enumerate(rows):
-        for c in _COLUMNS:
+        for c in COLUMNS:
             out[c][w, :len(row[c])] = row[c]
         out["present"][w, :len(row["x"])] = True
     return WorldSample.of_columns(out)
 
 
-__all__ = ["WorldSample", "assemble", "stack"]
+__all__ = ["COLUMNS", "WorldSample", "assemble", "stack"]

@@ -8,7 +8,8 @@ from hypothesis import given, settings, strategies as st
 
 from shapeworldice.data.definition import load_definition
 from shapeworldice.interpret.prior import WorldSample, sample_worlds
-from shapeworldice.interpret.views import SKILL_KINDS, Refiller, assemble, stack
+from shapeworldice.interpret.refill import SKILL_KINDS, Refiller
+from shapeworldice.world.columns import assemble, stack
 
 _COLUMNS = ("x", "y", "shape", "color", "shade", "area", "present")
 

@@ -10,7 +10,8 @@ from hypothesis import given, settings, strategies as st
 
 from shapeworldice.data.definition import load_definition
 from shapeworldice.interpret.prior import WorldSample, sample_worlds
-from shapeworldice.interpret.views import _KEPT, SKILL_KINDS, Refiller, world_key
+from shapeworldice.interpret.refill import KEPT, SKILL_KINDS, Refiller
+from shapeworldice.interpret.views import world_key
 from shapeworldice.world.model import World
 
 _HIDDEN = ("x", "y", "shape", "color", "shade", "area")
@@ -41,7 +42,7 @@ def test_a_drawn_re_fill_keeps_the_view_and_takes_the_rest_from_one_donor(sample
     drawn = Refiller(view, donors, test, seed).drawn(image, refills)
     n = int(test.present[image].sum())
     assert drawn.size == refills and drawn.present.sum(axis=1).tolist() == [n] * refills
-    kept = _KEPT[view]
+    kept = KEPT[view]
     hidden = tuple(c for c in ("x", "y", "shade", "area", "shape", "color") if c not in kept)
     same_count = {d for d in range(donors.size) if int(donors.present[d].sum()) == n}
     for r in range(refills):

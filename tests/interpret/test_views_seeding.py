@@ -9,7 +9,8 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from shapeworldice.interpret.prior import WorldSample
-from shapeworldice.interpret.views import _VIEW_STREAM, Refiller, WorldKey, generator, world_generator, world_key
+from shapeworldice.interpret.refill import _VIEW_STREAM, Refiller, generator, world_generator
+from shapeworldice.interpret.views import WorldKey, world_key
 from shapeworldice.world.model import World
 
 _WORD = st.integers(0, 2 ** 33)  # past 32 bits too: those words go in as a list

@@ -3,7 +3,7 @@
 A *view* is what a captioner without some skill knows of a scene (e.g. ``object-bag``: which
 colour–shape objects occur and how often, but not where). For each test image the floor picks the
 training caption most probably true given the image's view. That probability is estimated by
-*re-filling* (:mod:`shapeworldice.interpret.views`): the hidden attributes are taken from a training
+*re-filling* (:mod:`shapeworldice.interpret.refill`): the hidden attributes are taken from a training
 world (the *donor*), the visible ones kept from the test image; the caption's truth is evaluated on
 :data:`REFILLS` such worlds per image.
 
@@ -40,7 +40,7 @@ from ...semantics.components import from_json as caption_from_json
 from ...interpret.agreement import Plan, agreement
 from ...interpret.logic import free_vars
 from ...interpret.prior import CaptionPrior, WorldSample
-from ...interpret.views import SKILL_KINDS, VIEWS, Refiller
+from ...interpret.refill import SKILL_KINDS, VIEWS, Refiller
 from ...workers import process_pool
 from ...world.model import World
 

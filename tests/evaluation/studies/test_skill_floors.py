@@ -15,7 +15,7 @@ from shapeworldice.data.loader import load
 from shapeworldice.errors import UserError
 from shapeworldice.evaluation.studies.baselines import baseline
 from shapeworldice.evaluation.studies.skill_floors import SKILL_KINDS, VIEWS, Candidates, skill_floor
-from shapeworldice.interpret.views import Refiller
+from shapeworldice.interpret.refill import Refiller
 from shapeworldice.interpret import formula_of, truth
 from shapeworldice.semantics.components import from_json
 from shapeworldice.interpret.prior import WorldSample
