@@ -109,3 +109,25 @@ def check_meaning_codes(sampler: Any, world_of: Callable[[int], World], below: i
     theirs = {str(sampler.caption(other, k)): int(c) for k, c in enumerate(other.codes)}
     shared = set(mine) & set(theirs)
     assert shared and all(mine[c] == theirs[c] for c in shared)
+
+
+def check_truth_table(sampler: Any, pool: Any, world: World, others: Any, candidates: Iterable[int],
+                      each_evaluator: bool = True) -> None:
+    """A pool's truth table is the evaluator's truth: every candidate is true of its own ``world`` (the
+    sampler's own check), and each of ``candidates`` is, in each world of the sample ``others``, what
+    the evaluator finds for its meaning, by the whole table and (``each_evaluator``) by the
+    candidate's own evaluator."""
+    from shapeworldice.interpret import formula_of
+    from shapeworldice.interpret.prior import truth_in
+    from shapeworldice.semantics import Truth
+    from shapeworldice.world.columns import WorldSample
+
+    table = sampler.truth_table(pool, others)
+    assert sampler.truth_table(pool, WorldSample.of([world])).all()
+    for k in candidates:
+        caption = sampler.caption(pool, int(k))
+        assert caption.truth(world) == Truth.TRUE
+        truth = truth_in(formula_of(caption), others)
+        assert (truth == table[k]).all(), caption
+        if each_evaluator:
+            assert (sampler.evaluator(pool, int(k))(others) == truth).all(), caption

@@ -13,9 +13,6 @@ from shapeworldice.captions.clause_pool import OBJECT_COPULA, OBJECT_RELATION, S
 from shapeworldice.captions.discourse import PooledRelativeClauseSampler, RelativeClauseSampler
 from shapeworldice.captions.sampling import BoundedPrior, make_sampler
 from shapeworldice.data import load_definition
-from shapeworldice.interpret import formula_of
-from shapeworldice.interpret.prior import truth_in
-from shapeworldice.semantics import Truth
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
 from tests.captions.support import (
@@ -23,6 +20,7 @@ from tests.captions.support import (
     check_meaning_codes,
     check_pool_law,
     check_prior_with_pool_evaluator,
+    check_truth_table,
 )
 
 WORLDS = WorldSampler(load_definition("relative-clauses").world_config)
@@ -43,16 +41,9 @@ def test_the_truth_table_is_the_evaluators_truth(seed, relations):
     world = _world(seed)
     pool = sampler.pool(world)
     others = WorldSample.of([_world(int(s), [WORLDS, TWO][int(s) % 2]) for s in rng.integers(0, 2**32, size=20)])
-    table = sampler.truth_table(pool, others)
-    assert sampler.truth_table(pool, WorldSample.of([world])).all()
-    for form in (SUBJECT, OBJECT_COPULA, OBJECT_RELATION):
-        mine = np.flatnonzero(pool.form == form)
-        for k in rng.choice(mine, size=min(15, len(mine)), replace=False):
-            caption = sampler.caption(pool, int(k))
-            assert caption.truth(world) == Truth.TRUE
-            truth = truth_in(formula_of(caption), others)
-            assert (truth == table[k]).all(), caption
-            assert (sampler.evaluator(pool, int(k))(others) == truth).all(), caption
+    mine = [np.flatnonzero(pool.form == form) for form in (SUBJECT, OBJECT_COPULA, OBJECT_RELATION)]
+    check_truth_table(sampler, pool, world, others,
+                      [k for ks in mine for k in rng.choice(ks, size=min(15, len(ks)), replace=False)])
 
 
 @pytest.mark.parametrize("seed, draws", [(12, 2_000), pytest.param(13, 10_000, marks=pytest.mark.slow),

@@ -17,9 +17,6 @@ from shapeworldice.captions.comparison_pool import COMPARISON_RELATIONS, kind_la
 from shapeworldice.captions.relational import ComparisonSampler, PooledComparisonSampler, descriptions
 from shapeworldice.captions.sampling import make_sampler
 from shapeworldice.data import load_definition
-from shapeworldice.interpret import formula_of
-from shapeworldice.interpret.prior import truth_in
-from shapeworldice.semantics import Truth
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
 from tests.captions.support import (
@@ -27,6 +24,7 @@ from tests.captions.support import (
     check_meaning_codes,
     check_pool_law,
     check_prior_with_pool_evaluator,
+    check_truth_table,
 )
 
 WORLDS = WorldSampler(load_definition("relational-negation").world_config)
@@ -50,14 +48,7 @@ def test_the_truth_table_is_the_evaluators_truth(seed, family):
     world = _world(seed)
     pool = sampler.pool(world)
     others = WorldSample.of([_world(int(s), [WORLDS, TWO][int(s) % 2]) for s in rng.integers(0, 2**32, size=20)])
-    table = sampler.truth_table(pool, others)
-    assert sampler.truth_table(pool, WorldSample.of([world])).all()
-    for k in rng.choice(len(pool), size=min(40, len(pool)), replace=False):
-        caption = sampler.caption(pool, int(k))
-        assert caption.truth(world) == Truth.TRUE
-        truth = truth_in(formula_of(caption), others)
-        assert (truth == table[k]).all(), caption
-        assert (sampler.evaluator(pool, int(k))(others) == truth).all(), caption
+    check_truth_table(sampler, pool, world, others, rng.choice(len(pool), size=min(40, len(pool)), replace=False))
 
 
 @settings(max_examples=30, deadline=None)

@@ -14,12 +14,15 @@ from shapeworldice.captions.describe import description_code, description_parts
 from shapeworldice.captions.proximity_pool import MEANING_CODES
 from shapeworldice.captions.selection import ProximitySampler
 from shapeworldice.data import load_definition
-from shapeworldice.interpret import formula_of
-from shapeworldice.interpret.prior import CaptionPrior, truth_in
-from shapeworldice.semantics import Truth
+from shapeworldice.interpret.prior import CaptionPrior
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
-from tests.captions.support import check_bounded_draws, check_meaning_codes, check_prior_with_pool_evaluator
+from tests.captions.support import (
+    check_bounded_draws,
+    check_meaning_codes,
+    check_prior_with_pool_evaluator,
+    check_truth_table,
+)
 
 WORLDS = WorldSampler(load_definition("relational-proximity").world_config)
 
@@ -38,14 +41,7 @@ def test_the_truth_table_is_the_evaluators_truth(seed):
     world = _world(seed)
     pool = sampler.pool(world)
     others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=16)])
-    table = sampler.truth_table(pool, others)
-    assert sampler.truth_table(pool, WorldSample.of([world])).all()
-    for k in rng.choice(len(pool), size=min(30, len(pool)), replace=False):
-        caption = sampler.caption(pool, int(k))
-        assert caption.truth(world) == Truth.TRUE
-        truth = truth_in(formula_of(caption), others)
-        assert (truth == table[k]).all(), caption
-        assert (sampler.evaluator(pool, int(k))(others) == truth).all(), caption
+    check_truth_table(sampler, pool, world, others, rng.choice(len(pool), size=min(30, len(pool)), replace=False))
 
 
 @settings(max_examples=20, deadline=None)

@@ -20,7 +20,7 @@ from shapeworldice.semantics import Truth
 from shapeworldice.semantics.truth import quantity_tolerance, quantity_verdicts
 from shapeworldice.world.columns import WorldSample, stack
 from shapeworldice.world.sampling import WorldSampler
-from tests.captions.support import check_meaning_codes
+from tests.captions.support import check_meaning_codes, check_truth_table
 
 WORLDS = WorldSampler(load_definition("quantification-complex").world_config)
 
@@ -38,12 +38,8 @@ def test_the_truth_table_is_the_evaluators_truth(seed, qtype):
     world = _world(seed)
     pool = sampler.pool(world)
     others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=12)])
-    table = sampler.truth_table(pool, others)
-    assert sampler.truth_table(pool, WorldSample.of([world])).all()
-    for k in rng.choice(len(pool), size=25, replace=False):
-        caption = sampler.caption(pool, int(k))
-        assert caption.truth(world) == Truth.TRUE
-        assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
+    check_truth_table(sampler, pool, world, others, rng.choice(len(pool), size=25, replace=False),
+                      each_evaluator=False)
 
 
 @pytest.mark.parametrize("qtype", ["count", "ratio"])

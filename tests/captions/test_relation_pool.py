@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from shapeworldice.captions.sampling import AxisRelationSampler, RelationSampler, make_sampler
 from shapeworldice.data import load_definition
 from shapeworldice.interpret import formula_of
-from shapeworldice.interpret.prior import CaptionPrior, truth_in
-from shapeworldice.semantics import Truth
+from shapeworldice.interpret.prior import CaptionPrior
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
+from tests.captions.support import check_truth_table
 
 WORLDS = WorldSampler(load_definition("spatial-multishapes").world_config)
 TWO = WorldSampler(load_definition("spatial-twoshapes").world_config)
@@ -34,14 +34,7 @@ def test_the_truth_table_is_the_evaluators_truth(seed, relations):
     world = _world(seed)
     pool = sampler.pool(world)
     others = WorldSample.of([_world(int(s), [WORLDS, TWO][int(s) % 2]) for s in rng.integers(0, 2**32, size=16)])
-    table = sampler.truth_table(pool, others)
-    assert sampler.truth_table(pool, WorldSample.of([world])).all()
-    for k in rng.choice(len(pool), size=min(30, len(pool)), replace=False):
-        caption = sampler.caption(pool, int(k))
-        assert caption.truth(world) == Truth.TRUE
-        truth = truth_in(formula_of(caption), others)
-        assert (truth == table[k]).all(), caption
-        assert (sampler.evaluator(pool, int(k))(others) == truth).all(), caption
+    check_truth_table(sampler, pool, world, others, rng.choice(len(pool), size=min(30, len(pool)), replace=False))
 
 
 def test_the_pool_holds_the_samplers_distribution():

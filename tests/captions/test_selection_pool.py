@@ -12,9 +12,6 @@ from hypothesis import strategies as st
 from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.captions.selection import SelectionSampler
 from shapeworldice.data import load_definition
-from shapeworldice.interpret import formula_of
-from shapeworldice.interpret.prior import truth_in
-from shapeworldice.semantics import Truth
 from shapeworldice.semantics.selection import SELECTORS
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
@@ -23,6 +20,7 @@ from tests.captions.support import (
     check_meaning_codes,
     check_pool_law,
     check_prior_with_pool_evaluator,
+    check_truth_table,
 )
 
 WORLDS = WorldSampler(load_definition("selection").world_config)
@@ -42,14 +40,7 @@ def test_the_truth_table_is_the_evaluators_truth(seed):
     world = _world(seed)
     pool = sampler.pool(world)
     others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=24)])
-    table = sampler.truth_table(pool, others)
-    assert sampler.truth_table(pool, WorldSample.of([world])).all()
-    for k in rng.choice(len(pool), size=min(40, len(pool)), replace=False):
-        caption = sampler.caption(pool, int(k))
-        assert caption.truth(world) == Truth.TRUE
-        truth = truth_in(formula_of(caption), others)
-        assert (truth == table[k]).all(), caption
-        assert (sampler.evaluator(pool, int(k))(others) == truth).all(), caption
+    check_truth_table(sampler, pool, world, others, rng.choice(len(pool), size=min(40, len(pool)), replace=False))
 
 
 @pytest.mark.parametrize("seed, draws", [(12, 1_500), pytest.param(13, 8_000, marks=pytest.mark.slow)])
