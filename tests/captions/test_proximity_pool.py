@@ -6,7 +6,6 @@ from __future__ import annotations
 import collections
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +13,6 @@ from shapeworldice.captions.describe import description_code, description_parts
 from shapeworldice.captions.proximity_pool import MEANING_CODES
 from shapeworldice.captions.selection import ProximitySampler
 from shapeworldice.data import load_definition
-from shapeworldice.interpret.prior import CaptionPrior
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
 from tests.captions.support import (
@@ -82,22 +80,6 @@ def test_the_bounded_sampler_passes_the_pools_evaluator_to_the_checks():
     """A drawn survivor is checked with its candidate's evaluator (the prior gets the same answer as
     without it), and only captions within the view bound on the world's re-fills are returned."""
     check_bounded_draws(ProximitySampler(), _world)
-
-
-@pytest.mark.slow
-def test_an_instance_is_the_same_whatever_was_built_before_it():
-    """An informative proximity instance built after others is the instance built alone (any
-    --workers, any resume), and its captions are true of its world."""
-    from shapeworldice.data.build import InstanceBuilder
-    from shapeworldice.interpret.prior import sample_worlds
-
-    definition = load_definition("relational-proximity-informative")
-    sample = sample_worlds(definition, 1000)
-    warm = InstanceBuilder(definition, CaptionPrior(sample))
-    rows = [warm.instance(0, "train", i) for i in range(10)] + [warm.instance(0, "test", 0)]
-    for split, index, row in (("train", 9, rows[9]), ("train", 4, rows[4]), ("test", 0, rows[-1])):
-        alone = InstanceBuilder(definition, CaptionPrior(sample)).instance(0, split, index)
-        assert (alone.captions, alone.world) == (row.captions, row.world)
 
 
 def test_a_prior_asked_with_the_pools_evaluator_finds_the_evaluators_truths():

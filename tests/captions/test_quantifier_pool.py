@@ -16,7 +16,6 @@ from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.data import load_definition
 from shapeworldice.interpret import formula_of
 from shapeworldice.interpret.prior import BlockEvaluate, truth_in
-from shapeworldice.semantics import Truth
 from shapeworldice.semantics.truth import quantity_tolerance, quantity_verdicts
 from shapeworldice.world.columns import WorldSample, stack
 from shapeworldice.world.sampling import WorldSampler
@@ -102,33 +101,13 @@ def test_meaning_codes_name_each_candidate_once():
     check_meaning_codes(QuantifierSampler("ratio"), _world, below=MEANING_CODES)
 
 
-@pytest.mark.slow
-def test_an_instance_is_the_same_whatever_was_built_before_it():
-    """Meanings that failed in earlier worlds are dropped without the check, with the same draws:
-    an instance built after others is the instance built alone (so any --workers, any resume)."""
-    from shapeworldice.data.build import InstanceBuilder
-    from shapeworldice.interpret.prior import CaptionPrior, sample_worlds
-
-    definition = load_definition("quantification-count-informative")
-    sample = sample_worlds(definition, 1000)
-    warm = InstanceBuilder(definition, CaptionPrior(sample))
-    rows = [warm.instance(0, "train", i) for i in range(12)] + [warm.instance(0, "test", 0)]
-    for split, index, row in (("train", 11, rows[11]), ("train", 7, rows[7]), ("test", 0, rows[-1])):
-        alone = InstanceBuilder(definition, CaptionPrior(sample)).instance(0, split, index)
-        assert (alone.captions, alone.world) == (row.captions, row.world)
-
-
 def _check_pool(sampler, world, pool, rng, checked: int) -> None:
     """A pool's truth table is the evaluator's truth (in its world and 12 others, on ``checked``
     candidates), each meaning has its own code, and the sampler draws the pool's templates in
     the pool's proportions."""
     others = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=12)])
-    table = sampler.truth_table(pool, others)
-    assert sampler.truth_table(pool, WorldSample.of([world])).all()
-    for k in rng.choice(len(pool), size=min(checked, len(pool)), replace=False):
-        caption = sampler.caption(pool, int(k))
-        assert caption.truth(world) == Truth.TRUE
-        assert (truth_in(formula_of(caption), others) == table[k]).all(), caption
+    check_truth_table(sampler, pool, world, others, rng.choice(len(pool), size=min(checked, len(pool)), replace=False),
+                      each_evaluator=False)
     assert len(set(sampler.codes(pool).tolist())) == len(pool)
     which = {str(sampler.caption(pool, k)): k for k in range(len(pool))}
     draws = [sampler(world, rng) for _ in range(3000)]
