@@ -124,8 +124,8 @@ def with_suffix(stem: Path, suffix: str) -> Path:
 
 
 def csv_cell(value: float | None) -> str:
-    """A CSV cell: empty for None, else the float's shortest exact repr."""
-    return "" if value is None else repr(float(value))
+    """A CSV cell: empty for None, else the float to FLOAT_DIGITS significant digits (as JSON has it)."""
+    return "" if value is None else repr(rounded(float(value)))
 
 
 def pyplot():
