@@ -32,13 +32,35 @@ CONSTRUCTIONS = {
               "A magenta pentagon and triangle are on the left.", "A cyan pentagon is below that rectangle.",
               "Several rectangles in different colors on a black background.",
               "The image contains shapes in shades of blue, gray and cyan."],
+    "comparatives": ["The rest of the composition is more spread out.", "The shapes are more evenly spaced.",
+                     "The red triangle is further to the right than the red pentagon."],
+    "lists and tails": ["A yellow rectangle, red X, green square and blue pentagon on a black background.",
+                        "Two circles, one blue and one olive yellow, float in the upper part of a plain black "
+                        "background.", "There are four shapes, several of which are red.",
+                        "Several pink rectangles are scattered around, with one overlapping a yellow rectangle.",
+                        "There is a circle and a square, both roughly the same height."],
+    "adverbs of adverbs": ["Overall, the composition is lively, with shapes fairly evenly distributed.",
+                           "The cross has evenly sized arms.", "Evenly spaced shapes are red."],
+    "places": ["The shapes form two groups on either side of the center.", "The rest of the background is empty."],
 }
+
+#: the same constructions with a part missing or in the wrong place
+NEAR_MISSES = ["A evenly spaced square is red.", "The shapes are more the square.",
+               "A yellow rectangle, red cross, green square blue pentagon.",
+               "There are four shapes, several of which.", "The red triangle is further to the right than.",
+               "Two circles, one blue and one olive yellow float, in the upper part.",
+               "Either the shapes is red."]
 
 
 @pytest.mark.parametrize("family", sorted(CONSTRUCTIONS))
 def test_detailed_description_sentences_are_grammatical(family):
     for text in CONSTRUCTIONS[family]:
         assert parse(text).grammatical, text
+
+
+@pytest.mark.parametrize("text", NEAR_MISSES)
+def test_near_misses_of_these_constructions_are_ungrammatical(text):
+    assert not parse(text).grammatical, text
 
 
 def test_so_that_takes_the_clause_under_a_handle():
