@@ -400,3 +400,25 @@ def test_mostly_empty_is_a_claim_on_what_the_shapes_cover(halves):
     for caption in ("The background is mostly empty.", "The image is largely empty black space.",
                     "The squares are on a mostly empty black background."):
         assert verdict(caption, world) == expected, caption
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("A blue circle is against the left edge.", T),  # "against the edge" is at it
+    ("A red square is against the left edge.", F),
+    ("The large middle portion of the image is completely empty.", F),  # "large" adds nothing to the place
+    ("The large upper portion of the image is completely empty.", T),
+])
+def test_places_against_an_edge_and_large_portions(caption, expected):
+    world = make_world(("circle", "blue", 0.1, 0.8), ("square", "red", 0.5, 0.5))
+    assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("There is a red square. There is a blue circle. The background is otherwise empty.", T),
+    ("There is a red square. The background is otherwise empty.", F),  # the circle is another shape
+    ("A red square is at the top. A blue circle is at the bottom. The image is otherwise black.", T),
+    ("Most of the image is empty black space.", T),  # as "The image is mostly empty."
+])
+def test_otherwise_empty_is_the_rest_and_most_of_the_image_is_mostly(caption, expected):
+    world = make_world(("square", "red", 0.2, 0.2), ("circle", "blue", 0.8, 0.8))
+    assert verdict(caption, world) == expected
