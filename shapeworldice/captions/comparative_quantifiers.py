@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 import numpy as np
 
@@ -19,9 +21,10 @@ from ..semantics.components import Attribute, EntityType, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
-from .describe import Census
-from .quantifiers import (FRACTIONS, CandidateCounts, Candidates, QuantifierPool, assemble_pool, candidates,
-                          census_tables, quantity_holds, structure_counts, template_verdicts)
+from .counted import CandidateCounts, census_tables, colour_cell, grid_truth, ratio_rule, rule_table, structure_columns
+from .describe import Census, kept_on
+from .quantifiers import (FRACTIONS, Candidates, QuantifierPool, assemble_pool, candidates, pool_columns,
+                          quantity_holds, structure_counts, template_verdicts)
 
 #: number-bound quantifiers: every range with a proper fraction
 BOUND_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -71,7 +74,18 @@ class NumberBoundSampler:
     def truth_table(self, pool: QuantifierPool, sample: WorldSample,
                     templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds;
-        ``templates``: the pool's template numbers index these instead of all)."""
+        each candidate's rule looked up in its grid; ``templates``: the pool's template numbers index
+        these instead of all)."""
+        if templates is None:
+            first, second = pool_columns(pool)
+            bounds = np.zeros(len(pool), dtype=np.int64)
+            for s, structure in enumerate(pool.structures):
+                mine = pool.structure == s
+                bounds[mine] = structure.r_count[pool.filling[mine]]
+            if len(pool) and bounds.max() <= max(BOUNDS):
+                found = grid_truth(sample, first, second, pool.template * (max(BOUNDS) + 1) + bounds, _bound_table())
+                if found is not None:
+                    return found
         return self.truth_from_tables(pool, census_tables(sample), templates)
 
     def truth_from_tables(self, pool: QuantifierPool, tables: np.ndarray,
@@ -87,7 +101,10 @@ class NumberBoundSampler:
 
     def evaluator(self, pool: QuantifierPool, k: int) -> CandidateCounts:
         """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
-        return CandidateCounts.of(self, pool, k)
+        structure, i = pool.structures[int(pool.structure[k])], int(pool.filling[k])
+        first, second = structure_columns(structure.structure, int(structure.restrictor[i]), int(structure.body[i]))
+        t, bound = int(pool.template[k]), int(structure.r_count[i])
+        return CandidateCounts.of(first, second, _bound_name(t, bound), _bound_rule(t, bound))
 
     def codes(self, pool: QuantifierPool) -> np.ndarray:
         """The pool's meaning codes with each filling's bound: the same template and filling with
@@ -151,6 +168,46 @@ def _comparative_verdicts(template: int, rb: np.ndarray, cb: np.ndarray) -> np.n
     return quantity_holds(qrange, value, quantity, quantity_tolerance(quantity))
 
 
+def _comparative_columns(pool: ComparativePool) -> tuple[np.ndarray, np.ndarray]:
+    """The :func:`~.counted.census_counts` columns of each candidate's |RB| and |CB| (kept with the pool)."""
+    def columns(pool: ComparativePool) -> tuple[np.ndarray, np.ndarray]:
+        colours = pool.kind == 0  # colours compared, a shape as body: cell (body, value)
+        first = np.where(colours, colour_cell(pool.body, pool.restrictor), colour_cell(pool.restrictor, pool.body))
+        second = np.where(colours, colour_cell(pool.body, pool.comparison), colour_cell(pool.comparison, pool.body))
+        return first, second
+    return kept_on(pool, "_columns", columns)
+
+
+_TABLES: dict[str, np.ndarray] = {}
+
+
+def _comparative_table() -> np.ndarray:
+    """The comparatives' rule grids, one row per template."""
+    if "comparative" not in _TABLES:
+        _TABLES["comparative"] = rule_table([("comparative", t) for t in range(len(COMPARATIVES))],
+                                            [partial(_comparative_verdicts, t) for t in range(len(COMPARATIVES))])
+    return _TABLES["comparative"]
+
+
+def _bound_name(template: int, bound: int) -> tuple:
+    qrange, quantity = BOUND_QUANTIFIERS[template]
+    return ("ratio", qrange, quantity, bound)
+
+
+def _bound_rule(template: int, bound: int) -> Any:
+    qrange, quantity = BOUND_QUANTIFIERS[template]
+    return ratio_rule(qrange, quantity, quantity_tolerance(quantity), quantity_holds, bound)
+
+
+def _bound_table() -> np.ndarray:
+    """The number bounds' rule grids, row ``template * (max bound + 1) + bound``."""
+    if "bound" not in _TABLES:
+        width = max(BOUNDS) + 1
+        _TABLES["bound"] = rule_table([_bound_name(t, b) for t in range(len(BOUND_QUANTIFIERS)) for b in range(width)],
+                                      [_bound_rule(t, b) for t in range(len(BOUND_QUANTIFIERS)) for b in range(width)])
+    return _TABLES["bound"]
+
+
 @dataclass(frozen=True)
 class ComparativeSampler:
     """"<comparative> <restrictor> <as/than> <comparison> <body>"."""
@@ -203,8 +260,11 @@ class ComparativeSampler:
             Relation("attribute", Attribute("shape" if colour else "color", other[int(pool.body[k])])))
 
     def truth_table(self, pool: ComparativePool, sample: WorldSample) -> np.ndarray:
-        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
-        return self.truth_from_tables(pool, census_tables(sample))
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds),
+        each candidate's rule looked up in its grid."""
+        first, second = _comparative_columns(pool)
+        found = grid_truth(sample, first, second, pool.template, _comparative_table())
+        return self.truth_from_tables(pool, census_tables(sample)) if found is None else found
 
     def truth_from_tables(self, pool: ComparativePool, tables: np.ndarray) -> np.ndarray:
         """:meth:`truth_table` from the worlds' shape–colour tables (worlds × shape × colour)."""
@@ -221,8 +281,14 @@ class ComparativeSampler:
         return out
 
     def evaluator(self, pool: ComparativePool, k: int) -> CandidateCounts:
-        """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
-        return CandidateCounts.of(self, pool, k)
+        """Candidate ``k``'s truth in each world of a sample, from the worlds' counts (|RB| and |CB|)."""
+        r, c, b = int(pool.restrictor[k]), int(pool.comparison[k]), int(pool.body[k])
+        if int(pool.kind[k]) == 0:  # colours compared, a shape as body
+            first, second = colour_cell(b, r), colour_cell(b, c)
+        else:
+            first, second = colour_cell(r, b), colour_cell(c, b)
+        t = int(pool.template[k])
+        return CandidateCounts.of(first, second, ("comparative", t), partial(_comparative_verdicts, t))
 
     def codes(self, pool: ComparativePool) -> np.ndarray:
         """One number per candidate naming its meaning in every world."""
