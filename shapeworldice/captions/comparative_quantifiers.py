@@ -21,7 +21,8 @@ from ..semantics.components import Attribute, EntityType, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
-from .counted import CandidateCounts, census_tables, colour_cell, grid_truth, ratio_rule, rule_table, structure_columns
+from .counted import (GRID, CandidateCounts, census_tables, colour_cell, grid_truth, ratio_rule, rule_table,
+                      structure_columns)
 from .describe import Census, kept_on
 from .quantifiers import (FRACTIONS, Candidates, QuantifierPool, assemble_pool, candidates, pool_columns,
                           quantity_holds, structure_counts, template_verdicts)
@@ -179,6 +180,60 @@ def _comparative_columns(pool: ComparativePool) -> tuple[np.ndarray, np.ndarray]
 
 
 _TABLES: dict[str, np.ndarray] = {}
+_EMPTY = [np.zeros(0, dtype=np.int64)] * 5 + [np.zeros(0)]
+
+
+def _triples(table: np.ndarray, kind: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Every (restrictor, comparison, body) of attribute kind ``kind`` (0: colours compared, shapes as
+    body) whose two values are present and differ, in the sampler's order (None: fewer than two present)."""
+    counts = (table.T, table)[kind]  # [value, body value]
+    present = np.flatnonzero(counts.sum(axis=1))
+    if len(present) < 2:
+        return None
+    r, c, b = (x.reshape(-1) for x in np.meshgrid(present, present, np.arange(counts.shape[1]), indexing="ij"))
+    keep = r != c
+    return r[keep], c[keep], b[keep]
+
+
+def _by_template(table: np.ndarray) -> tuple[list[np.ndarray], int]:
+    """A world's pool columns (template, kind, restrictor, comparison, body, weight before
+    normalising) and how many (template, kind) pairs have a filling, template by template."""
+    parts: list[tuple[np.ndarray, ...]] = []
+    opened = 0
+    for t, (qtype, _, _) in enumerate(COMPARATIVES):
+        for kind in (0, 1):
+            found = _triples(table, kind)
+            if found is None:
+                continue
+            r, c, b = found
+            counts = (table.T, table)[kind]
+            rb, cb = counts[r, b], counts[c, b]
+            ok = np.flatnonzero(_comparative_verdicts(t, rb, cb) & ((cb > 0) if qtype == "ratio" else True))
+            if len(ok):
+                opened += 1
+                n = len(ok)
+                parts.append((np.full(n, t), np.full(n, kind), r[ok], c[ok], b[ok], np.full(n, 1.0 / n)))
+    return ([np.concatenate(x) for x in zip(*parts)] if parts else _EMPTY), opened
+
+
+def _by_grid(table: np.ndarray) -> tuple[list[np.ndarray], int]:
+    """:func:`_by_template`'s columns, every template's verdicts on both kinds' fillings looked up in
+    the rule grids at once (counts below :data:`~.counted.GRID`): the same candidates in the same order
+    with the same weights."""
+    triples = [(k, t) for k in (0, 1) if (t := _triples(table, k)) is not None]
+    if not triples:
+        return _EMPTY, 0
+    kind = np.concatenate([np.full(len(t[0]), k) for k, t in triples])
+    r, c, b = (np.concatenate([t[i] for _, t in triples]) for i in range(3))
+    counts = np.concatenate([np.stack([(table.T, table)[k][t[0], t[2]], (table.T, table)[k][t[1], t[2]]])
+                             for k, t in triples], axis=1)  # (|RB|, |CB|) × fillings
+    ok = _comparative_table()[:, counts[0] * GRID + counts[1]]  # templates × fillings
+    ratio = np.array([q == "ratio" for q, _, _ in COMPARATIVES])
+    ok[ratio] &= (counts[1] > 0)[None]
+    sizes = np.stack([ok[:, kind == k].sum(axis=1) for k in (0, 1)], axis=1)  # templates × kinds
+    template, column = np.nonzero(ok)
+    weight = 1.0 / sizes[template, kind[column]]
+    return [template, kind[column], r[column], c[column], b[column], weight], int((sizes > 0).sum())
 
 
 def _comparative_table() -> np.ndarray:
@@ -221,27 +276,7 @@ class ComparativeSampler:
         if self._last.get("world") is world:
             return self._last["pool"]
         table = Census.of(world).table  # [shape, colour]
-        parts: list[tuple[np.ndarray, ...]] = []
-        opened = 0
-        for t, (qtype, _, _) in enumerate(COMPARATIVES):
-            for kind, counts in enumerate((table.T, table)):  # [value, body value]
-                present = np.flatnonzero(counts.sum(axis=1))
-                if len(present) < 2:
-                    continue
-                r, c, b = (x.reshape(-1) for x in np.meshgrid(present, present, np.arange(counts.shape[1]),
-                                                               indexing="ij"))
-                keep = r != c
-                r, c, b = r[keep], c[keep], b[keep]
-                rb, cb = counts[r, b], counts[c, b]
-                ok = np.flatnonzero(_comparative_verdicts(t, rb, cb) & ((cb > 0) if qtype == "ratio" else True))
-                if len(ok):
-                    opened += 1
-                    n = len(ok)
-                    parts.append((np.full(n, t), np.full(n, kind), r[ok], c[ok], b[ok], np.full(n, 1.0 / n)))
-        if parts:
-            columns = [np.concatenate(x) for x in zip(*parts)]
-        else:
-            columns = [np.zeros(0, dtype=np.int64)] * 5 + [np.zeros(0)]
+        columns, opened = _by_grid(table) if table.max(initial=0) < GRID else _by_template(table)
         templates, kinds, restrictors, comparisons, bodies = (x.astype(np.int64) for x in columns[:5])
         pool = ComparativePool(templates, kinds, restrictors, comparisons, bodies, columns[5] / max(opened, 1))
         self._last.clear()

@@ -153,6 +153,8 @@ class QuantifierPool:
 
 #: each sampler kind's rule grids, one row per template (:func:`~.counted.rule_table`)
 _RULE_TABLES: dict[str, np.ndarray] = {}
+#: each quantifier type's rules, one per template
+_RULES: dict[str, list[Any]] = {}
 
 
 def pool_columns(pool: QuantifierPool) -> tuple[np.ndarray, np.ndarray]:
@@ -314,10 +316,14 @@ class QuantifierSampler:
         return [(self.qtype, qrange, quantity, None) for qrange, quantity in self.quantifiers]
 
     def _rules(self) -> list[Any]:
-        """Each template's rule on (|R|, |R∩B|) (:func:`~.counted.count_rule`, :func:`~.counted.ratio_rule`)."""
-        make = count_rule if self.qtype == "count" else ratio_rule
-        return [make(qrange, quantity, quantity_tolerance(quantity), quantity_holds)
-                for qrange, quantity in self.quantifiers]
+        """Each template's rule on (|R|, |R∩B|) (:func:`~.counted.count_rule`, :func:`~.counted.ratio_rule`;
+        made once per quantifier type)."""
+        found = _RULES.get(self.qtype)
+        if found is None:
+            make = count_rule if self.qtype == "count" else ratio_rule
+            found = _RULES[self.qtype] = [make(qrange, quantity, quantity_tolerance(quantity), quantity_holds)
+                                          for qrange, quantity in self.quantifiers]
+        return found
 
     def __call__(self, world: World, rng: np.random.Generator) -> Quantifier | None:
         quantifiers = self.quantifiers

@@ -386,7 +386,9 @@ class CaptionPrior:
         kept for the latest :data:`_MAX_TRUTHS` meanings, which the skill views ask for again."""
         key = str(formula)
         if key not in self._truths:
-            if evaluate is None and not self._partial.get(key):
+            if evaluate is not None and getattr(evaluate, "whole", False):
+                self._keep(key, np.asarray(evaluate(self.sample), dtype=bool))
+            elif evaluate is None and not self._partial.get(key):
                 self._keep(key, self._whole_truth(formula))
             else:
                 self._evaluate(key, formula, evaluate=evaluate)

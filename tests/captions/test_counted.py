@@ -67,3 +67,18 @@ def test_certain_worlds_keep_the_candidate_true_in_every_refill(seed):
                 assert truth[i] and evaluate(refiller.drawn(int(i), 32)).all()
             found += int(certain.sum())
     assert found
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_comparative_pool_by_grid_is_the_pool_by_template(seed):
+    """A comparative pool assembled from every template's grid at once lists the candidates of the
+    template-by-template loop in the same order with the same weights."""
+    from shapeworldice.captions import comparative_quantifiers as cq
+    from shapeworldice.captions.describe import Census
+
+    table = Census.of(WORLDS.sample(np.random.default_rng(seed), "train")).table
+    (loop, opened), (grid, grid_opened) = cq._by_template(table), cq._by_grid(table)
+    assert opened == grid_opened
+    for a, b in zip(loop, grid):
+        assert a.dtype.kind == b.dtype.kind and np.array_equal(a, b)
