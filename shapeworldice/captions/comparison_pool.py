@@ -21,8 +21,7 @@ evaluator's reading of the logical form, which the tests compare with this on ra
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -278,9 +277,9 @@ def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     present = sample.present if every else sample.present[rows]
     width = max(1, int(present.sum(axis=1).max()))
     kind, value = pool.options[int(pool.option[k])]
-    part = SimpleNamespace(**{c: getattr(sample, c)[:, :width] if every else getattr(sample, c)[rows, :width]
-                              for c in _READS[kind]})
-    agree, disagree = pair_conditions(kind, value, part)
+    agree, disagree = kept_conditions(sample, kind, value)
+    agree, disagree = (agree[:, :width, :width], disagree[:, :width, :width]) if every else \
+        (agree[rows, :width, :width], disagree[rows, :width, :width])
     types = sample_types(sample)[0]
     kept = types[:, :width] if every else types[rows, :width]
     subject, reference = fits[0][kept], fits[1][kept]  # [w, e]
@@ -294,6 +293,31 @@ def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     return out
 
 
+def kept_conditions(sample: WorldSample, kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`pair_conditions` of a relation on every world of ``sample``, kept with the sample (a
+    prior span, a world's re-fills and a donor's kept re-fills are asked by many candidates)."""
+    return kept_on(sample, f"_pair_conditions_{kind}_{value}", lambda x: pair_conditions(kind, value, x))
+
+
+def on_blocks(pool: ComparisonPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
+    """:func:`truth_of` candidate ``k`` on the worlds of ``blocks``, one sample after another (each
+    keeps its census and relations): what it answers on them stacked, without stacking them."""
+    return np.concatenate([truth_of(pool, k, b) for b in blocks]) if blocks else np.zeros(0, dtype=bool)
+
+
+def true_wherever_placed_at(pool: ComparisonPool, k: int, sample: WorldSample, rows: np.ndarray) -> np.ndarray:
+    """:func:`true_wherever_placed` on the worlds ``rows`` of ``sample``, from its kept census."""
+    if not pool.negated[k]:
+        return np.zeros(len(rows), dtype=bool)
+    codes = np.array([pool.subject[k], pool.reference[k]])
+    if sample.size >= _CENSUS32_KEPT_FROM:
+        counts = kept_on(sample, "_object_census32", lambda x: sample_types(x)[1].astype(np.float32))[rows] \
+            @ FITS[codes].T.astype(np.float32)
+    else:
+        counts = _fitting(sample, codes)[rows]
+    return (counts[:, 0] > 0) & (counts[:, 1] == 0)
+
+
 def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     """The worlds of ``sample`` where candidate ``k`` is true wherever their objects are placed: for a
     negated candidate, those with a T entity and no R entity (nothing to fail); none for an affirmed one
@@ -304,5 +328,6 @@ def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> n
     return (counts[:, 0] > 0) & (counts[:, 1] == 0)
 
 
-__all__ = ["COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kind_law", "pair_conditions",
-           "reach", "true_wherever_placed", "truth_of", "truth_table"]
+__all__ = ["COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kept_conditions", "kind_law",
+           "on_blocks", "pair_conditions", "reach", "true_wherever_placed", "true_wherever_placed_at", "truth_of",
+           "truth_table"]

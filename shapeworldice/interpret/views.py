@@ -109,10 +109,11 @@ class ViewBound:
         # are placed has it true in all its re-fills: a share of 1, above the bound, without re-filling
         placed = cast(WherePlacedEvaluate, evaluate) if evaluate is not None and stop is not None and stop < 1.0 \
             and self.refiller.view in OBJECT_VIEWS and follows(evaluate, WherePlacedEvaluate) else None
-        wherever = placed.true_wherever_placed if placed is not None and placed.wherever_placed else None
         # a true world whose every re-fill keeps the caption true: a share of 1, without re-filling
         certain = cast(CertainEvaluate, evaluate).certain_in if evaluate is not None and stop is not None \
             and stop < 1.0 and follows(evaluate, CertainEvaluate) else None
+        wherever = placed.true_wherever_placed if placed is not None and placed.wherever_placed \
+            and certain is None else None
         try:
             for found in self.prior.true_worlds(formula, evaluate):
                 first = found[:self.true_worlds - seen]
