@@ -52,6 +52,12 @@ def _margins(sample: WorldSample) -> np.ndarray:
                           axis=1)
 
 
+def census_columns(sample: WorldSample) -> np.ndarray:
+    """:func:`census_counts` column by column (72 × worlds, each column contiguous: one candidate reads
+    two of them on a whole prior sample); kept with the sample."""
+    return kept_on(sample, "_census_columns", lambda x: np.ascontiguousarray(census_counts(x).T))
+
+
 def colour_cell(shape: Any, colour: Any) -> Any:
     """The :func:`census_counts` column of one shape–colour cell (or of arrays of them)."""
     return shape * _N_C + colour
@@ -111,9 +117,10 @@ class CandidateCounts:
         return cls(first, second, rule, rule_grid(name, rule))
 
     def __call__(self, sample: WorldSample) -> np.ndarray:
-        counts = census_counts(sample)
         if small_counts(sample):
-            return self.grid[0][counts[:, self.first] * GRID + counts[:, self.second]]
+            columns = census_columns(sample)
+            return self.grid[0][columns[self.first] * GRID + columns[self.second]]
+        counts = census_counts(sample)
         return np.asarray(self.rule(counts[:, self.first], counts[:, self.second]), dtype=bool)
 
     def on_blocks(self, blocks: Sequence[WorldSample]) -> np.ndarray:
@@ -195,6 +202,6 @@ def structure_columns(structure: tuple[str | None, str], restrictor: Any, body: 
     return SHAPE_COLUMN + restrictor, colour_cell(restrictor, body)
 
 
-__all__ = ["COLOUR_COLUMN", "CandidateCounts", "GRID", "SHAPE_COLUMN", "TOTAL_COLUMN", "census_counts", "census_tables",
-           "colour_cell", "count_rule", "grid_truth", "ratio_rule", "rule_grid", "rule_table", "small_counts",
-           "structure_columns"]
+__all__ = ["COLOUR_COLUMN", "CandidateCounts", "GRID", "SHAPE_COLUMN", "TOTAL_COLUMN", "census_columns",
+           "census_counts", "census_tables", "colour_cell", "count_rule", "grid_truth", "ratio_rule", "rule_grid",
+           "rule_table", "small_counts", "structure_columns"]

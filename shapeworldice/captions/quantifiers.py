@@ -14,7 +14,8 @@ from ..semantics.components import Attribute, EntityType, Quantifier, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
-from .counted import CandidateCounts, census_tables, count_rule, grid_truth, ratio_rule, rule_table, structure_columns
+from .counted import (GRID, CandidateCounts, census_tables, count_rule, grid_truth, ratio_rule, rule_table,
+                      structure_columns)
 from .describe import Census, kept_on
 
 #: (qrange, quantity) pairs the builder writes; tautologies ("at least zero", "at most all") are left out.
@@ -266,7 +267,12 @@ class QuantifierSampler:
             return self._last["pool"]
         structures, _ = self._fillings(world)
         table = Census.of(world).table[None]
-        fits = [self._verdicts(c, *structure_counts(c, table))[:, 0, :] for c in structures]  # templates × fillings
+        if table.max(initial=0) < GRID:  # each template's verdict on each filling's counts, from its grid
+            rules = self._rule_table()
+            fits = [rules[:, np.asarray(r[0] * GRID + rb[0], dtype=np.int64)]
+                    for r, rb in (structure_counts(c, table) for c in structures)]
+        else:
+            fits = [self._verdicts(c, *structure_counts(c, table))[:, 0, :] for c in structures]  # templates × fillings
         pool = assemble_pool(structures, fits)
         self._last["pool"] = pool
         return pool
@@ -283,10 +289,7 @@ class QuantifierSampler:
         (``templates``: the pool's template numbers index these instead of all)."""
         if templates is None:
             first, second = pool_columns(pool)
-            table = _RULE_TABLES.get(self.qtype)
-            if table is None:
-                table = _RULE_TABLES[self.qtype] = rule_table(self._rule_names(), self._rules())
-            found = grid_truth(sample, first, second, pool.template, table)
+            found = grid_truth(sample, first, second, pool.template, self._rule_table())
             if found is not None:
                 return found
         return self.truth_from_tables(pool, census_tables(sample), templates)
@@ -310,6 +313,13 @@ class QuantifierSampler:
         first, second = structure_columns(structure.structure, int(structure.restrictor[i]), int(structure.body[i]))
         t = int(pool.template[k])
         return CandidateCounts.of(first, second, self._rule_names()[t], self._rules()[t])
+
+    def _rule_table(self) -> np.ndarray:
+        """The templates' rule grids (:func:`~.counted.rule_table`), made once per quantifier type."""
+        table = _RULE_TABLES.get(self.qtype)
+        if table is None:
+            table = _RULE_TABLES[self.qtype] = rule_table(self._rule_names(), self._rules())
+        return table
 
     def _rule_names(self) -> list[tuple]:
         """Each template's rule, named for :func:`~.counted.rule_grid`."""

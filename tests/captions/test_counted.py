@@ -82,3 +82,22 @@ def test_the_comparative_pool_by_grid_is_the_pool_by_template(seed):
     assert opened == grid_opened
     for a, b in zip(loop, grid):
         assert a.dtype.kind == b.dtype.kind and np.array_equal(a, b)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), qtype=st.sampled_from(["count", "ratio"]))
+def test_the_quantifier_pool_from_grids_is_the_pool_from_verdicts(seed, qtype):
+    """A quantifier pool whose fillings' verdicts are looked up in the templates' grids is the pool
+    assembled from the templates' verdicts: the same candidates, order and weights."""
+    from shapeworldice.captions.describe import Census
+    from shapeworldice.captions.quantifiers import assemble_pool, structure_counts
+
+    sampler, world = QuantifierSampler(qtype), WORLDS.sample(np.random.default_rng(seed), "train")
+    table = Census.of(world).table[None]
+    structures, _ = sampler._fillings(world)
+    expected = assemble_pool(structures, [sampler._verdicts(c, *structure_counts(c, table))[:, 0, :]
+                                          for c in structures])
+    pool = sampler.pool(world)
+    for name in ("structure", "filling", "template", "weight"):
+        assert getattr(pool, name).dtype == getattr(expected, name).dtype
+        assert np.array_equal(getattr(pool, name), getattr(expected, name))
