@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -42,6 +42,8 @@ class NumberBoundSampler:
 
     max_templates: int = 20
     #: the last world's pool (a bounded dataset draws many captions of one world)
+    #: its pool's truth reads only each world's objects' colours and shapes (:mod:`.counted`)
+    reads_objects: ClassVar[bool] = True
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 
     #: the (range, fraction) templates, numbered as the pool numbers them
@@ -269,6 +271,8 @@ class ComparativeSampler:
 
     max_templates: int = 20
     #: the last world's pool (a bounded dataset draws many captions of one world)
+    #: its pool's truth reads only each world's objects' colours and shapes (:mod:`.counted`)
+    reads_objects: ClassVar[bool] = True
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 
     def pool(self, world: World) -> ComparativePool:

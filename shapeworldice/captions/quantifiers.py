@@ -6,7 +6,7 @@ chosen among the fillings whose counts in the world make it true (:func:`candida
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -232,6 +232,8 @@ class QuantifierSampler:
     qtype: str = "count"
     max_templates: int = 20
     #: the last world's fillings and their counts (a bounded dataset draws many captions of one world)
+    #: its pool's truth reads only each world's objects' colours and shapes (:mod:`.counted`)
+    reads_objects: ClassVar[bool] = True
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 
     def _fillings(self, world: World) -> tuple[list[Candidates], list[tuple[np.ndarray, np.ndarray]]]:

@@ -214,7 +214,9 @@ class BoundedPrior:
     tries: int = MAX_CAPTION_TRIES
     view_exceeds: Callable[[SampledCaption, World], bool] | None = None
     world_admits: Callable[[World], bool] | None = None
-    view_samples: Callable[[World], Iterable[WorldSample]] | None = None
+    #: (world[, objects only]) → each view's re-fills of the world (``objects``: only their objects'
+    #: colours and shapes need be drawn, for a sampler with ``reads_objects``)
+    view_samples: Callable[..., Iterable[WorldSample]] | None = None
     max_view: float = 1.0
     #: ``view_exceeds`` for a caption whose share of every view's re-fills of the world is known to be
     #: within ``max_view`` (a pool survivor): the donor worlds alone (default: ``view_exceeds``)
@@ -268,7 +270,10 @@ class BoundedPrior:
         pool, weight = self._last["state"][:2]
         counted = self._last["counted"]
         assert self.view_samples is not None
-        for sample in self.view_samples(world):
+        # a sampler whose candidates read only the objects' colours and shapes is given re-fills of those alone
+        samples = self.view_samples(world, True) if getattr(sampler, "reads_objects", False) else \
+            self.view_samples(world)
+        for sample in samples:
             if k is not None:
                 if sampler.evaluator(pool, k)(sample).mean() > self.max_view:
                     weight[k] = 0.0

@@ -74,6 +74,7 @@ class ViewBound:
         self.refills, self.true_worlds, self.donors = refills, true_worlds, donors
         self._world: object = None
         self._sample: WorldSample | None = None
+        self._objects: WorldSample | None = None  # the re-fills' objects alone (:meth:`_objects_refilled`)
         self._caches: tuple[dict, dict] = ({}, {})
         self._donor_refiller = Refiller(view, donors, donors, seed) if true_worlds else None
         self._worst: dict[str, float | None] = {}
@@ -182,18 +183,33 @@ class ViewBound:
     def _refilled(self, world) -> WorldSample:
         """The re-fills of ``world`` (kept, with their caches and ceiling, until another world comes;
         drawn on first use: :meth:`ceiling` may have asked about the world without them)."""
-        if world is not self._world:
-            test, key = self.world_key(world)
-            self.refiller.test, self.refiller.keys = test, [key]
-            self._world, self._sample, self._caches = world, None, ({}, {})
-            self._ceiling, self._own = None, {}
+        self._switch(world)
         if self._sample is None:
             self._sample = self.refiller.drawn(0, self.refills)
         return self._sample
 
-    def samples(self, world) -> list[WorldSample]:
-        """The re-filled worlds its own-world share is counted on (one sample)."""
-        return [self._refilled(world)]
+    def _switch(self, world) -> None:
+        """Make ``world`` the one whose re-fills are drawn (its key), forgetting the last one's."""
+        if world is not self._world:
+            test, key = self.world_key(world)
+            self.refiller.test, self.refiller.keys = test, [key]
+            self._world, self._sample, self._caches = world, None, ({}, {})
+            self._ceiling, self._own, self._objects = None, {}, None
+
+    def _objects_refilled(self, world) -> WorldSample:
+        """:meth:`_refilled`'s re-fills with only their objects' colours and shapes where those can be
+        drawn alone (:func:`drawn_objects`; the re-fills themselves once drawn), kept as they are."""
+        self._switch(world)
+        if self._sample is not None:
+            return self._sample
+        if self._objects is None:
+            self._objects = drawn_objects(self.refiller, 0, self.refills)
+        return self._refilled(world) if self._objects is None else self._objects
+
+    def samples(self, world, objects: bool = False) -> list[WorldSample]:
+        """The re-filled worlds its own-world share is counted on (one sample); ``objects``: for a
+        caller that reads only the objects' colours and shapes (:meth:`_objects_refilled`)."""
+        return [self._objects_refilled(world) if objects else self._refilled(world)]
 
     def own_share(self, formula, world, fast: Evaluate | None = None) -> float | None:
         """Share of ``world``'s re-fills where ``formula`` is true, kept by meaning until another world
@@ -217,6 +233,7 @@ class ViewBound:
             objects = self.refiller.unbound_objects(0, self.refills)
             if objects is not None:
                 self._world, self._sample, self._caches, self._own = world, None, ({}, {}), {}
+                self._objects = None
                 self._ceiling = objects_ceiling(*objects)
                 return self._ceiling
         sample = self._refilled(world)
@@ -288,11 +305,12 @@ class JointViewBound:
         #: with as many kinds of object, renamed) last; any order gives the same decisions
         self.cheap_first = sorted(self.bounds, key=lambda b: b.refiller.view == "object-set")
 
-    def samples(self, world) -> Iterator[WorldSample]:
+    def samples(self, world, objects: bool = False) -> Iterator[WorldSample]:
         """Each view's re-filled worlds of ``world``, drawn as they are asked for (:attr:`cheap_first`),
-        so a caller that stops once every caption is decided often draws no object-set re-fill."""
+        so a caller that stops once every caption is decided often draws no object-set re-fill
+        (``objects``: :meth:`ViewBound.samples`'s)."""
         for b in self.cheap_first:
-            yield b.samples(world)[0]
+            yield b.samples(world, objects)[0]
 
     def probability(self, formula, world) -> float | None:
         """The highest :meth:`ViewBound.probability` over the views (None: one cannot be computed)."""
