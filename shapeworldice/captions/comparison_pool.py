@@ -243,19 +243,22 @@ _READS = {"x-rel": ("x", "y"), "y-rel": ("x", "y"), "size-rel": ("area", "shape"
           "shape-rel": ("shape",), "color-rel": ("color",)}
 
 
-#: samples of at least this many worlds (a prior span) keep their float census; a few re-fills convert theirs
-_CENSUS32_KEPT_FROM = 256
-
-
 def _fitting(sample: WorldSample, codes: np.ndarray) -> np.ndarray:
     """How many entities of each world of ``sample`` fit each description of ``codes`` (worlds × codes),
     from the sample's kept census of object types (as 32-bit floats, so a matrix product: exact, the
     counts are small)."""
-    if sample.size >= _CENSUS32_KEPT_FROM:
-        census = kept_on(sample, "_object_census32", lambda x: sample_types(x)[1].astype(np.float32))
-    else:
-        census = sample_types(sample)[1].astype(np.float32)
-    return census @ FITS[codes].T.astype(np.float32)
+    return _census32(sample) @ FITS[codes].T.astype(np.float32)
+
+
+def _census32(sample: WorldSample) -> np.ndarray:
+    """The sample's census of object types as 32-bit floats, kept with it (a prior span, a world's or a
+    donor's kept re-fills are asked by many candidates)."""
+    return kept_on(sample, "_object_census32", lambda x: sample_types(x)[1].astype(np.float32))
+
+
+def _entities(sample: WorldSample) -> np.ndarray:
+    """How many entities each world of the sample has, kept with it."""
+    return kept_on(sample, "_entity_counts", lambda x: x.present.sum(axis=1))
 
 
 def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
@@ -274,8 +277,8 @@ def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     if not len(rows):
         return out
     every = len(rows) == sample.size
-    present = sample.present if every else sample.present[rows]
-    width = max(1, int(present.sum(axis=1).max()))
+    entities = _entities(sample)
+    width = max(1, int((entities if every else entities[rows]).max()))
     kind, value = pool.options[int(pool.option[k])]
     agree, disagree = kept_conditions(sample, kind, value)
     agree, disagree = (agree[:, :width, :width], disagree[:, :width, :width]) if every else \
@@ -310,11 +313,7 @@ def true_wherever_placed_at(pool: ComparisonPool, k: int, sample: WorldSample, r
     if not pool.negated[k]:
         return np.zeros(len(rows), dtype=bool)
     codes = np.array([pool.subject[k], pool.reference[k]])
-    if sample.size >= _CENSUS32_KEPT_FROM:
-        counts = kept_on(sample, "_object_census32", lambda x: sample_types(x)[1].astype(np.float32))[rows] \
-            @ FITS[codes].T.astype(np.float32)
-    else:
-        counts = _fitting(sample, codes)[rows]
+    counts = _census32(sample)[rows] @ FITS[codes].T.astype(np.float32)
     return (counts[:, 0] > 0) & (counts[:, 1] == 0)
 
 
