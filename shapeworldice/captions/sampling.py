@@ -205,7 +205,10 @@ class BoundedPrior:
     when drawn again, in any world: the same draws, the same caption, without the check. A sampler
     whose pool evaluates one candidate's meaning on any sample (an ``evaluator`` method, e.g.
     :class:`ProximitySampler`) passes that evaluator to ``donors_exceed`` and ``within_prior`` as a
-    third / second argument: the evaluator's answers, computed from the columns.
+    third / second argument: the evaluator's answers, computed from the columns. A sampler whose pool
+    reads only the objects' colours and shapes (``reads_objects``) counts its shares on the view bound's
+    ``object_samples`` where ``view_samples`` is a view bound's ``samples`` (the same draws, without the
+    positions).
     """
 
     sampler: CaptionSampler
@@ -214,9 +217,7 @@ class BoundedPrior:
     tries: int = MAX_CAPTION_TRIES
     view_exceeds: Callable[[SampledCaption, World], bool] | None = None
     world_admits: Callable[[World], bool] | None = None
-    #: (world[, objects only]) → each view's re-fills of the world (``objects``: only their objects'
-    #: colours and shapes need be drawn, for a sampler with ``reads_objects``)
-    view_samples: Callable[..., Iterable[WorldSample]] | None = None
+    view_samples: Callable[[World], Iterable[WorldSample]] | None = None
     max_view: float = 1.0
     #: ``view_exceeds`` for a caption whose share of every view's re-fills of the world is known to be
     #: within ``max_view`` (a pool survivor): the donor worlds alone (default: ``view_exceeds``)
@@ -270,8 +271,10 @@ class BoundedPrior:
         pool, weight = self._last["state"][:2]
         counted = self._last["counted"]
         assert self.view_samples is not None
-        # a sampler whose candidates read only the objects' colours and shapes is given re-fills of those alone
-        samples = self.view_samples(world, True) if getattr(sampler, "reads_objects", False) else \
+        # a sampler whose candidates read only the objects' colours and shapes is given re-fills of those
+        # alone, where the view bound whose ``samples`` it was given draws them (``object_samples``)
+        objects = getattr(getattr(self.view_samples, "__self__", None), "object_samples", None)
+        samples = objects(world) if objects is not None and getattr(sampler, "reads_objects", False) else \
             self.view_samples(world)
         for sample in samples:
             if k is not None:

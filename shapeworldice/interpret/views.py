@@ -206,10 +206,14 @@ class ViewBound:
             self._objects = drawn_objects(self.refiller, 0, self.refills)
         return self._refilled(world) if self._objects is None else self._objects
 
-    def samples(self, world, objects: bool = False) -> list[WorldSample]:
-        """The re-filled worlds its own-world share is counted on (one sample); ``objects``: for a
-        caller that reads only the objects' colours and shapes (:meth:`_objects_refilled`)."""
-        return [self._objects_refilled(world) if objects else self._refilled(world)]
+    def samples(self, world) -> list[WorldSample]:
+        """The re-filled worlds its own-world share is counted on (one sample)."""
+        return [self._refilled(world)]
+
+    def object_samples(self, world) -> list[WorldSample]:
+        """:meth:`samples` for a caller that reads only the objects' colours and shapes (those alone may
+        be drawn: :meth:`_objects_refilled`)."""
+        return [self._objects_refilled(world)]
 
     def own_share(self, formula, world, fast: Evaluate | None = None) -> float | None:
         """Share of ``world``'s re-fills where ``formula`` is true, kept by meaning until another world
@@ -305,12 +309,17 @@ class JointViewBound:
         #: with as many kinds of object, renamed) last; any order gives the same decisions
         self.cheap_first = sorted(self.bounds, key=lambda b: b.refiller.view == "object-set")
 
-    def samples(self, world, objects: bool = False) -> Iterator[WorldSample]:
+    def samples(self, world) -> Iterator[WorldSample]:
         """Each view's re-filled worlds of ``world``, drawn as they are asked for (:attr:`cheap_first`),
-        so a caller that stops once every caption is decided often draws no object-set re-fill
-        (``objects``: :meth:`ViewBound.samples`'s)."""
+        so a caller that stops once every caption is decided often draws no object-set re-fill."""
         for b in self.cheap_first:
-            yield b.samples(world, objects)[0]
+            yield b.samples(world)[0]
+
+    def object_samples(self, world) -> Iterator[WorldSample]:
+        """:meth:`samples` for a caller that reads only the objects' colours and shapes
+        (:meth:`ViewBound.object_samples`)."""
+        for b in self.cheap_first:
+            yield b.object_samples(world)[0]
 
     def probability(self, formula, world) -> float | None:
         """The highest :meth:`ViewBound.probability` over the views (None: one cannot be computed)."""

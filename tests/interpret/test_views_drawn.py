@@ -146,10 +146,10 @@ def test_a_worlds_refilled_objects_are_its_refills_objects():
             world = sampler.sample(np.random.default_rng(w), "test")
             if first_full:
                 full = list(joint.samples(world))
-                objects = list(joint.samples(world, True))
+                objects = list(joint.object_samples(world))
                 assert all(a is b for a, b in zip(full, objects))
             else:
-                objects = list(joint.samples(world, True))
+                objects = list(joint.object_samples(world))
                 full = list(joint.samples(world))
             for a, b in zip(objects, full):
                 assert np.array_equal(a.present, b.present)
