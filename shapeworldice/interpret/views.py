@@ -54,7 +54,7 @@ class WorldKey:
     def __call__(self, world) -> tuple[WorldSample, int]:
         if world is not self._world or self._value is None:
             self._world = world
-            self._value = WorldSample.of([world]), world_key(world)
+            self._value = WorldSample.single(world.arrays), world_key(world)  # its columns as they are
         return self._value
 
 
