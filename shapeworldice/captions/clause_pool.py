@@ -32,7 +32,8 @@ from ..world.model import COLOR_NAMES, SHAPES, World
 from . import relation_pool
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, description_parts,
                        entity_type, holding_pairs, kind_codes, sample_types)
-from .relation_pool import RelationPool, axis_relation, relation_options, sample_relation
+from .description_counts import conjunction, description_counts
+from .relation_pool import RelationPool, axis_relation, relation_options, relation_rows
 
 #: the three kinds of try: a subject relative, an object relative with a copula clause, and one with a
 #: relation clause
@@ -215,19 +216,24 @@ def truth_table(pool: ClausePool, sample: WorldSample) -> np.ndarray:
 def truth_of(pool: ClausePool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one row of
     :func:`truth_table`, computed only in the worlds with an entity of each description)."""
-    if pool.form[k] != OBJECT_RELATION:
-        return relation_pool.truth_of(_as_relations(pool, np.array([k])), 0, sample)
-    types = sample_types(sample)[0]
-    fits = FITS[[pool.subject[k], pool.reference[k], pool.other[k]]][:, types]  # [(T, R, S), w, e]
-    rows = np.flatnonzero(fits.any(axis=2).all(axis=0))
+    subject, reference = int(pool.subject[k]), int(pool.reference[k])
+    option = pool.options[int(pool.option[k])]
+    form = int(pool.form[k])
+    if form != OBJECT_RELATION:  # a copula: the relation caption with its attribute joined (:func:`_as_relations`)
+        joined = conjunction(subject if form == SUBJECT else reference, int(pool.attribute[k]))
+        assert joined is not None  # the attribute names a kind the description does not
+        return relation_pool.described_truth(option, joined if form == SUBJECT else subject,
+                                             reference if form == SUBJECT else joined, sample)
+    described = [subject, reference, int(pool.other[k])]
+    rows = np.flatnonzero((description_counts(sample, described) > 0).all(axis=1))
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
         return out
-    subject, reference, other = fits[:, rows]
-    first = sample_relation(*pool.options[int(pool.option[k])], sample)[rows]
-    second = sample_relation(*pool.options[int(pool.inner[k])], sample)[rows]
-    scoped = reference & (second & other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
-    out[rows] = (subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
+    fits_subject, fits_reference, fits_other = FITS[described][:, sample_types(sample)[0][rows]]  # [rows, e] each
+    first = relation_rows(*option, sample, rows)
+    second = relation_rows(*pool.options[int(pool.inner[k])], sample, rows)
+    scoped = fits_reference & (second & fits_other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
+    out[rows] = (fits_subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
     return out
 
 

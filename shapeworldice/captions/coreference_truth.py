@@ -29,6 +29,7 @@ from ..semantics.relations import conditions
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, WorldArrays
 from .describe import FITS, description_code, sample_types
+from .description_counts import conjunction, description_counts
 
 #: relations decided by the entities' columns alone (:func:`conditions` on the columns)
 _COLUMN_RELATIONS = frozenset({"x-rel", "y-rel", "size-rel", "shade-rel", "shape-rel", "color-rel"})
@@ -61,25 +62,23 @@ class CoreferenceTruth:
         out = np.zeros(sample.size, dtype=bool)
         if not sample.size:
             return out
-        types = sample_types(sample)[0]
         # a world without an entity of each description the caption needs is false without evaluating
-        holds = FITS[self.x][types]  # [w, x]
-        possible = holds.any(axis=1)
-        for _, _, reference in self.relations:
-            possible &= FITS[reference][types].any(axis=1)
-        for _, _, scope, body in self.anaphors:  # the anaphor's entity: of its scope and its body
-            possible &= (FITS[scope] & FITS[body])[types].any(axis=1)
-        rows = np.flatnonzero(possible)
+        # (the anaphor's entity: of its scope and its body; none fits both when they name two values of a kind)
+        joined = [conjunction(scope, body) for _, _, scope, body in self.anaphors]
+        if None in joined:
+            return out
+        needed = [self.x, *(reference for _, _, reference in self.relations), *(int(c or 0) for c in joined)]
+        rows = np.flatnonzero((description_counts(sample, needed) > 0).all(axis=1))
         if not len(rows):
             return out
-        t = types[rows]
+        t = sample_types(sample)[0][rows]
         present = sample.present[rows]
         columns = WorldArrays(x=sample.x[rows].T, y=sample.y[rows].T, shape=sample.shape[rows].T,
                               color=sample.color[rows].T, shade=sample.shade[rows].T, area=sample.area[rows].T,
                               entities=())
         real = present[:, :, None] & present[:, None, :]  # [w, e, r]
         off = ~np.eye(sample.n, dtype=bool)[None]
-        holds = holds[rows]
+        holds = FITS[self.x][t]  # [w, x]
         matrices: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
 
         def relation(kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:

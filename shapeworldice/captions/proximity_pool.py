@@ -21,6 +21,7 @@ from ..world.columns import WorldSample
 from ..world.model import World
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, entity_type,
                        kind_codes, sample_types)
+from .description_counts import description_counts
 
 #: the range of :attr:`ProximityPool.codes`
 MEANING_CODES = len(PROXIMITY_VALUES) * DESCRIPTION_CODES ** 3
@@ -144,9 +145,10 @@ def truth_table(pool: ProximityPool, sample: WorldSample) -> np.ndarray:
 def truth_of(pool: ProximityPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one column of
     :func:`truth_table`, at the cost of one candidate)."""
-    types, census = sample_types(sample)
-    fits = FITS[[pool.subject[k], pool.reference[k], pool.comparison[k]]]
-    counts = census @ fits.T.astype(census.dtype)  # [w, (T, R, C)]: how many entities fit, per world
+    types = sample_types(sample)[0]
+    described = [pool.subject[k], pool.reference[k], pool.comparison[k]]
+    fits = FITS[described]
+    counts = description_counts(sample, described)  # [w, (T, R, C)]: how many entities fit, per world
     rows = np.flatnonzero((counts[:, 2] == 1) & (counts[:, 0] > 0) & (counts[:, 1] > 0))
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):

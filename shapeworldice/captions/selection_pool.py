@@ -26,6 +26,7 @@ from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from .describe import (DESCRIPTION_CODES, FITS, description_code, description_matches, description_parts, entity_type,
                        sample_types)
+from .description_counts import conjunction, description_counts
 
 #: a scope's attribute kinds as (names the shape, names the colour), in the sampler's order
 SCOPE_KINDS = ((False, False), (True, False), (False, True))
@@ -236,27 +237,30 @@ def truth_of(pool: SelectionPool, k: int, sample: WorldSample) -> np.ndarray:
     entities, one fitting the body, and (for a proximity selector) one comparison entity; the entity
     picked out is found by the sorted measure (:func:`~..semantics.selection.extreme`) where every
     scope entity is relevant to every other (all the sampler draws), else by every pair."""
-    types = sample_types(sample)[0]
     scope_code, body_code = int(pool.scope[k]), int(pool.body[k])
-    scoped, fits = FITS[[scope_code, body_code]][:, types]  # [w, e]: which entities fit the scope, the body
-    keep = (scoped.sum(axis=1) >= 2) & (scoped & fits).any(axis=1)
-    proximity = pool.comparison[k] >= 0
-    if proximity:
-        compared = FITS[pool.comparison[k]][types]
-        keep &= compared.sum(axis=1) == 1
-    rows = np.flatnonzero(keep)
+    both = conjunction(scope_code, body_code)
     out = np.zeros(sample.size, dtype=bool)
+    if both is None:  # no entity fits the scope and the body
+        return out
+    proximity = pool.comparison[k] >= 0
+    counts = description_counts(sample, [scope_code, both, int(pool.comparison[k]) if proximity else both])
+    keep = (counts[:, 0] >= 2) & (counts[:, 1] > 0)
+    if proximity:
+        keep &= counts[:, 2] == 1
+    rows = np.flatnonzero(keep)
     if not len(rows):
         return out
+    types = sample_types(sample)[0][rows]
+    scoped, fits = FITS[[scope_code, body_code]][:, types]  # [rows, e]: which entities fit the scope, the body
+    compared = FITS[pool.comparison[k]][types] if proximity else None
     predtype, value = pool.options[int(pool.option[k])]
     kind = predtype.split("-")[0]
     named_shape, named_color = (int(v) >= 0 for v in description_parts(np.asarray(scope_code)))
     if (kind == "size" and not named_shape) or (kind == "shade" and not named_color):
         return _truth_by_pairs(pool, k, sample, rows)
-    scoped, fits = scoped[rows], fits[rows]
     other = None
-    if proximity:
-        at = compared[rows].argmax(axis=1)  # the one C of each world
+    if compared is not None:
+        at = compared.argmax(axis=1)  # the one C of each world
         worlds = np.arange(len(rows))
         x, y = sample.x[rows], sample.y[rows]
         measure = np.hypot(x - x[worlds, at][:, None], y - y[worlds, at][:, None])  # [w, e]
