@@ -145,15 +145,13 @@ def truth_table(pool: ProximityPool, sample: WorldSample) -> np.ndarray:
 def truth_of(pool: ProximityPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one column of
     :func:`truth_table`, at the cost of one candidate)."""
-    types = sample_types(sample)[0]
-    described = [pool.subject[k], pool.reference[k], pool.comparison[k]]
-    fits = FITS[described]
+    described = [int(pool.subject[k]), int(pool.reference[k]), int(pool.comparison[k])]
     counts = description_counts(sample, described)  # [w, (T, R, C)]: how many entities fit, per world
     rows = np.flatnonzero((counts[:, 2] == 1) & (counts[:, 0] > 0) & (counts[:, 1] > 0))
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
         return out
-    subject, reference, compared = fits[0][types[rows]], fits[1][types[rows]], fits[2][types[rows]]
+    subject, reference, compared = FITS[described][:, sample_types(sample)[0][rows]]  # [rows, e] each
     out[rows] = _some_pair(int(pool.value[k]), sample.x[rows], sample.y[rows], compared.argmax(axis=1),
                            subject, reference)
     return out
