@@ -13,8 +13,9 @@ from shapeworldice.captions.description_counts import KEPT_COUNT_WORLDS, conjunc
 from shapeworldice.captions.discourse import CoreferenceSampler
 from shapeworldice.captions.relation_pool import KEPT_RELATION_WORLDS
 from shapeworldice.data import load_definition
+from shapeworldice.interpret.refill import Refiller
 from shapeworldice.semantics.selection import SELECTORS
-from shapeworldice.world.columns import WorldSample
+from shapeworldice.world.columns import WorldSample, stack
 from shapeworldice.world.sampling import WorldSampler
 
 WORLDS = WorldSampler(load_definition("relational-proximity").world_config)
@@ -62,14 +63,22 @@ def _check_split(truth_of, pool, sample: WorldSample, candidates) -> None:
     assert found
 
 
+def _pool(module, world):
+    """``module``'s pool of ``world`` (the samplers' relations and selectors)."""
+    if module is proximity_pool:
+        return proximity_pool.proximity_pool(world)
+    if module is selection_pool:
+        return selection_pool.selection_pool(world, tuple(SELECTORS))
+    return module.relation_pool(world, ("x-rel", "y-rel")) if module is relation_pool \
+        else module.clause_pool(world, ("x-rel", "y-rel"))
+
+
 def test_pool_evaluators_agree_on_a_prior_span_and_its_pieces():
     sample = _sample(LARGE, 7)
     rng = np.random.default_rng(3)
     world = WORLDS.sample(np.random.default_rng(99), "test")
-    for module, pool in ((proximity_pool, proximity_pool.proximity_pool(world)),
-                         (relation_pool, relation_pool.relation_pool(world, ("x-rel", "y-rel"))),
-                         (clause_pool, clause_pool.clause_pool(world, ("x-rel", "y-rel"))),
-                         (selection_pool, selection_pool.selection_pool(world, tuple(SELECTORS)))):
+    for module in (proximity_pool, relation_pool, clause_pool, selection_pool):
+        pool = _pool(module, world)
         candidates = rng.choice(len(pool), size=min(25, len(pool)), replace=False)
         _check_split(module.truth_of, pool, sample, candidates)
 
@@ -88,3 +97,25 @@ def test_coreference_truth_agrees_on_a_prior_span_and_its_pieces():
         assert np.array_equal(whole, np.concatenate([evaluate(p) for p in pieces]))
         checked, found = checked + 1, found + int(whole.sum())
     assert checked >= 20 and found
+
+
+def test_truth_on_blocks_is_the_truth_on_them_stacked():
+    """A pool candidate's truth on several donors' re-fills laid side by side (blocks of different
+    widths, each block's types kept on it) is its truth on the blocks stacked, and on each alone."""
+    donors = _sample(120, 9)
+    refiller = Refiller("object-bag", donors, donors, 0)
+    blocks = [refiller.drawn(i, 32) for i in range(12)]
+    assert len({b.n for b in blocks}) > 2
+    rng = np.random.default_rng(6)
+    world = WORLDS.sample(np.random.default_rng(98), "test")
+    modules = [m for m in (proximity_pool, relation_pool, clause_pool, selection_pool) if hasattr(m, "truth_on_blocks")]
+    assert modules
+    found = 0
+    for module in modules:
+        pool = _pool(module, world)
+        for k in rng.choice(len(pool), size=min(30, len(pool)), replace=False):
+            for group in (blocks[:1], blocks[1:3], blocks[3:12]):
+                on_blocks = module.truth_on_blocks(pool, int(k), group)
+                assert np.array_equal(on_blocks, module.truth_of(pool, int(k), stack(group)))
+                found += int(on_blocks.sum())
+    assert found
