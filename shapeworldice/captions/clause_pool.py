@@ -23,6 +23,7 @@ the evaluator's reading of its logical form, which the tests compare with this o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -30,6 +31,7 @@ from ..semantics.components import Attribute, Existential, Relation, RelativeTyp
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from . import relation_pool
+from .block_truth import side_by_side
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, description_parts,
                        entity_type, holding_pairs, kind_codes, sample_types)
 from .description_counts import conjunction, description_counts
@@ -237,5 +239,31 @@ def truth_of(pool: ClausePool, k: int, sample: WorldSample) -> np.ndarray:
     return out
 
 
+def truth_on_blocks(pool: ClausePool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
+    """:func:`truth_of` in the worlds of ``blocks`` one after another (the same answers as on them
+    stacked), from each block's kept object types and its positions laid side by side."""
+    types, cols = side_by_side(blocks, ("x", "y"))
+    x, y = cols["x"], cols["y"]
+    subject, reference = int(pool.subject[k]), int(pool.reference[k])
+    option = pool.options[int(pool.option[k])]
+    form = int(pool.form[k])
+    if form != OBJECT_RELATION:
+        joined = conjunction(subject if form == SUBJECT else reference, int(pool.attribute[k]))
+        assert joined is not None
+        return relation_pool.described_truth_in(option, joined if form == SUBJECT else subject,
+                                                reference if form == SUBJECT else joined, types, x, y)
+    fits = FITS[[subject, reference, int(pool.other[k])]][:, types]  # [(T, R, S), w, e]
+    rows = np.flatnonzero(fits.any(axis=2).all(axis=0))
+    out = np.zeros(len(types), dtype=bool)
+    if not len(rows):
+        return out
+    fits_subject, fits_reference, fits_other = fits[:, rows]
+    first = axis_relation(*option, x[rows], y[rows])
+    second = axis_relation(*pool.options[int(pool.inner[k])], x[rows], y[rows])
+    scoped = fits_reference & (second & fits_other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
+    out[rows] = (fits_subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
+    return out
+
+
 __all__ = ["ClausePool", "OBJECT_COPULA", "OBJECT_RELATION", "SUBJECT", "caption", "clause_pool", "truth_of",
-           "truth_table"]
+           "truth_on_blocks", "truth_table"]

@@ -11,6 +11,7 @@ logical form: the tests compare the two on random worlds).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -19,6 +20,7 @@ from ..semantics.relations import BINARY_RELATIONS
 from ..semantics.truth import MIN_AXIS_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import World
+from .block_truth import side_by_side
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_matches, entity_type, holding_pairs, kind_codes,
                        sample_types)
 from .description_counts import description_counts
@@ -136,6 +138,26 @@ def truth_of(pool: RelationPool, k: int, sample: WorldSample) -> np.ndarray:
     return described_truth(pool.options[int(pool.option[k])], int(pool.subject[k]), int(pool.reference[k]), sample)
 
 
+def truth_on_blocks(pool: RelationPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
+    """:func:`truth_of` in the worlds of ``blocks`` one after another (the same answers as on them
+    stacked), from each block's kept object types and its positions laid side by side."""
+    types, cols = side_by_side(blocks, ("x", "y"))
+    return described_truth_in(pool.options[int(pool.option[k])], int(pool.subject[k]), int(pool.reference[k]),
+                              types, cols["x"], cols["y"])
+
+
+def described_truth_in(option: tuple[str, int], subject: int, reference: int, types: np.ndarray, x: np.ndarray,
+                       y: np.ndarray) -> np.ndarray:
+    """:func:`described_truth` in worlds given by their object types and positions (worlds × entities)."""
+    fits_subject, fits_reference = FITS[[subject, reference]][:, types]  # [w, e]
+    rows = np.flatnonzero(fits_subject.any(axis=1) & fits_reference.any(axis=1))
+    out = np.zeros(len(types), dtype=bool)
+    if len(rows):
+        relation = axis_relation(*option, x[rows], y[rows])
+        out[rows] = (fits_subject[rows, :, None] & relation & fits_reference[rows, None, :]).any(axis=(1, 2))
+    return out
+
+
 #: samples of at least this many worlds (a prior span) keep an axis relation's matrices for every world
 #: (:func:`sample_relation`); a smaller one (re-fills) has them computed for the worlds a candidate needs
 KEPT_RELATION_WORLDS = 256
@@ -166,4 +188,5 @@ def described_truth(option: tuple[str, int], subject: int, reference: int, sampl
 
 
 __all__ = ["AXIS_RELATIONS", "KEPT_RELATION_WORLDS", "RelationPool", "axis_relation", "caption", "described_truth",
-           "relation_options", "relation_pool", "relation_rows", "sample_relation", "truth_of", "truth_table"]
+           "described_truth_in", "relation_options", "relation_pool", "relation_rows", "sample_relation", "truth_of",
+           "truth_on_blocks", "truth_table"]

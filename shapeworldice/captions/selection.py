@@ -80,6 +80,11 @@ class SelectionSampler(PooledSampler):
 
     _pools: ClassVar[ModuleType] = selection_pool
 
+    @classmethod
+    def evaluator(cls, pool: SelectionPool, k: int) -> BlockCandidateTruth:
+        """Candidate ``k``'s truth in each world of a sample, or of several (kept donor re-fills) at once."""
+        return BlockCandidateTruth(cls._pools, pool, k)
+
     def _new_pool(self, world: World) -> SelectionPool:
         return selection_pool.selection_pool(world, self.selectors)
 

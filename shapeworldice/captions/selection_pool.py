@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -22,8 +23,9 @@ from ..semantics.components import Attribute, Existential, Relation, Selector
 from ..semantics.proximity import distances
 from ..semantics.selection import MARGINS, PROXIMITY_SELECTORS, SELECTORS, extreme, pairs, proximity_pairs, select
 from ..semantics.truth import MIN_DISTANCE
-from ..world.columns import WorldSample
+from ..world.columns import WorldSample, stack
 from ..world.model import COLOR_NAMES, SHAPES, World
+from .block_truth import side_by_side
 from .describe import (DESCRIPTION_CODES, FITS, description_code, description_matches, description_parts, entity_type,
                        sample_types)
 from .description_counts import conjunction, description_counts
@@ -237,41 +239,85 @@ def truth_of(pool: SelectionPool, k: int, sample: WorldSample) -> np.ndarray:
     entities, one fitting the body, and (for a proximity selector) one comparison entity; the entity
     picked out is found by the sorted measure (:func:`~..semantics.selection.extreme`) where every
     scope entity is relevant to every other (all the sampler draws), else by every pair."""
-    scope_code, body_code = int(pool.scope[k]), int(pool.body[k])
-    both = conjunction(scope_code, body_code)
     out = np.zeros(sample.size, dtype=bool)
-    if both is None:  # no entity fits the scope and the body
+    described = _described(pool, k)
+    if described is None:  # no entity fits the scope and the body
         return out
-    proximity = pool.comparison[k] >= 0
-    counts = description_counts(sample, [scope_code, both, int(pool.comparison[k]) if proximity else both])
-    keep = (counts[:, 0] >= 2) & (counts[:, 1] > 0)
-    if proximity:
-        keep &= counts[:, 2] == 1
-    rows = np.flatnonzero(keep)
+    counts = description_counts(sample, described)
+    rows = _possible(pool, k, counts)
     if not len(rows):
         return out
-    types = sample_types(sample)[0][rows]
-    scoped, fits = FITS[[scope_code, body_code]][:, types]  # [rows, e]: which entities fit the scope, the body
-    compared = FITS[pool.comparison[k]][types] if proximity else None
+    found = _picked(pool, k, sample_types(sample)[0][rows], lambda c: getattr(sample, c)[rows])
+    if found is None:
+        return _truth_by_pairs(pool, k, sample, rows)
+    out[rows] = found
+    return out
+
+
+def truth_on_blocks(pool: SelectionPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
+    """:func:`truth_of` in the worlds of ``blocks`` one after another (the same answers as on them
+    stacked), from each block's kept object types and the compared columns laid side by side."""
+    described = _described(pool, k)
+    if described is None:
+        return np.zeros(sum(b.size for b in blocks), dtype=bool)
+    types, cols = side_by_side(blocks, _MEASURED)
+    out = np.zeros(len(types), dtype=bool)
+    rows = _possible(pool, k, FITS[described][:, types].sum(axis=2).T)
+    if not len(rows):
+        return out
+    found = _picked(pool, k, types[rows], lambda c: cols[c][rows])
+    if found is None:
+        return truth_of(pool, k, stack(blocks))
+    out[rows] = found
+    return out
+
+
+#: the columns a selector compares (its measure, and an axis ``-two`` selector's other axis)
+_MEASURED = ("x", "y", "area", "shade")
+
+
+def _described(pool: SelectionPool, k: int) -> list[int] | None:
+    """The descriptions whose counts decide where candidate ``k`` may be true: its scope, its scope
+    joined with its body, its comparison (the joined one again when it has none); None where no entity
+    fits both its scope and its body."""
+    both = conjunction(int(pool.scope[k]), int(pool.body[k]))
+    if both is None:
+        return None
+    return [int(pool.scope[k]), both, int(pool.comparison[k]) if pool.comparison[k] >= 0 else both]
+
+
+def _possible(pool: SelectionPool, k: int, counts: np.ndarray) -> np.ndarray:
+    """The worlds (rows of ``counts``, worlds × :func:`_described`) with two scope entities, one fitting
+    the body and, for a proximity selector, one comparison entity."""
+    keep = (counts[:, 0] >= 2) & (counts[:, 1] > 0)
+    if pool.comparison[k] >= 0:
+        keep &= counts[:, 2] == 1
+    return np.flatnonzero(keep)
+
+
+def _picked(pool: SelectionPool, k: int, types: np.ndarray, column: Callable[[str], np.ndarray]) -> np.ndarray | None:
+    """Candidate ``k``'s truth in worlds given by their object types (worlds × entities) and their
+    columns (``column(name)``), by the sorted measure; None where that does not apply (a size or shade
+    selector whose scope does not name the shape or the colour: every pair is asked instead)."""
     predtype, value = pool.options[int(pool.option[k])]
     kind = predtype.split("-")[0]
-    named_shape, named_color = (int(v) >= 0 for v in description_parts(np.asarray(scope_code)))
+    named_shape, named_color = (int(v) >= 0 for v in description_parts(np.asarray(pool.scope[k])))
     if (kind == "size" and not named_shape) or (kind == "shade" and not named_color):
-        return _truth_by_pairs(pool, k, sample, rows)
+        return None
+    scoped, fits = FITS[[int(pool.scope[k]), int(pool.body[k])]][:, types]  # [w, e]: which fit the scope, the body
     other = None
-    if compared is not None:
-        at = compared.argmax(axis=1)  # the one C of each world
-        worlds = np.arange(len(rows))
-        x, y = sample.x[rows], sample.y[rows]
+    if pool.comparison[k] >= 0:
+        at = FITS[int(pool.comparison[k])][types].argmax(axis=1)  # the one C of each world
+        worlds = np.arange(len(types))
+        x, y = column("x"), column("y")
         measure = np.hypot(x - x[worlds, at][:, None], y - y[worlds, at][:, None])  # [w, e]
-        scoped = scoped & (np.arange(sample.n)[None, :] != at[:, None])
+        scoped = scoped & (np.arange(types.shape[1])[None, :] != at[:, None])
     else:
-        measure = getattr(sample, {"x": "x", "y": "y", "size": "area", "shade": "shade"}[kind])[rows]
+        measure = column({"x": "x", "y": "y", "size": "area", "shade": "shade"}[kind])
         if predtype in ("x-two", "y-two"):
-            other = (sample.y if kind == "x" else sample.x)[rows]
+            other = column("y" if kind == "x" else "x")
     picked = extreme(predtype.endswith("-two"), MARGINS[kind], measure * float(value), scoped, other)
-    out[rows] = (picked & fits).any(axis=1)
-    return out
+    return (picked & fits).any(axis=1)
 
 
 def _truth_by_pairs(pool: SelectionPool, k: int, sample: WorldSample, rows: np.ndarray) -> np.ndarray:
@@ -298,4 +344,4 @@ def _truth_by_pairs(pool: SelectionPool, k: int, sample: WorldSample, rows: np.n
 
 
 __all__ = ["SCOPE_KINDS", "SelectionPool", "caption", "scope_kinds", "selection_options", "selection_pool",
-           "truth_of", "truth_table"]
+           "truth_of", "truth_on_blocks", "truth_table"]

@@ -119,3 +119,22 @@ def test_truth_on_blocks_is_the_truth_on_them_stacked():
                 assert np.array_equal(on_blocks, module.truth_of(pool, int(k), stack(group)))
                 found += int(on_blocks.sum())
     assert found
+
+
+def test_coreference_truth_on_blocks_is_its_truth_on_them_stacked():
+    donors = _sample(120, 10)
+    refiller = Refiller("object-bag", donors, donors, 0)
+    blocks = [refiller.drawn(i, 32) for i in range(10)]
+    sampler, rng = CoreferenceSampler(), np.random.default_rng(7)
+    checked = found = 0
+    for seed in range(60):
+        caption = sampler(WORLDS.sample(np.random.default_rng([6, seed]), "test"), rng)
+        evaluate = None if caption is None else coreference_truth(caption)
+        if evaluate is None:
+            continue
+        for group in (blocks[:1], blocks[1:4], blocks[4:]):
+            on_blocks = evaluate.on_blocks(group)
+            assert np.array_equal(on_blocks, evaluate(stack(group)))
+            found += int(on_blocks.sum())
+        checked += 1
+    assert checked >= 20 and found
