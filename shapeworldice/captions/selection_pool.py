@@ -21,7 +21,7 @@ import numpy as np
 
 from ..semantics.components import Attribute, Existential, Relation, Selector
 from ..semantics.proximity import distances
-from ..semantics.selection import MARGINS, PROXIMITY_SELECTORS, SELECTORS, extreme, pairs, proximity_pairs, select
+from ..semantics.selection import MARGINS, PROXIMITY_SELECTORS, SELECTORS, extreme, pairs, select
 from ..semantics.truth import MIN_DISTANCE
 from ..world.columns import WorldSample, stack
 from ..world.model import COLOR_NAMES, SHAPES, World
@@ -95,20 +95,30 @@ def _selected(predtype: str, values: tuple[int, ...], cols: dict[str, np.ndarray
               kinds: tuple[tuple[bool, bool], ...]) -> np.ndarray:
     """Whether "the <selector> <its own description naming kinds[k]>" with value ``values[v]`` picks
     each entity out (non-proximity: ``[v, k, e]``; proximity: ``[v, k, e, c]`` with the comparison
-    ``c``), as the selector's masks find it in the world: every value and kind in one evaluation."""
-    scope = np.stack([_members(cols["shape"], cols["color"], k) for k in kinds])  # [k, row, e]: row's scope
-    n = scope.shape[-1]
+    ``c``), as the selector's masks find it in the world. Each entity's own description is a crisp
+    scope whose entities are all comparable (a size selector's names the shape, a shade selector's
+    the colour), so the entity picked out is the sorted measure's (:func:`~..semantics.selection.extreme`,
+    the selector's agree, which then never disagrees): every kind and entity (and comparison) at once."""
+    shape, color = cols["shape"], cols["color"]
+    n = len(shape)
     idx = np.arange(n)
+    own = np.stack([_members(shape, color, k) for k in kinds])  # [k, e, o]: entity e's own scope
+    kind, two = predtype.split("-")[0], predtype.endswith("-two")
     if predtype not in PROXIMITY_SELECTORS:
-        agree, relevant, beaten = (np.stack(m)[:, None, None] for m in zip(*(pairs(predtype, v, cols) for v in values)))
-        picked, _ = select(predtype, 3, scope[None], scope[None], agree, relevant, beaten)  # [v, k, row, e]
-        return picked[:, :, idx, idx]
-    dist = distances(cols["x"], cols["y"])
-    agree, relevant, beaten = (np.stack(m)[:, None, None] for m in zip(
-        *((m.transpose(0, 2, 1) for m in proximity_pairs(v, dist)) for v in values)))  # [v, 1, 1, e, c, o]
-    scoped = scope[..., None] & (idx[:, None] != idx[None, :])  # [k, row, e, c]: the comparison is not in it
-    picked, _ = select(predtype, 3, scoped[None], scoped[None], agree, relevant, beaten)  # [v, k, row, e, c]
-    return picked[:, :, idx, idx]
+        column = cols[{"x": "x", "y": "y", "size": "area", "shade": "shade"}[kind]]
+        worlds = (len(kinds) * n, n)
+        other = np.broadcast_to(cols["y" if kind == "x" else "x"], worlds) if predtype in ("x-two", "y-two") else None
+        scope = own.reshape(worlds)
+        return np.stack([extreme(two, MARGINS[kind], np.broadcast_to(column * float(v), worlds), scope, other)
+                         .reshape(len(kinds), n, n)[:, idx, idx] for v in values])
+    dist = distances(cols["x"], cols["y"])  # [o, c]
+    worlds = (len(kinds) * n * n, n)
+    # [k, e, c, o]: entity e's own scope, the comparison c left out
+    scope = (own[:, :, None, :] & (idx[None, None, :, None] != idx[None, None, None, :])).reshape(worlds)
+    measure = np.broadcast_to(dist.T[None, None], (len(kinds), n, n, n))  # [k, e, c, o]: o's distance to c
+    picked = [extreme(two, MARGINS[kind], (measure * float(v)).reshape(worlds), scope).reshape(len(kinds), n, n, n)
+              for v in values]
+    return np.stack([p[:, idx, :, idx].transpose(1, 0, 2) for p in picked])  # [v, k, e, c]
 
 
 def selection_pool(world: World, selectors: tuple[str, ...]) -> SelectionPool:

@@ -138,3 +138,42 @@ def test_coreference_truth_on_blocks_is_its_truth_on_them_stacked():
             found += int(on_blocks.sum())
         checked += 1
     assert checked >= 20 and found
+
+
+def test_the_selection_pool_picks_out_what_the_selectors_masks_pick_out():
+    """For every selector, value, scope kind (and comparison), the entities the pool finds picked out
+    over their own description are those the selector's masks agree on in the world (the sampler's
+    test), with the comparison left out of a proximity selector's scope."""
+    from shapeworldice.captions.describe import describe
+    from shapeworldice.captions.selection_pool import SCOPE_KINDS, _selected, scope_kinds
+    from shapeworldice.semantics.components import EntityType, Selector
+
+    kinds_of = {SCOPE_KINDS[0]: frozenset(), SCOPE_KINDS[1]: frozenset({"shape"}), SCOPE_KINDS[2]: frozenset({"color"})}
+    picked_any = 0
+    for seed in range(4):
+        world = WORLDS.sample(np.random.default_rng([11, seed]), "test")
+        a = world.arrays
+        cols = {"x": a.x, "y": a.y, "area": a.area, "shade": a.shade, "shape": np.asarray(a.shape, dtype=np.int64),
+                "color": np.asarray(a.color, dtype=np.int64)}
+        n = len(world)
+        for predtype, values in SELECTORS.items():
+            law = tuple(k for k, _ in scope_kinds(predtype))
+            selected = _selected(predtype, values, cols, law)
+            for v, value in enumerate(values):
+                for k, kinds in enumerate(law):
+                    for e in range(n):
+                        if selected.ndim == 3:
+                            mask = Selector(predtype, describe(world, e, kinds_of[kinds]), value).masks(a)
+                            assert bool(selected[v, k, e]) == bool(mask.agree[e])
+                            picked_any += int(selected[v, k, e])
+                            continue
+                        for c in range(n):
+                            comparison = Selector("unique", EntityType.of(shape=world.entities[c].shape,
+                                                                          color=world.entities[c].color))
+                            if sum(1 for o in world.entities if (o.shape, o.color) ==
+                                   (world.entities[c].shape, world.entities[c].color)) != 1:
+                                continue  # the comparison must describe c alone
+                            mask = Selector(predtype, describe(world, e, kinds_of[kinds]), value, comparison).masks(a)
+                            assert bool(selected[v, k, e, c]) == bool(mask.agree[e])
+                            picked_any += int(selected[v, k, e, c])
+    assert picked_any
