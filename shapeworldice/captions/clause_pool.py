@@ -107,9 +107,14 @@ def clause_pool(world: World, relations: tuple[str, ...]) -> ClausePool:
 
     def add(form, option, subject, reference, attribute, inner, other, weight) -> None:
         """Candidates given as arrays that broadcast together (flattened)."""
-        columns = np.broadcast_arrays(*(np.asarray(x) for x in (form, option, subject, reference, attribute, inner,
-                                                                 other, weight)))
-        parts.append(tuple(c.reshape(-1) for c in columns))
+        arrays = [np.asarray(x) for x in (form, option, subject, reference, attribute, inner, other, weight)]
+        shape = np.broadcast(*arrays).shape
+        columns = []
+        for x in arrays:  # each broadcast to the common shape by one assignment (cheaper than broadcast_arrays)
+            column = np.empty(shape, dtype=x.dtype)
+            column[...] = x
+            columns.append(column.reshape(-1))
+        parts.append(tuple(columns))
 
     scopes = np.stack([scope for scope, _ in copulas])[:, None, :]  # [copula draw, 1, entity]
     attributes = np.stack([attribute for _, attribute in copulas])[:, None, :]
