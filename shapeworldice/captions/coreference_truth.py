@@ -26,6 +26,7 @@ import numpy as np
 
 from ..semantics.components import Anaphor, Coreference, EntityType, Relation
 from ..semantics.relations import conditions
+from ..semantics.truth import MIN_AXIS_DISTANCE
 from ..world.columns import WorldSample, stack
 from ..world.model import COLOR_NAMES, SHAPES, WorldArrays
 from .block_truth import side_by_side
@@ -95,9 +96,7 @@ class CoreferenceTruth:
         false in the others."""
         out = np.zeros(sample.size, dtype=bool)
         present = sample.present[rows]
-        columns = WorldArrays(x=sample.x[rows].T, y=sample.y[rows].T, shape=sample.shape[rows].T,
-                              color=sample.color[rows].T, shade=sample.shade[rows].T, area=sample.area[rows].T,
-                              entities=())
+        x, y = sample.x[rows], sample.y[rows]
         real = present[:, :, None] & present[:, None, :]  # [w, e, r]
         off = ~np.eye(sample.n, dtype=bool)[None]
         holds = FITS[self.x][t]  # [w, x]
@@ -106,8 +105,16 @@ class CoreferenceTruth:
         def relation(kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
             """(agree, disagree) [w, e, r], padding pairs disagreeing (as the evaluator's batches)."""
             if (kind, value) not in matrices:
-                agree, disagree = conditions(kind, value, columns)  # [e, r, w]
-                agree, disagree = np.moveaxis(agree, -1, 0), np.moveaxis(disagree, -1, 0)
+                if kind in ("x-rel", "y-rel"):  # conditions' elementwise tests, laid out [w, e, r] at once
+                    main, other = (x, y) if kind == "x-rel" else (y, x)
+                    d_main = (main[:, :, None] - main[:, None, :]) * float(value)
+                    agree = d_main > np.maximum(MIN_AXIS_DISTANCE, np.abs(other[:, :, None] - other[:, None, :]))
+                    disagree = -d_main > MIN_AXIS_DISTANCE
+                else:
+                    columns = WorldArrays(x=x.T, y=y.T, shape=sample.shape[rows].T, color=sample.color[rows].T,
+                                          shade=sample.shade[rows].T, area=sample.area[rows].T, entities=())
+                    agree, disagree = conditions(kind, value, columns)  # [e, r, w]
+                    agree, disagree = np.moveaxis(agree, -1, 0), np.moveaxis(disagree, -1, 0)
                 matrices[kind, value] = (agree & real, disagree | ~real)
             return matrices[kind, value]
 
