@@ -42,6 +42,7 @@ CONSTRUCTIONS = {
     "adverbs of adverbs": ["Overall, the composition is lively, with shapes fairly evenly distributed.",
                            "The cross has evenly sized arms.", "Evenly spaced shapes are red."],
     "places": ["The shapes form two groups on either side of the center.", "The rest of the background is empty."],
+    "sentence adverbs": ["In total there appear to be six triangles."],
     "a word named again": ["The gray triangle partly covers (overlaps) the green rectangle.",
                            "The green triangles are with (near) the dark red circle."],
 }
