@@ -3,10 +3,11 @@
 A pool candidate's truth in a world first asks how many entities fit its descriptions (a proximity
 caption needs one comparison entity, some subject and some reference entity); asked candidate by
 candidate as a product of the sample's object-type census with the candidate's descriptions, that
-product was most of the cost of one candidate on a prior span of thousands of worlds. Here the
-census is multiplied once with every description (worlds × description codes, 32-bit floats: the
-counts are small integers, exact) and kept on the sample, so a candidate's counts are a gather of
-its columns.
+product was most of the cost of one candidate on a prior span of thousands of worlds. Here a large
+sample's census is multiplied once with every description (worlds × description codes, 32-bit
+floats: the counts are small integers, exact) and kept on the sample, so a candidate's counts are a
+gather of its columns; a small one (a few re-fills, asked by few candidates) counts the descriptions
+asked for alone, as before.
 """
 from __future__ import annotations
 

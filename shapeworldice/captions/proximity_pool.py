@@ -64,7 +64,7 @@ def proximity_pool(world: World) -> ProximityPool:
     shape, color = np.asarray(a.shape, dtype=np.int64), np.asarray(a.color, dtype=np.int64)
     n = len(shape)
     own = np.stack([description_code(np.where(s, shape, -1), np.where(c, color, -1)) for s, c in _UNIQUE_KINDS])
-    counts = np.array([[int(np.sum(own[k] == code)) for code in own[k]] for k in range(3)]) if n else own
+    counts = (own[:, :, None] == own[:, None, :]).sum(axis=2) if n else own  # [kind, entity]: entities so described
     unique = counts == 1  # [kind, entity]
     kinds = kind_codes(world)
     kind_p = np.array([p for _, _, p in KIND_LAW])
@@ -81,10 +81,13 @@ def proximity_pool(world: World) -> ProximityPool:
             if not len(mine):
                 continue
             base = 0.5 / len(triples) / options[mine]
-            for ks in range(len(KIND_LAW)):
-                for kr in range(len(KIND_LAW)):
-                    parts.append((np.full(len(mine), v), kinds[ks, e[mine]], kinds[kr, r[mine]], own[u, c[mine]],
-                                  base * kind_p[ks] * kind_p[kr]))
+            # every (subject kinds, reference kinds) at once, in the order of the two loops over KIND_LAW
+            grid = (len(KIND_LAW), len(KIND_LAW), len(mine))
+            parts.append((np.full(grid[0] * grid[1] * grid[2], v),
+                          np.broadcast_to(kinds[:, None, e[mine]], grid).reshape(-1),
+                          np.broadcast_to(kinds[None, :, r[mine]], grid).reshape(-1),
+                          np.broadcast_to(own[u, c[mine]], grid).reshape(-1),
+                          (base[None, None, :] * kind_p[:, None, None] * kind_p[None, :, None]).reshape(-1)))
     if not parts:
         empty = np.zeros(0, dtype=np.int64)
         return ProximityPool(empty, empty, empty, empty, np.zeros(0))

@@ -42,6 +42,9 @@ CONSTRUCTIONS = {
     "adverbs of adverbs": ["Overall, the composition is lively, with shapes fairly evenly distributed.",
                            "The cross has evenly sized arms.", "Evenly spaced shapes are red."],
     "places": ["The shapes form two groups on either side of the center.", "The rest of the background is empty."],
+    "sentence adverbs": ["In total there appear to be six triangles."],
+    "a word named again": ["The gray triangle partly covers (overlaps) the green rectangle.",
+                           "The green triangles are with (near) the dark red circle."],
 }
 
 #: the same constructions with a part missing or in the wrong place
@@ -49,7 +52,7 @@ NEAR_MISSES = ["A evenly spaced square is red.", "The shapes are more the square
                "A yellow rectangle, red cross, green square blue pentagon.",
                "There are four shapes, several of which.", "The red triangle is further to the right than.",
                "Two circles, one blue and one olive yellow float, in the upper part.",
-               "Either the shapes is red."]
+               "Either the shapes is red.", "A square (overlaps) a circle.", "The square is near (a) the circle."]
 
 
 @pytest.mark.parametrize("family", sorted(CONSTRUCTIONS))
@@ -180,3 +183,13 @@ def test_noun_phrase_captions_with_one_and_ones(text):
     readings of other words that fragments leave out)."""
     r = parse(text)
     assert r.grammatical and not r.sentence, text
+
+
+def test_a_verb_named_again_is_one_or_the_other_with_the_same_arguments():
+    """"covers (overlaps) the rectangle": _or_c over the two verbs' events, as for a colour named again,
+    and both verbs have the triangle and the rectangle as their arguments."""
+    rels = parse("The gray triangle partly covers (overlaps) the green rectangle.").reading.mrs.rels
+    verbs = [ep for ep in rels if ep.predicate in ("_cover_v_1", "_overlap_v_1")]
+    (either,) = [ep for ep in rels if ep.predicate == "_or_c"]
+    assert len(verbs) == 2 and {either.args["ARG1"], either.args["ARG2"]} == {v.iv for v in verbs}
+    assert verbs[0].args["ARG1"] == verbs[1].args["ARG1"] and verbs[0].args["ARG2"] == verbs[1].args["ARG2"]
