@@ -365,14 +365,16 @@ class ChartParser:
                 cell[it.sym] = (it.cost, "lex", it)
         return cell, [(*key, items) for key, items in longer.items()]
 
-    def chart(self, tokens: list[str]):
-        """The chart of ``tokens`` (:mod:`.cky`) and None, or None and the tokens no lexical item covers."""
+    def chart(self, tokens: list[str], prune: bool = True):
+        """The chart of ``tokens`` (:mod:`.cky`) and None, or None and the tokens no lexical item
+        covers.  ``prune``: only the edges a root may rest on, in their context (:func:`.cky.fill`);
+        without, every edge (what the longest constituent of a caption without a parse is read from)."""
         closed: dict[tuple[int, int], cky.Summary] = {}
         lex, bad = self._lexical(tokens, closed)
         if lex is None:
             return None, bad
         try:
-            return cky.fill(self.g, len(tokens), lex, closed), None
+            return cky.fill(self.g, len(tokens), lex, closed, prune), None
         except cky.ClosureGuard:  # the reference gave up a unary closure part way: do as it did
             lex, bad = self._lexical(tokens)
             return cky.fill_reference(self.g, len(tokens), lex), None
@@ -422,7 +424,8 @@ class ChartParser:
         readings = tuple(Reading(self._derivation(chart, 0, len(tokens), r), top[r][0], self.g.data.sems)
                          for r in roots)
         readings = tuple(r for r in readings if r.derivation.label not in FRAGMENT_ROOTS or _plain(r.derivation))
-        if not readings:
+        if not readings:  # where it broke: the longest constituent of every edge, not only those a root may rest on
+            chart, _ = self.chart(tokens, prune=False)
             return ParseResult(text, norm, False, (), None, unknown, self._longest_span(chart, len(tokens)))
         return ParseResult(text, norm, True, readings, None, unknown)
 
