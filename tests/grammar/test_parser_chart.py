@@ -183,9 +183,11 @@ def test_closed_word_cells_give_the_reference_chart(k):
         [[c and list(c.items()) for c in row] for row in cky.fill(p.g, len(tokens), unclosed(tokens))]
 
 
-@pytest.mark.parametrize("text", ["A red square is above a", "There is is a circle", "Blue the square left of"])
+@pytest.mark.parametrize("text", ["A red square is above a", "There is is a circle", "Blue the square left of",
+                                  "A red square is above a blue circle and a green triangle is to the left of the"])
 def test_a_caption_without_a_parse_names_the_longest_constituent_of_every_edge(text):
-    """The longest span is read from the whole chart, not from the edges a root could rest on."""
+    """The longest span is read from the whole chart, not from the edges a root could rest on
+    (the last caption, of 18 tokens, is long enough for the parser to prune its chart)."""
     p = get_parser()
     tokens = tokenise(normalise(text))
     result = p.parse_uncached(text)
