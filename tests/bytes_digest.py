@@ -52,21 +52,11 @@ def environment() -> dict[str, str]:
             "pillow": PIL.__version__, "shapeworldice": shapeworldice.__version__}
 
 
-def cpu_features() -> list[str]:
-    """The SIMD features NumPy found on this CPU. Scores summed or multiplied through the linear
-    algebra library may differ in their last bit between CPUs of different features (its kernels
-    are chosen by CPU), so report digests are compared only on the kind of CPU that recorded them;
-    built files are compared everywhere."""
-    from numpy._core._multiarray_umath import __cpu_features__
-
-    return sorted(name for name, found in __cpu_features__.items() if found)
-
-
 def main(argv: list[str]) -> None:
     target, names = Path(argv[0]), argv[1:] or list(DATASETS)
     with tempfile.TemporaryDirectory() as tmp:
         result = {name: digests(name, Path(tmp)) for name in names}
-    document = {"environment": environment(), "cpu_features": cpu_features(), "datasets": result}
+    document = {"environment": environment(), "datasets": result}
     target.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 

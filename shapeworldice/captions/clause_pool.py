@@ -23,6 +23,7 @@ the evaluator's reading of its logical form, which the tests compare with this o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -30,9 +31,11 @@ from ..semantics.components import Attribute, Existential, Relation, RelativeTyp
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from . import relation_pool
+from .block_truth import side_by_side
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, description_parts,
                        entity_type, holding_pairs, kind_codes, sample_types)
-from .relation_pool import RelationPool, axis_relation, relation_options, sample_relation
+from .description_counts import conjunction, description_counts
+from .relation_pool import RelationPool, axis_relation, relation_options, relation_rows
 
 #: the three kinds of try: a subject relative, an object relative with a copula clause, and one with a
 #: relation clause
@@ -104,9 +107,14 @@ def clause_pool(world: World, relations: tuple[str, ...]) -> ClausePool:
 
     def add(form, option, subject, reference, attribute, inner, other, weight) -> None:
         """Candidates given as arrays that broadcast together (flattened)."""
-        columns = np.broadcast_arrays(*(np.asarray(x) for x in (form, option, subject, reference, attribute, inner,
-                                                                 other, weight)))
-        parts.append(tuple(c.reshape(-1) for c in columns))
+        arrays = [np.asarray(x) for x in (form, option, subject, reference, attribute, inner, other, weight)]
+        shape = np.broadcast(*arrays).shape
+        columns = []
+        for x in arrays:  # each broadcast to the common shape by one assignment (cheaper than broadcast_arrays)
+            column = np.empty(shape, dtype=x.dtype)
+            column[...] = x
+            columns.append(column.reshape(-1))
+        parts.append(tuple(columns))
 
     scopes = np.stack([scope for scope, _ in copulas])[:, None, :]  # [copula draw, 1, entity]
     attributes = np.stack([attribute for _, attribute in copulas])[:, None, :]
@@ -215,21 +223,52 @@ def truth_table(pool: ClausePool, sample: WorldSample) -> np.ndarray:
 def truth_of(pool: ClausePool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one row of
     :func:`truth_table`, computed only in the worlds with an entity of each description)."""
-    if pool.form[k] != OBJECT_RELATION:
-        return relation_pool.truth_of(_as_relations(pool, np.array([k])), 0, sample)
-    types = sample_types(sample)[0]
-    fits = FITS[[pool.subject[k], pool.reference[k], pool.other[k]]][:, types]  # [(T, R, S), w, e]
-    rows = np.flatnonzero(fits.any(axis=2).all(axis=0))
+    subject, reference = int(pool.subject[k]), int(pool.reference[k])
+    option = pool.options[int(pool.option[k])]
+    form = int(pool.form[k])
+    if form != OBJECT_RELATION:  # a copula: the relation caption with its attribute joined (:func:`_as_relations`)
+        joined = conjunction(subject if form == SUBJECT else reference, int(pool.attribute[k]))
+        assert joined is not None  # the attribute names a kind the description does not
+        return relation_pool.described_truth(option, joined if form == SUBJECT else subject,
+                                             reference if form == SUBJECT else joined, sample)
+    described = [subject, reference, int(pool.other[k])]
+    rows = np.flatnonzero((description_counts(sample, described) > 0).all(axis=1))
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
         return out
-    subject, reference, other = fits[:, rows]
-    first = sample_relation(*pool.options[int(pool.option[k])], sample)[rows]
-    second = sample_relation(*pool.options[int(pool.inner[k])], sample)[rows]
-    scoped = reference & (second & other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
-    out[rows] = (subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
+    fits_subject, fits_reference, fits_other = FITS[described][:, sample_types(sample)[0][rows]]  # [rows, e] each
+    first = relation_rows(*option, sample, rows)
+    second = relation_rows(*pool.options[int(pool.inner[k])], sample, rows)
+    scoped = fits_reference & (second & fits_other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
+    out[rows] = (fits_subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
+    return out
+
+
+def truth_on_blocks(pool: ClausePool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
+    """:func:`truth_of` in the worlds of ``blocks`` one after another (the same answers as on them
+    stacked), from each block's kept object types and its positions laid side by side."""
+    types, cols = side_by_side(blocks, ("x", "y"))
+    x, y = cols["x"], cols["y"]
+    subject, reference = int(pool.subject[k]), int(pool.reference[k])
+    option = pool.options[int(pool.option[k])]
+    form = int(pool.form[k])
+    if form != OBJECT_RELATION:
+        joined = conjunction(subject if form == SUBJECT else reference, int(pool.attribute[k]))
+        assert joined is not None
+        return relation_pool.described_truth_in(option, joined if form == SUBJECT else subject,
+                                                reference if form == SUBJECT else joined, types, x, y)
+    fits = FITS[[subject, reference, int(pool.other[k])]][:, types]  # [(T, R, S), w, e]
+    rows = np.flatnonzero(fits.any(axis=2).all(axis=0))
+    out = np.zeros(len(types), dtype=bool)
+    if not len(rows):
+        return out
+    fits_subject, fits_reference, fits_other = fits[:, rows]
+    first = axis_relation(*option, x[rows], y[rows])
+    second = axis_relation(*pool.options[int(pool.inner[k])], x[rows], y[rows])
+    scoped = fits_reference & (second & fits_other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
+    out[rows] = (fits_subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
     return out
 
 
 __all__ = ["ClausePool", "OBJECT_COPULA", "OBJECT_RELATION", "SUBJECT", "caption", "clause_pool", "truth_of",
-           "truth_table"]
+           "truth_on_blocks", "truth_table"]

@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -19,9 +21,11 @@ from ..semantics.components import Attribute, EntityType, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
-from .describe import Census
-from .quantifiers import (FRACTIONS, CandidateCounts, Candidates, QuantifierPool, assemble_pool, candidates,
-                          census_tables, quantity_holds, structure_counts, template_verdicts)
+from .counted import (GRID, CandidateCounts, census_tables, colour_cell, grid_truth, ratio_rule, rule_table,
+                      structure_columns)
+from .describe import Census, kept_on
+from .quantifiers import (FRACTIONS, Candidates, QuantifierPool, assemble_pool, candidates, pool_columns,
+                          quantity_holds, structure_counts, template_verdicts)
 
 #: number-bound quantifiers: every range with a proper fraction
 BOUND_QUANTIFIERS: tuple[tuple[str, float], ...] = tuple(
@@ -38,6 +42,8 @@ class NumberBoundSampler:
 
     max_templates: int = 20
     #: the last world's pool (a bounded dataset draws many captions of one world)
+    #: its pool's truth reads only each world's objects' colours and shapes (:mod:`.counted`)
+    reads_objects: ClassVar[bool] = True
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 
     #: the (range, fraction) templates, numbered as the pool numbers them
@@ -71,7 +77,18 @@ class NumberBoundSampler:
     def truth_table(self, pool: QuantifierPool, sample: WorldSample,
                     templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds;
-        ``templates``: the pool's template numbers index these instead of all)."""
+        each candidate's rule looked up in its grid; ``templates``: the pool's template numbers index
+        these instead of all)."""
+        if templates is None:
+            first, second = pool_columns(pool)
+            bounds = np.zeros(len(pool), dtype=np.int64)
+            for s, structure in enumerate(pool.structures):
+                mine = pool.structure == s
+                bounds[mine] = structure.r_count[pool.filling[mine]]
+            if len(pool) and bounds.max() <= max(BOUNDS):
+                found = grid_truth(sample, first, second, pool.template * (max(BOUNDS) + 1) + bounds, _bound_table())
+                if found is not None:
+                    return found
         return self.truth_from_tables(pool, census_tables(sample), templates)
 
     def truth_from_tables(self, pool: QuantifierPool, tables: np.ndarray,
@@ -87,7 +104,10 @@ class NumberBoundSampler:
 
     def evaluator(self, pool: QuantifierPool, k: int) -> CandidateCounts:
         """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
-        return CandidateCounts.of(self, pool, k)
+        structure, i = pool.structures[int(pool.structure[k])], int(pool.filling[k])
+        first, second = structure_columns(structure.structure, int(structure.restrictor[i]), int(structure.body[i]))
+        t, bound = int(pool.template[k]), int(structure.r_count[i])
+        return CandidateCounts.of(first, second, _bound_name(t, bound), _bound_rule(t, bound))
 
     def codes(self, pool: QuantifierPool) -> np.ndarray:
         """The pool's meaning codes with each filling's bound: the same template and filling with
@@ -151,12 +171,108 @@ def _comparative_verdicts(template: int, rb: np.ndarray, cb: np.ndarray) -> np.n
     return quantity_holds(qrange, value, quantity, quantity_tolerance(quantity))
 
 
+def _comparative_columns(pool: ComparativePool) -> tuple[np.ndarray, np.ndarray]:
+    """The :func:`~.counted.census_counts` columns of each candidate's |RB| and |CB| (kept with the pool)."""
+    def columns(pool: ComparativePool) -> tuple[np.ndarray, np.ndarray]:
+        colours = pool.kind == 0  # colours compared, a shape as body: cell (body, value)
+        first = np.where(colours, colour_cell(pool.body, pool.restrictor), colour_cell(pool.restrictor, pool.body))
+        second = np.where(colours, colour_cell(pool.body, pool.comparison), colour_cell(pool.comparison, pool.body))
+        return first, second
+    return kept_on(pool, "_columns", columns)
+
+
+_TABLES: dict[str, np.ndarray] = {}
+_EMPTY = [np.zeros(0, dtype=np.int64)] * 5 + [np.zeros(0)]
+
+
+def _triples(table: np.ndarray, kind: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Every (restrictor, comparison, body) of attribute kind ``kind`` (0: colours compared, shapes as
+    body) whose two values are present and differ, in the sampler's order (None: fewer than two present)."""
+    counts = (table.T, table)[kind]  # [value, body value]
+    present = np.flatnonzero(counts.sum(axis=1))
+    if len(present) < 2:
+        return None
+    r, c, b = (x.reshape(-1) for x in np.meshgrid(present, present, np.arange(counts.shape[1]), indexing="ij"))
+    keep = r != c
+    return r[keep], c[keep], b[keep]
+
+
+def _by_template(table: np.ndarray) -> tuple[list[np.ndarray], int]:
+    """A world's pool columns (template, kind, restrictor, comparison, body, weight before
+    normalising) and how many (template, kind) pairs have a filling, template by template."""
+    parts: list[tuple[np.ndarray, ...]] = []
+    opened = 0
+    for t, (qtype, _, _) in enumerate(COMPARATIVES):
+        for kind in (0, 1):
+            found = _triples(table, kind)
+            if found is None:
+                continue
+            r, c, b = found
+            counts = (table.T, table)[kind]
+            rb, cb = counts[r, b], counts[c, b]
+            ok = np.flatnonzero(_comparative_verdicts(t, rb, cb) & ((cb > 0) if qtype == "ratio" else True))
+            if len(ok):
+                opened += 1
+                n = len(ok)
+                parts.append((np.full(n, t), np.full(n, kind), r[ok], c[ok], b[ok], np.full(n, 1.0 / n)))
+    return ([np.concatenate(x) for x in zip(*parts)] if parts else _EMPTY), opened
+
+
+def _by_grid(table: np.ndarray) -> tuple[list[np.ndarray], int]:
+    """:func:`_by_template`'s columns, every template's verdicts on both kinds' fillings looked up in
+    the rule grids at once (counts below :data:`~.counted.GRID`): the same candidates in the same order
+    with the same weights."""
+    triples = [(k, t) for k in (0, 1) if (t := _triples(table, k)) is not None]
+    if not triples:
+        return _EMPTY, 0
+    kind = np.concatenate([np.full(len(t[0]), k) for k, t in triples])
+    r, c, b = (np.concatenate([t[i] for _, t in triples]) for i in range(3))
+    counts = np.concatenate([np.stack([(table.T, table)[k][t[0], t[2]], (table.T, table)[k][t[1], t[2]]])
+                             for k, t in triples], axis=1)  # (|RB|, |CB|) × fillings
+    ok = _comparative_table()[:, counts[0] * GRID + counts[1]]  # templates × fillings
+    ratio = np.array([q == "ratio" for q, _, _ in COMPARATIVES])
+    ok[ratio] &= (counts[1] > 0)[None]
+    sizes = np.stack([ok[:, kind == k].sum(axis=1) for k in (0, 1)], axis=1)  # templates × kinds
+    template, column = np.nonzero(ok)
+    weight = 1.0 / sizes[template, kind[column]]
+    return [template, kind[column], r[column], c[column], b[column], weight], int((sizes > 0).sum())
+
+
+def _comparative_table() -> np.ndarray:
+    """The comparatives' rule grids, one row per template."""
+    if "comparative" not in _TABLES:
+        _TABLES["comparative"] = rule_table([("comparative", t) for t in range(len(COMPARATIVES))],
+                                            [partial(_comparative_verdicts, t) for t in range(len(COMPARATIVES))])
+    return _TABLES["comparative"]
+
+
+def _bound_name(template: int, bound: int) -> tuple:
+    qrange, quantity = BOUND_QUANTIFIERS[template]
+    return ("ratio", qrange, quantity, bound)
+
+
+def _bound_rule(template: int, bound: int) -> Any:
+    qrange, quantity = BOUND_QUANTIFIERS[template]
+    return ratio_rule(qrange, quantity, quantity_tolerance(quantity), quantity_holds, bound)
+
+
+def _bound_table() -> np.ndarray:
+    """The number bounds' rule grids, row ``template * (max bound + 1) + bound``."""
+    if "bound" not in _TABLES:
+        width = max(BOUNDS) + 1
+        _TABLES["bound"] = rule_table([_bound_name(t, b) for t in range(len(BOUND_QUANTIFIERS)) for b in range(width)],
+                                      [_bound_rule(t, b) for t in range(len(BOUND_QUANTIFIERS)) for b in range(width)])
+    return _TABLES["bound"]
+
+
 @dataclass(frozen=True)
 class ComparativeSampler:
     """"<comparative> <restrictor> <as/than> <comparison> <body>"."""
 
     max_templates: int = 20
     #: the last world's pool (a bounded dataset draws many captions of one world)
+    #: its pool's truth reads only each world's objects' colours and shapes (:mod:`.counted`)
+    reads_objects: ClassVar[bool] = True
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 
     def pool(self, world: World) -> ComparativePool:
@@ -164,27 +280,7 @@ class ComparativeSampler:
         if self._last.get("world") is world:
             return self._last["pool"]
         table = Census.of(world).table  # [shape, colour]
-        parts: list[tuple[np.ndarray, ...]] = []
-        opened = 0
-        for t, (qtype, _, _) in enumerate(COMPARATIVES):
-            for kind, counts in enumerate((table.T, table)):  # [value, body value]
-                present = np.flatnonzero(counts.sum(axis=1))
-                if len(present) < 2:
-                    continue
-                r, c, b = (x.reshape(-1) for x in np.meshgrid(present, present, np.arange(counts.shape[1]),
-                                                               indexing="ij"))
-                keep = r != c
-                r, c, b = r[keep], c[keep], b[keep]
-                rb, cb = counts[r, b], counts[c, b]
-                ok = np.flatnonzero(_comparative_verdicts(t, rb, cb) & ((cb > 0) if qtype == "ratio" else True))
-                if len(ok):
-                    opened += 1
-                    n = len(ok)
-                    parts.append((np.full(n, t), np.full(n, kind), r[ok], c[ok], b[ok], np.full(n, 1.0 / n)))
-        if parts:
-            columns = [np.concatenate(x) for x in zip(*parts)]
-        else:
-            columns = [np.zeros(0, dtype=np.int64)] * 5 + [np.zeros(0)]
+        columns, opened = _by_grid(table) if table.max(initial=0) < GRID else _by_template(table)
         templates, kinds, restrictors, comparisons, bodies = (x.astype(np.int64) for x in columns[:5])
         pool = ComparativePool(templates, kinds, restrictors, comparisons, bodies, columns[5] / max(opened, 1))
         self._last.clear()
@@ -203,8 +299,11 @@ class ComparativeSampler:
             Relation("attribute", Attribute("shape" if colour else "color", other[int(pool.body[k])])))
 
     def truth_table(self, pool: ComparativePool, sample: WorldSample) -> np.ndarray:
-        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
-        return self.truth_from_tables(pool, census_tables(sample))
+        """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds),
+        each candidate's rule looked up in its grid."""
+        first, second = _comparative_columns(pool)
+        found = grid_truth(sample, first, second, pool.template, _comparative_table())
+        return self.truth_from_tables(pool, census_tables(sample)) if found is None else found
 
     def truth_from_tables(self, pool: ComparativePool, tables: np.ndarray) -> np.ndarray:
         """:meth:`truth_table` from the worlds' shape–colour tables (worlds × shape × colour)."""
@@ -221,8 +320,14 @@ class ComparativeSampler:
         return out
 
     def evaluator(self, pool: ComparativePool, k: int) -> CandidateCounts:
-        """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
-        return CandidateCounts.of(self, pool, k)
+        """Candidate ``k``'s truth in each world of a sample, from the worlds' counts (|RB| and |CB|)."""
+        r, c, b = int(pool.restrictor[k]), int(pool.comparison[k]), int(pool.body[k])
+        if int(pool.kind[k]) == 0:  # colours compared, a shape as body
+            first, second = colour_cell(b, r), colour_cell(b, c)
+        else:
+            first, second = colour_cell(r, b), colour_cell(c, b)
+        t = int(pool.template[k])
+        return CandidateCounts.of(first, second, ("comparative", t), partial(_comparative_verdicts, t))
 
     def codes(self, pool: ComparativePool) -> np.ndarray:
         """One number per candidate naming its meaning in every world."""

@@ -21,8 +21,7 @@ evaluator's reading of the logical form, which the tests compare with this on ra
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -244,19 +243,22 @@ _READS = {"x-rel": ("x", "y"), "y-rel": ("x", "y"), "size-rel": ("area", "shape"
           "shape-rel": ("shape",), "color-rel": ("color",)}
 
 
-#: samples of at least this many worlds (a prior span) keep their float census; a few re-fills convert theirs
-_CENSUS32_KEPT_FROM = 256
-
-
 def _fitting(sample: WorldSample, codes: np.ndarray) -> np.ndarray:
     """How many entities of each world of ``sample`` fit each description of ``codes`` (worlds × codes),
     from the sample's kept census of object types (as 32-bit floats, so a matrix product: exact, the
     counts are small)."""
-    if sample.size >= _CENSUS32_KEPT_FROM:
-        census = kept_on(sample, "_object_census32", lambda x: sample_types(x)[1].astype(np.float32))
-    else:
-        census = sample_types(sample)[1].astype(np.float32)
-    return census @ FITS[codes].T.astype(np.float32)
+    return _census32(sample) @ FITS[codes].T.astype(np.float32)
+
+
+def _census32(sample: WorldSample) -> np.ndarray:
+    """The sample's census of object types as 32-bit floats, kept with it (a prior span, a world's or a
+    donor's kept re-fills are asked by many candidates)."""
+    return kept_on(sample, "_object_census32", lambda x: sample_types(x)[1].astype(np.float32))
+
+
+def _entities(sample: WorldSample) -> np.ndarray:
+    """How many entities each world of the sample has, kept with it."""
+    return kept_on(sample, "_entity_counts", lambda x: x.present.sum(axis=1))
 
 
 def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
@@ -275,12 +277,12 @@ def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     if not len(rows):
         return out
     every = len(rows) == sample.size
-    present = sample.present if every else sample.present[rows]
-    width = max(1, int(present.sum(axis=1).max()))
+    entities = _entities(sample)
+    width = max(1, int((entities if every else entities[rows]).max()))
     kind, value = pool.options[int(pool.option[k])]
-    part = SimpleNamespace(**{c: getattr(sample, c)[:, :width] if every else getattr(sample, c)[rows, :width]
-                              for c in _READS[kind]})
-    agree, disagree = pair_conditions(kind, value, part)
+    agree, disagree = kept_conditions(sample, kind, value)
+    agree, disagree = (agree[:, :width, :width], disagree[:, :width, :width]) if every else \
+        (agree[rows, :width, :width], disagree[rows, :width, :width])
     types = sample_types(sample)[0]
     kept = types[:, :width] if every else types[rows, :width]
     subject, reference = fits[0][kept], fits[1][kept]  # [w, e]
@@ -294,6 +296,27 @@ def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     return out
 
 
+def kept_conditions(sample: WorldSample, kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`pair_conditions` of a relation on every world of ``sample``, kept with the sample (a
+    prior span, a world's re-fills and a donor's kept re-fills are asked by many candidates)."""
+    return kept_on(sample, f"_pair_conditions_{kind}_{value}", lambda x: pair_conditions(kind, value, x))
+
+
+def on_blocks(pool: ComparisonPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
+    """:func:`truth_of` candidate ``k`` on the worlds of ``blocks``, one sample after another (each
+    keeps its census and relations): what it answers on them stacked, without stacking them."""
+    return np.concatenate([truth_of(pool, k, b) for b in blocks]) if blocks else np.zeros(0, dtype=bool)
+
+
+def true_wherever_placed_at(pool: ComparisonPool, k: int, sample: WorldSample, rows: np.ndarray) -> np.ndarray:
+    """:func:`true_wherever_placed` on the worlds ``rows`` of ``sample``, from its kept census."""
+    if not pool.negated[k]:
+        return np.zeros(len(rows), dtype=bool)
+    codes = np.array([pool.subject[k], pool.reference[k]])
+    counts = _census32(sample)[rows] @ FITS[codes].T.astype(np.float32)
+    return (counts[:, 0] > 0) & (counts[:, 1] == 0)
+
+
 def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     """The worlds of ``sample`` where candidate ``k`` is true wherever their objects are placed: for a
     negated candidate, those with a T entity and no R entity (nothing to fail); none for an affirmed one
@@ -304,5 +327,6 @@ def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> n
     return (counts[:, 0] > 0) & (counts[:, 1] == 0)
 
 
-__all__ = ["COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kind_law", "pair_conditions",
-           "reach", "true_wherever_placed", "truth_of", "truth_table"]
+__all__ = ["COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kept_conditions", "kind_law",
+           "on_blocks", "pair_conditions", "reach", "true_wherever_placed", "true_wherever_placed_at", "truth_of",
+           "truth_table"]

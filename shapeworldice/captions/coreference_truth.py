@@ -20,15 +20,18 @@ nested quantifiers for every world batch; the tests compare the two on random pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
 from ..semantics.components import Anaphor, Coreference, EntityType, Relation
 from ..semantics.relations import conditions
-from ..world.columns import WorldSample
+from ..semantics.truth import MIN_AXIS_DISTANCE
+from ..world.columns import WorldSample, stack
 from ..world.model import COLOR_NAMES, SHAPES, WorldArrays
+from .block_truth import side_by_side
 from .describe import FITS, description_code, sample_types
+from .description_counts import conjunction, description_counts
 
 #: relations decided by the entities' columns alone (:func:`conditions` on the columns)
 _COLUMN_RELATIONS = frozenset({"x-rel", "y-rel", "size-rel", "shade-rel", "shape-rel", "color-rel"})
@@ -57,36 +60,61 @@ class CoreferenceTruth:
     relations: tuple[tuple[str, int, int], ...]
     anaphors: tuple[tuple[str, int, int, int], ...]
 
+    def _needed(self) -> list[int] | None:
+        """The descriptions each of which some entity must fit for the caption to be true (the
+        anaphor's entity: of its scope and its body); None when none can (they name two values of a kind)."""
+        joined = [conjunction(scope, body) for _, _, scope, body in self.anaphors]
+        if None in joined:
+            return None
+        return [self.x, *(reference for _, _, reference in self.relations), *(int(c or 0) for c in joined)]
+
     def __call__(self, sample: WorldSample) -> np.ndarray:
         out = np.zeros(sample.size, dtype=bool)
-        if not sample.size:
+        needed = self._needed()
+        if not sample.size or needed is None:
             return out
-        types = sample_types(sample)[0]
         # a world without an entity of each description the caption needs is false without evaluating
-        holds = FITS[self.x][types]  # [w, x]
-        possible = holds.any(axis=1)
-        for _, _, reference in self.relations:
-            possible &= FITS[reference][types].any(axis=1)
-        for _, _, scope, body in self.anaphors:  # the anaphor's entity: of its scope and its body
-            possible &= (FITS[scope] & FITS[body])[types].any(axis=1)
-        rows = np.flatnonzero(possible)
+        rows = np.flatnonzero((description_counts(sample, needed) > 0).all(axis=1))
         if not len(rows):
             return out
-        t = types[rows]
+        return self._in_rows(sample, rows, sample_types(sample)[0][rows])
+
+    def on_blocks(self, blocks: Sequence[WorldSample]) -> np.ndarray:
+        """Its truth in each world of ``blocks`` in order (what it answers on them stacked), the worlds
+        to evaluate found from each block's kept object types."""
+        needed = self._needed()
+        types = side_by_side(blocks, ())[0]
+        if needed is None:
+            return np.zeros(len(types), dtype=bool)
+        rows = np.flatnonzero(FITS[needed][:, types].any(axis=2).all(axis=0))
+        if not len(rows):
+            return np.zeros(len(types), dtype=bool)
+        return self._in_rows(stack(blocks), rows, types[rows])
+
+    def _in_rows(self, sample: WorldSample, rows: np.ndarray, t: np.ndarray) -> np.ndarray:
+        """Its truth in each world of ``sample``, evaluated in the worlds ``rows`` (object types ``t``),
+        false in the others."""
+        out = np.zeros(sample.size, dtype=bool)
         present = sample.present[rows]
-        columns = WorldArrays(x=sample.x[rows].T, y=sample.y[rows].T, shape=sample.shape[rows].T,
-                              color=sample.color[rows].T, shade=sample.shade[rows].T, area=sample.area[rows].T,
-                              entities=())
+        x, y = sample.x[rows], sample.y[rows]
         real = present[:, :, None] & present[:, None, :]  # [w, e, r]
         off = ~np.eye(sample.n, dtype=bool)[None]
-        holds = holds[rows]
+        holds = FITS[self.x][t]  # [w, x]
         matrices: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
 
         def relation(kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
             """(agree, disagree) [w, e, r], padding pairs disagreeing (as the evaluator's batches)."""
             if (kind, value) not in matrices:
-                agree, disagree = conditions(kind, value, columns)  # [e, r, w]
-                agree, disagree = np.moveaxis(agree, -1, 0), np.moveaxis(disagree, -1, 0)
+                if kind in ("x-rel", "y-rel"):  # conditions' elementwise tests, laid out [w, e, r] at once
+                    main, other = (x, y) if kind == "x-rel" else (y, x)
+                    d_main = (main[:, :, None] - main[:, None, :]) * float(value)
+                    agree = d_main > np.maximum(MIN_AXIS_DISTANCE, np.abs(other[:, :, None] - other[:, None, :]))
+                    disagree = -d_main > MIN_AXIS_DISTANCE
+                else:
+                    columns = WorldArrays(x=x.T, y=y.T, shape=sample.shape[rows].T, color=sample.color[rows].T,
+                                          shade=sample.shade[rows].T, area=sample.area[rows].T, entities=())
+                    agree, disagree = conditions(kind, value, columns)  # [e, r, w]
+                    agree, disagree = np.moveaxis(agree, -1, 0), np.moveaxis(disagree, -1, 0)
                 matrices[kind, value] = (agree & real, disagree | ~real)
             return matrices[kind, value]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 import numpy as np
 
@@ -36,6 +36,30 @@ class CandidateTruth:
     def true_wherever_placed(self, sample: WorldSample) -> np.ndarray:
         """The worlds of ``sample`` where the candidate is true wherever their objects are placed."""
         return self.pools.true_wherever_placed(self.pool, self.k, sample)
+
+
+@dataclass(frozen=True)
+class BlockCandidateTruth(CandidateTruth):
+    """A :class:`CandidateTruth` whose pool module also answers on several samples one after another
+    (an ``on_blocks(pool, k, blocks)`` function: a :class:`~..interpret.prior.BlockEvaluate`, so a
+    donor's kept re-fills, with what they keep, are asked without stacking them) and on some worlds of a
+    sample (a ``true_wherever_placed_at(pool, k, sample, rows)``: :meth:`certain_in`)."""
+
+    def on_blocks(self, blocks: Sequence[WorldSample]) -> np.ndarray:
+        """Its truth in the worlds of ``blocks``, in order: what it answers on them stacked."""
+        return self.pools.on_blocks(self.pool, self.k, blocks)
+
+    def certain_in(self, view: str, sample: WorldSample, rows: np.ndarray) -> np.ndarray | None:
+        """Which worlds ``rows`` of ``sample`` keep it true in every re-fill under ``view`` (None: not
+        known): under a view that keeps each object's colour and shape, those where it is true wherever
+        their objects are placed."""
+        if view not in _OBJECT_VIEWS:
+            return None
+        return self.pools.true_wherever_placed_at(self.pool, self.k, sample, rows)
+
+
+#: views whose re-fills keep each of the image's objects (its colour with its shape), placed anew
+_OBJECT_VIEWS = frozenset({"object-bag"})
 
 
 class PooledSampler:
@@ -71,4 +95,6 @@ class PooledSampler:
     @classmethod
     def evaluator(cls, pool: Any, k: int) -> CandidateTruth:
         """Candidate ``k``'s truth in each world of a sample, from the columns."""
+        if hasattr(cls._pools, "on_blocks") and hasattr(cls._pools, "true_wherever_placed_at"):
+            return BlockCandidateTruth(cls._pools, pool, k)
         return CandidateTruth(cls._pools, pool, k)

@@ -11,6 +11,7 @@ re-fills for a whole pool, and of the prior sample and donor re-fills for one ca
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -19,8 +20,10 @@ from ..semantics.proximity import PROXIMITY_VALUES, ternary
 from ..semantics.truth import MIN_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import World
+from .block_truth import side_by_side
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, entity_type,
                        kind_codes, sample_types)
+from .description_counts import description_counts
 
 #: the range of :attr:`ProximityPool.codes`
 MEANING_CODES = len(PROXIMITY_VALUES) * DESCRIPTION_CODES ** 3
@@ -61,7 +64,7 @@ def proximity_pool(world: World) -> ProximityPool:
     shape, color = np.asarray(a.shape, dtype=np.int64), np.asarray(a.color, dtype=np.int64)
     n = len(shape)
     own = np.stack([description_code(np.where(s, shape, -1), np.where(c, color, -1)) for s, c in _UNIQUE_KINDS])
-    counts = np.array([[int(np.sum(own[k] == code)) for code in own[k]] for k in range(3)]) if n else own
+    counts = (own[:, :, None] == own[:, None, :]).sum(axis=2) if n else own  # [kind, entity]: entities so described
     unique = counts == 1  # [kind, entity]
     kinds = kind_codes(world)
     kind_p = np.array([p for _, _, p in KIND_LAW])
@@ -78,10 +81,13 @@ def proximity_pool(world: World) -> ProximityPool:
             if not len(mine):
                 continue
             base = 0.5 / len(triples) / options[mine]
-            for ks in range(len(KIND_LAW)):
-                for kr in range(len(KIND_LAW)):
-                    parts.append((np.full(len(mine), v), kinds[ks, e[mine]], kinds[kr, r[mine]], own[u, c[mine]],
-                                  base * kind_p[ks] * kind_p[kr]))
+            # every (subject kinds, reference kinds) at once, in the order of the two loops over KIND_LAW
+            grid = (len(KIND_LAW), len(KIND_LAW), len(mine))
+            parts.append((np.full(grid[0] * grid[1] * grid[2], v),
+                          np.broadcast_to(kinds[:, None, e[mine]], grid).reshape(-1),
+                          np.broadcast_to(kinds[None, :, r[mine]], grid).reshape(-1),
+                          np.broadcast_to(own[u, c[mine]], grid).reshape(-1),
+                          (base[None, None, :] * kind_p[:, None, None] * kind_p[None, :, None]).reshape(-1)))
     if not parts:
         empty = np.zeros(0, dtype=np.int64)
         return ProximityPool(empty, empty, empty, empty, np.zeros(0))
@@ -144,16 +150,30 @@ def truth_table(pool: ProximityPool, sample: WorldSample) -> np.ndarray:
 def truth_of(pool: ProximityPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample`` (one column of
     :func:`truth_table`, at the cost of one candidate)."""
-    types, census = sample_types(sample)
-    fits = FITS[[pool.subject[k], pool.reference[k], pool.comparison[k]]]
-    counts = census @ fits.T.astype(census.dtype)  # [w, (T, R, C)]: how many entities fit, per world
+    described = [int(pool.subject[k]), int(pool.reference[k]), int(pool.comparison[k])]
+    counts = description_counts(sample, described)  # [w, (T, R, C)]: how many entities fit, per world
     rows = np.flatnonzero((counts[:, 2] == 1) & (counts[:, 0] > 0) & (counts[:, 1] > 0))
     out = np.zeros(sample.size, dtype=bool)
     if not len(rows):
         return out
-    subject, reference, compared = fits[0][types[rows]], fits[1][types[rows]], fits[2][types[rows]]
+    subject, reference, compared = FITS[described][:, sample_types(sample)[0][rows]]  # [rows, e] each
     out[rows] = _some_pair(int(pool.value[k]), sample.x[rows], sample.y[rows], compared.argmax(axis=1),
                            subject, reference)
+    return out
+
+
+def truth_on_blocks(pool: ProximityPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
+    """:func:`truth_of` in the worlds of ``blocks`` one after another (the same answers as on them
+    stacked), from each block's kept object types and its positions laid side by side."""
+    types, cols = side_by_side(blocks, ("x", "y"))
+    fits = FITS[[int(pool.subject[k]), int(pool.reference[k]), int(pool.comparison[k])]][:, types]  # [3, w, e]
+    counts = fits.sum(axis=2)  # [(T, R, C), w]
+    rows = np.flatnonzero((counts[2] == 1) & (counts[0] > 0) & (counts[1] > 0))
+    out = np.zeros(len(types), dtype=bool)
+    if len(rows):
+        subject, reference, compared = fits[:, rows]
+        out[rows] = _some_pair(int(pool.value[k]), cols["x"][rows], cols["y"][rows], compared.argmax(axis=1),
+                               subject, reference)
     return out
 
 
@@ -173,4 +193,5 @@ def _some_pair(value: int, x: np.ndarray, y: np.ndarray, at: np.ndarray, subject
     return (best_subject - best_reference) > MIN_DISTANCE
 
 
-__all__ = ["MEANING_CODES", "ProximityPool", "caption", "proximity_pool", "truth_of", "truth_table"]
+__all__ = ["MEANING_CODES", "ProximityPool", "caption", "proximity_pool", "truth_of", "truth_on_blocks",
+           "truth_table"]

@@ -5,8 +5,8 @@ chosen among the fillings whose counts in the world make it true (:func:`candida
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -14,6 +14,8 @@ from ..semantics.components import Attribute, EntityType, Quantifier, Relation
 from ..semantics.truth import Truth, quantity_tolerance, quantity_verdicts
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
+from .counted import (GRID, CandidateCounts, census_tables, count_rule, grid_truth, ratio_rule, rule_table,
+                      structure_columns)
 from .describe import Census, kept_on
 
 #: (qrange, quantity) pairs the builder writes; tautologies ("at least zero", "at most all") are left out.
@@ -77,22 +79,6 @@ def candidates(census: Census) -> list[Candidates]:
     out.append(Candidates(("shape", "color"), np.repeat(shapes, n_c), np.tile(np.arange(n_c), len(shapes)),
                            np.repeat(per_shape[shapes], n_c), table[shapes, :].reshape(-1)))
     return out
-
-
-def census_tables(sample: WorldSample) -> np.ndarray:
-    """Counts of every shape×colour combination in each world of ``sample`` (worlds × 8 × 7); kept
-    with the sample (the prior sample's spans are asked again for every candidate checked, a world's
-    re-fills for every candidate of its pool)."""
-    return kept_on(sample, "_census_tables", _count_tables)
-
-
-def _count_tables(sample: WorldSample) -> np.ndarray:
-    cells = len(SHAPES) * len(COLOR_NAMES)
-    rows = np.broadcast_to(np.arange(sample.size)[:, None], sample.shape.shape)
-    keep = sample.present
-    flat = (rows[keep] * cells + sample.shape[keep] * len(COLOR_NAMES) + sample.color[keep]).astype(np.int64)
-    counts = np.bincount(flat, minlength=sample.size * cells).reshape(sample.size, len(SHAPES), len(COLOR_NAMES))
-    return counts.astype(np.int16)  # at most a world's objects: small, and kept (a donor's re-fills, by thousands)
 
 
 def structure_counts(structure: Candidates, tables: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -166,6 +152,28 @@ class QuantifierPool:
             * _BODY_CODES + body
 
 
+#: each sampler kind's rule grids, one row per template (:func:`~.counted.rule_table`)
+_RULE_TABLES: dict[str, np.ndarray] = {}
+#: each quantifier type's rules, one per template
+_RULES: dict[str, list[Any]] = {}
+
+
+def pool_columns(pool: QuantifierPool) -> tuple[np.ndarray, np.ndarray]:
+    """The :func:`~.counted.census_counts` columns each candidate of ``pool`` counts (|R| and |R∩B|):
+    :func:`~.counted.structure_columns` of its filling; kept with the pool."""
+    def columns(pool: QuantifierPool) -> tuple[np.ndarray, np.ndarray]:
+        first = np.zeros(len(pool), dtype=np.int64)
+        second = np.zeros(len(pool), dtype=np.int64)
+        for s, structure in enumerate(pool.structures):
+            mine = np.flatnonzero(pool.structure == s)
+            if len(mine):
+                i = pool.filling[mine]
+                first[mine], second[mine] = structure_columns(structure.structure, structure.restrictor[i],
+                                                              structure.body[i])
+        return first, second
+    return kept_on(pool, "_columns", columns)
+
+
 def quantity_holds(qrange: str, value: np.ndarray, target: float | np.ndarray,
                    tolerance: float | np.ndarray) -> np.ndarray:
     """Whether a count or ratio known exactly (``value``) makes the quantifier true: the true verdict of
@@ -224,6 +232,8 @@ class QuantifierSampler:
     qtype: str = "count"
     max_templates: int = 20
     #: the last world's fillings and their counts (a bounded dataset draws many captions of one world)
+    #: its pool's truth reads only each world's objects' colours and shapes (:mod:`.counted`)
+    reads_objects: ClassVar[bool] = True
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 
     def _fillings(self, world: World) -> tuple[list[Candidates], list[tuple[np.ndarray, np.ndarray]]]:
@@ -259,7 +269,12 @@ class QuantifierSampler:
             return self._last["pool"]
         structures, _ = self._fillings(world)
         table = Census.of(world).table[None]
-        fits = [self._verdicts(c, *structure_counts(c, table))[:, 0, :] for c in structures]  # templates × fillings
+        if table.max(initial=0) < GRID:  # each template's verdict on each filling's counts, from its grid
+            rules = self._rule_table()
+            fits = [rules[:, np.asarray(r[0] * GRID + rb[0], dtype=np.int64)]
+                    for r, rb in (structure_counts(c, table) for c in structures)]
+        else:
+            fits = [self._verdicts(c, *structure_counts(c, table))[:, 0, :] for c in structures]  # templates × fillings
         pool = assemble_pool(structures, fits)
         self._last["pool"] = pool
         return pool
@@ -272,8 +287,13 @@ class QuantifierSampler:
     def truth_table(self, pool: QuantifierPool, sample: WorldSample,
                     templates: tuple[tuple[str, float], ...] | None = None) -> np.ndarray:
         """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds),
-        computed from the worlds' counts at once (``templates``: the pool's template numbers index
-        these instead of all)."""
+        computed from the worlds' counts at once, each candidate's rule looked up in its grid
+        (``templates``: the pool's template numbers index these instead of all)."""
+        if templates is None:
+            first, second = pool_columns(pool)
+            found = grid_truth(sample, first, second, pool.template, self._rule_table())
+            if found is not None:
+                return found
         return self.truth_from_tables(pool, census_tables(sample), templates)
 
     def truth_from_tables(self, pool: QuantifierPool, tables: np.ndarray,
@@ -291,7 +311,31 @@ class QuantifierSampler:
 
     def evaluator(self, pool: QuantifierPool, k: int) -> CandidateCounts:
         """Candidate ``k``'s truth in each world of a sample, from the worlds' counts."""
-        return CandidateCounts.of(self, pool, k)
+        structure, i = pool.structures[int(pool.structure[k])], int(pool.filling[k])
+        first, second = structure_columns(structure.structure, int(structure.restrictor[i]), int(structure.body[i]))
+        t = int(pool.template[k])
+        return CandidateCounts.of(first, second, self._rule_names()[t], self._rules()[t])
+
+    def _rule_table(self) -> np.ndarray:
+        """The templates' rule grids (:func:`~.counted.rule_table`), made once per quantifier type."""
+        table = _RULE_TABLES.get(self.qtype)
+        if table is None:
+            table = _RULE_TABLES[self.qtype] = rule_table(self._rule_names(), self._rules())
+        return table
+
+    def _rule_names(self) -> list[tuple]:
+        """Each template's rule, named for :func:`~.counted.rule_grid`."""
+        return [(self.qtype, qrange, quantity, None) for qrange, quantity in self.quantifiers]
+
+    def _rules(self) -> list[Any]:
+        """Each template's rule on (|R|, |R∩B|) (:func:`~.counted.count_rule`, :func:`~.counted.ratio_rule`;
+        made once per quantifier type)."""
+        found = _RULES.get(self.qtype)
+        if found is None:
+            make = count_rule if self.qtype == "count" else ratio_rule
+            found = _RULES[self.qtype] = [make(qrange, quantity, quantity_tolerance(quantity), quantity_holds)
+                                          for qrange, quantity in self.quantifiers]
+        return found
 
     def __call__(self, world: World, rng: np.random.Generator) -> Quantifier | None:
         quantifiers = self.quantifiers
@@ -309,49 +353,6 @@ class QuantifierSampler:
             if caption.truth(world) == Truth.TRUE:
                 return caption
         return None
-
-
-@dataclass(frozen=True)
-class CandidateCounts:
-    """One candidate of a quantifier pool as an evaluator (:data:`~..interpret.prior.Evaluate`): its
-    truth in each world of a sample, counted from the worlds' shape–colour tables as the pool's
-    ``truth_table`` counts it, so the prior and the donor worlds' re-fills of a candidate are decided
-    without the general evaluator (the same answers); several samples' from their kept tables
-    (:meth:`on_blocks`: a :class:`~..interpret.prior.BlockEvaluate`). Its sampler has a
-    ``truth_from_tables(pool, tables[, templates])``."""
-
-    sampler: Any
-    pool: Any  # the pool cut to this one candidate
-    #: a :class:`QuantifierPool`'s one template (its template number 0), so only its verdicts are taken
-    templates: tuple[tuple[str, float], ...] | None = None
-
-    @classmethod
-    def of(cls, sampler: Any, pool: Any, k: int) -> "CandidateCounts":
-        """Candidate ``k`` of ``pool`` (a pool of parallel candidate arrays; a :class:`QuantifierPool`'s
-        structure is cut to the candidate's filling, so only its counts are taken)."""
-        one = {f.name: (getattr(pool, f.name)[k:k + 1] if isinstance(getattr(pool, f.name), np.ndarray)
-                        else getattr(pool, f.name)) for f in fields(pool)}
-        if isinstance(pool, QuantifierPool):
-            structure, i = pool.structures[int(pool.structure[k])], int(pool.filling[k])
-            one.update(structures=[Candidates(structure.structure, *(getattr(structure, name)[i:i + 1] for name in
-                                                                      ("restrictor", "body", "r_count", "rb_count")))],
-                       structure=np.zeros(1, dtype=np.int64), filling=np.zeros(1, dtype=np.int64),
-                       template=np.zeros(1, dtype=np.int64))
-            return cls(sampler, type(pool)(**one), (sampler.quantifiers[int(pool.template[k])],))
-        return cls(sampler, type(pool)(**one))
-
-    def __call__(self, sample: WorldSample) -> np.ndarray:
-        return self._from_tables(census_tables(sample))
-
-    def on_blocks(self, blocks: Sequence[WorldSample]) -> np.ndarray:
-        """Its truth in the worlds of ``blocks``, one sample after another, from each sample's kept
-        tables (:func:`census_tables`): what it answers on them stacked, without stacking them."""
-        return self._from_tables(np.concatenate([census_tables(b) for b in blocks]))
-
-    def _from_tables(self, tables: np.ndarray) -> np.ndarray:
-        if self.templates is None:
-            return self.sampler.truth_from_tables(self.pool, tables)[0]
-        return self.sampler.truth_from_tables(self.pool, tables, self.templates)[0]
 
 
 __all__ = ["COUNT_QUANTIFIERS", "CandidateCounts", "FRACTIONS", "QUANTIFIER_STRUCTURES", "RATIO_QUANTIFIERS",

@@ -11,6 +11,7 @@ logical form: the tests compare the two on random worlds).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -19,8 +20,10 @@ from ..semantics.relations import BINARY_RELATIONS
 from ..semantics.truth import MIN_AXIS_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import World
+from .block_truth import side_by_side
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_matches, entity_type, holding_pairs, kind_codes,
                        sample_types)
+from .description_counts import description_counts
 
 #: the relations whose pools are listed here: the axis relations, computed from the columns
 AXIS_RELATIONS = ("x-rel", "y-rel")
@@ -132,16 +135,58 @@ def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
 
 def truth_of(pool: RelationPool, k: int, sample: WorldSample) -> np.ndarray:
     """Whether candidate ``k`` of ``pool`` is true in each world of ``sample``."""
-    types = sample_types(sample)[0]
-    subject, reference = FITS[[pool.subject[k], pool.reference[k]]][:, types]  # [w, e]: which entities fit
-    rows = np.flatnonzero(subject.any(axis=1) & reference.any(axis=1))
-    out = np.zeros(sample.size, dtype=bool)
+    return described_truth(pool.options[int(pool.option[k])], int(pool.subject[k]), int(pool.reference[k]), sample)
+
+
+def truth_on_blocks(pool: RelationPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
+    """:func:`truth_of` in the worlds of ``blocks`` one after another (the same answers as on them
+    stacked), from each block's kept object types and its positions laid side by side."""
+    types, cols = side_by_side(blocks, ("x", "y"))
+    return described_truth_in(pool.options[int(pool.option[k])], int(pool.subject[k]), int(pool.reference[k]),
+                              types, cols["x"], cols["y"])
+
+
+def described_truth_in(option: tuple[str, int], subject: int, reference: int, types: np.ndarray, x: np.ndarray,
+                       y: np.ndarray) -> np.ndarray:
+    """:func:`described_truth` in worlds given by their object types and positions (worlds × entities)."""
+    fits_subject, fits_reference = FITS[[subject, reference]][:, types]  # [w, e]
+    rows = np.flatnonzero(fits_subject.any(axis=1) & fits_reference.any(axis=1))
+    out = np.zeros(len(types), dtype=bool)
     if len(rows):
-        subject, reference = subject[rows], reference[rows]
-        relation = sample_relation(*pool.options[int(pool.option[k])], sample)[rows]
-        out[rows] = (subject[:, :, None] & relation & reference[:, None, :]).any(axis=(1, 2))
+        relation = axis_relation(*option, x[rows], y[rows])
+        out[rows] = (fits_subject[rows, :, None] & relation & fits_reference[rows, None, :]).any(axis=(1, 2))
     return out
 
 
-__all__ = ["AXIS_RELATIONS", "RelationPool", "axis_relation", "caption", "relation_options", "relation_pool",
-           "sample_relation", "truth_of", "truth_table"]
+#: samples of at least this many worlds (a prior span) keep an axis relation's matrices for every world
+#: (:func:`sample_relation`); a smaller one (re-fills) has them computed for the worlds a candidate needs
+KEPT_RELATION_WORLDS = 256
+
+
+def relation_rows(kind: str, value: int, sample: WorldSample, rows: np.ndarray) -> np.ndarray:
+    """:func:`axis_relation` ``[rows, e, r]`` of ``sample``: cut from the sample's kept matrices where it
+    is a large one (or has them), computed for ``rows`` alone otherwise (the same values: the relation
+    is computed world by world)."""
+    hit = _KEPT.get(id(sample))
+    if sample.size >= KEPT_RELATION_WORLDS or (hit is not None and hit[0] is sample and (kind, value) in hit[1]):
+        return sample_relation(kind, value, sample)[rows]
+    return axis_relation(kind, value, sample.x[rows], sample.y[rows])
+
+
+def described_truth(option: tuple[str, int], subject: int, reference: int, sample: WorldSample) -> np.ndarray:
+    """Whether "a <subject> is <option> a <reference>" (description codes) is true in each world of
+    ``sample``: computed only in the worlds with an entity of each description."""
+    counts = description_counts(sample, [subject, reference])
+    rows = np.flatnonzero((counts[:, 0] > 0) & (counts[:, 1] > 0))
+    out = np.zeros(sample.size, dtype=bool)
+    if len(rows):
+        types = sample_types(sample)[0][rows]
+        fits_subject, fits_reference = FITS[[subject, reference]][:, types]  # [rows, e]: which entities fit
+        relation = relation_rows(*option, sample, rows)
+        out[rows] = (fits_subject[:, :, None] & relation & fits_reference[:, None, :]).any(axis=(1, 2))
+    return out
+
+
+__all__ = ["AXIS_RELATIONS", "KEPT_RELATION_WORLDS", "RelationPool", "axis_relation", "caption", "described_truth",
+           "described_truth_in", "relation_options", "relation_pool", "relation_rows", "sample_relation", "truth_of",
+           "truth_on_blocks", "truth_table"]

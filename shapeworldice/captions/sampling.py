@@ -205,7 +205,10 @@ class BoundedPrior:
     when drawn again, in any world: the same draws, the same caption, without the check. A sampler
     whose pool evaluates one candidate's meaning on any sample (an ``evaluator`` method, e.g.
     :class:`ProximitySampler`) passes that evaluator to ``donors_exceed`` and ``within_prior`` as a
-    third / second argument: the evaluator's answers, computed from the columns.
+    third / second argument: the evaluator's answers, computed from the columns. A sampler whose pool
+    reads only the objects' colours and shapes (``reads_objects``) counts its shares on the view bound's
+    ``object_samples`` where ``view_samples`` is a view bound's ``samples`` (the same draws, without the
+    positions).
     """
 
     sampler: CaptionSampler
@@ -268,7 +271,12 @@ class BoundedPrior:
         pool, weight = self._last["state"][:2]
         counted = self._last["counted"]
         assert self.view_samples is not None
-        for sample in self.view_samples(world):
+        # a sampler whose candidates read only the objects' colours and shapes is given re-fills of those
+        # alone, where the view bound whose ``samples`` it was given draws them (``object_samples``)
+        objects = getattr(getattr(self.view_samples, "__self__", None), "object_samples", None)
+        samples = objects(world) if objects is not None and getattr(sampler, "reads_objects", False) else \
+            self.view_samples(world)
+        for sample in samples:
             if k is not None:
                 if sampler.evaluator(pool, k)(sample).mean() > self.max_view:
                     weight[k] = 0.0

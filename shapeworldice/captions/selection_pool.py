@@ -15,17 +15,20 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import Callable, Sequence
 
 import numpy as np
 
 from ..semantics.components import Attribute, Existential, Relation, Selector
 from ..semantics.proximity import distances
-from ..semantics.selection import MARGINS, PROXIMITY_SELECTORS, SELECTORS, extreme, pairs, proximity_pairs, select
+from ..semantics.selection import MARGINS, PROXIMITY_SELECTORS, SELECTORS, extreme, pairs, select
 from ..semantics.truth import MIN_DISTANCE
-from ..world.columns import WorldSample
+from ..world.columns import WorldSample, stack
 from ..world.model import COLOR_NAMES, SHAPES, World
+from .block_truth import side_by_side
 from .describe import (DESCRIPTION_CODES, FITS, description_code, description_matches, description_parts, entity_type,
                        sample_types)
+from .description_counts import conjunction, description_counts
 
 #: a scope's attribute kinds as (names the shape, names the colour), in the sampler's order
 SCOPE_KINDS = ((False, False), (True, False), (False, True))
@@ -92,20 +95,30 @@ def _selected(predtype: str, values: tuple[int, ...], cols: dict[str, np.ndarray
               kinds: tuple[tuple[bool, bool], ...]) -> np.ndarray:
     """Whether "the <selector> <its own description naming kinds[k]>" with value ``values[v]`` picks
     each entity out (non-proximity: ``[v, k, e]``; proximity: ``[v, k, e, c]`` with the comparison
-    ``c``), as the selector's masks find it in the world: every value and kind in one evaluation."""
-    scope = np.stack([_members(cols["shape"], cols["color"], k) for k in kinds])  # [k, row, e]: row's scope
-    n = scope.shape[-1]
+    ``c``), as the selector's masks find it in the world. Each entity's own description is a crisp
+    scope whose entities are all comparable (a size selector's names the shape, a shade selector's
+    the colour), so the entity picked out is the sorted measure's (:func:`~..semantics.selection.extreme`,
+    the selector's agree, which then never disagrees): every kind and entity (and comparison) at once."""
+    shape, color = cols["shape"], cols["color"]
+    n = len(shape)
     idx = np.arange(n)
+    own = np.stack([_members(shape, color, k) for k in kinds])  # [k, e, o]: entity e's own scope
+    kind, two = predtype.split("-")[0], predtype.endswith("-two")
     if predtype not in PROXIMITY_SELECTORS:
-        agree, relevant, beaten = (np.stack(m)[:, None, None] for m in zip(*(pairs(predtype, v, cols) for v in values)))
-        picked, _ = select(predtype, 3, scope[None], scope[None], agree, relevant, beaten)  # [v, k, row, e]
-        return picked[:, :, idx, idx]
-    dist = distances(cols["x"], cols["y"])
-    agree, relevant, beaten = (np.stack(m)[:, None, None] for m in zip(
-        *((m.transpose(0, 2, 1) for m in proximity_pairs(v, dist)) for v in values)))  # [v, 1, 1, e, c, o]
-    scoped = scope[..., None] & (idx[:, None] != idx[None, :])  # [k, row, e, c]: the comparison is not in it
-    picked, _ = select(predtype, 3, scoped[None], scoped[None], agree, relevant, beaten)  # [v, k, row, e, c]
-    return picked[:, :, idx, idx]
+        column = cols[{"x": "x", "y": "y", "size": "area", "shade": "shade"}[kind]]
+        worlds = (len(kinds) * n, n)
+        other = np.broadcast_to(cols["y" if kind == "x" else "x"], worlds) if predtype in ("x-two", "y-two") else None
+        scope = own.reshape(worlds)
+        return np.stack([extreme(two, MARGINS[kind], np.broadcast_to(column * float(v), worlds), scope, other)
+                         .reshape(len(kinds), n, n)[:, idx, idx] for v in values])
+    dist = distances(cols["x"], cols["y"])  # [o, c]
+    worlds = (len(kinds) * n * n, n)
+    # [k, e, c, o]: entity e's own scope, the comparison c left out
+    scope = (own[:, :, None, :] & (idx[None, None, :, None] != idx[None, None, None, :])).reshape(worlds)
+    measure = np.broadcast_to(dist.T[None, None], (len(kinds), n, n, n))  # [k, e, c, o]: o's distance to c
+    picked = [extreme(two, MARGINS[kind], (measure * float(v)).reshape(worlds), scope).reshape(len(kinds), n, n, n)
+              for v in values]
+    return np.stack([p[:, idx, :, idx].transpose(1, 0, 2) for p in picked])  # [v, k, e, c]
 
 
 def selection_pool(world: World, selectors: tuple[str, ...]) -> SelectionPool:
@@ -236,38 +249,85 @@ def truth_of(pool: SelectionPool, k: int, sample: WorldSample) -> np.ndarray:
     entities, one fitting the body, and (for a proximity selector) one comparison entity; the entity
     picked out is found by the sorted measure (:func:`~..semantics.selection.extreme`) where every
     scope entity is relevant to every other (all the sampler draws), else by every pair."""
-    types = sample_types(sample)[0]
-    scope_code, body_code = int(pool.scope[k]), int(pool.body[k])
-    scoped, fits = FITS[[scope_code, body_code]][:, types]  # [w, e]: which entities fit the scope, the body
-    keep = (scoped.sum(axis=1) >= 2) & (scoped & fits).any(axis=1)
-    proximity = pool.comparison[k] >= 0
-    if proximity:
-        compared = FITS[pool.comparison[k]][types]
-        keep &= compared.sum(axis=1) == 1
-    rows = np.flatnonzero(keep)
     out = np.zeros(sample.size, dtype=bool)
+    described = _described(pool, k)
+    if described is None:  # no entity fits the scope and the body
+        return out
+    counts = description_counts(sample, described)
+    rows = _possible(pool, k, counts)
     if not len(rows):
         return out
+    found = _picked(pool, k, sample_types(sample)[0][rows], lambda c: getattr(sample, c)[rows])
+    if found is None:
+        return _truth_by_pairs(pool, k, sample, rows)
+    out[rows] = found
+    return out
+
+
+def truth_on_blocks(pool: SelectionPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
+    """:func:`truth_of` in the worlds of ``blocks`` one after another (the same answers as on them
+    stacked), from each block's kept object types and the compared columns laid side by side."""
+    described = _described(pool, k)
+    if described is None:
+        return np.zeros(sum(b.size for b in blocks), dtype=bool)
+    types, cols = side_by_side(blocks, _MEASURED)
+    out = np.zeros(len(types), dtype=bool)
+    rows = _possible(pool, k, FITS[described][:, types].sum(axis=2).T)
+    if not len(rows):
+        return out
+    found = _picked(pool, k, types[rows], lambda c: cols[c][rows])
+    if found is None:
+        return truth_of(pool, k, stack(blocks))
+    out[rows] = found
+    return out
+
+
+#: the columns a selector compares (its measure, and an axis ``-two`` selector's other axis)
+_MEASURED = ("x", "y", "area", "shade")
+
+
+def _described(pool: SelectionPool, k: int) -> list[int] | None:
+    """The descriptions whose counts decide where candidate ``k`` may be true: its scope, its scope
+    joined with its body, its comparison (the joined one again when it has none); None where no entity
+    fits both its scope and its body."""
+    both = conjunction(int(pool.scope[k]), int(pool.body[k]))
+    if both is None:
+        return None
+    return [int(pool.scope[k]), both, int(pool.comparison[k]) if pool.comparison[k] >= 0 else both]
+
+
+def _possible(pool: SelectionPool, k: int, counts: np.ndarray) -> np.ndarray:
+    """The worlds (rows of ``counts``, worlds × :func:`_described`) with two scope entities, one fitting
+    the body and, for a proximity selector, one comparison entity."""
+    keep = (counts[:, 0] >= 2) & (counts[:, 1] > 0)
+    if pool.comparison[k] >= 0:
+        keep &= counts[:, 2] == 1
+    return np.flatnonzero(keep)
+
+
+def _picked(pool: SelectionPool, k: int, types: np.ndarray, column: Callable[[str], np.ndarray]) -> np.ndarray | None:
+    """Candidate ``k``'s truth in worlds given by their object types (worlds × entities) and their
+    columns (``column(name)``), by the sorted measure; None where that does not apply (a size or shade
+    selector whose scope does not name the shape or the colour: every pair is asked instead)."""
     predtype, value = pool.options[int(pool.option[k])]
     kind = predtype.split("-")[0]
-    named_shape, named_color = (int(v) >= 0 for v in description_parts(np.asarray(scope_code)))
+    named_shape, named_color = (int(v) >= 0 for v in description_parts(np.asarray(pool.scope[k])))
     if (kind == "size" and not named_shape) or (kind == "shade" and not named_color):
-        return _truth_by_pairs(pool, k, sample, rows)
-    scoped, fits = scoped[rows], fits[rows]
+        return None
+    scoped, fits = FITS[[int(pool.scope[k]), int(pool.body[k])]][:, types]  # [w, e]: which fit the scope, the body
     other = None
-    if proximity:
-        at = compared[rows].argmax(axis=1)  # the one C of each world
-        worlds = np.arange(len(rows))
-        x, y = sample.x[rows], sample.y[rows]
+    if pool.comparison[k] >= 0:
+        at = FITS[int(pool.comparison[k])][types].argmax(axis=1)  # the one C of each world
+        worlds = np.arange(len(types))
+        x, y = column("x"), column("y")
         measure = np.hypot(x - x[worlds, at][:, None], y - y[worlds, at][:, None])  # [w, e]
-        scoped = scoped & (np.arange(sample.n)[None, :] != at[:, None])
+        scoped = scoped & (np.arange(types.shape[1])[None, :] != at[:, None])
     else:
-        measure = getattr(sample, {"x": "x", "y": "y", "size": "area", "shade": "shade"}[kind])[rows]
+        measure = column({"x": "x", "y": "y", "size": "area", "shade": "shade"}[kind])
         if predtype in ("x-two", "y-two"):
-            other = (sample.y if kind == "x" else sample.x)[rows]
+            other = column("y" if kind == "x" else "x")
     picked = extreme(predtype.endswith("-two"), MARGINS[kind], measure * float(value), scoped, other)
-    out[rows] = (picked & fits).any(axis=1)
-    return out
+    return (picked & fits).any(axis=1)
 
 
 def _truth_by_pairs(pool: SelectionPool, k: int, sample: WorldSample, rows: np.ndarray) -> np.ndarray:
@@ -294,4 +354,4 @@ def _truth_by_pairs(pool: SelectionPool, k: int, sample: WorldSample, rows: np.n
 
 
 __all__ = ["SCOPE_KINDS", "SelectionPool", "caption", "scope_kinds", "selection_options", "selection_pool",
-           "truth_of", "truth_table"]
+           "truth_of", "truth_on_blocks", "truth_table"]

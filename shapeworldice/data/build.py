@@ -69,6 +69,21 @@ FloorStep = Callable[[Path, CaptionPrior, int, int, Progress], dict[str, Any]]
 FLOOR_FIELDS = ("reference_mean_prior", "skill_floors")
 
 
+class _LastFormula:
+    """``formula_of`` of the caption asked about last, kept: a bounded caption's checks (its view
+    bound, then its prior) ask for the logical form of one caption object one after another."""
+
+    def __init__(self) -> None:
+        self._last: tuple[Any, Any] | None = None
+
+    def __call__(self, caption: Any) -> Any:
+        if self._last is None or self._last[0] is not caption:
+            from ..interpret import formula_of
+
+            self._last = (caption, formula_of(caption))
+        return self._last[1]
+
+
 class InstanceBuilder:
     """Turns (seed, split, index) into one stored instance for a definition."""
 
@@ -79,8 +94,7 @@ class InstanceBuilder:
         if definition.max_prior is not None or definition.skill_view is not None:
             if prior is None:
                 raise ValueError(f"dataset {definition.name!r} bounds caption priors: it needs a prior sample")
-            from ..interpret import formula_of
-
+            formula_of = _LastFormula()
             exceeds = admits = samples = donors = None
             if definition.skill_view is not None:
                 from ..interpret.views import BOUND_TRUE_WORLDS, view_bound

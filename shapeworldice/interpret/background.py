@@ -54,6 +54,7 @@ def _mostly_empty(w: WorkingMRS, frames: set[str]) -> None:
     much of the picture the shapes cover (a :class:`~.logic.Scene` ``coverage:mostly-empty``), said
     only of the background or the image, with nothing else said of it in the clause; "a mostly empty
     black background": the same claim, beside what is said of the background where it is used."""
+    _most_of(w, frames)
     for e in list(w.live):
         x = e.args.get("ARG1")
         if e.dead or x is None or not (x in frames or any(
@@ -78,6 +79,28 @@ def _mostly_empty(w: WorkingMRS, frames: set[str]) -> None:
         w.kill(*mostly)
         _kill_entity(w, x)
         e.pred, e.args, e.carg = SCENE, {"ARG0": e.arg0 or "e?"}, "coverage:mostly-empty"
+    w.reindex()
+
+
+def _most_of(w: WorkingMRS, frames: set[str]) -> None:
+    """"Most of the image is empty (black space)": "The image is mostly empty" (the partitive "most
+    of" the picture or its background, said to be empty, becomes "mostly" on the picture)."""
+    for e in list(w.live):
+        y = e.args.get("ARG1")
+        q = w.quant_of.get(y or "")
+        if e.dead or q is None or not (e.pred in EMPTY_ADJS and e.pred != "_black_a_1" or e.pred == "_be_v_id"
+                                        and empty_space(w, e.args.get("ARG2"))):
+            continue
+        rs = _restriction(w, y or "")
+        parts = [r for r in rs if r.pred == "part_of" and r.arg0 == y]
+        if len(rs) != 2 or len(parts) != 1 or not any(r.pred == "much-many_a" and r.args.get("ARG1") == y for r in rs):
+            continue
+        x = parts[0].args.get("ARG1") or ""
+        if not (x in frames or any(n.pred in BACKGROUND_NOUNS and n.arg0 == x for n in _restriction(w, x))):
+            continue
+        w.kill(q, *rs)
+        e.args = {**e.args, "ARG1": x}
+        w.eps.append(EP("_mostly_a_1", e.label, {"ARG0": w.new_name("e"), "ARG1": e.arg0 or ""}, None, e.key))
     w.reindex()
 
 

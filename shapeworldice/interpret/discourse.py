@@ -228,10 +228,10 @@ def _refers_back(mrs: Any) -> bool:
 
 
 #: predicates by which a sentence's reading may depend on the sentences before it (pronouns, "one",
-#: "the other", "another", "both", "this", ordinals, "the rest", "nothing else")
+#: "the other", "another", "both", "this", ordinals, "the rest", "nothing else", "otherwise empty")
 _CONTEXTUAL = frozenset({"pron", "pronoun_q", "def_explicit_q", "_another_q", "_other_a_1", "_one_n_1", "ord",
                          "_second_a_1", "_both_q", "_this_q_dem", "_that_q_dem", "_each_q", "generic_entity",
-                         "_pair_n_1", "_rest_n_1", "_else_n_1"})
+                         "_pair_n_1", "_rest_n_1", "_else_n_1", "_otherwise_a_1"})
 
 
 def _contextual(mrs: Any) -> bool:

@@ -9,7 +9,7 @@ the fragment (a name, a pronoun, an unknown word) makes the reading uninterpreta
 from __future__ import annotations
 
 from .errors import UninterpretableMRS, not_covered
-from ..semantics.appearance import color_word
+from ..semantics.appearance import COLOR_WORDS, color_word
 from .logic import (
     TRUE, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Scene, Shape,
     conjoin, free_vars, substitute,
@@ -402,9 +402,28 @@ def _several_colours(var: str, f: Formula) -> Formula:
     return And((*rest, Attr(var, "colours", "+".join(colours)), Attr(var, "vague", "colour-list")))
 
 
+def _colour_phrase(parts: list[Formula]) -> list[Formula]:
+    """"olive green" said of one entity is the colour table's "olive green", not olive and green (which
+    no shape is at once): two colour words in a row that the table names together become one."""
+    out: list[Formula] = []
+    for f in parts:
+        last = out[-1] if out else None
+        if (isinstance(last, Attr) and last.kind == "colour" and isinstance(f, (Color, Attr))
+                and getattr(f, "kind", "colour") == "colour" and f.var == last.var):
+            phrase = color_word(f"{last.value} {f.value}")
+            if phrase is not None and phrase in COLOR_WORDS:
+                out[-1] = Attr(f.var, "colour", phrase)
+                continue
+        out.append(f)
+    return out
+
+
 def _tone_colours(parts: list[Formula]) -> list[Formula]:
     """"light blue" said of one entity is the colour table's "light blue" (cyan or a light blue), not
-    the tone "light" of a blue: the two atoms become one."""
+    the tone "light" of a blue: the two atoms become one; so are two colour words the table names
+    together (:func:`_colour_phrase`)."""
+    if sum(isinstance(f, Color) or isinstance(f, Attr) and f.kind == "colour" for f in parts) > 1:
+        parts = _colour_phrase(parts)
     tones = {(f.var, f.value): f for f in parts if isinstance(f, Attr) and f.kind == "tone"}
     if not tones:
         return parts

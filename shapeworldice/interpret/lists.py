@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
 from .picture_places import ATTR
-from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, split_predicate
+from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP in a restriction that marks a vague count on its quantifier ("many"): its ``carg`` is
@@ -102,14 +102,11 @@ def adjective_lists(w: WorkingMRS) -> None:
         if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest):
             continue
         if _after_bare_nouns(w, x):
-            raise UninterpretableMRS("says a list of colours after a list of kinds of shape: which shapes "
-                                     "have which colour is not said")
+            _colours_of_a_list(w, q, leaves, coords, _kinds_of_the_list(w, x))
+            continue
         if counted or any(e.pred in _COUNTED for e in rest):
             _counted_colours(w, q, leaves, coords, rest)
             continue
-        if _after_bare_nouns(w, x):
-            raise UninterpretableMRS("says a list of colours after a list of kinds of shape: which shapes "
-                                     "have which colour is not said")
         # what is said of the entity alone is said of each part; what relates it to others (or says
         # that others are there: "with a circle") stays once, with the first part
         own = [e for e in rest if not any(is_var(v, "x") and v != x for v in e.args.values())]
@@ -152,9 +149,59 @@ def _counted_colours(w: WorkingMRS, q: EP, leaves: list[EP], coords: list[EP], r
     w.reindex()
 
 
+def _colours_of_a_list(w: WorkingMRS, q: EP, leaves: list[EP], coords: list[EP], kinds: list[str] | None) -> None:
+    """"pentagons, circles and crosses in blue, magenta and yellow", "pink, green and red squares and
+    rectangles": which shapes have which colour is not said, but each colour is some listed shape's:
+    for each colour, a shape of that colour is there, true when one of the listed kinds is (``kinds``:
+    the nouns' shapes; None when a noun is "shapes"), false when no shape of that colour is there at
+    all, vague otherwise (a shape of that colour of another kind may be what the writer saw). The
+    nouns keep their own claims ("pentagons": at least one, clearly two). Left uninterpretable when a
+    word of the list is no colour word."""
+    words = [split_predicate(e.pred)[0] for e in leaves]
+    if not leaves or not all(color_of(e.pred) is not None or color_word(w_) for e, w_ in zip(leaves, words)):
+        raise UninterpretableMRS("says a list of colours of several kinds of shape: which shapes have which "
+                                 "colour is not said")
+    x = q.arg0 or ""
+    rest = [EP("_shape_n_1", "", {"ARG0": x}, None, q.key)]
+    if kinds:
+        rest.append(EP(ATTR, "", {"ARG0": "e", "ARG1": x}, "kinds:" + "+".join(kinds), q.key))
+    for leaf in leaves:
+        _copy_phrase(w, q, rest, leaf, x, "_a_q")
+        w.eps[-1].key = (q.key[0], q.key[1] - 1)  # "some of each" outside the list, not in its scope
+    w.kill(*leaves, *coords)
+    w.reindex()
+
+
+def _kinds_of_the_list(w: WorkingMRS, x: str) -> list[str] | None:
+    """The shapes the nouns of the list ``x`` is part of name (in order, once each); None when one is
+    "shape", "object" or names no shape."""
+    parent = {v: c for c in w.live if not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x")
+              for r, v in c.args.items() if r != "ARG0"}
+    top = x
+    while top in parent:
+        top = parent[top].arg0 or ""
+    items, todo = [], [top]
+    while todo:
+        v = todo.pop()
+        joint = next((c for c in parent.values() if c.arg0 == v), None)
+        if joint is not None:
+            todo.extend(u for r, u in sorted(joint.args.items(), reverse=True) if r != "ARG0")
+        else:
+            items.append(v)
+    kinds: list[str] = []
+    for v in items:
+        shapes = [shape_of(e.pred) for e in _restriction(w, v) if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        if len(shapes) != 1 or shapes[0] is None:
+            return None
+        if shapes[0] not in kinds:
+            kinds.append(shapes[0])
+    return kinds
+
+
 def _after_bare_nouns(w: WorkingMRS, x: str) -> bool:
     """Whether ``x`` is the last of a list of plurals whose others are bare nouns ("pentagons, circles
-    and crosses in blue, magenta and yellow"): its colours may be said of the whole list."""
+    and crosses in blue, magenta and yellow", "several squares and triangles in magenta and blue"): its
+    colours may be said of the whole list."""
     for c in w.live:
         if c.dead or c.pred not in COORDINATIONS or c.args.get("ARG2") != x:
             continue
@@ -163,7 +210,8 @@ def _after_bare_nouns(w: WorkingMRS, x: str) -> bool:
             q = w.quant_of.get(v)
             rs = _restriction(w, v) if q is not None else []
             if q is not None and q.pred == "udef_q" and q.mods.plural and all(
-                    split_predicate(e.pred)[1] != "a" for e in rs if e.args.get("ARG1") == v):
+                    split_predicate(e.pred)[1] != "a" or e.pred in QUANTITY_ADJS
+                    for e in rs if e.args.get("ARG1") == v):
                 return True
     return False
 
@@ -205,9 +253,11 @@ def shared_adjectives(w: WorkingMRS) -> None:
         if not shared:
             continue
         w.kill(*counts)  # "several cyan semicircles and ellipses": several in all; each plural is two or more
-        if any(e.pred in COORDINATIONS for e in ls):
-            raise UninterpretableMRS("says a list of colours of several kinds of shape: which shapes have which "
-                                     "colour is not said")
+        if any(e.pred in COORDINATIONS for e in ls):  # "pink, green and red squares and rectangles"
+            coords = [e for e in ls if e.pred in COORDINATIONS]
+            kinds = _kinds_of_the_list(w, right)
+            _colours_of_a_list(w, ql, shared, coords, kinds)
+            continue
         for e in shared:
             w.eps.append(EP(e.pred, rs[0].label, {**e.args, "ARG0": w.new_name("e"), "ARG1": right}, e.carg, e.key))
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from .antecedents import UNREAD, names_a_shape
 from .errors import UninterpretableMRS
 from .predicates import (
-    COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, REGION_MODIFIERS, REGION_NOUNS,
+    BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, REGION_MODIFIERS,
+    REGION_NOUNS,
     REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SPATIAL_PREPS, split_predicate,
 )
 from .working_mrs import EP, WorkingMRS, is_var
@@ -63,7 +64,8 @@ def rest_of_the_picture(w: WorkingMRS) -> None:
     named before, read as "There are no other shapes." (so vague after a sentence left unread or after
     shapes named as a group or counted, and with nothing named before). A place it includes ("The
     rest of the image, including the entire left side, is empty.") is part of the rest, so it says
-    nothing more (the named shapes may be there). "mostly empty" stays unread (how much is not said)."""
+    nothing more (the named shapes may be there). "The background / image is otherwise empty (black)"
+    is the rest of the image. "mostly empty" stays unread (how much is not said)."""
     for e in list(w.live):
         y = e.args.get("ARG1")
         q = w.quant_of.get(y or "")
@@ -75,6 +77,13 @@ def rest_of_the_picture(w: WorkingMRS) -> None:
         if e.dead or y is None or q is None or q.pred != "_the_q":
             continue
         rs = restriction(w, y)
+        if len(rs) == 1 and (rs[0].pred in FRAME_NOUNS or rs[0].pred in BACKGROUND_NOUNS):
+            otherwise = [m for m in w.live
+                         if not m.dead and m.pred == "_otherwise_a_1" and m.args.get("ARG1") == e.arg0]
+            if not otherwise:
+                continue
+            w.kill(*otherwise)  # "The background is otherwise empty.": the rest of the image is empty
+            rs[0].pred = "_rest_n_1"
         if len(rs) != 1 or rs[0].pred != "_rest_n_1" or any(
                 m.pred in MOSTLY and m.args.get("ARG1") == e.arg0 for m in w.live if not m.dead):
             continue

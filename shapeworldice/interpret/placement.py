@@ -360,10 +360,12 @@ _SELECTING = frozenset({"_left_a_2", "_right_a_3", "_upper_a_1", "_lower_a_1", *
 
 def _elliptical_comparatives(w: WorkingMRS) -> None:
     """"a smaller dark blue rectangle", "a larger blue circle": compared with a shape the sentence
-    does not name (one before it, or none): for size, larger (smaller) than every other shape is
-    true and smaller (larger) than every other false, else vague (``than-any``); other comparatives
-    are a look the world model cannot decide (vague). Either way the rest of the sentence is read.
-    "The bigger X" (a selector) and a predicate ("is bigger") are not touched."""
+    does not name (one before it, or none): for size, clearly larger (smaller) than some other shape
+    is true and clearly smaller (larger) than every other false, else vague (``than-any``); "a darker
+    (lighter) X" likewise on the shade, against the other shapes of its colour (``shade-than-some``);
+    other comparatives ("brighter") are a look the world model cannot decide (vague). Either way
+    the rest of the sentence is read. "The bigger X" (a selector) and a predicate ("is bigger") are
+    not touched."""
     for c in list(w.live):
         if c.dead or c.pred != "more_comp" or (is_var(c.args.get("ARG2"), "x") and c.args["ARG2"] in w.quant_of):
             continue
@@ -375,9 +377,11 @@ def _elliptical_comparatives(w: WorkingMRS) -> None:
         if q is None or q.pred not in ("_a_q", "udef_q") or a not in _restriction(w, x or ""):
             continue
         w.kill(c)
-        size = SIZE_ADJS.get(a.pred)
+        size, tone = SIZE_ADJS.get(a.pred), TONE_ADJS.get(a.pred)
         if size is not None:  # "a larger X": than another shape of the world, which one not said
             a.pred, a.carg = ATTR, f"than-any:{'less' if size in ('small', 'tiny') else 'more'}"
+        elif tone in ("dark", "light"):  # "a darker X": than another shape of its colour
+            a.pred, a.carg = ATTR, f"shade-than-some:{tone}er"
         else:
             a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
         a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}

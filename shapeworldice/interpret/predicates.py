@@ -185,7 +185,7 @@ REGION_NOUNS: dict[str, str] = {
 REGION_MODIFIERS: dict[str, str] = {
     "upper": "top", "top": "top", "lower": "bottom", "bottom": "bottom", "left": "left", "right": "right",
     "central": "centre", "middle": "centre", "center": "centre", "centre": "centre", "far": "", "very": "",
-    "entire": "", "whole": "", "overall": "",
+    "entire": "", "whole": "", "overall": "", "large": "", "big": "", "vast": "",  # "the large middle portion"
     "left-hand": "left", "right-hand": "right", "top-left": "top+left", "top-right": "top+right",
     "bottom-left": "bottom+left", "bottom-right": "bottom+right", "upper-left": "top+left",
     "upper-right": "top+right", "lower-left": "bottom+left", "lower-right": "bottom+right",
@@ -202,7 +202,7 @@ REGION_PHRASES: dict[str, str] = {
     "_at+lower+right_p": "bottom+right",
 }
 #: prepositions that place a shape in a part of the picture
-REGION_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_near_p", "_next+to_p", "_beside_p", "_close+to_p",
+REGION_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_near_p", "_next+to_p", "_beside_p", "_close+to_p", "_against_p",
                           "_along_p", "_toward_p", "_towards_p", "_to_p",
                           "_by_p", "_across_p", "_around_p", "_within_p", "_into_p"})
 #: nouns of a collection ("a group of shapes", "a busy arrangement of circles"): the collection is its members

@@ -40,7 +40,9 @@ _MAX_TRUTHS = 2_048  # meanings whose truth vector over the sample is kept (10 k
 _COLOUR_CODE = {c: i for i, c in enumerate(COLOR_NAMES)}
 _SHAPE_CODE = {s: i for i, s in enumerate(SHAPES)}
 #: a meaning's truth in each world of a sample, computed by a faster evaluator than :mod:`.agreement`
-#: that gives the same answers (a caption sampler's pool evaluates its candidates from the columns)
+#: that gives the same answers (a caption sampler's pool evaluates its candidates from the columns);
+#: one with a true ``whole`` attribute is cheap enough that a prior asks it on the whole sample at once
+#: instead of span by span (the same truth vector, in one call)
 Evaluate = Callable[[WorldSample], np.ndarray]
 
 
@@ -73,6 +75,20 @@ class WherePlacedEvaluate(Protocol):
     def true_wherever_placed(self, sample: WorldSample) -> np.ndarray:
         """The worlds of ``sample`` where the meaning is true wherever their objects are placed."""
         ...
+
+@runtime_checkable
+class CertainEvaluate(Protocol):
+    """An :data:`Evaluate` that may also tell the worlds of a sample where every re-fill under a view
+    keeps its meaning true (a count of one colour–shape cell that every pairing of the world's colours
+    with its shapes makes true): a view bound decides such a world's share (1) without re-filling it."""
+
+    def __call__(self, sample: WorldSample) -> np.ndarray: ...
+
+    def certain_in(self, view: str, sample: WorldSample, rows: np.ndarray) -> np.ndarray | None:
+        """Which worlds ``rows`` of ``sample`` have the meaning true in every re-fill under ``view``
+        (None: not known for this view)."""
+        ...
+
 
 #: where the leading segments of a prior sample end (see :func:`segments`)
 _HEAD_SEGMENTS = (256, 1024, 4096)
@@ -234,6 +250,8 @@ class CaptionPrior:
         spans = segments(sample)
         self._segments = [part for span in spans for part in span]
         self._span_ends = np.cumsum([len(span) for span in spans]).tolist()
+        #: where each span's worlds end (a span is a run of consecutive worlds)
+        self._span_edges = np.cumsum([sum(len(part) for part in span) for span in spans]).tolist()
         #: each span's first segment → the segment after its last; its worlds as one sample, once asked
         self._span_of = dict(zip([0, *self._span_ends[:-1]], self._span_ends))
         self._span_samples: dict[int, WorldSample] = {}
@@ -289,6 +307,8 @@ class CaptionPrior:
         (None: it cannot be computed). The segments done are kept for the next question about it.
         ``evaluate``: the formula's truth in each world of a sample, from a faster evaluator that
         agrees with :mod:`.agreement` (a sampler's pool: :data:`Evaluate`)."""
+        if key not in self._truths and evaluate is not None and getattr(evaluate, "whole", False):
+            self._keep(key, np.asarray(evaluate(self.sample), dtype=bool))  # cheap on every world at once
         if key in self._truths:
             found = self._truths[key]
             return None if found is None else [found[indices] for indices in self._segments]
@@ -366,7 +386,9 @@ class CaptionPrior:
         kept for the latest :data:`_MAX_TRUTHS` meanings, which the skill views ask for again."""
         key = str(formula)
         if key not in self._truths:
-            if evaluate is None and not self._partial.get(key):
+            if evaluate is not None and getattr(evaluate, "whole", False):
+                self._keep(key, np.asarray(evaluate(self.sample), dtype=bool))
+            elif evaluate is None and not self._partial.get(key):
                 self._keep(key, self._whole_truth(formula))
             else:
                 self._evaluate(key, formula, evaluate=evaluate)
@@ -378,6 +400,9 @@ class CaptionPrior:
         decide it (more true worlds than the bound allows, or too few worlds left to exceed it)."""
         key = str(formula)
         limit = self.limit(bound)
+        if evaluate is not None and getattr(evaluate, "whole", False):  # its whole truth, at once
+            found = self.truths(formula, evaluate)
+            return found is not None and int(found.sum()) <= limit
         if key not in self._truths and self._few_possible(formula, limit, evaluate is not None):
             return True
 
@@ -428,6 +453,13 @@ class CaptionPrior:
         that needs only the first few stops early); raises :class:`TruthUnavailable` when its truth
         cannot be computed."""
         key = str(formula)
+        if evaluate is not None and getattr(evaluate, "whole", False):
+            found = self.truths(formula, evaluate)
+            if found is None:
+                raise TruthUnavailable(f"truth of {formula} cannot be computed on this sample")
+            for a, b in zip([0, *self._span_edges[:-1]], self._span_edges):
+                yield np.flatnonzero(found[a:b]) + a
+            return
         start = 0
         for end in self._span_ends:
             done = self._evaluate(key, formula, partial(_reached, end=end), evaluate)
@@ -470,5 +502,5 @@ class CaptionPrior:
         return None if p is None else float(-np.log2(p))
 
 
-__all__ = ["BlockEvaluate", "CaptionPrior", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable", "WherePlacedEvaluate",
-           "WorldSample", "follows", "sample_worlds", "true_in", "truth_in"]
+__all__ = ["BlockEvaluate", "CaptionPrior", "CertainEvaluate", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable",
+           "WherePlacedEvaluate", "WorldSample", "follows", "sample_worlds", "true_in", "truth_in"]

@@ -1,6 +1,6 @@
 """Reference within and across the sentences of a caption: "it"/"they", the noun "one",
-"another", "the other" ("both", "each", "the two": :mod:`.pairs`; what reference looks back
-at: :mod:`.antecedents`).
+"another", "the other" ("both", "each", "the two": :mod:`.pairs`; "the red cross" after "a red
+cross": :mod:`.definites`; what reference looks back at: :mod:`.antecedents`).
 
 * Pronouns ("There is a red square. It is above a blue circle."): "it"/"they" is the most
   recent entity before it of the same number that is not the object of a relation nor an
@@ -23,6 +23,7 @@ from .antecedents import (
     UNREAD, Mention, conjuncts_before, coordinated, decode_mentions, local_entities, named_before, names_a_shape,
     referents, said_of_each, said_of_the_head, stop_point,
 )
+from .definites import resolve_definites
 from .errors import REFERENCE, UninterpretableMRS
 from .lists import MANY, THE_OTHER
 from .placement import ATTR
@@ -46,6 +47,8 @@ def resolve_references(w: WorkingMRS) -> None:
         _one(w)
     if not _OTHERS.isdisjoint(said):
         _other(w)
+    if "_the_q" in said:
+        resolve_definites(w)
     if UNREAD in said:
         w.kill(*(e for e in w.live if e.pred == UNREAD))
     w.reindex()

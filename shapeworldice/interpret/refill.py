@@ -243,19 +243,27 @@ class Refiller:
         n = int(t.present[i].sum())
         if not n:
             return assemble([self._refill(i, rng) for _ in range(refills)])
-        donors, sizes, width, draws = self._matchings(rng, n, refills)
-        # a donor with at least n objects: n of them in a uniform order; with fewer: n picked with repeats
-        orders = np.argsort(np.where(np.arange(width)[None] < sizes[:, None], draws, 2.0), axis=1,
-                            kind="stable")[:, :n]
-        few = sizes < n
-        orders[few] = np.floor(draws[few, :n] * sizes[few, None]).astype(np.int64)
+        pool = self.by_count.get(n)
+        if pool is not None and len(pool):  # every donor has n objects: each matching is the order of its draws
+            donors = pool[rng.integers(len(pool), size=refills)]
+            orders = np.argsort(rng.random((refills, n)), axis=1, kind="stable")
+            empty: np.ndarray | None = None
+        else:
+            donors, sizes, width, draws = self._matchings(rng, n, refills)
+            # a donor with at least n objects: n of them in a uniform order; with fewer: n picked with repeats
+            orders = np.argsort(np.where(np.arange(width)[None] < sizes[:, None], draws, 2.0), axis=1,
+                                kind="stable")[:, :n]
+            few = sizes < n
+            orders[few] = np.floor(draws[few, :n] * sizes[few, None]).astype(np.int64)
+            empty = sizes == 0 if not sizes.all() else None  # an empty donor: the image's own columns
         flat = donors[:, None] * g.n + orders  # the donors' objects, as places in the flattened columns
-        cols = {c: self._flat(c)[flat] for c in COLUMNS if c not in KEPT[self.view]}
-        empty = sizes == 0  # an empty donor: the image's own columns
+        kept = KEPT[self.view]
+        cols = {c: self._flat(c)[flat] for c in COLUMNS if c not in kept}
         for c in COLUMNS:
-            if c in KEPT[self.view] or empty.any():
-                own_col = np.repeat(getattr(t, c)[i, :n][None], refills, axis=0)
-                cols[c] = own_col if c in KEPT[self.view] else np.where(empty[:, None], own_col, cols[c])
+            if c in kept:
+                cols[c] = np.repeat(getattr(t, c)[i, :n][None], refills, axis=0)
+            elif empty is not None:
+                cols[c] = np.where(empty[:, None], getattr(t, c)[i, :n][None], cols[c])
         if self.view == "colours-shapes-unbound":
             cols["shape"] = np.take_along_axis(cols["shape"], _permutations(rng, refills, n), axis=1)
         return WorldSample(cols["x"], cols["y"], cols["shape"], cols["color"], cols["shade"], cols["area"],

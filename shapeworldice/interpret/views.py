@@ -11,9 +11,9 @@ from typing import Iterator, Sequence, cast
 import numpy as np
 
 from ..world.columns import COLUMNS, stack
-from .prior import BlockEvaluate, CaptionPrior, Evaluate, TruthUnavailable, WherePlacedEvaluate, WorldSample, \
-    follows, truth_in
-from .refill import KEPT, Refiller
+from .prior import BlockEvaluate, CaptionPrior, CertainEvaluate, Evaluate, TruthUnavailable, WherePlacedEvaluate, \
+    WorldSample, follows, truth_in
+from .refill import KEPT, Refiller, world_generator
 
 #: meanings whose early-stopped share a view bound keeps (see :meth:`ViewBound.worst`)
 _ABOVE_KEPT = 200_000
@@ -54,7 +54,7 @@ class WorldKey:
     def __call__(self, world) -> tuple[WorldSample, int]:
         if world is not self._world or self._value is None:
             self._world = world
-            self._value = WorldSample.of([world]), world_key(world)
+            self._value = WorldSample.single(world.arrays), world_key(world)  # its columns as they are
         return self._value
 
 
@@ -74,6 +74,7 @@ class ViewBound:
         self.refills, self.true_worlds, self.donors = refills, true_worlds, donors
         self._world: object = None
         self._sample: WorldSample | None = None
+        self._objects: WorldSample | None = None  # the re-fills' objects alone (:meth:`_objects_refilled`)
         self._caches: tuple[dict, dict] = ({}, {})
         self._donor_refiller = Refiller(view, donors, donors, seed) if true_worlds else None
         self._worst: dict[str, float | None] = {}
@@ -82,6 +83,7 @@ class ViewBound:
         self._own: dict[str, float | None] = {}  # the world's own share of each meaning asked about
         self.prior = prior if prior is not None and prior.sample is donors else CaptionPrior(donors)
         self._donor_rows: dict[int, WorldSample] = {}  # a donor world's re-fills
+        self._donor_kinds: dict[int, WorldSample] = {}  # their objects' colours and shapes alone
         self.world_key = WorldKey()  # shared by the views of a :class:`JointViewBound`
 
     def worst(self, formula, stop: float | None = None, evaluate: Evaluate | None = None) -> float | None:
@@ -100,20 +102,30 @@ class ViewBound:
         if stop is not None and self._above.get(key, 0.0) > stop:
             return self._above[key]  # an earlier early stop found this much already
         highest, seen = 0.0, 0
+        # an evaluator that reads only the objects' colours and shapes is given re-fills drawn without the rest
+        donor_refills = self._donor_objects if getattr(evaluate, "reads_objects", False) else self._donor_refills
         blockwise = cast(BlockEvaluate, evaluate) if evaluate is not None and follows(evaluate, BlockEvaluate) \
             else None
         # under a view that keeps the objects, a true world where the caption holds wherever its objects
         # are placed has it true in all its re-fills: a share of 1, above the bound, without re-filling
         placed = cast(WherePlacedEvaluate, evaluate) if evaluate is not None and stop is not None and stop < 1.0 \
             and self.refiller.view in OBJECT_VIEWS and follows(evaluate, WherePlacedEvaluate) else None
-        wherever = placed.true_wherever_placed if placed is not None and placed.wherever_placed else None
+        # a true world whose every re-fill keeps the caption true: a share of 1, without re-filling
+        certain = cast(CertainEvaluate, evaluate).certain_in if evaluate is not None and stop is not None \
+            and stop < 1.0 and follows(evaluate, CertainEvaluate) else None
+        wherever = placed.true_wherever_placed if placed is not None and placed.wherever_placed \
+            and certain is None else None
         try:
             for found in self.prior.true_worlds(formula, evaluate):
                 first = found[:self.true_worlds - seen]
                 if wherever is not None and len(first) and wherever(self.donors.select(first)).any():
                     return self._stopped(key, 1.0)
+                if certain is not None and len(first):
+                    sure = certain(self.refiller.view, self.donors, first)
+                    if sure is not None and sure.any():
+                        return self._stopped(key, 1.0)
                 for group in self._groups(first.tolist(), stop is not None):
-                    blocks = [self._donor_refills(i) for i in group]
+                    blocks = [donor_refills(i) for i in group]
                     truth = blockwise.on_blocks(blocks) if blockwise is not None else \
                         truth_in(formula, stack(blocks)) if evaluate is None else evaluate(stack(blocks))
                     shares = truth.reshape(len(group), self.refills).mean(axis=1)
@@ -155,21 +167,53 @@ class ViewBound:
         self._donor_rows[index] = hit
         return hit
 
+    def _donor_objects(self, index: int) -> WorldSample:
+        """The re-fills of donor world ``index`` with only their objects' colours and shapes (the other
+        columns 0; :func:`drawn_objects`, else :meth:`_donor_refills`), kept as those are."""
+        hit = self._donor_kinds.pop(index, None)
+        if hit is None:
+            assert self._donor_refiller is not None
+            if len(self._donor_kinds) >= _DONORS_KEPT:  # the least recently used goes
+                del self._donor_kinds[next(iter(self._donor_kinds))]
+            hit = self._donor_rows.get(index) or drawn_objects(self._donor_refiller, index, self.refills) or \
+                self._donor_refills(index)
+        self._donor_kinds[index] = hit
+        return hit
+
     def _refilled(self, world) -> WorldSample:
         """The re-fills of ``world`` (kept, with their caches and ceiling, until another world comes;
         drawn on first use: :meth:`ceiling` may have asked about the world without them)."""
-        if world is not self._world:
-            test, key = self.world_key(world)
-            self.refiller.test, self.refiller.keys = test, [key]
-            self._world, self._sample, self._caches = world, None, ({}, {})
-            self._ceiling, self._own = None, {}
+        self._switch(world)
         if self._sample is None:
             self._sample = self.refiller.drawn(0, self.refills)
         return self._sample
 
+    def _switch(self, world) -> None:
+        """Make ``world`` the one whose re-fills are drawn (its key), forgetting the last one's."""
+        if world is not self._world:
+            test, key = self.world_key(world)
+            self.refiller.test, self.refiller.keys = test, [key]
+            self._world, self._sample, self._caches = world, None, ({}, {})
+            self._ceiling, self._own, self._objects = None, {}, None
+
+    def _objects_refilled(self, world) -> WorldSample:
+        """:meth:`_refilled`'s re-fills with only their objects' colours and shapes where those can be
+        drawn alone (:func:`drawn_objects`; the re-fills themselves once drawn), kept as they are."""
+        self._switch(world)
+        if self._sample is not None:
+            return self._sample
+        if self._objects is None:
+            self._objects = drawn_objects(self.refiller, 0, self.refills)
+        return self._refilled(world) if self._objects is None else self._objects
+
     def samples(self, world) -> list[WorldSample]:
         """The re-filled worlds its own-world share is counted on (one sample)."""
         return [self._refilled(world)]
+
+    def object_samples(self, world) -> list[WorldSample]:
+        """:meth:`samples` for a caller that reads only the objects' colours and shapes (those alone may
+        be drawn: :meth:`_objects_refilled`)."""
+        return [self._objects_refilled(world)]
 
     def own_share(self, formula, world, fast: Evaluate | None = None) -> float | None:
         """Share of ``world``'s re-fills where ``formula`` is true, kept by meaning until another world
@@ -193,6 +237,7 @@ class ViewBound:
             objects = self.refiller.unbound_objects(0, self.refills)
             if objects is not None:
                 self._world, self._sample, self._caches, self._own = world, None, ({}, {}), {}
+                self._objects = None
                 self._ceiling = objects_ceiling(*objects)
                 return self._ceiling
         sample = self._refilled(world)
@@ -270,6 +315,12 @@ class JointViewBound:
         for b in self.cheap_first:
             yield b.samples(world)[0]
 
+    def object_samples(self, world) -> Iterator[WorldSample]:
+        """:meth:`samples` for a caller that reads only the objects' colours and shapes
+        (:meth:`ViewBound.object_samples`)."""
+        for b in self.cheap_first:
+            yield b.object_samples(world)[0]
+
     def probability(self, formula, world) -> float | None:
         """The highest :meth:`ViewBound.probability` over the views (None: one cannot be computed)."""
         shares = [b.probability(formula, world) for b in self.bounds]
@@ -299,6 +350,37 @@ def view_bound(views: Sequence[str], donors: WorldSample, refills: int = BOUND_R
     if len(views) == 1:
         return ViewBound(views[0], donors, refills, seed, true_worlds, prior)
     return JointViewBound(views, donors, refills, seed, true_worlds, prior)
+
+
+def drawn_objects(refiller: Refiller, i: int, refills: int) -> WorldSample | None:
+    """The colours and shapes of :meth:`Refiller.drawn`'s re-fills of test image ``i``, by the same
+    draws, without gathering the donors' positions, sizes and shades (0 here), under
+    ``colours-shapes-unbound`` and ``object-set``; None under another view or where ``drawn`` draws
+    world by world. For evaluators that read only which objects a world holds."""
+    if refiller.view == "colours-shapes-unbound":
+        objects = refiller.unbound_objects(i, refills)
+        if objects is None:
+            return None
+        colors, shapes = objects
+        present = np.ones(colors.shape, dtype=bool)
+    elif refiller.view == "object-set":
+        rng = world_generator(refiller.seed, refiller.code, refiller.keys[i])
+        own = sorted(set(refiller._pairs(refiller.test, i)))
+        pool = refiller.by_kinds.get(len(own))
+        if pool is None or not own:
+            return None
+        donors = pool[rng.integers(len(pool), size=refills)]
+        picks = np.argsort(rng.random((refills, len(own))), axis=1, kind="stable")  # drawn's permutations
+        sizes = refiller.count_array[donors]
+        width = max(int(sizes.max()), 1)
+        present = np.arange(width)[None, :] < sizes[:, None]
+        slots = refiller.slot_table[donors, :width]
+        kinds = np.array(own, dtype=np.int64).reshape(-1, 2)[np.take_along_axis(picks, slots, axis=1)]
+        colors, shapes = np.where(present, kinds[..., 0], -1), np.where(present, kinds[..., 1], -1)
+    else:
+        return None
+    zero = np.zeros(colors.shape)
+    return WorldSample(zero, zero, shapes, colors, zero, zero, present)
 
 
 def _groups(items: list[int], few_first: bool) -> list[list[int]]:
@@ -356,5 +438,5 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
 
 
 __all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "JointViewBound", "OBJECT_VIEWS", "ViewBound",
-           "WorldKey", "certain_object", "object_ceiling", "objects_ceiling", "view_bound", "view_probability",
-           "world_key"]
+           "WorldKey", "certain_object", "drawn_objects", "object_ceiling", "objects_ceiling", "view_bound",
+           "view_probability", "world_key"]

@@ -13,8 +13,9 @@ from typing import Iterable
 
 import numpy as np
 
-from ..world.model import COLOR_NAMES, WorldArrays
+from ..world.model import COLOR_NAMES, SHAPES, WorldArrays
 from . import relations
+from .truth import MIN_SHADE
 
 #: (colour, shade interval) = the entities of that palette colour whose shade lies in [lo, hi]
 Band = tuple[str, float, float]
@@ -35,6 +36,8 @@ COLOR_WORDS: dict[str, tuple[tuple[Band, ...], tuple[Band, ...]]] = {
     "light blue": ((("cyan", *_ANY), ("blue", 0.2, 1.0)), (("blue", 1e-9, 0.2),)),
     "navy": ((("blue", -1.0, -0.2),), (("blue", -0.2, -1e-9),)),
     "olive": ((("yellow", -1.0, -0.2),), (("yellow", -0.2, -1e-9),)),
+    # the colour olive, a greenish dark yellow: of a green shape (a dark green) it may be said too
+    "olive green": ((("yellow", -1.0, -0.2),), (("yellow", -0.2, -1e-9), ("green", *_ANY))),
     "lime": (_palette("green"), ()),
     "salmon": ((("red", 0.2, 1.0),), (("red", 1e-9, 0.2), ("magenta", 0.2, 1.0))),
     "maroon": ((("red", -1.0, -0.2),), (("red", -0.2, -1e-9),)),
@@ -52,6 +55,7 @@ COLOR_SYNONYMS: dict[str, str] = {
     "baby blue": "light blue", "navy blue": "navy", "coral": "salmon", "peach": "salmon", "crimson": "maroon",
     "burgundy": "maroon", "charcoal": "silver", "slate": "silver", "golden": "gold", "mustard": "gold",
     "tan": "brown", "beige": "brown", "khaki": "brown", "royal blue": "blue",
+    "olive-green": "olive green",
 }
 #: tone word → (shade at or below which "dark"-like tones hold, ...): (true if, false if) as
 #: (lo, hi) intervals of the shade
@@ -172,6 +176,11 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
         return region(value, a.x, a.y)
     if kind == "than-any":
         return than_any(value, a.area)
+    if kind == "shade-than-some":
+        return shade_than_some(value, a.color, a.shade)
+    if kind == "kinds":  # one of the kinds a list names ("pentagons and crosses in blue"): else vague
+        none = np.zeros(a.n, dtype=bool)
+        return np.isin(a.shape, [SHAPES.index(s) for s in value.split("+") if s in SHAPES]), none
     if kind == "vague":
         none = np.zeros(a.n, dtype=bool)
         return none, none
@@ -179,12 +188,12 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
 
 
 def than_any(value: str, area: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """"a larger X" ("more") / "a smaller X" ("less") with no shape named to compare it with: the
-    shape it is compared with is one of the world's others, which one not said; so true when it is
-    clearly larger (smaller) by :data:`AREA_MARGIN` than every other shape, false when it is clearly
-    smaller (larger) than every other, vague otherwise and when there is no other shape. "most" /
-    "least" ("The blue circle is the largest shape."): true as "more" / "less", false when some other
-    shape is clearly larger (smaller)."""
+    """"a larger X" ("more") / "a smaller X" ("less") with no shape named to compare it with: larger
+    (smaller) than a shape the writer has in mind, which one not said; so true when it is clearly
+    larger (smaller) by :data:`AREA_MARGIN` than some other shape, false when it is clearly smaller
+    (larger) than every other, vague otherwise and when there is no other shape. "most" / "least"
+    ("The blue circle is the largest shape."): true when clearly larger (smaller) than every other
+    shape, false when some other shape is clearly larger (smaller)."""
     n = len(area)
     if n < 2:
         none = np.zeros(n, dtype=bool)
@@ -194,8 +203,22 @@ def than_any(value: str, area: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         diff = -diff
     other = ~np.eye(n, dtype=bool)
     beaten = (diff < -AREA_MARGIN) & other
-    return (np.all((diff > AREA_MARGIN) | ~other, axis=1),
-            np.any(beaten, axis=1) if value in ("most", "least") else np.all(beaten | ~other, axis=1))
+    if value in ("more", "less"):
+        return np.any((diff > AREA_MARGIN) & other, axis=1), np.all(beaten | ~other, axis=1)
+    return np.all((diff > AREA_MARGIN) | ~other, axis=1), np.any(beaten, axis=1)
+
+
+def shade_than_some(value: str, color: np.ndarray, shade: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """"a darker green triangle" ("darker") / "a lighter X" ("lighter") with no shape named to compare
+    it with: darker (lighter) than another shape of its colour, which one not said (shades compare
+    within a colour, by ShapeWorld's margin :data:`~.truth.MIN_SHADE`): true when it is clearly darker
+    (lighter) than some other shape of its colour, false when it is clearly lighter (darker) than every
+    other shape of its colour (and there is one), vague otherwise."""
+    diff = shade[:, None] - shade[None, :]
+    if value == "darker":
+        diff = -diff
+    same = (color[:, None] == color[None, :]) & ~np.eye(len(shade), dtype=bool)
+    return np.any((diff > MIN_SHADE) & same, axis=1), same.any(axis=1) & np.all((diff < -MIN_SHADE) | ~same, axis=1)
 
 
 def region(value: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -137,3 +137,28 @@ def test_a_prior_asked_with_the_pools_evaluator_finds_the_evaluators_truths():
     vector, the first true worlds and the bound decision of the general evaluator."""
     check_prior_with_pool_evaluator(PooledComparisonSampler(ALL, 0.5), _world,
                                     lambda pool, rng: rng.choice(len(pool), size=8, replace=False))
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), family=st.sampled_from(FAMILIES))
+def test_a_candidate_answers_on_blocks_and_on_rows_as_on_the_stacked_worlds(seed, family):
+    """One candidate's evaluator answers on several samples one after another as on them stacked (each
+    keeps its relations: asked twice, the same), and tells on some worlds of a sample where it is true
+    wherever their objects are placed as on those worlds selected; certain only under ``object-bag``."""
+    from shapeworldice.captions.comparison_pool import true_wherever_placed
+    from shapeworldice.world.columns import stack
+
+    sampler, rng = PooledComparisonSampler(*family), np.random.default_rng(seed)
+    pool = sampler.pool(_world(seed))
+    blocks = [WorldSample.of([_world(int(s), [WORLDS, TWO][int(s) % 2]) for s in rng.integers(0, 2**32, size=n)])
+              for n in (7, 12, 5)]
+    big = WorldSample.of([_world(int(s)) for s in rng.integers(0, 2**32, size=300)])
+    rows = np.sort(rng.choice(big.size, size=9, replace=False))
+    for k in rng.choice(len(pool), size=min(12, len(pool)), replace=False):
+        evaluate = sampler.evaluator(pool, int(k))
+        for _ in range(2):
+            assert np.array_equal(evaluate.on_blocks(blocks), evaluate(stack(blocks)))
+        for sample, at in ((big, rows), (blocks[1], np.arange(blocks[1].size))):
+            assert np.array_equal(evaluate.certain_in("object-bag", sample, at),
+                                  true_wherever_placed(pool, int(k), sample.select(at)))
+        assert evaluate.certain_in("object-set", big, rows) is None

@@ -32,13 +32,38 @@ CONSTRUCTIONS = {
               "A magenta pentagon and triangle are on the left.", "A cyan pentagon is below that rectangle.",
               "Several rectangles in different colors on a black background.",
               "The image contains shapes in shades of blue, gray and cyan."],
+    "comparatives": ["The rest of the composition is more spread out.", "The shapes are more evenly spaced.",
+                     "The red triangle is further to the right than the red pentagon."],
+    "lists and tails": ["A yellow rectangle, red X, green square and blue pentagon on a black background.",
+                        "Two circles, one blue and one olive yellow, float in the upper part of a plain black "
+                        "background.", "There are four shapes, several of which are red.",
+                        "Several pink rectangles are scattered around, with one overlapping a yellow rectangle.",
+                        "There is a circle and a square, both roughly the same height."],
+    "adverbs of adverbs": ["Overall, the composition is lively, with shapes fairly evenly distributed.",
+                           "The cross has evenly sized arms.", "Evenly spaced shapes are red."],
+    "places": ["The shapes form two groups on either side of the center.", "The rest of the background is empty."],
+    "sentence adverbs": ["In total there appear to be six triangles."],
+    "a word named again": ["The gray triangle partly covers (overlaps) the green rectangle.",
+                           "The green triangles are with (near) the dark red circle."],
 }
+
+#: the same constructions with a part missing or in the wrong place
+NEAR_MISSES = ["A evenly spaced square is red.", "The shapes are more the square.",
+               "A yellow rectangle, red cross, green square blue pentagon.",
+               "There are four shapes, several of which.", "The red triangle is further to the right than.",
+               "Two circles, one blue and one olive yellow float, in the upper part.",
+               "Either the shapes is red.", "A square (overlaps) a circle.", "The square is near (a) the circle."]
 
 
 @pytest.mark.parametrize("family", sorted(CONSTRUCTIONS))
 def test_detailed_description_sentences_are_grammatical(family):
     for text in CONSTRUCTIONS[family]:
         assert parse(text).grammatical, text
+
+
+@pytest.mark.parametrize("text", NEAR_MISSES)
+def test_near_misses_of_these_constructions_are_ungrammatical(text):
+    assert not parse(text).grammatical, text
 
 
 def test_so_that_takes_the_clause_under_a_handle():
@@ -158,3 +183,13 @@ def test_noun_phrase_captions_with_one_and_ones(text):
     readings of other words that fragments leave out)."""
     r = parse(text)
     assert r.grammatical and not r.sentence, text
+
+
+def test_a_verb_named_again_is_one_or_the_other_with_the_same_arguments():
+    """"covers (overlaps) the rectangle": _or_c over the two verbs' events, as for a colour named again,
+    and both verbs have the triangle and the rectangle as their arguments."""
+    rels = parse("The gray triangle partly covers (overlaps) the green rectangle.").reading.mrs.rels
+    verbs = [ep for ep in rels if ep.predicate in ("_cover_v_1", "_overlap_v_1")]
+    (either,) = [ep for ep in rels if ep.predicate == "_or_c"]
+    assert len(verbs) == 2 and {either.args["ARG1"], either.args["ARG2"]} == {v.iv for v in verbs}
+    assert verbs[0].args["ARG1"] == verbs[1].args["ARG1"] and verbs[0].args["ARG2"] == verbs[1].args["ARG2"]

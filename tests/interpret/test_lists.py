@@ -24,7 +24,26 @@ def test_colour_lists_are_some_of_each_or_undecided():
     check("Crosses in blue and yellow.", world, T)
     check("Blue and yellow crosses.", world, T)
     check("Blue and green crosses.", world, F)
-    assert verdict("Circles and crosses in blue and yellow.", world).startswith("uninterpretable")
+    check("Circles and crosses in blue and yellow.", world, A)  # one circle: a plural of one is vague
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Circles and crosses in blue and yellow.", T),  # each colour some listed shape's
+    ("Circles and crosses in blue, yellow and red.", T),
+    ("Circles and crosses in blue and green.", F),  # no green shape at all
+    ("Circles and squares in blue and yellow.", F),  # no square
+    ("Circles and triangles in red and yellow.", A),  # one triangle: a plural of one is vague
+    ("Crosses and circles in magenta and blue.", T),
+    ("Crosses in blue and yellow and circles in magenta and cyan.", F),  # no cyan shape
+    ("Blue, yellow and red circles and crosses.", T),
+    ("Blue, green and red circles and crosses.", F),
+])
+def test_a_list_of_colours_after_a_list_of_kinds_is_each_colour_somewhere(caption, expected):
+    """Which shape has which colour is not said: each colour is some listed shape's (true), false when
+    no shape has that colour; a shape of that colour of another kind may be what was meant (vague)."""
+    world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "yellow", 0.8, 0.8), ("circle", "red", 0.5, 0.5),
+                       ("circle", "magenta", 0.5, 0.2), ("triangle", "blue", 0.2, 0.8))
+    check(caption, world, expected)
 
 
 @pytest.mark.parametrize("caption,expected", [("Red crosses and circles.", F), ("Blue crosses and circles.", F)])
@@ -97,3 +116,12 @@ def test_tones_coordinated_share_the_colour_after_them():
     world = make_world(("triangle", "green", 0.2, 0.2, 0.06, -0.3), ("triangle", "green", 0.8, 0.8, 0.06, 0.3))
     check("There are dark and light green triangles.", world, T)
     check("There are dark and light blue triangles.", world, F)
+
+
+def test_a_colour_of_another_kind_leaves_the_list_vague():
+    """The only green shape is a triangle: "circles and crosses in ... green" may mean it (vague)."""
+    world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "blue", 0.8, 0.8), ("circle", "red", 0.5, 0.5),
+                       ("circle", "red", 0.5, 0.2), ("triangle", "green", 0.2, 0.8))
+    check("Circles and crosses in blue and red.", world, T)
+    check("Circles and crosses in blue, red and green.", world, A)
+    check("Circles and crosses in blue, red and yellow.", world, F)

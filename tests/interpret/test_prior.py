@@ -124,7 +124,7 @@ def test_evaluator_protocols_are_decided_by_class():
     def plain(sample):
         return np.zeros(sample.size, dtype=bool)
 
-    counts = CandidateCounts(None, None)
+    counts = CandidateCounts.of(0, 1, ("either", ), lambda a, b: (a > 0) | (b > 0))
     truth = CandidateTruth(None, None, 0)  # type: ignore[arg-type]
     for _ in range(2):  # asked again: the kept answer
         assert follows(counts, BlockEvaluate) and not follows(counts, WherePlacedEvaluate)

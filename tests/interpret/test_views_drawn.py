@@ -109,3 +109,49 @@ def test_a_world_read_back_from_its_json_has_the_key_the_builder_used(samples):
         keys.add(world_key(world))
     assert len(keys) == 10
     assert world_key(World(entities=())) != world_key(World(entities=(), size=32))
+
+
+def test_drawn_objects_are_the_drawn_refills_objects():
+    """The re-fills' colours and shapes drawn alone (:func:`~shapeworldice.interpret.views.drawn_objects`)
+    are those of :meth:`Refiller.drawn`'s re-fills, by the same draws, under both views it serves; other
+    views get None."""
+    from shapeworldice.interpret.views import drawn_objects
+
+    donors = sample_worlds(load_definition("quantification-count"), size=120)
+    for view in ("colours-shapes-unbound", "object-set"):
+        refiller = Refiller(view, donors, donors, 3)
+        for i in range(0, donors.size, 3):
+            objects, full = drawn_objects(refiller, i, 32), refiller.drawn(i, 32)
+            assert objects is not None
+            assert np.array_equal(objects.present, full.present)
+            assert np.array_equal(objects.color, np.where(full.present, full.color, -1))
+            assert np.array_equal(objects.shape, np.where(full.present, full.shape, -1))
+    assert drawn_objects(Refiller("object-bag", donors, donors, 3), 0, 32) is None
+
+
+def test_a_worlds_refilled_objects_are_its_refills_objects():
+    """A view bound's re-fills of a world asked for their objects alone hold the colours and shapes of
+    its full re-fills, under each view of a joint bound, whichever is asked first; once the full ones are
+    drawn they are what is given."""
+    from shapeworldice.interpret.views import JointViewBound
+
+    from shapeworldice.world.sampling import WorldSampler
+
+    definition = load_definition("quantification-count")
+    donors = sample_worlds(definition, size=150)
+    sampler = WorldSampler(definition.world_config)
+    for first_full in (False, True):
+        joint = JointViewBound(("object-set", "colours-shapes-unbound"), donors)
+        for w in range(6):
+            world = sampler.sample(np.random.default_rng(w), "test")
+            if first_full:
+                full = list(joint.samples(world))
+                objects = list(joint.object_samples(world))
+                assert all(a is b for a, b in zip(full, objects))
+            else:
+                objects = list(joint.object_samples(world))
+                full = list(joint.samples(world))
+            for a, b in zip(objects, full):
+                assert np.array_equal(a.present, b.present)
+                assert np.array_equal(a.color, np.where(b.present, b.color, -1))
+                assert np.array_equal(a.shape, np.where(b.present, b.shape, -1))

@@ -124,17 +124,27 @@ def _divide(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
         return np.where(denominator > 0, numerator / np.where(denominator > 0, denominator, 1), np.nan)
 
 
+def weighted_sums(weights: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``weights @ values`` summed image by image in one fixed order. A matrix product's last
+    bits depend on the kernel the linear-algebra library picks for the CPU; these sums are the
+    same on every CPU, so a report's intervals are the same bytes everywhere."""
+    out = np.zeros((weights.shape[0], values.shape[1]))
+    for image in range(values.shape[0]):
+        out += weights[:, image, None] * values[image]
+    return out
+
+
 def score_draws(table: ImageTable, weights: np.ndarray) -> dict[str, np.ndarray]:
     """Every score of ``table`` under each row of ``weights`` (NaN where a draw leaves it undefined)."""
     out: dict[str, np.ndarray] = {}
     keys = list(table.ratios)
     if keys:  # one product for every numerator and denominator (many small ones cost far more)
         stacked = np.column_stack([v for key in keys for v in table.ratios[key]])
-        sums = weights @ stacked
+        sums = weighted_sums(weights, stacked)
         for k, key in enumerate(keys):
             out[key] = _divide(sums[:, 2 * k], sums[:, 2 * k + 1])
     for summed, score in table.statistics.values():  # a metric with sufficient statistics: its own formula
-        out.update(score(weights @ summed))
+        out.update(score(weighted_sums(weights, summed)))
     return out
 
 

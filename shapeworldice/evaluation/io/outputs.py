@@ -19,7 +19,7 @@ from ...safe_write import write_file, write_together
 
 __all__ = ["write_file", "write_together", "bundle_files", "output_stem", "with_suffix", "csv_cell", "pyplot",
            "figure_bytes", "save_figure", "write_bundle", "check_owned",
-           "json_text", "without_non_finite"]
+           "FLOAT_DIGITS", "json_text", "rounded", "without_non_finite"]
 
 #: the files of a robustness or variance prefix
 BUNDLE_SUFFIXES = (".json", ".csv", ".png", ".svg")
@@ -48,10 +48,30 @@ def without_non_finite(value: Any, path: str = "", found: dict[str, str] | None 
 NOT_FINITE = "not_finite"
 
 
+#: significant digits a JSON output keeps of a float: the last bits of a score that went through the
+#: linear-algebra library (a kernel matrix's eigenvalues, a dense product) depend on the kernel it
+#: picks for the CPU, so writing every bit would make the same seed give different bytes on
+#: different machines; twelve digits keep far more than any score's meaning
+FLOAT_DIGITS = 12
+
+
+def rounded(value: Any) -> Any:
+    """``value`` with every finite float written to FLOAT_DIGITS significant digits."""
+    if isinstance(value, float):
+        return float(f"{value:.{FLOAT_DIGITS}g}") if math.isfinite(value) else value
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rounded(v) for v in value]
+    return value
+
+
 def json_text(value: Any, **options: Any) -> str:
     """``json.dumps`` that never writes NaN or Infinity: each becomes null, and a top-level object
-    gains ``"not_finite": {PATH: "nan", ...}`` saying which values were nulled and why."""
+    gains ``"not_finite": {PATH: "nan", ...}`` saying which values were nulled and why. Floats are
+    written to FLOAT_DIGITS significant digits, so the bytes are the same on any CPU."""
     clean, found = without_non_finite(value)
+    clean = rounded(clean)
     if found and isinstance(clean, dict):
         clean[NOT_FINITE] = {path: f"{shown}: not a finite number, written as null" for path, shown in found.items()}
     return json.dumps(clean, allow_nan=False, **options)
@@ -104,8 +124,8 @@ def with_suffix(stem: Path, suffix: str) -> Path:
 
 
 def csv_cell(value: float | None) -> str:
-    """A CSV cell: empty for None, else the float's shortest exact repr."""
-    return "" if value is None else repr(float(value))
+    """A CSV cell: empty for None, else the float to FLOAT_DIGITS significant digits (as JSON has it)."""
+    return "" if value is None else repr(rounded(float(value)))
 
 
 def pyplot():

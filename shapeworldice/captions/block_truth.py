@@ -1,0 +1,64 @@
+"""A pool candidate's truth on several samples at once without stacking them: the view bound asks a
+candidate about the kept re-fills of a few donor worlds at a time (:class:`~..interpret.prior.BlockEvaluate`).
+
+Stacking those blocks copied all seven columns of every block into a new sample and counted its object
+types anew for each candidate; here each block's object types are counted once and kept on the block
+(a donor's re-fills are kept by the view bound and asked about by many candidates), and only the columns
+a pool's rule reads are laid side by side, padded to the widest block as stacking pads them (padding
+fits no description, so it is outside every candidate's rule).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..world.model import COLOR_NAMES
+from .describe import FITS, kept_on
+from .pooled import CandidateTruth
+
+#: the object type of padding (fits no description)
+PADDING_TYPE = FITS.shape[1] - 1
+
+
+def _entity_types(sample: Any) -> np.ndarray:
+    return np.where(sample.present, sample.shape * len(COLOR_NAMES) + sample.color, PADDING_TYPE).astype(np.int8)
+
+
+def entity_types(sample: Any) -> np.ndarray:
+    """Each entity's object type in each world of ``sample`` (worlds × entities, padding
+    :data:`PADDING_TYPE`; :func:`~.describe.sample_types`' types as small integers), kept on the sample."""
+    return kept_on(sample, "_entity_types", _entity_types)
+
+
+def side_by_side(blocks: Sequence[Any], columns: Sequence[str]) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """The blocks' worlds one after another: their object types and the named columns (worlds × the
+    widest block's entities; padding of type :data:`PADDING_TYPE`, columns 0)."""
+    width = max([b.n for b in blocks] + [1])
+    if len(blocks) == 1 and blocks[0].n == width:
+        return entity_types(blocks[0]), {c: getattr(blocks[0], c) for c in columns}
+    size = sum(b.size for b in blocks)
+    types = np.full((size, width), PADDING_TYPE, dtype=np.int8)
+    cols = {c: np.zeros((size, width)) for c in columns}
+    start = 0
+    for b in blocks:
+        stop = start + b.size
+        types[start:stop, :b.n] = entity_types(b)
+        for c, column in cols.items():
+            column[start:stop, :b.n] = getattr(b, c)
+        start = stop
+    return types, cols
+
+
+@dataclass(frozen=True)
+class BlockCandidateTruth(CandidateTruth):
+    """:class:`~.pooled.CandidateTruth` that also answers on several samples one after another
+    (``on_blocks``: its pool module's ``truth_on_blocks``), the same answers as on them stacked."""
+
+    def on_blocks(self, blocks: Sequence[Any]) -> np.ndarray:
+        """The candidate's truth in each world of ``blocks``, in order."""
+        return self.pools.truth_on_blocks(self.pool, self.k, blocks)
+
+
+__all__ = ["BlockCandidateTruth", "PADDING_TYPE", "entity_types", "side_by_side"]
