@@ -7,9 +7,9 @@ of every family, and N free-form captions in the styles of pretrained and prompt
 (framing, lists, several sentences, pronouns, relative clauses, synonyms, unknown words:
 tests/grammar/freeform_captions.py), and the 800 model-written descriptions of
 tests/descriptions/corpus.jsonl through the evaluator's parser (sentences split and joined),
-with the share of its chart parser, of MRS composition and of the rest (the join of the
-sentences' readings, which interprets them); the goal is 1,000 captions/s uncached on one core
-for each.
+with the share of its chart parser (and the edges its chart makes, pruned and not), of MRS
+composition and of the rest (the join of the sentences' readings, which interprets them); the
+goal is 1,000 captions/s uncached on one core for each.
 "uncached" runs a fresh parser (grammaticality and best derivation); "+ MRS" also composes each
 grammatical reading's MRS (what the evaluator needs); "cached" repeats the same strings through
 the parse cache.  "CPU time" divides by the process's CPU seconds rather than wall-clock
@@ -137,6 +137,7 @@ def descriptions_rate(repeat: int) -> None:
     the share of it that reading the joined readings takes, and the pydelphin objects of the joined
     readings."""
     from shapeworldice.grammar import normalise
+    from shapeworldice.grammar.parser import tokenise
     from shapeworldice.interpret import interpret
     from shapeworldice.interpret.discourse import cover, sentences
     from shapeworldice.parsing import BuiltinParser
@@ -192,9 +193,15 @@ def descriptions_rate(repeat: int) -> None:
         best_build = min(best_build, time.process_time() - cpu)
     met = "met" if len(texts) / best >= PARSE_GOAL else "NOT met"
     n_sentences = sum(len(parts) for parts in split)
+    edges = {True: 0, False: 0}  # the chart's edges, pruned (the parser's) and every edge
+    for s in (s for parts in split for s in parts):
+        for prune in edges:
+            found, _ = chart.chart(tokenise(normalise(s)), prune)
+            edges[prune] += sum(len(cell) for row in found or () for cell in row if cell)
     print(f"model-written descriptions ({len(texts)} unique, 1-7 sentences each, {n_sentences} sentences):")
     print(f"  uncached + MRS, CPU time {rate(len(texts), best)}  goal {PARSE_GOAL:,}: {met}")
-    print(f"    chart parser alone     {rate(len(texts), best_chart)}")
+    print(f"    chart parser alone     {rate(len(texts), best_chart)}  ({best_chart:.2f} s; chart edges "
+          f"{edges[True]:,}, {edges[False]:,} unpruned)")
     print(f"    MRS composition alone  {rate(len(texts), best_mrs)}  (plain form)")
     rest = best - best_chart - best_mrs
     print(f"    the rest (the join of the sentences' readings, run-ons): {rest:.2f} s of {best:.2f} s")

@@ -266,5 +266,60 @@ class Compiled:
                 partners[b] |= right_bit[c]
         return right_bit, partners, right_symbol
 
+    @cached_property
+    def context_masks(self) -> tuple[list[int], list[int], int, int]:
+        """``(left_goals, follow_goals, root_goals, end_goal)``: what the chart needs to leave out
+        edges no root can rest on, by the context they are found in (:mod:`.cky`).  A *goal* is a
+        symbol a constituent may have to start: a right daughter of a binary rule (by its bit of
+        :attr:`partner_masks`), or a root (ROOT, FROOT: bits after those).  ``left_goals[A]``: the
+        goals A can be the left corner of (A itself, a left daughter of one, and so on);
+        ``follow_goals[A]``: the goals that may start right after an A (the right daughters
+        partnering a symbol A is the right corner of), with ``end_goal`` (a bit of its own) where A
+        can end a root; ``root_goals``: the roots' bits, what may start at the first word."""
+        right_bit, partners, right_symbol = self.partner_masks
+        goal = list(right_bit)
+        width = len(right_symbol)
+        root_goals = 0
+        for r in (self.root, self.fragment_root):
+            if r is not None:
+                if not goal[r]:
+                    goal[r] = 1 << width
+                    width += 1
+                root_goals |= goal[r]
+        end_goal = 1 << width
+        # a symbol's left-corner daughters (first daughters) and right-corner daughters (last ones)
+        firsts: dict[int, set[int]] = {}
+        lasts: dict[int, set[int]] = {}
+        for b, found in self.unary.items():
+            for a, _, _ in found:
+                firsts.setdefault(a, set()).add(b)
+                lasts.setdefault(a, set()).add(b)
+        for b, by_c in self.binary.items():
+            for c, found in by_c.items():
+                for a, _, _ in found:
+                    firsts.setdefault(a, set()).add(b)
+                    lasts.setdefault(a, set()).add(c)
+        follow = list(partners)
+        for r in (self.root, self.fragment_root):
+            if r is not None:
+                follow[r] |= end_goal
+        return _spread(firsts, goal), _spread(lasts, follow), root_goals, end_goal
+
+
+def _spread(daughters: dict[int, set[int]], masks: list[int]) -> list[int]:
+    """``masks`` (by symbol) with each symbol's bits passed down to its ``daughters`` and theirs,
+    to a fixed point (the grammar has cycles: ``N1 -> N1 PP``)."""
+    out = list(masks)
+    todo = [a for a in daughters if out[a]]
+    while todo:
+        a = todo.pop()
+        bits = out[a]
+        for b in daughters.get(a, ()):
+            old = out[b]
+            if old | bits != old:
+                out[b] = old | bits
+                todo.append(b)
+    return out
+
 
 __all__ = ["Compiled", "LexItem", "AtomicRule", "AtomicRules"]

@@ -47,3 +47,22 @@ def test_the_indexes_are_not_walked_by_the_garbage_collector() -> None:
     assert not gc.is_tracked(g.rules.rhs) and not gc.is_tracked(g.rules.lhs)
     assert not any(gc.is_tracked(by_c) for by_c in g.binary.values())
     assert not any(gc.is_tracked(found) for found in g.unary.values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_the_context_masks_follow_the_rules(data) -> None:
+    """A rule's left daughter can begin whatever its mother can, and its right daughter be followed
+    by whatever may follow the mother; the left daughter is followed by the right one's goal."""
+    g = compiled()
+    left_goals, follow_goals, root_goals, end_goal = g.context_masks
+    right_bit = g.partner_masks[0]
+    rid = data.draw(st.integers(0, len(g.rules) - 1))
+    r = g.rules[rid]
+    first, last = r.rhs[0], r.rhs[-1]
+    assert left_goals[first] & left_goals[r.lhs] == left_goals[r.lhs]
+    assert follow_goals[last] & follow_goals[r.lhs] == follow_goals[r.lhs]
+    if len(r.rhs) == 2:
+        assert follow_goals[first] & right_bit[last]
+        assert left_goals[last] & right_bit[last]
+    assert left_goals[g.root] & root_goals and follow_goals[g.root] & end_goal

@@ -1,6 +1,10 @@
-"""The parser's chart (:func:`shapeworldice.grammar.cky.fill`) is the reference CKY's, edge for edge:
-the same symbols in every cell, in the same order, with the same costs and backpointers (which of
-two equally cheap analyses an edge keeps depends on that order)."""
+"""The parser's chart (:func:`shapeworldice.grammar.cky.fill`) against the reference CKY's.
+
+Without pruning it is the reference's edge for edge: the same symbols in every cell, in the same
+order, with the same costs and backpointers (which of two equally cheap analyses an edge keeps
+depends on that order).  Pruned (the parser's chart), it leaves out edges no root can rest on
+and keeps every edge a root can rest on as the reference has it: the same cost and backpointer,
+in the same order among such edges of its cell, so the readings are the reference's."""
 from __future__ import annotations
 
 import json
@@ -17,17 +21,18 @@ from shapeworldice.grammar.parser import get_parser, tokenise
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def charts(tokens: list[str]) -> tuple[list, list]:
+def charts(tokens: list[str], prune: bool = False) -> tuple[list, list]:
     """The reference chart and the parser's, each from its own lexical cells."""
     p = get_parser()
     lex, bad = p._lexical(tokens)
     assert lex is not None, bad
     reference = cky.fill_reference(p.g, len(tokens), lex)
     lex, _ = p._lexical(tokens)
-    return reference, cky.fill(p.g, len(tokens), lex)
+    return reference, cky.fill(p.g, len(tokens), lex, prune=prune)
 
 
 def assert_same(tokens: list[str]) -> None:
+    """The unpruned chart is the reference's, edge for edge."""
     reference, chart = charts(tokens)
     n = len(tokens)
     for i in range(n + 1):
@@ -36,6 +41,46 @@ def assert_same(tokens: list[str]) -> None:
             assert (want is None) == (got is None), (tokens, i, j)
             if want is not None:
                 assert list(want.items()) == list(got.items()), (tokens, i, j)
+
+
+def resting(chart: list, n: int) -> set[tuple[int, int, int]]:
+    """The edges (i, j, symbol) of ``chart`` that a root over all ``n`` tokens rests on, through
+    any of their analyses (not only the cheapest)."""
+    g = get_parser().g
+    top = chart[0][n] or {}
+    todo = [(0, n, r) for r in (g.root, g.fragment_root) if r is not None and r in top]
+    seen: set[tuple[int, int, int]] = set()
+    while todo:
+        edge = todo.pop()
+        if edge in seen:
+            continue
+        seen.add(edge)
+        i, j, a = edge
+        todo += [(i, j, b) for b in chart[i][j] if any(x == a for x, _, _ in g.unary.get(b, ()))]
+        for k in range(i + 1, j):
+            left, right = chart[i][k], chart[k][j]
+            if left and right:
+                for b in left:
+                    for c, found in g.binary.get(b, {}).items():
+                        if c in right and any(x == a for x, _, _ in found):
+                            todo += [(i, k, b), (k, j, c)]
+    return seen
+
+
+def assert_same_where_a_root_rests(tokens: list[str]) -> int:
+    """The pruned chart holds every edge a root rests on in the reference, as the reference has
+    it and in the reference's order in its cell, and no edge the reference lacks; the number of
+    such edges."""
+    reference, chart = charts(tokens, prune=True)
+    n = len(tokens)
+    kept = resting(reference, n)
+    for i in range(n + 1):
+        for j in range(i + 1, n + 1):
+            want = [(a, v) for a, v in (reference[i][j] or {}).items() if (i, j, a) in kept]
+            got = [(a, v) for a, v in (chart[i][j] or {}).items() if (i, j, a) in kept]
+            assert want == got, (tokens, i, j)
+            assert set(chart[i][j] or ()) <= set(reference[i][j] or ()), (tokens, i, j)
+    return len(kept)
 
 
 @lru_cache(maxsize=1)
@@ -58,12 +103,35 @@ def test_the_chart_is_the_reference_chart_on_any_word_string(data):
     if get_parser()._lexical(tokens)[0] is None:  # a word no item covers: no chart at all
         return
     assert_same(tokens)
+    assert_same_where_a_root_rests(tokens)
 
 
 @pytest.mark.parametrize("k", [0, 3, 7, 12, 41, 97])
 def test_the_chart_is_the_reference_chart_on_model_written_descriptions(k):
     """Whole descriptions, unsplit: long token strings with many equally cheap attachments."""
     assert_same(described()[k][:30])
+    assert_same_where_a_root_rests(described()[k][:30])
+
+
+@lru_cache(maxsize=1)
+def described_sentences() -> list[list[str]]:
+    """The sentences of the model-written descriptions, each as the parser reads it."""
+    from shapeworldice.interpret.discourse import sentences
+
+    with open(ROOT / "tests" / "descriptions" / "corpus.jsonl", encoding="utf-8") as f:
+        texts = [json.loads(line)["caption"] for line in f]
+    return [tokenise(normalise(s)) for t in texts for _, s in sentences(normalise(t))]
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 5, 17, 100, 333, 1000, 1500, 2000])
+def test_the_pruned_chart_keeps_what_a_root_rests_on_in_model_written_sentences(k):
+    """Sentences that parse, with many equally cheap analyses: every edge a root rests on is the
+    reference's, and the chart leaves out others."""
+    tokens = described_sentences()[k]
+    assert assert_same_where_a_root_rests(tokens) > 0
+    reference, chart = charts(tokens, prune=True)
+    size = sum(len(cell) for row in chart for cell in row if cell)
+    assert size < sum(len(cell) for row in reference for cell in row if cell)
 
 
 def test_a_unary_closure_past_the_reference_guard_falls_back_to_the_reference(monkeypatch):
@@ -105,10 +173,28 @@ def test_closed_word_cells_give_the_reference_chart(k):
     closed: dict = {}
     lex, _ = p._lexical(tokens, closed)
     assert closed and set(closed) <= {(i, i + 1) for i in range(len(tokens))}
-    chart = cky.fill(p.g, len(tokens), lex, closed)
+    chart = cky.fill(p.g, len(tokens), lex, closed, prune=False)
     reference = cky.fill_reference(p.g, len(tokens), unclosed(tokens))
     assert [[c and list(c.items()) for c in row] for row in chart] == \
         [[c and list(c.items()) for c in row] for row in reference]
+    lex, _ = p._lexical(tokens, closed)
+    pruned = cky.fill(p.g, len(tokens), lex, closed)
+    assert [[c and list(c.items()) for c in row] for row in pruned] == \
+        [[c and list(c.items()) for c in row] for row in cky.fill(p.g, len(tokens), unclosed(tokens))]
+
+
+@pytest.mark.parametrize("text", ["A red square is above a", "There is is a circle", "Blue the square left of",
+                                  "A red square is above a blue circle and a green triangle is to the left of the"])
+def test_a_caption_without_a_parse_names_the_longest_constituent_of_every_edge(text):
+    """The longest span is read from the whole chart, not from the edges a root could rest on
+    (the last caption, of 18 tokens, is long enough for the parser to prune its chart)."""
+    p = get_parser()
+    tokens = tokenise(normalise(text))
+    result = p.parse_uncached(text)
+    assert not result.grammatical
+    lex, _ = p._lexical(tokens)
+    assert result.longest_span == p._longest_span(cky.fill_reference(p.g, len(tokens), lex), len(tokens))
+    assert result.longest_span is not None
 
 
 @settings(max_examples=60, deadline=None)
