@@ -4,6 +4,8 @@ sample) is its truth in the same worlds asked a few at a time (counted and compu
 asked alone)."""
 from __future__ import annotations
 
+from typing import Iterator
+
 import numpy as np
 
 from shapeworldice.captions import clause_pool, proximity_pool, relation_pool, selection_pool
@@ -83,16 +85,21 @@ def test_pool_evaluators_agree_on_a_prior_span_and_its_pieces():
         _check_split(module.truth_of, pool, sample, candidates)
 
 
+def _coreference_evaluators(stream: int, seed: int) -> Iterator:
+    """The column evaluators of the coreference captions sampled on 60 test worlds (those it has)."""
+    sampler, rng = CoreferenceSampler(), np.random.default_rng(seed)
+    for k in range(60):
+        caption = sampler(WORLDS.sample(np.random.default_rng([stream, k]), "test"), rng)
+        evaluate = None if caption is None else coreference_truth(caption)
+        if evaluate is not None:
+            yield evaluate
+
+
 def test_coreference_truth_agrees_on_a_prior_span_and_its_pieces():
     sample = _sample(LARGE, 8)
-    sampler, rng = CoreferenceSampler(), np.random.default_rng(4)
     pieces = [sample.select(np.arange(a, min(a + 32, sample.size))) for a in range(0, sample.size, 32)]
     checked = found = 0
-    for seed in range(60):
-        caption = sampler(WORLDS.sample(np.random.default_rng([5, seed]), "test"), rng)
-        evaluate = None if caption is None else coreference_truth(caption)
-        if evaluate is None:
-            continue
+    for evaluate in _coreference_evaluators(5, 4):
         whole = evaluate(sample)
         assert np.array_equal(whole, np.concatenate([evaluate(p) for p in pieces]))
         checked, found = checked + 1, found + int(whole.sum())
@@ -125,13 +132,8 @@ def test_coreference_truth_on_blocks_is_its_truth_on_them_stacked():
     donors = _sample(120, 10)
     refiller = Refiller("object-bag", donors, donors, 0)
     blocks = [refiller.drawn(i, 32) for i in range(10)]
-    sampler, rng = CoreferenceSampler(), np.random.default_rng(7)
     checked = found = 0
-    for seed in range(60):
-        caption = sampler(WORLDS.sample(np.random.default_rng([6, seed]), "test"), rng)
-        evaluate = None if caption is None else coreference_truth(caption)
-        if evaluate is None:
-            continue
+    for evaluate in _coreference_evaluators(6, 7):
         for group in (blocks[:1], blocks[1:4], blocks[4:]):
             on_blocks = evaluate.on_blocks(group)
             assert np.array_equal(on_blocks, evaluate(stack(group)))
