@@ -32,7 +32,7 @@ def _fill_last(g: Any, n: int, lex: dict[tuple[int, int], cky.Cell], closed: Any
                     rb = g.binary.get(b)
                     if rb is None:
                         continue
-                    for c in cky._daughters(rb, right, len(right)):
+                    for c in [c for c in right if c in rb]:  # the reference chart's order
                         base = lv[0] + right[c][0]
                         for a, rid, rc in rb[c]:
                             cost = base + rc
