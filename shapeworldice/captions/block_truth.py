@@ -9,14 +9,12 @@ fits no description, so it is outside every candidate's rule).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 import numpy as np
 
 from ..world.model import COLOR_NAMES
 from .describe import FITS, kept_on
-from .pooled import CandidateTruth
 
 #: the object type of padding (fits no description)
 PADDING_TYPE = FITS.shape[1] - 1
@@ -51,14 +49,4 @@ def side_by_side(blocks: Sequence[Any], columns: Sequence[str]) -> tuple[np.ndar
     return types, cols
 
 
-@dataclass(frozen=True)
-class BlockCandidateTruth(CandidateTruth):
-    """:class:`~.pooled.CandidateTruth` that also answers on several samples one after another
-    (``on_blocks``: its pool module's ``truth_on_blocks``), the same answers as on them stacked."""
-
-    def on_blocks(self, blocks: Sequence[Any]) -> np.ndarray:
-        """The candidate's truth in each world of ``blocks``, in order."""
-        return self.pools.truth_on_blocks(self.pool, self.k, blocks)
-
-
-__all__ = ["BlockCandidateTruth", "PADDING_TYPE", "entity_types", "side_by_side"]
+__all__ = ["PADDING_TYPE", "entity_types", "side_by_side"]

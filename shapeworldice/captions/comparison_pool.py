@@ -302,7 +302,7 @@ def kept_conditions(sample: WorldSample, kind: str, value: int) -> tuple[np.ndar
     return kept_on(sample, f"_pair_conditions_{kind}_{value}", lambda x: pair_conditions(kind, value, x))
 
 
-def on_blocks(pool: ComparisonPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
+def truth_on_blocks(pool: ComparisonPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
     """:func:`truth_of` candidate ``k`` on the worlds of ``blocks``, one sample after another (each
     keeps its census and relations): what it answers on them stacked, without stacking them."""
     return np.concatenate([truth_of(pool, k, b) for b in blocks]) if blocks else np.zeros(0, dtype=bool)
@@ -328,5 +328,5 @@ def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> n
 
 
 __all__ = ["COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kept_conditions", "kind_law",
-           "on_blocks", "pair_conditions", "reach", "true_wherever_placed", "true_wherever_placed_at", "truth_of",
+           "pair_conditions", "reach", "true_wherever_placed", "true_wherever_placed_at", "truth_of", "truth_on_blocks",
            "truth_table"]

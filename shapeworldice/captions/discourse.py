@@ -24,7 +24,6 @@ from ..semantics.truth import Truth
 from ..world.model import World
 from . import clause_pool
 from .clause_pool import ClausePool
-from .block_truth import BlockCandidateTruth
 from .coreference_truth import CoreferenceTruth, coreference_truth
 from .describe import attribute_of, describe, holding_pairs, sample_kinds
 from .pooled import PooledSampler
@@ -110,11 +109,6 @@ class PooledRelativeClauseSampler(RelativeClauseSampler, PooledSampler):
     shares_by_draw: ClassVar[int] = 8
     _last: dict = field(default_factory=dict, compare=False, repr=False)
     _pools: ClassVar[ModuleType] = clause_pool
-
-    @classmethod
-    def evaluator(cls, pool: ClausePool, k: int) -> BlockCandidateTruth:
-        """Candidate ``k``'s truth in each world of a sample, or of several (kept donor re-fills) at once."""
-        return BlockCandidateTruth(cls._pools, pool, k)
 
     def _new_pool(self, world: World) -> ClausePool:
         return clause_pool.clause_pool(world, self.relations)

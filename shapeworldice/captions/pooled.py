@@ -41,19 +41,20 @@ class CandidateTruth:
 @dataclass(frozen=True)
 class BlockCandidateTruth(CandidateTruth):
     """A :class:`CandidateTruth` whose pool module also answers on several samples one after another
-    (an ``on_blocks(pool, k, blocks)`` function: a :class:`~..interpret.prior.BlockEvaluate`, so a
-    donor's kept re-fills, with what they keep, are asked without stacking them) and on some worlds of a
-    sample (a ``true_wherever_placed_at(pool, k, sample, rows)``: :meth:`certain_in`)."""
+    (a ``truth_on_blocks(pool, k, blocks)`` function: a :class:`~..interpret.prior.BlockEvaluate`, so a
+    donor's kept re-fills, with what they keep, are asked without stacking them: the same answers as
+    on them stacked) and, where it knows them, on some worlds of a sample (a
+    ``true_wherever_placed_at(pool, k, sample, rows)``: :meth:`certain_in`)."""
 
     def on_blocks(self, blocks: Sequence[WorldSample]) -> np.ndarray:
         """Its truth in the worlds of ``blocks``, in order: what it answers on them stacked."""
-        return self.pools.on_blocks(self.pool, self.k, blocks)
+        return self.pools.truth_on_blocks(self.pool, self.k, blocks)
 
     def certain_in(self, view: str, sample: WorldSample, rows: np.ndarray) -> np.ndarray | None:
         """Which worlds ``rows`` of ``sample`` keep it true in every re-fill under ``view`` (None: not
         known): under a view that keeps each object's colour and shape, those where it is true wherever
         their objects are placed."""
-        if view not in _OBJECT_VIEWS:
+        if view not in _OBJECT_VIEWS or not hasattr(self.pools, "true_wherever_placed_at"):
             return None
         return self.pools.true_wherever_placed_at(self.pool, self.k, sample, rows)
 
@@ -95,6 +96,6 @@ class PooledSampler:
     @classmethod
     def evaluator(cls, pool: Any, k: int) -> CandidateTruth:
         """Candidate ``k``'s truth in each world of a sample, from the columns."""
-        if hasattr(cls._pools, "on_blocks") and hasattr(cls._pools, "true_wherever_placed_at"):
+        if hasattr(cls._pools, "truth_on_blocks"):
             return BlockCandidateTruth(cls._pools, pool, k)
         return CandidateTruth(cls._pools, pool, k)

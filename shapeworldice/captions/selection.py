@@ -25,7 +25,6 @@ from ..semantics.selection import PROXIMITY_SELECTORS, SELECTORS
 from ..semantics.truth import Truth
 from ..world.model import World
 from . import proximity_pool, selection_pool
-from .block_truth import BlockCandidateTruth
 from .describe import Census, attribute_of, choose, describe, sample_kinds
 from .pooled import PooledSampler
 from .proximity_pool import ProximityPool
@@ -80,11 +79,6 @@ class SelectionSampler(PooledSampler):
 
     _pools: ClassVar[ModuleType] = selection_pool
 
-    @classmethod
-    def evaluator(cls, pool: SelectionPool, k: int) -> BlockCandidateTruth:
-        """Candidate ``k``'s truth in each world of a sample, or of several (kept donor re-fills) at once."""
-        return BlockCandidateTruth(cls._pools, pool, k)
-
     def _new_pool(self, world: World) -> SelectionPool:
         return selection_pool.selection_pool(world, self.selectors)
 
@@ -129,11 +123,6 @@ class ProximitySampler(PooledSampler):
     _last: dict = field(default_factory=dict, compare=False, repr=False)
 
     _pools: ClassVar[ModuleType] = proximity_pool
-
-    @classmethod
-    def evaluator(cls, pool: ProximityPool, k: int) -> BlockCandidateTruth:
-        """Candidate ``k``'s truth in each world of a sample, or of several (kept donor re-fills) at once."""
-        return BlockCandidateTruth(cls._pools, pool, k)
 
     def _new_pool(self, world: World) -> ProximityPool:
         return proximity_pool.proximity_pool(world)
