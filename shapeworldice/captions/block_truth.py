@@ -13,15 +13,14 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..world.model import COLOR_NAMES
-from .describe import FITS, kept_on
+from .describe import FITS, kept_on, type_codes
 
 #: the object type of padding (fits no description)
 PADDING_TYPE = FITS.shape[1] - 1
 
 
 def _entity_types(sample: Any) -> np.ndarray:
-    return np.where(sample.present, sample.shape * len(COLOR_NAMES) + sample.color, PADDING_TYPE).astype(np.int8)
+    return type_codes(sample).astype(np.int8)
 
 
 def entity_types(sample: Any) -> np.ndarray:

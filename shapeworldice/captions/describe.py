@@ -69,8 +69,13 @@ def kept_on(sample: Any, name: str, compute: Callable[[Any], Any]) -> Any:
     return found
 
 
+def type_codes(sample: Any) -> np.ndarray:
+    """Each entity's object type (shape × colour) in each world of ``sample``; padding: the last type."""
+    return np.where(sample.present, sample.shape * len(COLOR_NAMES) + sample.color, _TYPES)
+
+
 def _types(sample: Any) -> tuple[np.ndarray, np.ndarray]:
-    types = np.where(sample.present, sample.shape * len(COLOR_NAMES) + sample.color, _TYPES)
+    types = type_codes(sample)
     flat = (np.arange(sample.size)[:, None] * (_TYPES + 1) + types).reshape(-1)
     census = np.bincount(flat, minlength=sample.size * (_TYPES + 1)).reshape(sample.size, _TYPES + 1)
     return types, census

@@ -15,11 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..world.model import COLOR_NAMES
-from .describe import FITS, kept_on, sample_types
-
-#: a description code is ``(shape + 1) * _COLOUR_SLOTS + colour + 1`` (:func:`~.describe.description_code`)
-_COLOUR_SLOTS = len(COLOR_NAMES) + 1
+from .describe import FITS, description_code, description_parts, kept_on, sample_types
 
 #: every description's fits as 32-bit floats, transposed (object types + padding × description codes)
 _FITS_T = np.ascontiguousarray(FITS.T.astype(np.float32))
@@ -46,13 +42,12 @@ def description_counts(sample: Any, codes: list[int]) -> np.ndarray:
 
 def conjunction(first: int, second: int) -> int | None:
     """The description code of entities that fit both descriptions (None: no entity fits both, they
-    name two values of one kind): :func:`~.describe.description_parts` and
-    :func:`~.describe.description_code` on plain integers (one candidate's codes)."""
-    s1, c1 = divmod(int(first), _COLOUR_SLOTS)
-    s2, c2 = divmod(int(second), _COLOUR_SLOTS)
-    if (s1 and s2 and s1 != s2) or (c1 and c2 and c1 != c2):
+    name two values of one kind; a part not named is −1)."""
+    s1, c1 = (int(v) for v in description_parts(np.asarray(first)))
+    s2, c2 = (int(v) for v in description_parts(np.asarray(second)))
+    if (s1 >= 0 and s2 >= 0 and s1 != s2) or (c1 >= 0 and c2 >= 0 and c1 != c2):
         return None
-    return max(s1, s2) * _COLOUR_SLOTS + max(c1, c2)
+    return int(description_code(np.asarray(max(s1, s2)), np.asarray(max(c1, c2))))
 
 
 __all__ = ["KEPT_COUNT_WORLDS", "conjunction", "description_counts"]
