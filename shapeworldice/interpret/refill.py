@@ -208,21 +208,51 @@ class Refiller:
             donors[r], picks[r] = d, rng.permutation(len(own))
         return self._renamed(own, donors, picks)
 
-    def _renamed(self, own: list[tuple[int, int]], donors: np.ndarray, picks: np.ndarray) -> WorldSample:
-        """Donor worlds (each with ``len(own)`` distinct objects) whose ``k``-th distinct object becomes
-        the image's ``picks[r, k]``-th, as one sample: the columns of :meth:`_object_set`, gathered at once."""
-        g = self.train
+    def _renamed_objects(self, own: list[tuple[int, int]], donors: np.ndarray,
+                         picks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Which places of the donor worlds hold an object and its colour and shape once the donor's
+        ``k``-th distinct object becomes the image's ``picks[r, k]``-th (present, colour, shape)."""
         sizes = self.count_array[donors]
         width = max(int(sizes.max()), 1)
         present = np.arange(width)[None, :] < sizes[:, None]
         slots = self.slot_table[donors, :width]
         kinds = np.array(own, dtype=np.int64).reshape(-1, 2)[np.take_along_axis(picks, slots, axis=1)]
+        return present, np.where(present, kinds[..., 0], -1), np.where(present, kinds[..., 1], -1)
+
+    def _renamed(self, own: list[tuple[int, int]], donors: np.ndarray, picks: np.ndarray) -> WorldSample:
+        """Donor worlds (each with ``len(own)`` distinct objects) whose ``k``-th distinct object becomes
+        the image's ``picks[r, k]``-th, as one sample: the columns of :meth:`_object_set`, gathered at once."""
+        g = self.train
+        present, color, shape = self._renamed_objects(own, donors, picks)
+        width = present.shape[1]
         # every donor's first ``width`` places (a row gather; ``width`` is at most the sample's width)
         places = (donors, slice(0, width)) if width <= g.n else (donors[:, None], np.minimum(np.arange(width), g.n - 1))
         cols = {c: np.where(present, getattr(g, c)[places], 0.0) for c in ("x", "y", "shade", "area")}
-        color = np.where(present, kinds[..., 0], -1)
-        shape = np.where(present, kinds[..., 1], -1)
         return WorldSample(cols["x"], cols["y"], shape, color, cols["shade"], cols["area"], present)
+
+    def drawn_objects(self, i: int, refills: int) -> WorldSample | None:
+        """The colours and shapes of :meth:`drawn`'s re-fills of test image ``i``, by the same draws,
+        without gathering the donors' positions, sizes and shades (0 here), under
+        ``colours-shapes-unbound`` and ``object-set``; None under another view or where ``drawn`` draws
+        world by world. For evaluators that read only which objects a world holds."""
+        if self.view == "colours-shapes-unbound":
+            objects = self.unbound_objects(i, refills)
+            if objects is None:
+                return None
+            colors, shapes = objects
+            present = np.ones(colors.shape, dtype=bool)
+        elif self.view == "object-set":
+            rng = world_generator(self.seed, self.code, self.keys[i])
+            own = sorted(set(self._pairs(self.test, i)))
+            pool = self.by_kinds.get(len(own))
+            if pool is None or not own:
+                return None
+            donors = pool[rng.integers(len(pool), size=refills)]
+            present, colors, shapes = self._renamed_objects(own, donors, _permutations(rng, refills, len(own)))
+        else:
+            return None
+        zero = np.zeros(colors.shape)
+        return WorldSample(zero, zero, shapes, colors, zero, zero, present)
 
     def drawn(self, i: int, refills: int) -> WorldSample:
         """Re-fills ``0 .. refills - 1`` of test image ``i`` drawn together from one generator

@@ -13,7 +13,7 @@ import numpy as np
 from ..world.columns import COLUMNS, stack
 from .prior import BlockEvaluate, CaptionPrior, CertainEvaluate, Evaluate, TruthUnavailable, WherePlacedEvaluate, \
     WorldSample, follows, truth_in
-from .refill import KEPT, Refiller, world_generator
+from .refill import KEPT, Refiller
 
 #: meanings whose early-stopped share a view bound keeps (see :meth:`ViewBound.worst`)
 _ABOVE_KEPT = 200_000
@@ -169,13 +169,13 @@ class ViewBound:
 
     def _donor_objects(self, index: int) -> WorldSample:
         """The re-fills of donor world ``index`` with only their objects' colours and shapes (the other
-        columns 0; :func:`drawn_objects`, else :meth:`_donor_refills`), kept as those are."""
+        columns 0; :meth:`Refiller.drawn_objects`, else :meth:`_donor_refills`), kept as those are."""
         hit = self._donor_kinds.pop(index, None)
         if hit is None:
             assert self._donor_refiller is not None
             if len(self._donor_kinds) >= _DONORS_KEPT:  # the least recently used goes
                 del self._donor_kinds[next(iter(self._donor_kinds))]
-            hit = self._donor_rows.get(index) or drawn_objects(self._donor_refiller, index, self.refills) or \
+            hit = self._donor_rows.get(index) or self._donor_refiller.drawn_objects(index, self.refills) or \
                 self._donor_refills(index)
         self._donor_kinds[index] = hit
         return hit
@@ -198,12 +198,12 @@ class ViewBound:
 
     def _objects_refilled(self, world) -> WorldSample:
         """:meth:`_refilled`'s re-fills with only their objects' colours and shapes where those can be
-        drawn alone (:func:`drawn_objects`; the re-fills themselves once drawn), kept as they are."""
+        drawn alone (:meth:`Refiller.drawn_objects`; the re-fills themselves once drawn), kept as they are."""
         self._switch(world)
         if self._sample is not None:
             return self._sample
         if self._objects is None:
-            self._objects = drawn_objects(self.refiller, 0, self.refills)
+            self._objects = self.refiller.drawn_objects(0, self.refills)
         return self._refilled(world) if self._objects is None else self._objects
 
     def samples(self, world) -> list[WorldSample]:
@@ -352,37 +352,6 @@ def view_bound(views: Sequence[str], donors: WorldSample, refills: int = BOUND_R
     return JointViewBound(views, donors, refills, seed, true_worlds, prior)
 
 
-def drawn_objects(refiller: Refiller, i: int, refills: int) -> WorldSample | None:
-    """The colours and shapes of :meth:`Refiller.drawn`'s re-fills of test image ``i``, by the same
-    draws, without gathering the donors' positions, sizes and shades (0 here), under
-    ``colours-shapes-unbound`` and ``object-set``; None under another view or where ``drawn`` draws
-    world by world. For evaluators that read only which objects a world holds."""
-    if refiller.view == "colours-shapes-unbound":
-        objects = refiller.unbound_objects(i, refills)
-        if objects is None:
-            return None
-        colors, shapes = objects
-        present = np.ones(colors.shape, dtype=bool)
-    elif refiller.view == "object-set":
-        rng = world_generator(refiller.seed, refiller.code, refiller.keys[i])
-        own = sorted(set(refiller._pairs(refiller.test, i)))
-        pool = refiller.by_kinds.get(len(own))
-        if pool is None or not own:
-            return None
-        donors = pool[rng.integers(len(pool), size=refills)]
-        picks = np.argsort(rng.random((refills, len(own))), axis=1, kind="stable")  # drawn's permutations
-        sizes = refiller.count_array[donors]
-        width = max(int(sizes.max()), 1)
-        present = np.arange(width)[None, :] < sizes[:, None]
-        slots = refiller.slot_table[donors, :width]
-        kinds = np.array(own, dtype=np.int64).reshape(-1, 2)[np.take_along_axis(picks, slots, axis=1)]
-        colors, shapes = np.where(present, kinds[..., 0], -1), np.where(present, kinds[..., 1], -1)
-    else:
-        return None
-    zero = np.zeros(colors.shape)
-    return WorldSample(zero, zero, shapes, colors, zero, zero, present)
-
-
 def _groups(items: list[int], few_first: bool) -> list[list[int]]:
     """``items`` as one group, or, when an early stop is wanted, as groups of 1, 2, 4, ... items."""
     if not few_first:
@@ -438,5 +407,5 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
 
 
 __all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "JointViewBound", "OBJECT_VIEWS", "ViewBound",
-           "WorldKey", "certain_object", "drawn_objects", "object_ceiling", "objects_ceiling", "view_bound",
+           "WorldKey", "certain_object", "object_ceiling", "objects_ceiling", "view_bound",
            "view_probability", "world_key"]

@@ -112,21 +112,19 @@ def test_a_world_read_back_from_its_json_has_the_key_the_builder_used(samples):
 
 
 def test_drawn_objects_are_the_drawn_refills_objects():
-    """The re-fills' colours and shapes drawn alone (:func:`~shapeworldice.interpret.views.drawn_objects`)
+    """The re-fills' colours and shapes drawn alone (:meth:`Refiller.drawn_objects`)
     are those of :meth:`Refiller.drawn`'s re-fills, by the same draws, under both views it serves; other
     views get None."""
-    from shapeworldice.interpret.views import drawn_objects
-
     donors = sample_worlds(load_definition("quantification-count"), size=120)
     for view in ("colours-shapes-unbound", "object-set"):
         refiller = Refiller(view, donors, donors, 3)
         for i in range(0, donors.size, 3):
-            objects, full = drawn_objects(refiller, i, 32), refiller.drawn(i, 32)
+            objects, full = refiller.drawn_objects(i, 32), refiller.drawn(i, 32)
             assert objects is not None
             assert np.array_equal(objects.present, full.present)
             assert np.array_equal(objects.color, np.where(full.present, full.color, -1))
             assert np.array_equal(objects.shape, np.where(full.present, full.shape, -1))
-    assert drawn_objects(Refiller("object-bag", donors, donors, 3), 0, 32) is None
+    assert Refiller("object-bag", donors, donors, 3).drawn_objects(0, 32) is None
 
 
 def test_a_worlds_refilled_objects_are_its_refills_objects():
