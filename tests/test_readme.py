@@ -39,7 +39,7 @@ def test_the_test_command_says_what_skips_and_pytest_shows_why():
         import tomli as tomllib
 
     text = README.read_text(encoding="utf-8")
-    after = text[text.index(".venv/bin/python -m pytest -q\n```"):][:900]
+    after = text[text.index(".venv/bin/python -m pytest -q -n auto --dist loadfile\n```"):][:900]
     for word in ("PyTorch", "Dask", "Chromium", "skip", "-rs", "torch==2.13.0"):
         assert word in after, word
     options = tomllib.loads((README.parent / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
@@ -119,7 +119,8 @@ def test_the_readme_stays_a_front_page():
     assert bash[:2] == [
         "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/shapeworldice quickstart "
         "--out shapeworldice-quickstart\n",
-        "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -q\n"]
+        "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -q -n auto "
+        "--dist loadfile\n"]
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert bash[1].strip() in ci  # CI runs the README's test command
 
