@@ -33,6 +33,9 @@ from shapeworldice.grammar import parse
      "There are two rectangles, one a teal bar and the other a."),
     ("It is rotated by about 20 degrees.", "It is rotated by about."),
     ("The circle looks like a sun in a night sky.", "The circle looks like a sun in a the sky."),
+    ("The shapes are spread, with the two pentagons echoing each other on opposite sides.",
+     "The shapes are spread, with the two pentagons echoing each other on opposite."),
+    ("It is small, occupying a tiny fraction of the area.", "It is small, occupying a tiny fraction of the."),
 ])
 def test_sentences_of_the_sixteenth_round(text, near_miss):
     assert parse(text).grammatical, text
