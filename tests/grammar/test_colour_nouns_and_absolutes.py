@@ -63,6 +63,15 @@ def test_a_list_of_colour_nouns_is_the_ergs_coordination():
     assert between.args["ARG2"] == conj.iv
 
 
+@pytest.mark.parametrize("text", ["A pink circle with cyan and magenta crosses on a black background.",
+                                  "A square among red and blue circles."])
+def test_shapes_listed_after_with_stay_a_noun_phrase(text):
+    """No colour noun after "with" / "among": the colours stay adjectives of the shapes, not colour nouns
+    before the verb "crosses" (a sentence would hide the noun phrase caption)."""
+    r = parse(text)
+    assert r.grammatical and not r.sentence, text
+
+
 @pytest.mark.parametrize("text", ["A collection of shapes in the lower half of a black background.",
                                   "A red square in the left half of the image."])
 def test_half_is_a_noun_of_noun_phrase_captions(text):
