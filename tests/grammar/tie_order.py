@@ -45,7 +45,9 @@ def _fill_last(g: Any, n: int, lex: dict[tuple[int, int], cky.Cell], closed: Any
     return chart
 
 
-def _chart_last(self: ChartParser, tokens: list[str]):
+def _chart_last(self: ChartParser, tokens: list[str], prune: bool = True):
+    # every edge, pruned or not: the other tie rule is for readings, and an unparsed caption's longest
+    # constituent is read from every edge anyway
     lex, bad = self._lexical(tokens)
     if lex is None:
         return None, bad
