@@ -33,6 +33,7 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _drop_frame_preps(w, frames)
     _image_of(w)
     _depiction(w, frames)
+    _fronted_place_of_a_coordination(w)
     _positions(w)
     w.reindex()
     rewrite_placement(w)
@@ -291,6 +292,25 @@ def _positions(w: WorkingMRS) -> None:
                     and split_predicate(p.pred)[1] == "p"):
                 p.args["ARG1"] = subject
         _there(v, subject)
+
+
+def _fronted_place_of_a_coordination(w: WorkingMRS) -> None:
+    """"Above the green circle there is a gray pentagon, and at the bottom a gray cross is cut off":
+    a place before coordinated clauses, which the parser puts on the coordination, is the first
+    clause's (the place it sets is said of the first clause's subject by :func:`_positions`); each
+    later clause says where it is on its own, or does not say."""
+    clauses = {c.arg0: c for c in w.live if not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "e")
+               and is_var(c.args.get("ARG1"), "e") and is_var(c.args.get("ARG2"), "e")}
+    if not clauses:
+        return
+    for p in w.live:
+        c = clauses.get(p.args.get("ARG1") or "")
+        if p.dead or c is None or p.key > c.key or split_predicate(p.pred)[1] != "p" or p.pred in _NOT_PLACES:
+            continue
+        first = c.args["ARG1"]
+        while first in clauses:
+            first = clauses[first].args["ARG1"]
+        p.args["ARG1"] = first
 
 
 def _fronted_place_of_a_look(w: WorkingMRS, v: EP) -> None:

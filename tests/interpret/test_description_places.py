@@ -422,3 +422,18 @@ def test_places_against_an_edge_and_large_portions(caption, expected):
 def test_otherwise_empty_is_the_rest_and_most_of_the_image_is_mostly(caption, expected):
     world = make_world(("square", "red", 0.2, 0.2), ("circle", "blue", 0.8, 0.8))
     assert verdict(caption, world) == expected
+
+
+# ------------------------------------------------------------------- a place before coordinated clauses
+@pytest.mark.parametrize("caption,expected", [
+    ("Above the blue circle there is a red square, and a green triangle is at the bottom.", T),
+    ("Below the blue circle there is a red square, and a green triangle is at the bottom.", F),
+    ("At the top there is a red square, and there is a green triangle.", T),  # the first clause's place
+    ("At the bottom there is a red square, and there is a green triangle.", F),
+    ("Above the blue circle there is a red square, and a green triangle is at the top.", F),
+])
+def test_a_place_before_coordinated_clauses_is_the_first_clauses(caption, expected):
+    """"Above the green circle there is a gray pentagon, and at the bottom a gray cross ...": the parser
+    puts the fronted place on the coordination; it is where the first clause's subject is."""
+    world = make_world(("square", "red", 0.5, 0.15), ("circle", "blue", 0.5, 0.5), ("triangle", "green", 0.5, 0.85))
+    assert verdict(caption, world) == expected, caption
