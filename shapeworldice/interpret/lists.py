@@ -46,9 +46,14 @@ def quantities(w: WorkingMRS) -> None:
     for q in w.live:  # "a single triangle", "one lone square": exactly one
         if not q.dead and q.pred in ("_a_q", "udef_q") and q.mods.plain():
             found = [e for e in _restriction(w, q.arg0 or "") if e.pred in ("_single_a_1", "_lone_a_1")]
-            if found:
+            if not found:
+                continue
+            if not q.mods.plural:
                 q.mods.card, q.mods.degree = 1, "eq"
-                w.kill(*found)
+            elif any(e.pred != "_be_v_there" and e.label != w.rstr_label(q) and q.arg0 in e.args.values()
+                     for e in w.live if not e.dead and e is not q):
+                continue  # "Only a few shapes are red." ("only" says the others are not): not read
+            w.kill(*found)  # "There are only a few shapes.": "only" adds nothing to the plural's quantity
     for q in w.live:
         if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain() or q.arg0 in predicative:
             continue
@@ -248,7 +253,7 @@ def _colours_of_a_coordination(w: WorkingMRS, q: EP) -> bool:
     x = q.arg0 or ""
     if not any(not c.dead and c.pred in COORDINATIONS and c.arg0 == x for c in w.live):
         return False
-    by_event = {e.arg0: e for e in w.at(w.rstr_label(q)) if is_var(e.arg0, "e")}
+    by_event = {e.arg0 or "": e for e in w.at(w.rstr_label(q)) if is_var(e.arg0, "e")}
     coords = [e for e in by_event.values() if e.pred in COORDINATIONS]
     inner = {v for c in coords for r, v in c.args.items() if r != "ARG0"}
     leaves: list[EP] = []
