@@ -325,21 +325,40 @@ def _positions(w: WorkingMRS) -> None:
 
 def _fronted_place_of_a_coordination(w: WorkingMRS) -> None:
     """"Above the green circle there is a gray pentagon, and at the bottom a gray cross is cut off":
-    a place before coordinated clauses, which the parser puts on the coordination, is the first
-    clause's (the place it sets is said of the first clause's subject by :func:`_positions`); each
-    later clause says where it is on its own, or does not say."""
+    a place before coordinated clauses of different subjects, which the parser puts on the
+    coordination, is the first clause's (the place it sets is said of the first clause's subject by
+    :func:`_positions`); each later clause says where it is on its own, or does not say. A place with
+    no object or coordinated with another ("Just below and to the right, ...") is relative to what
+    went before and is not moved."""
+    said: dict[str | None, str] = {}  # events said of a shape: their subject
+    for e in w.live:
+        subject = next((e.args[r] for r in ("ARG1", "ARG2") if is_var(e.args.get(r), "x")), None)
+        if not e.dead and not e.is_quantifier() and subject is not None:
+            said.setdefault(e.arg0, subject)
     clauses = {c.arg0: c for c in w.live if not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "e")
-               and is_var(c.args.get("ARG1"), "e") and is_var(c.args.get("ARG2"), "e")}
+               and _clause(w, c.args.get("ARG1"), said) and _clause(w, c.args.get("ARG2"), said)
+               and said.get(c.args.get("ARG1")) != said.get(c.args.get("ARG2"))}
     if not clauses:
         return
+    joined = {v for c in w.live if not c.dead and c.pred in COORDINATIONS for v in c.args.values()}
     for p in w.live:
         c = clauses.get(p.args.get("ARG1") or "")
         if p.dead or c is None or p.key > c.key or split_predicate(p.pred)[1] != "p" or p.pred in _NOT_PLACES:
             continue
+        if p.args.get("ARG2") not in w.quant_of or p.arg0 in joined:
+            continue  # "Just below and to the right, ...": relative to what went before, not read here
         first = c.args["ARG1"]
         while first in clauses:
             first = clauses[first].args["ARG1"]
         p.args["ARG1"] = first
+
+
+def _clause(w: WorkingMRS, event: str | None, said: dict[str | None, str]) -> bool:
+    """Whether ``event`` is a clause's: said of a shape, or a coordination of such clauses."""
+    if event in said:
+        return True
+    c = next((c for c in w.live if not c.dead and c.arg0 == event and c.pred in COORDINATIONS), None)
+    return c is not None and _clause(w, c.args.get("ARG1"), said) and _clause(w, c.args.get("ARG2"), said)
 
 
 def _fronted_place_of_a_look(w: WorkingMRS, v: EP) -> None:
