@@ -15,9 +15,10 @@ from __future__ import annotations
 from .errors import UninterpretableMRS
 from .predicates import (
     COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, HEDGE_VERBS, OUTSIDE_WORDS, PLACING_VERBS,
-    POSITION_VERBS, PRESENCE_ADJS,
+    POSITION_VERBS, PRESENCE_ADJS, names_entity,
     split_predicate,
 )
+from .background import COMPANY_PREPS
 from .lists import MANY
 from .placement import frames_of, rewrite_placement
 from .reference import resolve_references
@@ -27,12 +28,14 @@ from .working_mrs import EP, WorkingMRS, is_var
 def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
     _this_image(w)
+    _company_of_the_picture(w)
     frames = frames_of(w)
     _contrast(w)
     _some_of(w)
     _drop_frame_preps(w, frames)
     _image_of(w)
     _depiction(w, frames)
+    _fronted_place_of_a_coordination(w)
     _positions(w)
     w.reindex()
     rewrite_placement(w)
@@ -80,12 +83,39 @@ def _kill_entity(w: WorkingMRS, v: str) -> None:
         w.kill(q, *w.at(w.rstr_label(q)))
 
 
+#: prepositions of a spread over the whole picture ("placed around the image", "scattered across the
+#: picture", "throughout the frame"): said of the picture, they add nothing (as "in the image"; the
+#: spread itself, "scattered", "spread", is a vague word of its own)
+_SPREAD_PREPS = frozenset({"_around_p", "_across_p", "_throughout_p", "_over_p", "_all+over_p"})
+
+
 def _drop_frame_preps(w: WorkingMRS, frames: set[str]) -> None:
-    """"in the image", "in the picture": said of anything, it adds nothing."""
+    """"in the image", "in the picture", "around the image": said of anything, it adds nothing."""
     for e in w.live:
-        if not e.dead and e.pred in FRAME_PREPS and e.args.get("ARG2") in frames:
+        if not e.dead and e.args.get("ARG2") in frames and (
+                e.pred in FRAME_PREPS or e.pred in _SPREAD_PREPS and is_var(e.args.get("ARG1"), "e")):
             w.kill(e)
             _kill_entity(w, e.args["ARG2"])
+
+
+def _company_of_the_picture(w: WorkingMRS) -> None:
+    """"Two squares are placed around the image, along with blue triangles": a shape the parser put in
+    the company of the picture a place names is there, in the clause the place is said in (the picture
+    is then a place of its own, which adds nothing)."""
+    for e in list(w.live):
+        frame = e.args.get("ARG2") or ""
+        q = w.quant_of.get(frame)
+        if e.dead or q is None or (e.pred not in FRAME_PREPS and e.pred not in _SPREAD_PREPS):
+            continue
+        rs = w.at(w.rstr_label(q))
+        if not any(n.pred in FRAME_NOUNS and n.arg0 == frame for n in rs):
+            continue
+        for c in rs:
+            shape = c.args.get("ARG2") or ""
+            if c.pred in COMPANY_PREPS and c.args.get("ARG1") == frame and shape in w.quant_of and any(
+                    names_entity(n.pred) and n.arg0 == shape for n in w.at(w.rstr_label(w.quant_of[shape]))):
+                c.pred, c.label, c.args = "_be_v_there", e.label, {"ARG0": c.arg0 or "e?", "ARG1": shape}
+    w.reindex()
 
 
 def _subject_is_frame(w: WorkingMRS, v: str | None, frames: set[str]) -> bool:
@@ -291,6 +321,44 @@ def _positions(w: WorkingMRS) -> None:
                     and split_predicate(p.pred)[1] == "p"):
                 p.args["ARG1"] = subject
         _there(v, subject)
+
+
+def _fronted_place_of_a_coordination(w: WorkingMRS) -> None:
+    """"Above the green circle there is a gray pentagon, and at the bottom a gray cross is cut off":
+    a place before coordinated clauses of different subjects, which the parser puts on the
+    coordination, is the first clause's (the place it sets is said of the first clause's subject by
+    :func:`_positions`); each later clause says where it is on its own, or does not say. A place with
+    no object or coordinated with another ("Just below and to the right, ...") is relative to what
+    went before and is not moved."""
+    said: dict[str | None, str] = {}  # events said of a shape: their subject
+    for e in w.live:
+        subject = next((e.args[r] for r in ("ARG1", "ARG2") if is_var(e.args.get(r), "x")), None)
+        if not e.dead and not e.is_quantifier() and subject is not None:
+            said.setdefault(e.arg0, subject)
+    clauses = {c.arg0: c for c in w.live if not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "e")
+               and _clause(w, c.args.get("ARG1"), said) and _clause(w, c.args.get("ARG2"), said)
+               and said.get(c.args.get("ARG1")) != said.get(c.args.get("ARG2"))}
+    if not clauses:
+        return
+    joined = {v for c in w.live if not c.dead and c.pred in COORDINATIONS for v in c.args.values()}
+    for p in w.live:
+        c = clauses.get(p.args.get("ARG1") or "")
+        if p.dead or c is None or p.key > c.key or split_predicate(p.pred)[1] != "p" or p.pred in _NOT_PLACES:
+            continue
+        if p.args.get("ARG2") not in w.quant_of or p.arg0 in joined:
+            continue  # "Just below and to the right, ...": relative to what went before, not read here
+        first = c.args["ARG1"]
+        while first in clauses:
+            first = clauses[first].args["ARG1"]
+        p.args["ARG1"] = first
+
+
+def _clause(w: WorkingMRS, event: str | None, said: dict[str | None, str]) -> bool:
+    """Whether ``event`` is a clause's: said of a shape, or a coordination of such clauses."""
+    if event in said:
+        return True
+    c = next((c for c in w.live if not c.dead and c.arg0 == event and c.pred in COORDINATIONS), None)
+    return c is not None and _clause(w, c.args.get("ARG1"), said) and _clause(w, c.args.get("ARG2"), said)
 
 
 def _fronted_place_of_a_look(w: WorkingMRS, v: EP) -> None:

@@ -26,6 +26,7 @@ from typing import Any, Iterable, Sequence, Union
 from .descriptive import rewrite_descriptive
 from .errors import UninterpretableMRS
 from .formula_builder import FormulaBuilder
+from .lists import attach_list_modifiers
 from .logic import And, Formula, Iff, Implies, Not, Or, free_vars, nesting, walk
 from .predicates import INTERPRETABLE_QUANTIFIERS
 from .preference import preference_order, reading_penalty
@@ -67,6 +68,7 @@ def _interpretation(mrs: Any) -> Interpretation:
     except UninterpretableMRS as exc:
         raise UninterpretableMRS(f"cannot read MRS: {exc}") from None
     penalty = reading_penalty(e.pred for e in w.eps)
+    attach_list_modifiers(w)
     rewrite_descriptive(w)
     normalize(w)
     for q in w.live:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
-from .picture_places import ATTR
+from .picture_places import ATTR, SCENE
 from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -46,9 +46,14 @@ def quantities(w: WorkingMRS) -> None:
     for q in w.live:  # "a single triangle", "one lone square": exactly one
         if not q.dead and q.pred in ("_a_q", "udef_q") and q.mods.plain():
             found = [e for e in _restriction(w, q.arg0 or "") if e.pred in ("_single_a_1", "_lone_a_1")]
-            if found:
+            if not found:
+                continue
+            if not q.mods.plural:
                 q.mods.card, q.mods.degree = 1, "eq"
-                w.kill(*found)
+            elif any(e.pred != "_be_v_there" and e.label != w.rstr_label(q) and q.arg0 in e.args.values()
+                     for e in w.live if not e.dead and e is not q):
+                continue  # "Only a few shapes are red." ("only" says the others are not): not read
+            w.kill(*found)  # "There are only a few shapes.": "only" adds nothing to the plural's quantity
     for q in w.live:
         if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain() or q.arg0 in predicative:
             continue
@@ -77,12 +82,81 @@ def quantities(w: WorkingMRS) -> None:
                             q.key))
 
 
+def attach_list_modifiers(w: WorkingMRS) -> None:
+    """Modifiers of a whole list ("rectangles and an oval in cyan and blue on a black background") that
+    the parser left on a label nothing holds are put in the list's restriction, as the ERG has them
+    (intersective with the coordination): they are then read as said of the list, not left floating."""
+    lists = {c.arg0: c for c in w.live if not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x")}
+    if not lists:
+        return
+    held = set(w.qeq.values()) | {w.top} | {v for e in w.live if not e.dead for v in e.args.values()
+                                            if is_var(v, "h")}
+    moved = False
+    for e in list(w.live):
+        x = e.args.get("ARG1")
+        q = w.quant_of.get(x or "")
+        if e.dead or x not in lists or q is None or e.label in held or e.label == w.rstr_label(q):
+            continue
+        floating = e.label
+        for f in w.live:
+            if not f.dead and f.label == floating:
+                f.label = w.rstr_label(q)
+        held.add(floating)
+        moved = True
+    if moved:
+        w.reindex()
+
+
+def distribute_list_modifiers(w: WorkingMRS) -> None:
+    """What is left said of a whole list once its colours are read ("rectangles and an oval at the top
+    on a black background": a place, a look, the background) is said of each item, as a place after a
+    comma at a list's end is; modifiers that relate the list to another entity stay (unread)."""
+    for c in list(w.live):
+        x = c.arg0 or ""
+        q = w.quant_of.get(x)
+        if c.dead or c.pred not in COORDINATIONS or not is_var(x, "x") or q is None:
+            continue
+        label = w.rstr_label(q)
+        mods = [e for e in w.at(label) if e is not c and (e.pred == SCENE or set(e.args) <= {"ARG0", "ARG1"}
+                                                            and e.args.get("ARG1") == x)]
+        if not mods or c.label != label:
+            continue
+        leaves = _list_items(w, x)
+        labels = [w.rstr_label(w.quant_of[v]) for v in leaves if v in w.quant_of]
+        if len(labels) != len(leaves) or not labels:
+            continue
+        for e in mods:
+            if e.pred == SCENE:
+                e.label = labels[0]
+                continue
+            for v, lv in zip(leaves, labels):
+                w.eps.append(EP(e.pred, lv, {"ARG0": w.new_name("e"), "ARG1": v}, e.carg, e.key))
+            w.kill(e)
+        w.reindex()
+
+
+def _list_items(w: WorkingMRS, x: str) -> list[str]:
+    """The items of the list ``x`` (through nested coordinations), in order."""
+    coord = {c.arg0: c for c in w.live if not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x")}
+    items: list[str] = []
+    todo = [x]
+    while todo:
+        v = todo.pop()
+        if v in coord:
+            todo.extend(u for r, u in sorted(coord[v].args.items(), reverse=True) if r != "ARG0")
+        else:
+            items.append(v)
+    return items
+
+
 def adjective_lists(w: WorkingMRS) -> None:
     """"blue and yellow shapes", "red, green and gray circles": some of each (blue shapes and
     yellow shapes), not shapes that are each blue and yellow. The noun phrase becomes the
     coordination of one noun phrase per adjective, as the ERG reads "blue shapes and yellow shapes"."""
     for q in list(w.live):
         if q.dead or q.pred not in ("udef_q", "_the_q") or not q.mods.plural:
+            continue
+        if q.pred == "udef_q" and q.mods.plain() and _colours_of_a_coordination(w, q):
             continue
         counted = q.pred == "udef_q" and q.mods.card is not None and q.mods.den is None and not q.mods.most
         if not (q.mods.plain() or counted):
@@ -172,6 +246,44 @@ def _colours_of_a_list(w: WorkingMRS, q: EP, leaves: list[EP], coords: list[EP],
     w.reindex()
 
 
+def _colours_of_a_coordination(w: WorkingMRS, q: EP) -> bool:
+    """"rectangles and an oval in cyan and blue" (colours in the restriction of a whole list, its
+    coordination's variable): each colour is some listed shape's, as for colours after a list of bare
+    plurals. False (nothing done) when ``q`` is no list or no colours are said of it there."""
+    x = q.arg0 or ""
+    if not any(not c.dead and c.pred in COORDINATIONS and c.arg0 == x for c in w.live):
+        return False
+    by_event = {e.arg0 or "": e for e in w.at(w.rstr_label(q)) if is_var(e.arg0, "e")}
+    coords = [e for e in by_event.values() if e.pred in COORDINATIONS]
+    inner = {v for c in coords for r, v in c.args.items() if r != "ARG0"}
+    leaves: list[EP] = []
+    joints: list[EP] = []
+    for top in [c for c in coords if c.arg0 not in inner]:
+        found: list[EP] = []
+        if _adjective_leaves(by_event, top.arg0, x, found):
+            leaves.extend(found)
+            joints.extend(c for c in coords if c is top or _below(by_event, top, c))
+    single = [e for e in by_event.values() if e.args.get("ARG1") == x and split_predicate(e.pred)[1] == "a"
+              and e.arg0 not in inner and e not in leaves]
+    leaves.extend(single)
+    if not leaves or not all(_is_colour(e, x) for e in leaves):
+        return False
+    _colours_of_a_list(w, q, leaves, joints, _kinds_of_the_list(w, x))
+    return True
+
+
+def _below(by_event: dict[str, EP], top: EP, c: EP) -> bool:
+    """Whether the coordination ``c`` is inside ``top`` (of events)."""
+    todo = [v for r, v in top.args.items() if r != "ARG0"]
+    while todo:
+        e = by_event.get(todo.pop())
+        if e is c:
+            return True
+        if e is not None and e.pred in COORDINATIONS:
+            todo.extend(v for r, v in e.args.items() if r != "ARG0")
+    return False
+
+
 def _kinds_of_the_list(w: WorkingMRS, x: str) -> list[str] | None:
     """The shapes the nouns of the list ``x`` is part of name (in order, once each); None when one is
     "shape", "object" or names no shape."""
@@ -199,9 +311,9 @@ def _kinds_of_the_list(w: WorkingMRS, x: str) -> list[str] | None:
 
 
 def _after_bare_nouns(w: WorkingMRS, x: str) -> bool:
-    """Whether ``x`` is the last of a list of plurals whose others are bare nouns ("pentagons, circles
-    and crosses in blue, magenta and yellow", "several squares and triangles in magenta and blue"): its
-    colours may be said of the whole list."""
+    """Whether ``x`` is the last of a list whose item before it is a bare noun ("pentagons, circles
+    and crosses in blue, magenta and yellow", "several squares and triangles in magenta and blue",
+    "crosses, a pentagon and triangles in yellow and gray"): its colours may be said of the whole list."""
     for c in w.live:
         if c.dead or c.pred not in COORDINATIONS or c.args.get("ARG2") != x:
             continue
@@ -209,9 +321,9 @@ def _after_bare_nouns(w: WorkingMRS, x: str) -> bool:
         for v in others:
             q = w.quant_of.get(v)
             rs = _restriction(w, v) if q is not None else []
-            if q is not None and q.pred == "udef_q" and q.mods.plural and all(
-                    split_predicate(e.pred)[1] != "a" or e.pred in QUANTITY_ADJS
-                    for e in rs if e.args.get("ARG1") == v):
+            bare = q is not None and (q.pred == "udef_q" and q.mods.plural or q.pred == "_a_q" and not q.mods.plural)
+            if bare and all(split_predicate(e.pred)[1] != "a" or e.pred in QUANTITY_ADJS
+                            for e in rs if e.args.get("ARG1") == v):
                 return True
     return False
 
@@ -433,7 +545,8 @@ def _restriction(w: WorkingMRS, v: str) -> list[EP]:
     return w.at(w.rstr_label(q)) if q is not None else []
 
 
-__all__ = ["GROUP", "MANY", "MANY_TRUE", "THE_OTHER", "QUANTITY_ADJS", "adjective_lists", "colours_of_the_shapes",
+__all__ = ["GROUP", "MANY", "MANY_TRUE", "THE_OTHER", "QUANTITY_ADJS", "adjective_lists", "attach_list_modifiers",
+           "distribute_list_modifiers", "colours_of_the_shapes",
            "group_places",
            "predicated_colours",
            "predicated_lists",

@@ -28,8 +28,8 @@ from .predicates import (
     split_predicate,
 )
 from ..semantics.appearance import color_word
-from .lists import (MANY, adjective_lists, colours_of_the_shapes, group_places, predicated_colours, predicated_lists,
-                    quantities, shared_adjectives)
+from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_list_modifiers, group_places,
+                    predicated_colours, predicated_lists, quantities, shared_adjectives)
 from .picture_places import (
     ATTR, MOSTLY, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity, nothing as _nothing,
     places_past_the_frame, regions, rest_of_the_picture, restriction as _restriction,
@@ -83,6 +83,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     adjective_lists(w)
     w.reindex()
+    distribute_list_modifiers(w)
     predicated_lists(w)
     quantities(w)
     _tones_without_colour(w)

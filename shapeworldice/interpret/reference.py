@@ -25,7 +25,7 @@ from .antecedents import (
 )
 from .definites import resolve_definites
 from .errors import REFERENCE, UninterpretableMRS
-from .lists import MANY, THE_OTHER
+from .lists import MANY, QUANTITY_ADJS, THE_OTHER
 from .placement import ATTR
 from .predicates import (
     BACKGROUND_NOUNS, COORDINATIONS, FRAME_NOUNS, FRAME_PREPS, shape_of, split_predicate,
@@ -98,6 +98,8 @@ def _pronouns(w: WorkingMRS) -> None:
             in_list = None
         if in_list is not None and (item or not found):  # the item before is nearer than any earlier shape
             found = [in_list]
+        elif found and q.mods.plural and _singles_since(w, q, rs[0], found[0], coarguments):
+            continue
         cut, unread = stop_point(w, q.key, q.mods.plural)
         if not found and last is not None and last[1].arg0 not in coarguments and cut < last[0] < q.key:
             found = [last[1]]
@@ -108,9 +110,8 @@ def _pronouns(w: WorkingMRS) -> None:
             last = (q.key, found[0])
         if not found and _in_the_picture(w, q, rs[0]):
             continue
-        if not found and q.mods.plural and _both_of_a_relation(w, q, rs[0], coarguments, cut):
-            continue
-        if not found and q.mods.plural and _two_singles(w, q, rs[0], cut):
+        if not found and q.mods.plural and (_both_of_a_relation(w, q, rs[0], coarguments, cut)
+                                            or _two_singles(w, q, rs[0], cut)):
             continue
         if not found:
             if conjuncts_before(w, q.key, q.mods.plural):
@@ -124,6 +125,20 @@ def _pronouns(w: WorkingMRS) -> None:
         w.substitute(q.arg0 or "", found[0].arg0 or "")
         w.reindex()
         said_of_the_head(w, found[0].arg0 or "", users)
+
+
+def _singles_since(w: WorkingMRS, pronoun: EP, pron: EP, group: EP, local: set[str]) -> bool:
+    """"The image shows six shapes. ... a blue circle overlaps a green circle, with a triangle above
+    them": with two or more single shapes named between the plural ``group`` and the pronoun, "them"
+    may be the group or shapes just named. As the object of a place it is the two of the latest
+    relation between single shapes since the group (True, done); otherwise not decided (raises).
+    False (nothing done) with fewer single shapes since the group."""
+    if sum(1 for r in named_before(w, pronoun, group.key) if not r.mods.plural) < 2:
+        return False
+    if _both_of_a_relation(w, pronoun, pron, local, group.key):
+        return True
+    raise UninterpretableMRS("says 'they'/'them' after a group and then several single shapes: whether it means "
+                             "the group or those shapes is not decided", REFERENCE)
 
 
 def _two_singles(w: WorkingMRS, pronoun: EP, pron: EP, cut: tuple[int, int]) -> bool:
@@ -309,8 +324,10 @@ def _another(w: WorkingMRS) -> set[str]:
 def _other_than_all(w: WorkingMRS, e: EP, q: EP) -> bool:
     """"There is a red square. There is a blue circle. There are no other shapes.": "no other" is
     distinct from every shape named before it, not only the latest (else the square would be one
-    of the "other" shapes); False when none was named. A plural or counted shape before it, or an
-    unread sentence that names shapes, leaves the other shapes unknown: not decided."""
+    of the "other" shapes), and fits no description of a plural or counted shape named before it
+    that only said it is there ("There are two circles. ... The rest is empty.": no shape besides the
+    named ones is a circle); False when none was named. A plural or counted shape said to be
+    somewhere, or an unread sentence that names shapes, leaves the other shapes unknown: not decided."""
     if any(u.pred == UNREAD and u.key < q.key and decode_mentions(u.carg) for u in w.live if not u.dead):
         raise UninterpretableMRS("says 'no other' after a sentence that could not be read: which shapes it "
                                  "excludes is not known")
@@ -320,17 +337,43 @@ def _other_than_all(w: WorkingMRS, e: EP, q: EP) -> bool:
              and names_a_shape(w, r)]
     if not named:
         return False
-    if any(r.mods.plural or r.pred not in ("_a_q", "udef_q", "_the_q") or not r.mods.plain() for r in named):
+    groups = [r for r in named if r.mods.plural or r.pred not in ("_a_q", "udef_q", "_the_q") or not r.mods.plain()]
+    if any(not _only_there(w, r) for r in groups):
         raise UninterpretableMRS("says 'no other' after shapes named as a group or counted: which shapes it "
                                  "excludes is not decided")
     x = e.args.get("ARG1") or ""
-    e.pred, e.relation = REL, Relation("id-rel", -1)
-    e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": x, "ARG2": named[0].arg0 or ""}
-    for r in named[1:]:
+    singles = [r for r in named if r not in groups]
+    for r in singles:
         w.eps.append(EP(REL, e.label, {"ARG0": w.new_name("e"), "ARG1": x, "ARG2": r.arg0 or ""}, None, e.key,
                         relation=Relation("id-rel", -1)))
+    for r in groups:  # "There are two circles. ... The rest is empty.": the others are not circles
+        label, hole = w.new_name("h"), w.new_name("h")
+        for d in w.at(w.rstr_label(r)):
+            if d.pred in _COUNTS:
+                continue
+            w.eps.append(EP(d.pred, label, {k: (x if v == r.arg0 else w.new_name("e") if k == "ARG0" else v)
+                                            for k, v in d.args.items()}, d.carg, e.key))
+        w.qeq[hole] = label
+        w.eps.append(EP("neg", e.label, {"ARG0": w.new_name("e"), "ARG1": hole}, None, e.key))
+    w.kill(e)
     w.reindex()
     return True
+
+
+#: what a group's restriction says of its number, not of each member ("two", "several", "many")
+_COUNTS = frozenset({"card", MANY, "much-many_a", "little-few_a", *QUANTITY_ADJS})
+
+
+def _only_there(w: WorkingMRS, r: EP) -> bool:
+    """Whether all a group ``r`` names is that it is there, with a description of its own entity alone
+    ("there are two circles", "the image shows red squares"): then "no other shapes" after it says
+    that no further shape fits that description. A group said to be somewhere, or described by
+    another entity, leaves the others unknown (two circles at the top: a third elsewhere is other)."""
+    x, own = r.arg0, w.rstr_label(r)
+    if any(is_var(v, "x") and v != x for d in w.at(own) for k, v in d.args.items() if k != "ARG0"):
+        return False
+    return all(d.pred == "_be_v_there" or d.label == own or d.is_quantifier()
+               for d in w.live if not d.dead and x in d.args.values())
 
 
 def _others_in_a_list(w: WorkingMRS, e: EP, q: EP) -> bool:

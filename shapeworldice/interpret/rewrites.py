@@ -355,6 +355,9 @@ def rewrite_event_coordination(w: WorkingMRS) -> None:
             raise UninterpretableMRS(f"{c.pred} coordinates non-clauses")
         here = [e for e in w.at(c.label) if e is not c]
         groups = [_clause_group(here, start) for start in (left, right)]
+        for k in (0, 1):  # a clause whose event a rewrite renamed ("below it on the left is X"): the rest
+            if not groups[k] and groups[1 - k]:
+                groups[k] = [e for e in here if e not in groups[1 - k]]
         if not groups[0] or not groups[1] or set(map(id, groups[0])) & set(map(id, groups[1])):
             raise UninterpretableMRS(f"cannot separate the clauses of {c.pred}")
         for role, group in zip(("L-HNDL", "R-HNDL"), groups):

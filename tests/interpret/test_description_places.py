@@ -422,3 +422,44 @@ def test_places_against_an_edge_and_large_portions(caption, expected):
 def test_otherwise_empty_is_the_rest_and_most_of_the_image_is_mostly(caption, expected):
     world = make_world(("square", "red", 0.2, 0.2), ("circle", "blue", 0.8, 0.8))
     assert verdict(caption, world) == expected
+
+
+# ------------------------------------------------------------------- a place before coordinated clauses
+@pytest.mark.parametrize("caption,expected", [
+    ("Above the blue circle there is a red square, and a green triangle is at the bottom.", T),
+    ("Below the blue circle there is a red square, and a green triangle is at the bottom.", F),
+    ("At the top there is a red square, and there is a green triangle.", T),  # the first clause's place
+    ("At the bottom there is a red square, and there is a green triangle.", F),
+    ("Above the blue circle there is a red square, and a green triangle is at the top.", F),
+])
+def test_a_place_before_coordinated_clauses_is_the_first_clauses(caption, expected):
+    """"Above the green circle there is a gray pentagon, and at the bottom a gray cross ...": the parser
+    puts the fronted place on the coordination; it is where the first clause's subject is."""
+    world = make_world(("square", "red", 0.5, 0.15), ("circle", "blue", 0.5, 0.5), ("triangle", "green", 0.5, 0.85))
+    assert verdict(caption, world) == expected, caption
+
+
+# ------------------------------------------------------------- a spread over the picture, "only" on a plural
+@pytest.mark.parametrize("caption,expected", [
+    ("The shapes are placed around the image.", T),  # the place is the whole picture: it adds nothing
+    ("Two red circles are placed around the image, along with a square.", F),  # no square
+    ("Two red circles are placed across the picture, along with a blue circle.", T),
+    ("Two red circles are spread across the picture, along with a blue circle.", A),  # "spread" is vague
+    ("There are only a few shapes.", T),  # "only" adds nothing to the plural's quantity
+    ("The image shows only two shapes.", F),
+    ("There is only one shape.", F),
+])
+def test_places_of_the_whole_picture_and_only_on_a_plural(caption, expected):
+    world = make_world(("circle", "red", 0.2, 0.2), ("circle", "red", 0.8, 0.8), ("circle", "blue", 0.5, 0.5))
+    assert verdict(caption, world) == expected, caption
+
+
+@pytest.mark.parametrize("caption,x,expected", [
+    ("A red square is at the top, and below it on the left is a blue circle.", 0.2, A),  # a diagonal
+    ("A red square is at the top, and below it on the left is a blue circle.", 0.95, F),
+])
+def test_a_clause_of_a_place_and_a_relation_is_read_in_a_coordination(caption, x, expected):
+    """"…, and below it on the left is X": the second clause's event is renamed when "on the left"
+    becomes a relation to "it"; the clause is the rest of the coordination, not left out."""
+    world = make_world(("square", "red", 0.6, 0.15), ("circle", "blue", x, 0.6))
+    assert verdict(caption, world) == expected, caption

@@ -529,8 +529,12 @@ def test_with_including_and_lists(caption, world, expected):
     ("There is a red square. The rest of the image is mostly empty.", A),
     ("There is a red square in the upper left. There is a blue circle in the lower right. "
      "The rest of the image is mostly empty.", A),
-    ("There are two shapes. There is a red square. The rest of the image is empty.", A),
-    # "the rest of the image is empty": no shapes besides those named
+    # "the rest of the image is empty": no shapes besides those named (a group said only to be there
+    # counts: no other shape is one of "two shapes")
+    ("There are two shapes. There is a red square. The rest of the image is empty.", T),
+    ("There are two circles. There is a red square. The rest of the image is empty.", F),
+    ("There is a red square. There are circles. The rest of the image is empty.", A),  # one circle: vague
+    ("There is a red square. Circles are at the bottom. The rest of the image is empty.", A),  # a group placed
     ("There is a red square. The rest of the image is empty.", F),
     ("There is a red square in the upper left. There is a blue circle in the lower right. "
      "The rest of the image is empty.", T),

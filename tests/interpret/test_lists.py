@@ -46,6 +46,32 @@ def test_a_list_of_colours_after_a_list_of_kinds_is_each_colour_somewhere(captio
     check(caption, world, expected)
 
 
+@pytest.mark.parametrize("caption,expected", [
+    ("Crosses and a circle in blue and yellow.", T),  # the colours said of a list ending in a singular
+    ("Crosses and a circle in blue and green.", F),  # no green shape at all
+    ("Crosses and a circle in blue and magenta on a black background.", T),
+    ("Crosses and a triangle in blue, yellow and magenta.", A),  # magenta is only the circle's
+    ("Crosses, a circle and triangles in yellow and red.", A),  # one triangle: a plural of one is vague
+    ("Crosses, a triangle and circles in yellow and red.", T),  # a singular between bare plurals
+    ("Crosses, a triangle and circles in green and red.", F),
+])
+def test_colours_after_a_list_with_a_singular_are_each_colour_somewhere(caption, expected):
+    """"rectangles and an oval in cyan and blue", "crosses, a pentagon and triangles in yellow and gray":
+    the colours are said of the list as a whole (the parser may leave them on a label nothing holds),
+    so each colour is some listed shape's, as after a list of bare plurals."""
+    world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "yellow", 0.8, 0.8), ("circle", "red", 0.5, 0.5),
+                       ("circle", "magenta", 0.5, 0.2), ("triangle", "blue", 0.2, 0.8))
+    check(caption, world, expected)
+
+
+def test_the_background_after_colours_of_a_whole_list_is_read():
+    """"rectangles and an oval in cyan and blue on a black background": the background phrase on the
+    whole list (left unattached with the colours) is said of each item, not left out."""
+    world = make_world(("cross", "blue", 0.2, 0.2), ("circle", "red", 0.8, 0.2), ("circle", "red", 0.5, 0.9))
+    check("A cross and circles in blue and red on a black background.", world, T)
+    check("A cross and circles in blue and green on a black background.", world, F)
+
+
 @pytest.mark.parametrize("caption,expected", [("Red crosses and circles.", F), ("Blue crosses and circles.", F)])
 def test_an_adjective_on_the_first_noun_is_said_of_both(caption, expected):
     world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "blue", 0.8, 0.8), ("circle", "red", 0.5, 0.5),

@@ -390,3 +390,21 @@ def test_both_after_a_list_of_the_latest_two_shapes(half, expected):
     assert verdict(listed, world) == expected
     longer = "There is a red square, a blue circle and a green triangle. Both are small."
     assert verdict(longer, world) == A
+
+
+# ------------------------------------------------------------------ "them" after a group and single shapes
+@pytest.mark.parametrize("caption,expected", [
+    # the two of the latest relation since the group, when "them" is the object of a place
+    ("There are three shapes. A red square is above a blue circle, and a green cross is below them.", T),
+    ("There are three shapes. A red square is above a blue circle, and a green cross is above them.", F),
+    # no relation between the single shapes: the group or the shapes since, not decided
+    ("There are three shapes. There is a red square, and there is a blue circle. They are small.", A),
+    # with nothing since the group, the group
+    ("There are three shapes. They are small.", T),
+])
+def test_them_after_a_group_and_then_single_shapes(caption, expected):
+    """"The image shows six shapes. ... a cross with a circle beside it and a rectangle to its right,
+    while a pentagon sits below them": "them" is not the six shapes when single shapes were named since."""
+    world = make_world(("square", "red", 0.3, 0.15, 0.04), ("circle", "blue", 0.3, 0.5, 0.04),
+                       ("cross", "green", 0.35, 0.85, 0.04))
+    assert verdict(caption, world) == expected, caption
