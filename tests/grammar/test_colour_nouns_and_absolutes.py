@@ -36,7 +36,8 @@ from shapeworldice.grammar import parse
     ("The shapes are spread, with the two pentagons echoing each other on opposite sides.",
      "The shapes are spread, with the two pentagons echoing each other on opposite."),
     ("It is small, occupying a tiny fraction of the area.", "It is small, occupying a tiny fraction of the."),
-    ("Moving to the right and downward, a red rectangle is tilted.", "Moving to the right and, a red rectangle is tilted."),
+    ("Moving to the right and downward, a red rectangle is tilted.",
+     "Moving to the right and, a red rectangle is tilted."),
 ])
 def test_sentences_of_the_sixteenth_round(text, near_miss):
     assert parse(text).grammatical, text
