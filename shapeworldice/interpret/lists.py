@@ -292,16 +292,8 @@ def _kinds_of_the_list(w: WorkingMRS, x: str) -> list[str] | None:
     top = x
     while top in parent:
         top = parent[top].arg0 or ""
-    items, todo = [], [top]
-    while todo:
-        v = todo.pop()
-        joint = next((c for c in parent.values() if c.arg0 == v), None)
-        if joint is not None:
-            todo.extend(u for r, u in sorted(joint.args.items(), reverse=True) if r != "ARG0")
-        else:
-            items.append(v)
     kinds: list[str] = []
-    for v in items:
+    for v in _list_items(w, top):
         shapes = [shape_of(e.pred) for e in _restriction(w, v) if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
         if len(shapes) != 1 or shapes[0] is None:
             return None
