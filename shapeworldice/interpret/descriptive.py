@@ -357,7 +357,7 @@ def _clause(w: WorkingMRS, event: str | None, said: dict[str | None, str]) -> bo
     """Whether ``event`` is a clause's: said of a shape, or a coordination of such clauses."""
     if event in said:
         return True
-    c = next((c for c in w.live if not c.dead and c.arg0 == event and c.pred in COORDINATIONS), None)
+    c = _coordination_of(w, event)
     return c is not None and _clause(w, c.args.get("ARG1"), said) and _clause(w, c.args.get("ARG2"), said)
 
 
