@@ -32,11 +32,13 @@ COLOURS, SIZES = "colours:", "sizes:various"
 PART = "various+part"
 #: the largest number of colours read (its exact reading looks for one more)
 MOST_COLOURS = 4
+#: the mark of a group word :func:`each_other` left vague: no longer a group word to read
+LEFT_VAGUE = "+each+other"
 
 
 def is_group_word(var: str, f: Formula) -> bool:
     """Whether ``f`` is a group word said of ``var``."""
-    return (isinstance(f, Attr) and f.var == var and f.kind == "vague"
+    return (isinstance(f, Attr) and f.var == var and f.kind == "vague" and not f.value.endswith(LEFT_VAGUE)
             and (f.value in RECIPROCAL or f.value.startswith(COLOURS) or f.value == SIZES))
 
 
@@ -134,7 +136,7 @@ def each_other(var: str, f: Formula, said: bool) -> Formula:
     other group words vague (which of the parts they count is not said)."""
     if is_group_word(var, f):
         assert isinstance(f, Attr)
-        return TRUE if said and f.value in RECIPROCAL else Attr(var, "vague", f"{f.value}+each+other")
+        return TRUE if said and f.value in RECIPROCAL else Attr(var, "vague", f.value + LEFT_VAGUE)
     if isinstance(f, (And, Or)):
         return type(f)(tuple(each_other(var, g, said) for g in f.args))
     if isinstance(f, Not):

@@ -27,7 +27,7 @@ from .descriptive import rewrite_descriptive
 from .errors import UninterpretableMRS
 from .formula_builder import FormulaBuilder
 from .lists import attach_list_modifiers
-from .logic import And, Formula, Iff, Implies, Not, Or, free_vars, nesting, walk
+from .logic import And, Formula, Iff, Implies, Not, Or, Rel, free_vars, nesting, walk
 from .predicates import INTERPRETABLE_QUANTIFIERS
 from .preference import preference_order, reading_penalty
 from .rewrites import normalize
@@ -79,6 +79,9 @@ def _interpretation(mrs: Any) -> Interpretation:
     if unbound:  # e.g. an elliptical comparison, "a smaller blue circle" (smaller than what?)
         raise UninterpretableMRS("something it says is tied to no shape it names (a comparison such as "
                                  "'smaller' or 'bigger' without 'than ...'?)")
+    if any(isinstance(g, Rel) and (g.var == g.ref or g.comp in (g.var, g.ref)) for g in walk(formula)):
+        raise UninterpretableMRS("it relates a shape to itself ('The ellipse is another shape.': other than "
+                                 "which shape is not said)")
     variables = max(nesting(formula).values(), default=0)
     if variables > MAX_VARIABLES:  # a description too deep: the sentence that passes the bound is left out
         raise UninterpretableMRS(f"it names more things at once ({variables}, one inside another) than the "
