@@ -15,8 +15,7 @@ from __future__ import annotations
 from .errors import UninterpretableMRS
 from .predicates import (
     COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, HEDGE_VERBS, OUTSIDE_WORDS, PLACING_VERBS,
-    POSITION_VERBS, PRESENCE_ADJS, names_entity,
-    split_predicate,
+    POSITION_VERBS, PRESENCE_ADJS, names_entity, shape_of, split_predicate,
 )
 from .background import COMPANY_PREPS
 from .lists import MANY
@@ -44,10 +43,14 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
 
 
 def _this_image(w: WorkingMRS) -> None:
-    """"this image", "this picture": the image (there is one)."""
+    """"this image", "this picture": the image (there is one). "this square", "that rectangle",
+    "these circles" (a demonstrative with a shape noun, or "shape", "object"): the definite "the
+    square", read by the rules of "the" (across sentences, the one named before)."""
     for q in w.live:
         if not q.dead and q.pred in ("_this_q_dem", "_that_q_dem") and any(
-                e.pred in FRAME_NOUNS and e.arg0 == q.arg0 for e in w.at(w.rstr_label(q))):
+                e.arg0 == q.arg0 and (e.pred in FRAME_NOUNS or shape_of(e.pred) is not None
+                                      or e.pred in ENTITY_NOUNS and e.pred != "generic_entity")
+                for e in w.at(w.rstr_label(q))):
             q.pred = "_the_q"
 
 
