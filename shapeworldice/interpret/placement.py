@@ -523,7 +523,9 @@ def _own_sides(w: WorkingMRS) -> None:
     right"); "to their right", of what "they" name (the determiner's CARG is the owner's number).
     "to its lower left" is both relations to it, as "below and to the left of it" (a diagonal is at
     best vague, each relation needing its own axis to dominate; false when either clearly fails):
-    not the picture's lower left."""
+    not the picture's lower left. On the object of a contact verb ("X overlaps Y on its right") the
+    side is vague: "its" may be X's (Y is right of X) or Y's (X overlaps Y's right side), and the two
+    readings contradict each other; the contact is still claimed."""
     for e in list(w.live):
         if e.dead or e.pred not in ("_on_p", "_to_p", "_at_p") or not is_var(e.args.get("ARG2"), "x"):
             continue
@@ -535,6 +537,12 @@ def _own_sides(w: WorkingMRS) -> None:
         sides = [a for a in rs if a.pred in _OWN_SIDES and a.arg0 == v]
         heights = [a for a in rs if a.pred in _OWN_HEIGHTS and a.args.get("ARG1") == v]
         if len(sides) != 1 or len(rs) != 1 + len(heights):
+            continue
+        holder = e.args.get("ARG1")
+        if any(not c.dead and split_predicate(c.pred)[0] in CONTACT_VERBS and c.args.get("ARG2") == holder
+               for c in w.live):  # "X overlaps Y on its right": Y right of X, or X at Y's right side
+            e.pred, e.carg, e.args = ATTR, "vague:place", {"ARG0": e.arg0 or "e?", "ARG1": holder or ""}
+            w.kill(q, *rs)
             continue
         if heights:
             w.eps.append(EP(_OWN_HEIGHTS[heights[0].pred], e.label, {**e.args, "ARG0": w.new_name("e")}, None, e.key))

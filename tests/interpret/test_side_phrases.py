@@ -1,7 +1,8 @@
 """Side phrases of a named shape and demonstratives, end to end (parse, judge, truth) on small
 hand-built worlds: "to its lower left" is relative to what "its" names, a shape coordinated with
 "its left" inside a "with"-phrase is one more item of it, "this / that square" is "the square",
-"immediately" adds nothing to a relation. Meanings: docs/descriptions.md.
+"immediately" adds nothing to a relation, "a couple of X" is "some X", "the image is filled with X"
+says X is there, "X overlaps Y on its right" leaves the side vague. Meanings: docs/descriptions.md.
 """
 from __future__ import annotations
 
@@ -53,3 +54,42 @@ SQUARE_OVER_CIRCLE = make_world(("square", "red", 0.5, 0.2), ("circle", "blue", 
 ])
 def test_demonstratives_are_definites_and_immediately_adds_nothing(caption, expected):
     assert verdict(caption, SQUARE_OVER_CIRCLE) == expected
+
+
+TWO_GRAY = make_world(("rectangle", "gray", 0.2, 0.3), ("rectangle", "gray", 0.7, 0.6), ("pentagon", "green", 0.5, 0.8))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    ("There are a couple of gray rectangles.", TWO_GRAY, T),
+    ("The image shows a green pentagon and a couple of gray rectangles.", TWO_GRAY, T),
+    ("There are a couple of gray rectangles.", make_world(("rectangle", "gray", 0.2, 0.3)), A),  # one: vague
+    ("There are a couple of red rectangles.", TWO_GRAY, F),
+])
+def test_a_couple_of_is_some(caption, world, expected):
+    """The grammar reads "a couple of X" as the partitive "some of X": at least one, clearly from two."""
+    assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The image is filled with gray rectangles.", T),
+    ("This image is filled with shapes.", T),
+    ("The picture is filled with red circles.", F),
+])
+def test_filled_with_is_what_the_image_shows(caption, expected):
+    assert verdict(caption, TWO_GRAY) == expected
+
+
+#: a triangle overlapping the right side of a circle (the circle is left of the triangle)
+ON_ITS_RIGHT = make_world(("triangle", "yellow", 0.56, 0.5), ("circle", "green", 0.44, 0.5, 0.1))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    # "its" may be the triangle's (the circle right of it: false) or the circle's (its right side: true)
+    ("A yellow triangle overlaps a green circle on its right.", ON_ITS_RIGHT, A),
+    ("A yellow triangle overlaps a green circle on its left.", ON_ITS_RIGHT, A),
+    # no contact: false on either reading
+    ("A yellow triangle overlaps a green circle on its right.",
+     make_world(("triangle", "yellow", 0.9, 0.5), ("circle", "green", 0.2, 0.5)), F),
+])
+def test_a_side_on_the_object_of_a_contact_verb_is_vague(caption, world, expected):
+    assert verdict(caption, world) == expected
