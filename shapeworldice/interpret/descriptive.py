@@ -15,8 +15,7 @@ from __future__ import annotations
 from .errors import UninterpretableMRS
 from .predicates import (
     COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, HEDGE_VERBS, OUTSIDE_WORDS, PLACING_VERBS,
-    POSITION_VERBS, PRESENCE_ADJS, names_entity,
-    split_predicate,
+    POSITION_VERBS, PRESENCE_ADJS, names_entity, shape_of, split_predicate,
 )
 from .background import COMPANY_PREPS
 from .lists import MANY
@@ -33,6 +32,7 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _contrast(w)
     _some_of(w)
     _drop_frame_preps(w, frames)
+    _filled_with(w)
     _image_of(w)
     _depiction(w, frames)
     _fronted_place_of_a_coordination(w)
@@ -44,11 +44,34 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
 
 
 def _this_image(w: WorkingMRS) -> None:
-    """"this image", "this picture": the image (there is one)."""
+    """"this image", "this picture": the image (there is one). "this square", "that rectangle",
+    "these circles" (a demonstrative with a shape noun, or "shape", "object"): the definite "the
+    square", read by the rules of "the" (across sentences, the one named before)."""
     for q in w.live:
         if not q.dead and q.pred in ("_this_q_dem", "_that_q_dem") and any(
-                e.pred in FRAME_NOUNS and e.arg0 == q.arg0 for e in w.at(w.rstr_label(q))):
+                e.arg0 == q.arg0 and (e.pred in FRAME_NOUNS or shape_of(e.pred) is not None
+                                      or e.pred in ENTITY_NOUNS and e.pred != "generic_entity")
+                for e in w.at(w.rstr_label(q))):
             q.pred = "_the_q"
+
+
+def _filled_with(w: WorkingMRS) -> None:
+    """"The image is filled with overlapping shapes.": the image shows them (there are such shapes);
+    how much of the frame they fill is a look the world model does not record ("fill" adds nothing)."""
+    for v in w.live:
+        if v.dead or v.pred != "_filled_v_1" or not is_var(v.args.get("ARG2"), "x"):
+            continue
+        frame = v.args["ARG2"]
+        q = w.quant_of.get(frame)
+        if q is None or not any(e.pred in FRAME_NOUNS and e.arg0 == frame for e in w.at(w.rstr_label(q))):
+            continue
+        withs = [e for e in w.live if not e.dead and e.pred == "_with_p" and e.args.get("ARG1") == v.arg0
+                 and is_var(e.args.get("ARG2"), "x")]
+        if len(withs) != 1:
+            continue
+        v.pred, v.args = "_show_v_1", {"ARG0": v.arg0 or "e?", "ARG1": frame, "ARG2": withs[0].args["ARG2"]}
+        w.kill(withs[0])
+    w.reindex()
 
 
 def _some_of(w: WorkingMRS) -> None:

@@ -36,6 +36,7 @@ from .picture_places import (
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
 from .background import COMPANY_PREPS, background, company, there
+from .side_coordinations import split_side_coordinations
 
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
 OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1", "_outline_n_1",
@@ -63,6 +64,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     colours_of_the_shapes(w)
     predicated_colours(w)
     _mostly(w)
+    split_side_coordinations(w)
     _own_parts(w)
     company_of_places(w)
     company(w)
@@ -510,20 +512,43 @@ def _sides_of_shapes(w: WorkingMRS) -> None:
 
 #: "to its left / right": the side nouns and the relation to what "its" names
 _OWN_SIDES = {"_left_n_1": "_left+of_p", "_right_n_1": "_right+of_p"}
+#: "to its lower / upper left": the height words of a diagonal side and their relation
+_OWN_HEIGHTS = {"_lower_a_1": "_below_p", "_upper_a_1": "_above_p", "_bottom_a_1": "_below_p",
+                "_top_a_1": "_above_p"}
 
 
 def _own_sides(w: WorkingMRS) -> None:
     """"To its right is a red circle.": right of what "its" names (found by the pronoun rules), not
     the right of the picture ("its" leaves no owner in the MRS, so "its right" would read as "the
-    right"); "to their right", of what "they" name (the determiner's CARG is the owner's number)."""
+    right"); "to their right", of what "they" name (the determiner's CARG is the owner's number).
+    "to its lower left" is both relations to it, as "below and to the left of it" (a diagonal is at
+    best vague, each relation needing its own axis to dominate; false when either clearly fails):
+    not the picture's lower left. On the object of a contact verb ("X overlaps Y on its right") the
+    side is vague: "its" may be X's (Y is right of X) or Y's (X overlaps Y's right side), and the two
+    readings contradict each other; the contact is still claimed."""
     for e in list(w.live):
         if e.dead or e.pred not in ("_on_p", "_to_p", "_at_p") or not is_var(e.args.get("ARG2"), "x"):
             continue
         v = e.args["ARG2"]
         q = w.quant_of.get(v)
         rs = _restriction(w, v)
-        if q is None or q.pred != "def_explicit_q" or len(rs) != 1 or rs[0].pred not in _OWN_SIDES:
+        if q is None or q.pred != "def_explicit_q" or not rs or len(rs) > 2:
             continue
+        sides = [a for a in rs if a.pred in _OWN_SIDES and a.arg0 == v]
+        heights = [a for a in rs if a.pred in _OWN_HEIGHTS and a.args.get("ARG1") == v]
+        if len(sides) != 1 or len(rs) != 1 + len(heights):
+            continue
+        holder = e.args.get("ARG1")
+        if any(not c.dead and split_predicate(c.pred)[0] in CONTACT_VERBS and c.args.get("ARG2") == holder
+               for c in w.live):  # "X overlaps Y on its right": Y right of X, or X at Y's right side
+            e.pred, e.carg, e.args = ATTR, "vague:place", {"ARG0": e.arg0 or "e?", "ARG1": holder or ""}
+            w.kill(q, *rs)
+            continue
+        if heights:
+            w.eps.append(EP(_OWN_HEIGHTS[heights[0].pred], e.label, {**e.args, "ARG0": w.new_name("e")}, None, e.key))
+            w.kill(heights[0])
+            w.reindex()
+            rs = [sides[0]]
         e.pred = _OWN_SIDES[rs[0].pred]
         q.mods.plural = q.carg == "pl"  # "their right": right of what "they" name
         q.pred, q.carg = "pronoun_q", None

@@ -93,8 +93,9 @@ def rewrite_partitives(w: WorkingMRS) -> None:
         if x is None or y is None or not (is_var(x, "x") and is_var(y, "x")):
             continue
         qx, qy = w.quant_of.get(x), w.quant_of.get(y)
-        if qx is None or qy is None or qy.pred != "_the_q":
-            continue
+        if qx is None or qy is None or not (qy.pred == "_the_q" or qy.pred == "udef_q" and p.pred == "part_of"
+                                             and _plain_description(w, qy)):
+            continue  # a bare plural whole: "a couple of gray rectangles" (the grammar's "some of") is "some"
         if p.label != w.rstr_label(qx):
             continue
         ly = w.rstr_label(qy)
@@ -106,6 +107,12 @@ def rewrite_partitives(w: WorkingMRS) -> None:
         if p.pred in FRACTION_NOUNS:
             qx.mods.den = FRACTION_NOUNS[p.pred]
         w.reindex()
+
+
+def _plain_description(w: WorkingMRS, q: EP) -> bool:
+    """Whether ``q``'s restriction is a noun with one-place words of its own ("gray rectangles"), with
+    nothing relating it to another entity ("other", a place): a whole a partitive may stand for."""
+    return all(e.pred != "_other_a_1" and set(e.args) <= {"ARG0", "ARG1"} for e in w.at(w.rstr_label(q)))
 
 
 def _number_bound(w: WorkingMRS, qx: EP, y: str, ly: str) -> None:
