@@ -4,7 +4,8 @@ evaluator (before parsing and as the parse-cache key).
 ``normalise(text)``:
   0. applies Unicode NFKC (fullwidth "Ａ ｒｅｄ" is "A red", ligatures and compatibility forms
      their plain letters) and drops format characters (category Cf: a right-to-left mark, a
-     zero-width joiner or space, a soft hyphen), which are invisible and carry no words;
+     zero-width joiner or space, a soft hyphen), which are invisible and carry no words; puts
+     spaces around an em or en dash ("top—its" is "top — its"), a word of punctuation of its own;
   1. splits on any run of whitespace (Unicode whitespace included) and joins with one space,
      which also strips leading and trailing whitespace;
   2. removes a space before "," and before a final ".", "!" or "?";
@@ -19,6 +20,9 @@ from __future__ import annotations
 import unicodedata
 
 _FINAL = ".!?"
+#: typographic dashes set off as words of their own ("the top—its corner" is "the top — its corner"):
+#: a dash between words is punctuation, which the tokeniser splits only at spaces
+_DASHES = str.maketrans({"\u2014": " \u2014 ", "\u2013": " \u2013 "})
 
 
 def normalise(text: str) -> str:
@@ -26,6 +30,7 @@ def normalise(text: str) -> str:
         text = str(text)
     if not text.isascii():  # the captions the builder writes are ASCII: nothing to do for them
         text = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
+        text = text.translate(_DASHES)
     text = " ".join(text.split())
     if not text:
         return ""

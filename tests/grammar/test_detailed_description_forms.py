@@ -1,0 +1,46 @@
+"""General English of detailed descriptions (the equative, fronted adverbs, verbs of putting, dashes,
+appositions, mass "area", places relative to the centre), each with a near miss that stays
+ungrammatical; the sentences are written in the style of the description corpus, not taken from it."""
+from __future__ import annotations
+
+import pytest
+
+from shapeworldice.grammar import normalise, parse
+
+
+@pytest.mark.parametrize("text,near_miss", [
+    ("The square is as big as the circle.", "The square is as big as."),
+    ("The square is about as big as the circle.", "The square is about about as big as the circle."),
+    ("The square is nearly as wide as the circle.", "The square is nearly as as wide the circle."),
+    ("The rectangle is about twice as long as it is wide.", "The rectangle is twice twice as long as it is wide."),
+    ("There is a bar about twice as long as the square.", "There is a bar about twice as long as."),
+    ("Notably, the two circles overlap.", "Notably, the two circles overlap overlap."),
+    ("Clearly, the square is red.", "Clearly, the square is is red."),
+    ("In addition, a small triangle sits near the top.", "In addition, a small triangle sits near the."),
+    ("The composition places most shapes in the right half.", "The composition places most shapes in the."),
+    ("The square sits near the top - its corner touching the edge.", "The square sits near the top - its corner."),
+    ("The square \u2014 the largest shape \u2014 is red.", "The square \u2014 the largest shape \u2014 are red."),
+    ("The circle is on the left -- near the edge.", "The circle is on the -- near the edge."),
+    ("The square, the only red shape, is on the left.", "The square, the only red shape, is on the."),
+    ("The shapes are well spaced with a lot of black area between them.",
+     "The shapes are well spaced with a lot of black area between."),
+    ("A large purple circle sits in the lower left of center.", "A large purple circle sits in the lower left of."),
+    ("The circles form a gentle upward diagonal.", "The circles form a gentle upward."),
+])
+def test_forms_of_detailed_descriptions(text, near_miss):
+    assert parse(text).grammatical, text
+    assert not parse(near_miss).grammatical, near_miss
+
+
+def test_the_equative_is_comp_equal_on_the_adjective():
+    """"as big as the circle": the ERG's comp_equal, ARG1 the adjective's event, ARG2 the circle."""
+    rels = parse("The square is as big as the circle.").reading.mrs.rels
+    big = next(r for r in rels if r.predicate == "_big_a_1")
+    equal = next(r for r in rels if r.predicate == "comp_equal")
+    circle = next(r for r in rels if r.predicate == "_circle_n_of")
+    assert equal.args["ARG1"] == big.iv and equal.args["ARG2"] == circle.iv
+
+
+def test_typographic_dashes_are_words_of_their_own():
+    assert normalise("The top\u2014its corner") == "The top \u2014 its corner."
+    assert normalise(normalise("A square \u2013 red \u2013 sits")) == normalise("A square \u2013 red \u2013 sits")
