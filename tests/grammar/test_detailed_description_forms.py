@@ -1,5 +1,6 @@
 """General English of detailed descriptions (the equative, fronted adverbs, verbs of putting, dashes,
-appositions, mass "area", places relative to the centre), each with a near miss that stays
+appositions, mass "area", places relative to the centre, measure phrases and ranges, plural colour
+nouns, an approximator before a definite complement), each with a near miss that stays
 ungrammatical; the sentences are written in the style of the description corpus, not taken from it."""
 from __future__ import annotations
 
@@ -26,6 +27,13 @@ from shapeworldice.grammar import normalise, parse
      "The shapes are well spaced with a lot of black area between."),
     ("A large purple circle sits in the lower left of center.", "A large purple circle sits in the lower left of."),
     ("The circles form a gentle upward diagonal.", "The circles form a gentle upward."),
+    ("The rectangle is rotated roughly 30 to 45 degrees.", "The rectangle is rotated roughly 30 to degrees."),
+    ("It is tilted by about 35 degrees.", "It is tilted by about degrees 35."),
+    ("There are 30 shapes.", "There are 30 the shapes."),
+    ("The bar is roughly three times as long as it is wide.", "The bar is roughly three times as long as it is."),
+    ("The image has a warm color scheme with yellows and reds.", "The image has a warm color scheme with yellows and."),
+    ("The square is located at roughly the center of the image.", "The square is located at roughly the."),
+    ("In summary, the image is simple.", "In summary, the image is is simple."),
 ])
 def test_forms_of_detailed_descriptions(text, near_miss):
     assert parse(text).grammatical, text
@@ -44,3 +52,12 @@ def test_the_equative_is_comp_equal_on_the_adjective():
 def test_typographic_dashes_are_words_of_their_own():
     assert normalise("The top\u2014its corner") == "The top \u2014 its corner."
     assert normalise(normalise("A square \u2013 red \u2013 sits")) == normalise("A square \u2013 red \u2013 sits")
+
+
+def test_a_range_of_counts_is_not_read_as_its_upper_bound():
+    """"three to five shapes": the lower number is a degree word (_to_x_deg) of the upper's card, so
+    no reading takes the range for exactly five."""
+    rels = parse("There are three to five shapes.").reading.mrs.rels
+    to = next(r for r in rels if r.predicate == "_to_x_deg")
+    cards = {r.carg: r for r in rels if r.predicate == "card"}
+    assert to.args["ARG1"] == cards["5"].iv and to.args["ARG2"] == cards["3"].iv
