@@ -1,6 +1,7 @@
 """General English of detailed descriptions (the equative, fronted adverbs, verbs of putting, dashes,
 appositions, mass "area", places relative to the centre, measure phrases and ranges, plural colour
-nouns, an approximator before a definite complement), each with a near miss that stays
+nouns, an approximator before a definite complement, "where" relatives, "a deep blue that ...",
+subordinate clauses before the main one, "in each corner", "in warm colors"), each with a near miss that stays
 ungrammatical; the sentences are written in the style of the description corpus, not taken from it."""
 from __future__ import annotations
 
@@ -34,6 +35,16 @@ from shapeworldice.grammar import normalise, parse
     ("The image has a warm color scheme with yellows and reds.", "The image has a warm color scheme with yellows and."),
     ("The square is located at roughly the center of the image.", "The square is located at roughly the."),
     ("In summary, the image is simple.", "In summary, the image is is simple."),
+    ("The right side, where most of the shapes are, is crowded.", "The right side, where, is crowded."),
+    ("The square sits in the corner, where it touches both edges.", "The square sits in the corner, where."),
+    ("The circle is a deep blue that stands out against the black background.", "The circle is a deep blue that."),
+    ("The shapes are in bright colors, such as red, orange and yellow.",
+     "The shapes are in bright colors, such as red, orange and."),
+    ("The shapes are in warm colors.", "The shapes are in warm color."),
+    ("There is one shape in each corner.", "There is one shape in each corners."),
+    ("Although the square is small, it is bright.", "Although the square is small, it is is bright."),
+    ("Because of the dark background, the shapes stand out.", "Because of the dark background, the the shapes stand out."),
+    ("The square is more than twice as wide as the triangle.", "The square is more than twice as wide as."),
 ])
 def test_forms_of_detailed_descriptions(text, near_miss):
     assert parse(text).grammatical, text
