@@ -1,7 +1,8 @@
 """General English of detailed descriptions (the equative, fronted adverbs, verbs of putting, dashes,
 appositions, mass "area", places relative to the centre, measure phrases and ranges, plural colour
 nouns, an approximator before a definite complement, "where" relatives, "a deep blue that ...",
-subordinate clauses before the main one, "in each corner", "in warm colors"), each with a near miss that stays
+subordinate clauses before the main one, "in each corner", "in warm colors", letters' shapes, a
+participle phrase before the clause, modals), each with a near miss that stays
 ungrammatical; the sentences are written in the style of the description corpus, not taken from it."""
 from __future__ import annotations
 
@@ -45,6 +46,13 @@ from shapeworldice.grammar import normalise, parse
     ("Although the square is small, it is bright.", "Although the square is small, it is is bright."),
     ("Because of the dark background, the shapes stand out.", "Because of the dark background, the the shapes stand out."),
     ("The square is more than twice as wide as the triangle.", "The square is more than twice as wide as."),
+    ("There is an X-shaped cross.", "There is a X-shaped cross."),
+    ("The image is a colorful and evenly spread arrangement of shapes.",
+     "The image is an colorful and evenly spread arrangement of shapes."),
+    ("Positioned near the top, the circle is partly cut off.", "Positioned near the top the circle."),
+    ("Tilted slightly to the left, the rectangle lies near the bottom.",
+     "Tilted slightly to the left, the rectangle lies near the."),
+    ("Either circle could be the largest.", "Either circle could be be the largest."),
 ])
 def test_forms_of_detailed_descriptions(text, near_miss):
     assert parse(text).grammatical, text
