@@ -53,6 +53,9 @@ from shapeworldice.grammar import normalise, parse
     ("Tilted slightly to the left, the rectangle lies near the bottom.",
      "Tilted slightly to the left, the rectangle lies near the."),
     ("Either circle could be the largest.", "Either circle could be be the largest."),
+    ("The circles are the same size, but in different colors.", "The circles are the same size, but."),
+    ("The shapes are clustered, with a few near the edges.", "The shapes are clustered, with a few near the."),
+    ("The shapes seem to be arranged at random.", "The shapes seem to be arranged at."),
 ])
 def test_forms_of_detailed_descriptions(text, near_miss):
     assert parse(text).grammatical, text
@@ -71,6 +74,14 @@ def test_the_equative_is_comp_equal_on_the_adjective():
 def test_typographic_dashes_are_words_of_their_own():
     assert normalise("The top\u2014its corner") == "The top \u2014 its corner."
     assert normalise(normalise("A square \u2013 red \u2013 sits")) == normalise("A square \u2013 red \u2013 sits")
+
+
+def test_a_range_with_an_approximator_is_one_measure():
+    """"rotated by roughly 30 to 45 degrees": the range is the degrees' number (not "by roughly 30" and
+    "to 45 degrees", which would say where the rotation ends)."""
+    rels = parse("The cross is rotated by roughly 30 to 45 degrees.").reading.mrs.rels
+    assert not any(r.predicate == "_to_p" for r in rels)
+    assert any(r.predicate == "_to_x_deg" for r in rels)
 
 
 def test_a_range_of_counts_is_not_read_as_its_upper_bound():
