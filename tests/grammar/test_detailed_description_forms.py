@@ -44,7 +44,8 @@ from shapeworldice.grammar import normalise, parse
     ("The shapes are in warm colors.", "The shapes are in warm color."),
     ("There is one shape in each corner.", "There is one shape in each corners."),
     ("Although the square is small, it is bright.", "Although the square is small, it is is bright."),
-    ("Because of the dark background, the shapes stand out.", "Because of the dark background, the the shapes stand out."),
+    ("Because of the dark background, the shapes stand out.",
+     "Because of the dark background, the the shapes stand out."),
     ("The square is more than twice as wide as the triangle.", "The square is more than twice as wide as."),
     ("There is an X-shaped cross.", "There is a X-shaped cross."),
     ("The image is a colorful and evenly spread arrangement of shapes.",
@@ -74,6 +75,17 @@ def test_the_equative_is_comp_equal_on_the_adjective():
 def test_typographic_dashes_are_words_of_their_own():
     assert normalise("The top\u2014its corner") == "The top \u2014 its corner."
     assert normalise(normalise("A square \u2013 red \u2013 sits")) == normalise("A square \u2013 red \u2013 sits")
+
+
+@pytest.mark.parametrize("text,normalised", [
+    ('The image shows a "plus" sign.', "The image shows a plus sign."),
+    ("A \u201cplus\u201d sign, rotated 45\u00b0", "A plus sign, rotated 45 degrees."),
+    ("It is tilted about 30 \u00b0.", "It is tilted about 30 degrees."),
+])
+def test_quotes_are_dropped_and_the_degree_sign_is_a_word(text, normalised):
+    assert normalise(text) == normalised
+    assert normalise(normalised) == normalised
+    assert parse(text).grammatical
 
 
 def test_a_range_with_an_approximator_is_one_measure():
