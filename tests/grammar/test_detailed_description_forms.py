@@ -57,6 +57,11 @@ from shapeworldice.grammar import normalise, parse
     ("The circles are the same size, but in different colors.", "The circles are the same size, but."),
     ("The shapes are clustered, with a few near the edges.", "The shapes are clustered, with a few near the."),
     ("The shapes seem to be arranged at random.", "The shapes seem to be arranged at."),
+    ("The yellow square sits roughly halfway between the two circles.",
+     "The yellow square sits roughly halfway between the two."),
+    ("The circle is shown without a border.", "The circle is shown without a."),
+    ("The circle is cut by the edge.", "The circle is cut by the."),
+    ("The circle sticks out past the edge.", "The circle sticks out past the."),
 ])
 def test_forms_of_detailed_descriptions(text, near_miss):
     assert parse(text).grammatical, text
