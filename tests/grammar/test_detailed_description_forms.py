@@ -58,7 +58,7 @@ from shapeworldice.grammar import normalise, parse
     ("The shapes are clustered, with a few near the edges.", "The shapes are clustered, with a few near the."),
     ("The shapes seem to be arranged at random.", "The shapes seem to be arranged at."),
     ("The yellow square sits roughly halfway between the two circles.",
-     "The yellow square sits roughly halfway between the two."),
+     "The yellow square sits roughly halfway between the."),
     ("The circle is shown without a border.", "The circle is shown without a."),
     ("The circle is cut by the edge.", "The circle is cut by the."),
     ("The circle sticks out past the edge.", "The circle sticks out past the."),
