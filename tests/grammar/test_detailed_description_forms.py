@@ -1,5 +1,5 @@
 """General English of detailed descriptions (the equative, fronted adverbs, verbs of putting, dashes,
-appositions, mass "area", places relative to the centre, measure phrases and ranges, plural colour
+appositions, places relative to the centre, measure phrases and ranges, plural colour
 nouns, an approximator before a definite complement, "where" relatives, "a deep blue that ...",
 subordinate clauses before the main one, "in each corner", "in warm colors", letters' shapes, a
 participle phrase before the clause, modals), each with a near miss that stays
@@ -25,8 +25,8 @@ from shapeworldice.grammar import normalise, parse
     ("The square \u2014 the largest shape \u2014 is red.", "The square \u2014 the largest shape \u2014 are red."),
     ("The circle is on the left -- near the edge.", "The circle is on the -- near the edge."),
     ("The square, the only red shape, is on the left.", "The square, the only red shape, is on the."),
-    ("The shapes are well spaced with a lot of black area between them.",
-     "The shapes are well spaced with a lot of black area between."),
+    ("The shapes are well spaced with a lot of black space between them.",
+     "The shapes are well spaced with a lot of black space between."),
     ("A large purple circle sits in the lower left of center.", "A large purple circle sits in the lower left of."),
     ("The circles form a gentle upward diagonal.", "The circles form a gentle upward."),
     ("The rectangle is rotated roughly 30 to 45 degrees.", "The rectangle is rotated roughly 30 to degrees."),
