@@ -2,7 +2,9 @@
 appositions, places relative to the centre, measure phrases and ranges, plural colour
 nouns, an approximator before a definite complement, "where" relatives, "a deep blue that ...",
 subordinate clauses before the main one, "in each corner", "in warm colors", letters' shapes, a
-participle phrase before the clause, modals), each with a near miss that stays
+participle phrase before the clause, modals, hyphenated places as nouns ("in the
+lower-left"), an ordinal without a noun ("the first is ..."), "all over", ", or plus sign,",
+"in width"), each with a near miss that stays
 ungrammatical; the sentences are written in the style of the description corpus, not taken from it."""
 from __future__ import annotations
 
@@ -62,6 +64,19 @@ from shapeworldice.grammar import normalise, parse
     ("The circle is shown without a border.", "The circle is shown without a."),
     ("The circle is cut by the edge.", "The circle is cut by the."),
     ("The circle sticks out past the edge.", "The circle sticks out past the."),
+    ("A circle is in the lower-left.", "A circle is in the lower-left of."),
+    ("The bottom-left of the image is empty.", "The bottom-left of the image are empty."),
+    ("A triangle points up near the middle-right.", "A triangle points up near the middle-right of."),
+    ("The first is a narrow rectangle.", "The first are a narrow rectangle."),
+    ("The fifth is a red oval.", "The fifth are a red oval."),
+    ("The circles are scattered all over the image.", "The circles are scattered all the image."),
+    ("Below it is a red cross, or plus sign, tilted at an angle.", "Below it is a red cross, or plus signs."),
+    ("At about the same height, a gray semicircle is partly visible.",
+     "At about the same height, a gray semicircle are partly visible."),
+    ("The cross is smaller than the circle in overall width.", "The cross is smaller than the circle in overall."),
+    ("The square is wider than the circle in width.", "The square is wider than the circle in."),
+    ("The shapes vary in size, with the pentagon being among the largest.",
+     "The shapes vary in size, with the pentagon being among."),
 ])
 def test_forms_of_detailed_descriptions(text, near_miss):
     assert parse(text).grammatical, text
@@ -108,3 +123,10 @@ def test_a_range_of_counts_is_not_read_as_its_upper_bound():
     to = next(r for r in rels if r.predicate == "_to_x_deg")
     cards = {r.carg: r for r in rels if r.predicate == "card"}
     assert to.args["ARG1"] == cards["5"].iv and to.args["ARG2"] == cards["3"].iv
+
+
+def test_a_hyphenated_place_is_its_noun_and_adjective():
+    """"in the lower-left": the ERG splits the hyphen, so the MRS is that of "in the lower left"."""
+    hyphen = sorted(r.predicate for r in parse("A circle is in the lower-left.").reading.mrs.rels)
+    spaced = sorted(r.predicate for r in parse("A circle is in the lower left.").reading.mrs.rels)
+    assert hyphen == spaced
