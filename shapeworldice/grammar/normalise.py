@@ -4,7 +4,11 @@ evaluator (before parsing and as the parse-cache key).
 ``normalise(text)``:
   0. applies Unicode NFKC (fullwidth "Ａ ｒｅｄ" is "A red", ligatures and compatibility forms
      their plain letters) and drops format characters (category Cf: a right-to-left mark, a
-     zero-width joiner or space, a soft hyphen), which are invisible and carry no words;
+     zero-width joiner or space, a soft hyphen), which are invisible and carry no words; puts
+     spaces around an em or en dash ("top—its" is "top — its"), a word of punctuation of its own,
+     and writes a number's degree sign as the word ("45°" is "45 degrees");
+  0b. drops double quotes, straight or curly ('a "plus" sign' is "a plus sign"): they mark a word
+     as named, which adds nothing to what the sentence says;
   1. splits on any run of whitespace (Unicode whitespace included) and joins with one space,
      which also strips leading and trailing whitespace;
   2. removes a space before "," and before a final ".", "!" or "?";
@@ -16,9 +20,16 @@ Normalisation is idempotent: normalise(normalise(t)) == normalise(t).
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 _FINAL = ".!?"
+#: typographic dashes set off as words of their own ("the top—its corner" is "the top — its corner":
+#: a dash between words is punctuation, which the tokeniser splits only at spaces); curly double
+#: quotes as straight ones, which are dropped
+_DASHES = str.maketrans({"\u2014": " \u2014 ", "\u2013": " \u2013 ", "\u201c": '"', "\u201d": '"'})
+#: a number of degrees written with the sign ("rotated about 45\u00b0"): the word
+_DEGREES = re.compile("([0-9])\\s*\u00b0")
 
 
 def normalise(text: str) -> str:
@@ -26,6 +37,9 @@ def normalise(text: str) -> str:
         text = str(text)
     if not text.isascii():  # the captions the builder writes are ASCII: nothing to do for them
         text = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
+        text = _DEGREES.sub(r"\1 degrees", text.translate(_DASHES))
+    if '"' in text:
+        text = text.replace('"', "")
     text = " ".join(text.split())
     if not text:
         return ""
