@@ -12,7 +12,7 @@ from tests.grammar.tie_order import last_ties
 from tests.interpret.interpret_support import verdict
 
 ANGLES = (
-    "To its lower left, a vibrant magenta triangle is placed at a slight angle.",
+    "To the lower left, a vibrant magenta triangle is placed at a slight angle.",
     "A red square is placed at an angle.",
     "A red square is tilted at an angle.",
     "A gray rectangle lies at a slight angle near the bottom center.",

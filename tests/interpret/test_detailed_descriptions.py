@@ -600,7 +600,7 @@ def test_trends_and_patterns_parse_and_are_never_decided(caption):
 
 
 @pytest.mark.parametrize("caption", [
-    "The overall arrangement looks random.",
+    "The overall arrangement looks haphazard.",
     "The composition looks balanced.",
 ])
 def test_a_caption_whose_every_word_is_dropped_makes_no_claim(caption):
@@ -610,8 +610,8 @@ def test_a_caption_whose_every_word_is_dropped_makes_no_claim(caption):
 
 
 def test_a_dropped_sentence_among_others_leaves_their_claims():
-    check("The overall arrangement looks random. A gray square is near the bottom.", SQUARE_LOW_LEFT, T)
-    check("The overall arrangement looks random. A gray square is near the top.", SQUARE_LOW_LEFT, F)
+    check("The overall arrangement looks haphazard. A gray square is near the bottom.", SQUARE_LOW_LEFT, T)
+    check("The overall arrangement looks haphazard. A gray square is near the top.", SQUARE_LOW_LEFT, F)
 
 
 @settings(max_examples=30, deadline=None)
