@@ -11,8 +11,8 @@ side's coordination was left unread and the sentence was left out.
 """
 from __future__ import annotations
 
+from .antecedents import names_a_shape
 from .background import COMPANY_PREPS
-from .predicates import ENTITY_NOUNS, shape_of
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: the prepositions of a side phrase ("to its left", "on its right", "at its lower left")
@@ -29,8 +29,7 @@ def _is_side(w: WorkingMRS, v: str) -> bool:
 
 def _names_shape(w: WorkingMRS, v: str) -> bool:
     q = w.quant_of.get(v)
-    return q is not None and q.pred != "def_explicit_q" and any(
-        e.arg0 == v and (shape_of(e.pred) is not None or e.pred in ENTITY_NOUNS) for e in w.at(w.rstr_label(q)))
+    return q is not None and q.pred != "def_explicit_q" and names_a_shape(w, q)
 
 
 def split_side_coordinations(w: WorkingMRS) -> None:
