@@ -302,6 +302,10 @@ def kept_conditions(sample: WorldSample, kind: str, value: int) -> tuple[np.ndar
     return kept_on(sample, f"_pair_conditions_{kind}_{value}", lambda x: pair_conditions(kind, value, x))
 
 
+#: :func:`truth_on_blocks` asks each block by itself (a view bound may ask kept blocks one at a time)
+BLOCKS_APART = True
+
+
 def truth_on_blocks(pool: ComparisonPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
     """:func:`truth_of` candidate ``k`` on the worlds of ``blocks``, one sample after another (each
     keeps its census and relations): what it answers on them stacked, without stacking them."""
@@ -327,6 +331,6 @@ def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> n
     return (counts[:, 0] > 0) & (counts[:, 1] == 0)
 
 
-__all__ = ["COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kept_conditions", "kind_law",
-           "pair_conditions", "reach", "true_wherever_placed", "true_wherever_placed_at", "truth_of", "truth_on_blocks",
-           "truth_table"]
+__all__ = ["BLOCKS_APART", "COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kept_conditions",
+           "kind_law", "pair_conditions", "reach", "true_wherever_placed", "true_wherever_placed_at", "truth_of",
+           "truth_on_blocks", "truth_table"]

@@ -110,6 +110,8 @@ class CandidateCounts:
     whole: ClassVar[bool] = True
     #: its truth reads only each world's objects' colours and shapes
     reads_objects: ClassVar[bool] = True
+    #: :meth:`on_blocks` asks each block by itself (a view bound may ask kept blocks one at a time)
+    blocks_apart: ClassVar[bool] = True
 
     @classmethod
     def of(cls, first: int, second: int, name: Hashable, rule: Rule) -> "CandidateCounts":

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 import numpy as np
@@ -37,8 +38,10 @@ def description_parts(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return code // _COLOUR_SLOTS - 1, code % _COLOUR_SLOTS - 1
 
 
+@lru_cache(maxsize=None)
 def entity_type(code: int) -> EntityType:
-    """The entity type a description code names."""
+    """The entity type a description code names (kept: an entity type is immutable, and a pool's
+    candidates are turned into captions many times over)."""
     shape, color = (int(v) for v in description_parts(np.asarray(code)))
     return EntityType.of(shape=SHAPES[shape] if shape >= 0 else None, color=COLOR_NAMES[color] if color >= 0 else None)
 

@@ -50,6 +50,12 @@ class BlockCandidateTruth(CandidateTruth):
         """Its truth in the worlds of ``blocks``, in order: what it answers on them stacked."""
         return self.pools.truth_on_blocks(self.pool, self.k, blocks)
 
+    @property
+    def blocks_apart(self) -> bool:
+        """Whether its pool module answers on several blocks one block at a time (``BLOCKS_APART``):
+        asking them one by one then costs nothing more, and a view bound can stop at the first."""
+        return getattr(self.pools, "BLOCKS_APART", False)
+
     def certain_in(self, view: str, sample: WorldSample, rows: np.ndarray) -> np.ndarray | None:
         """Which worlds ``rows`` of ``sample`` keep it true in every re-fill under ``view`` (None: not
         known): under a view that keeps each object's colour and shape, those where it is true wherever

@@ -195,6 +195,30 @@ def holds_all(sample: WorldSample, needs: list[tuple[int, int]]) -> np.ndarray:
     return found
 
 
+def held_table(sample: WorldSample) -> np.ndarray:
+    """Which (colour, shape) objects each world of ``sample`` holds, as ``[world, colour + 1, shape + 1]``
+    (index 0: any colour, any shape): :func:`holds_all` of one need is a column of it."""
+    colours = max(len(COLOR_NAMES), int(sample.color.max(initial=0)) + 1)
+    shapes = max(len(SHAPES), int(sample.shape.max(initial=0)) + 1)
+    held = np.zeros((sample.size, colours + 1, shapes + 1), dtype=bool)
+    rows, places = np.nonzero(sample.present)
+    held[rows, sample.color[rows, places] + 1, sample.shape[rows, places] + 1] = True
+    held[:, 0, 1:] = held[:, 1:, 1:].any(axis=1)
+    held[:, 1:, 0] = held[:, 1:, 1:].any(axis=2)
+    held[:, 0, 0] = held[:, 0, 1:].any(axis=1)
+    return held
+
+
+def holds_all_in(held: np.ndarray, needs: list[tuple[int, int]]) -> np.ndarray:
+    """:func:`holds_all` from a sample's :func:`held_table`: the same worlds, a column per need."""
+    found = np.ones(held.shape[0], dtype=bool)
+    for colour, shape in needs:
+        if colour < -1 or shape < -1 or colour + 1 >= held.shape[1] or shape + 1 >= held.shape[2]:
+            return np.zeros(held.shape[0], dtype=bool)  # a colour or shape no world has
+        found &= held[:, colour + 1, shape + 1]
+    return found
+
+
 def _cut(formula: Formula, plan: Plan, sample: WorldSample, relations: dict, rows: np.ndarray, width: int) -> dict:
     """The binary relation matrices ``formula`` uses, for the worlds ``rows`` of ``sample`` (padded
     to ``width``): computed once for the whole sample and kept in its cache ``relations`` (they are
@@ -258,6 +282,7 @@ class CaptionPrior:
         self._segment_data: list[tuple[WorldSample, dict, dict] | None] = [None] * len(self._segments)
         self._partial: dict[str, list[np.ndarray]] = {}
         self._possible: dict[tuple, int] = {}  # worlds holding the objects a meaning needs
+        self._held: np.ndarray | None = None  # the sample's :func:`held_table`, once asked
         counts = sample.present.sum(axis=1)
         #: the sample's worlds by object count: a meaning's whole truth vector is evaluated on these
         #: (fewer, unpadded parts than the segments, which serve questions that may stop early)
@@ -426,7 +451,9 @@ class CaptionPrior:
         if found is None:
             if len(self._possible) >= _MAX_TRUTHS:
                 self._possible.clear()
-            found = self._possible[tuple(needs)] = int(holds_all(self.sample, needs).sum())
+            if self._held is None:
+                self._held = held_table(self.sample)
+            found = self._possible[tuple(needs)] = int(holds_all_in(self._held, needs).sum())
         if found > limit:
             return False
         if computable:
@@ -503,4 +530,5 @@ class CaptionPrior:
 
 
 __all__ = ["BlockEvaluate", "CaptionPrior", "CertainEvaluate", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable",
-           "WherePlacedEvaluate", "WorldSample", "follows", "sample_worlds", "true_in", "truth_in"]
+           "WherePlacedEvaluate", "WorldSample", "follows", "held_table", "holds_all", "holds_all_in", "sample_worlds",
+           "true_in", "truth_in", "witnesses"]

@@ -103,9 +103,13 @@ class ViewBound:
             return self._above[key]  # an earlier early stop found this much already
         highest, seen = 0.0, 0
         # an evaluator that reads only the objects' colours and shapes is given re-fills drawn without the rest
-        donor_refills = self._donor_objects if getattr(evaluate, "reads_objects", False) else self._donor_refills
+        objects = getattr(evaluate, "reads_objects", False)
+        donor_refills = self._donor_objects if objects else self._donor_refills
         blockwise = cast(BlockEvaluate, evaluate) if evaluate is not None and follows(evaluate, BlockEvaluate) \
             else None
+        # one that answers block by block anyway (``blocks_apart``) is asked each kept donor alone: it stops
+        # at the first share above the bound without asking the others
+        apart = blockwise is not None and getattr(blockwise, "blocks_apart", False)
         # under a view that keeps the objects, a true world where the caption holds wherever its objects
         # are placed has it true in all its re-fills: a share of 1, above the bound, without re-filling
         placed = cast(WherePlacedEvaluate, evaluate) if evaluate is not None and stop is not None and stop < 1.0 \
@@ -124,7 +128,7 @@ class ViewBound:
                     sure = certain(self.refiller.view, self.donors, first)
                     if sure is not None and sure.any():
                         return self._stopped(key, 1.0)
-                for group in self._groups(first.tolist(), stop is not None):
+                for group in self._groups(first.tolist(), stop is not None, objects, apart):
                     blocks = [donor_refills(i) for i in group]
                     truth = blockwise.on_blocks(blocks) if blockwise is not None else \
                         truth_in(formula, stack(blocks)) if evaluate is None else evaluate(stack(blocks))
@@ -147,14 +151,17 @@ class ViewBound:
         self._above[key] = highest
         return highest
 
-    def _groups(self, donors: list[int], early: bool) -> list[list[int]]:
+    def _groups(self, donors: list[int], early: bool, objects: bool = False, apart: bool = False) -> list[list[int]]:
         """The donors to re-fill, as groups evaluated together: all at once, or, when an early stop is
         wanted, first those whose re-fills are kept (no draw needed: a share above the bound among
-        them stops before any other is drawn), then the others a few at a time (:func:`_groups`)."""
+        them stops before any other is drawn; ``objects``: their objects alone, :meth:`_donor_objects`,
+        are kept too), together or, ``apart``, one at a time, then the others a few at a time
+        (:func:`_groups`). Any grouping gives the same decision (the same shares, the same bound)."""
         if not early:
             return _groups(donors, False)
-        kept = [i for i in donors if i in self._donor_rows]
-        return ([kept] if kept else []) + _groups([i for i in donors if i not in self._donor_rows], True)
+        kept = [i for i in donors if i in self._donor_rows or (objects and i in self._donor_kinds)]
+        rest = [i for i in donors if i not in kept] if kept else donors
+        return ([[i] for i in kept] if apart else [kept] if kept else []) + _groups(rest, True)
 
     def _donor_refills(self, index: int) -> WorldSample:
         """The re-fills of donor world ``index`` (kept: the first true worlds of many meanings are the same)."""

@@ -96,3 +96,14 @@ def test_skipping_worlds_without_the_objects_a_caption_needs_changes_no_truth(na
         skipped += int((~possible).sum())
         assert prior.truths(formula).tolist() == whole.tolist()
     assert skipped > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-2, len(COLOR_NAMES)), st.integers(-2, len(SHAPE_NAMES))), max_size=3))
+def test_needs_counted_from_the_held_table_are_those_of_holds_all(sample, needs):
+    """A prior counts the worlds holding a meaning's needed objects from its sample's table of held
+    objects: the same worlds as asking the columns, for any needs (any colour or shape: −1; none: −2;
+    one past the last, which no world has)."""
+    from shapeworldice.interpret.prior import held_table, holds_all, holds_all_in
+
+    assert holds_all_in(held_table(sample), needs).tolist() == holds_all(sample, needs).tolist()
