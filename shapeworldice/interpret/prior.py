@@ -279,6 +279,10 @@ class CaptionPrior:
         #: each span's first segment → the segment after its last; its worlds as one sample, once asked
         self._span_of = dict(zip([0, *self._span_ends[:-1]], self._span_ends))
         self._span_samples: dict[int, WorldSample] = {}
+        self._span_cuts: dict[int, list[tuple[int, int]]] = {}  # where each span's segments lie in its sample
+        #: the spans of one segment (the head spans): a segment lists its worlds in sample order, so their
+        #: true worlds need no sort
+        self._in_order = {first for first, end in self._span_of.items() if end == first + 1}
         self._segment_data: list[tuple[WorldSample, dict, dict] | None] = [None] * len(self._segments)
         self._partial: dict[str, list[np.ndarray]] = {}
         self._possible: dict[tuple, int] = {}  # worlds holding the objects a meaning needs
@@ -370,9 +374,10 @@ class CaptionPrior:
         end = self._span_of[first]
         if first not in self._span_samples:
             self._span_samples[first] = self.sample.select(np.concatenate(self._segments[first:end]))
+            edges = np.cumsum([0, *(len(part) for part in self._segments[first:end])]).tolist()
+            self._span_cuts[first] = list(zip(edges[:-1], edges[1:]))
         found = evaluate(self._span_samples[first])
-        cuts = np.cumsum([len(part) for part in self._segments[first:end]])[:-1]
-        return np.split(found, cuts)
+        return [found[a:b] for a, b in self._span_cuts[first]]
 
     @staticmethod
     def _truth_where_possible(formula: Formula, plan: Plan, needs: list[tuple[int, int]], sample: WorldSample,
@@ -492,7 +497,10 @@ class CaptionPrior:
             done = self._evaluate(key, formula, partial(_reached, end=end), evaluate)
             if done is None:
                 raise TruthUnavailable(f"truth of {formula} cannot be computed on this sample")
-            yield np.sort(np.concatenate([self._segments[k][done[k]] for k in range(start, end)]))
+            if start in self._in_order:  # one segment of consecutive worlds: already in sample order
+                yield self._segments[start][done[start]]
+            else:
+                yield np.sort(np.concatenate([self._segments[k][done[k]] for k in range(start, end)]))
             start = end
 
     def first_true(self, formula: Formula, k: int) -> np.ndarray | None:
