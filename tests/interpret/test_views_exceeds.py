@@ -95,3 +95,27 @@ def test_a_drawn_captions_evaluator_gives_the_same_own_share_and_decision(settin
     assert with_it.own_share(formula, world, fast) == without.own_share(formula, world)
     assert ViewBound(view, donors, refills=8, true_worlds=4).exceeds(formula, world, bound, False, fast) == \
         without.exceeds(formula, world, bound)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), world=st.integers(0, 3), bound=st.sampled_from([0.2, 0.55, 0.9]))
+def test_kept_donors_asked_one_at_a_time_give_the_same_decisions(setting, seed, world, bound):
+    """A comparison candidate's evaluator answers block by block (``blocks_apart``), so a view bound asks
+    the donors it keeps one at a time, stopping at the first above the bound: over several candidates
+    asked through one bound (the later ones find their donors kept), the decisions of the general
+    evaluator, asked through another."""
+    from shapeworldice.captions.relational import PooledComparisonSampler
+
+    donors, worlds = setting
+    sampler = PooledComparisonSampler(("x-rel", "y-rel", "size-rel", "shade-rel", "shape-rel", "color-rel"), 0.5)
+    pool = sampler.pool(worlds[world])
+    fast, plain = (ViewBound("object-bag", donors, refills=8, true_worlds=4) for _ in range(2))
+    rng = np.random.default_rng(seed)
+    kept_before = 0
+    for k in rng.choice(len(pool), size=min(10, len(pool)), replace=False):
+        formula, evaluate = formula_of(sampler.caption(pool, int(k))), sampler.evaluator(pool, int(k))
+        assert evaluate.blocks_apart
+        kept_before = max(kept_before, len(fast._donor_rows))
+        assert fast.exceeds(formula, worlds[world], bound, True, evaluate) == \
+            plain.exceeds(formula, worlds[world], bound, True), (bound, str(formula))
+    assert kept_before > 0
