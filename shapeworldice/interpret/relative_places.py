@@ -14,7 +14,9 @@ predicate with "halfway down", "higher up" with "on top") stay vague: which was 
 from __future__ import annotations
 
 from .antecedents import UNREAD
-from .predicates import COORDINATIONS, PLACING_VERBS, POSITION_VERBS, names_entity
+from .predicates import (
+    COORDINATIONS, OWN_SIDES, PLACING_VERBS, POSITION_VERBS, SIDE_PREPS, SPATIAL_PREPS, names_entity,
+)
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: a place relative to what came before → (the place with an object, whether its object is plural)
@@ -35,10 +37,34 @@ RELATIVE_PLACES: dict[str, tuple[str, bool]] = {
 BARE_PLACES = frozenset({"_below_p", "_above_p", "_under_p", "_beneath_p", "_underneath_p"})
 
 
+def _sides_sharing_an_object(w: WorkingMRS) -> None:
+    """"Above it and slightly to the left is X": the side with no object ("to the left") coordinated
+    with a place of the same shape that has one ("above it") is that object's side (left of it), as
+    in "above and to the left of Y"; it was the picture's left."""
+    for c in w.live:
+        if c.dead or c.pred not in COORDINATIONS:
+            continue
+        ends = [next((e for e in w.live if not e.dead and e.arg0 == c.args.get(r) and e is not c), None)
+                for r in ("ARG1", "ARG2")]
+        for place, side in (ends, ends[::-1]):
+            if place is None or side is None or place.pred not in SPATIAL_PREPS or side.pred not in SIDE_PREPS:
+                continue
+            y, v = place.args.get("ARG2"), side.args.get("ARG2")
+            q = w.quant_of.get(v or "")
+            rs = w.at(w.rstr_label(q)) if q is not None else []
+            if (y in w.quant_of and place.args.get("ARG1") == side.args.get("ARG1") and q is not None
+                    and q.pred == "_the_q" and len(rs) == 1 and rs[0].pred in OWN_SIDES and v is not None):
+                side.pred, side.args = OWN_SIDES[rs[0].pred], {**side.args, "ARG2": y or ""}
+                w.kill(q, rs[0])
+    w.reindex()
+
+
 def relative_places(w: WorkingMRS) -> None:
     """Give each place of :data:`RELATIVE_PLACES` a pronoun as its object ("below that" → "below it"),
     and each of :data:`BARE_PLACES` said with no object as the predicate of a clause ("A green circle
-    sits below.", not "a square with a cross above", whose object is the shape it is with)."""
+    sits below.", not "a square with a cross above", whose object is the shape it is with); a side
+    coordinated with a place that has an object is that object's (:func:`_sides_sharing_an_object`)."""
+    _sides_sharing_an_object(w)
     for e in list(w.live):
         if e.dead or e.args.get("ARG2") in w.quant_of:
             continue

@@ -72,3 +72,11 @@ def test_a_place_coordinated_with_another_of_the_same_shape_is_not_bare():
     text = "There is a blue square. A red cross sits just above and touching a gray circle."
     world = make_world(("square", "blue", 0.5, 0.2), ("cross", "red", 0.5, 0.6), ("circle", "gray", 0.5, 0.7))
     assert _label(text, world) != "false"
+
+
+def test_a_side_coordinated_with_a_place_of_an_object_is_that_objects_side():
+    # "Above it and slightly to the left": left of it, not the picture's left (a diagonal: at best vague)
+    text = "There is a yellow circle. Above it and slightly to the left is a small ellipse."
+    right_of_it = make_world(("circle", "yellow", 0.8, 0.6), ("ellipse", "green", 0.6, 0.3))
+    assert _label(text, right_of_it) == "ambiguous"  # on the picture's right, but left of the circle
+    assert _label(text, make_world(("circle", "yellow", 0.2, 0.6), ("ellipse", "green", 0.4, 0.3))) == "false"
