@@ -41,12 +41,17 @@ def decode_mentions(carg: str | None) -> list[Mention]:
 def stop_point(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> tuple[tuple[int, int], list[Mention]]:
     """Where reference back from ``before`` stops: the latest unread sentence before it that
     mentions an entity of that number (any number when None), with those mentions; ((-1, -1), [])
-    when there is none. An unread sentence that mentions nothing of the number is passed over."""
+    when there is none. An unread sentence that mentions nothing of the number is passed over, but
+    one that names two or more single shapes stops a plural ("these", "them" may mean them
+    together), with no mention of its number to recover."""
     for e in sorted((e for e in w.live if not e.dead and e.pred == UNREAD and e.key < before),
                     key=lambda e: e.key, reverse=True):
-        said = [m for m in decode_mentions(e.carg) if plural is None or m.plural == plural]
+        mentioned = decode_mentions(e.carg)
+        said = [m for m in mentioned if plural is None or m.plural == plural]
         if said:
             return e.key, said
+        if plural and sum(not m.plural for m in mentioned) >= 2:
+            return e.key, []
     return (-1, -1), []
 
 

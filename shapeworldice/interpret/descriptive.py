@@ -20,19 +20,24 @@ from .predicates import (
 from .background import COMPANY_PREPS
 from .lists import MANY
 from .placement import frames_of, rewrite_placement
+from .looks import looks, so_that_looks
 from .reference import resolve_references
+from .relative_places import relative_places
 from .working_mrs import EP, WorkingMRS, is_var
 
 
 def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
     _this_image(w)
+    relative_places(w)
+    looks(w)
+    so_that_looks(w)
     _company_of_the_picture(w)
     frames = frames_of(w)
     _contrast(w)
     _some_of(w)
     _drop_frame_preps(w, frames)
-    _filled_with(w)
+    _filled_with(w, frames)
     _image_of(w)
     _depiction(w, frames)
     _fronted_place_of_a_coordination(w)
@@ -46,25 +51,28 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
 def _this_image(w: WorkingMRS) -> None:
     """"this image", "this picture": the image (there is one). "this square", "that rectangle",
     "these circles" (a demonstrative with a shape noun, or "shape", "object"): the definite "the
-    square", read by the rules of "the" (across sentences, the one named before)."""
+    square", read by the rules of "the" (across sentences, the one named before). "that", "this",
+    "these", "those" alone ("Above and to the left of that is a gray semicircle."): the pronoun "it"
+    ("them"), read by the rules of pronouns (the shape named just before)."""
     for q in w.live:
-        if not q.dead and q.pred in ("_this_q_dem", "_that_q_dem") and any(
-                e.arg0 == q.arg0 and (e.pred in FRAME_NOUNS or shape_of(e.pred) is not None
-                                      or e.pred in ENTITY_NOUNS and e.pred != "generic_entity")
-                for e in w.at(w.rstr_label(q))):
+        if q.dead or q.pred not in ("_this_q_dem", "_that_q_dem"):
+            continue
+        rs = w.at(w.rstr_label(q))
+        if any(e.arg0 == q.arg0 and (e.pred in FRAME_NOUNS or shape_of(e.pred) is not None
+                                     or e.pred in ENTITY_NOUNS and e.pred != "generic_entity") for e in rs):
             q.pred = "_the_q"
+        elif len(rs) == 1 and rs[0].pred == "generic_entity" and rs[0].arg0 == q.arg0:
+            q.pred, rs[0].pred = "pronoun_q", "pron"  # "to the left of that", "below these": "it", "them"
 
 
-def _filled_with(w: WorkingMRS) -> None:
+def _filled_with(w: WorkingMRS, frames: set[str]) -> None:
     """"The image is filled with overlapping shapes.": the image shows them (there are such shapes);
-    how much of the frame they fill is a look the world model does not record ("fill" adds nothing)."""
+    how much of the frame they fill is a look the world model does not record ("fill" adds nothing).
+    ``frames``: the variables of the picture (:func:`~.placement.frames_of`)."""
     for v in w.live:
-        if v.dead or v.pred != "_filled_v_1" or not is_var(v.args.get("ARG2"), "x"):
+        if v.dead or v.pred != "_filled_v_1" or v.args.get("ARG2") not in frames:
             continue
         frame = v.args["ARG2"]
-        q = w.quant_of.get(frame)
-        if q is None or not any(e.pred in FRAME_NOUNS and e.arg0 == frame for e in w.at(w.rstr_label(q))):
-            continue
         withs = [e for e in w.live if not e.dead and e.pred == "_with_p" and e.args.get("ARG1") == v.arg0
                  and is_var(e.args.get("ARG2"), "x")]
         if len(withs) != 1:

@@ -27,6 +27,7 @@ from .predicates import names_entity, normalize_predicate, split_predicate
 from .preference import preference_order
 from .antecedents import UNREAD, Mention, encode_mentions
 from .errors import REFERENCE
+from .relative_places import RELATIVE_PLACES
 
 __all__ = ["sentences", "join", "choose", "cover", "mentions"]
 
@@ -231,7 +232,7 @@ def _refers_back(mrs: Any) -> bool:
 #: "the other", "another", "both", "this", ordinals, "the rest", "nothing else", "otherwise empty")
 _CONTEXTUAL = frozenset({"pron", "pronoun_q", "def_explicit_q", "_another_q", "_other_a_1", "_one_n_1", "ord",
                          "_second_a_1", "_both_q", "_this_q_dem", "_that_q_dem", "_each_q", "generic_entity",
-                         "_pair_n_1", "_rest_n_1", "_else_n_1", "_otherwise_a_1"})
+                         "_pair_n_1", "_rest_n_1", "_else_n_1", "_otherwise_a_1", *RELATIVE_PLACES})
 
 
 def _contextual(mrs: Any) -> bool:

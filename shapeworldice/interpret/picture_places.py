@@ -203,6 +203,11 @@ def _no_shape_in(w: WorkingMRS, e: EP, place: str, at_most: int) -> str:
     return z
 
 
+#: "right of" / "left of" the picture, on a place noun: that side ("the center right of the image")
+_SIDES_OF_THE_FRAME = {"_right+of_p": "right", "_left+of_p": "left"}
+_OF_THE_FRAME = frozenset({"_of_p", *_SIDES_OF_THE_FRAME})
+
+
 def region_of(w: WorkingMRS, y: str) -> str | None:
     """The place a noun phrase names ("the upper left corner" → "left+top"), "" for a place too
     vague to decide ("the edge"), None when ``y`` is not a place of the picture."""
@@ -226,9 +231,10 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
             corner |= word == "corner"
             if word in ("top", "bottom", "left", "right", "centre"):
                 parts.add(word)
-        elif e.pred == "_of_p":  # "of the image"
-            if e.args.get("ARG2") not in frames_of(w):
+        elif e.pred == "_of_p" or e.pred in _SIDES_OF_THE_FRAME:  # "of the image", "(the center) right of the image"
+            if e.args.get("ARG2") not in frames_of(w) or e.args.get("ARG1") != y and e.pred != "_of_p":
                 return None
+            parts.update(_SIDES_OF_THE_FRAME.get(e.pred, "").split()[:1])
         elif pos in ("a",) or e.pred.startswith("_left_a") or e.pred.startswith("_right_a"):
             if lemma not in REGION_MODIFIERS:
                 return None
@@ -391,7 +397,7 @@ def regions(w: WorkingMRS) -> None:
         for claim in restriction(w, y):  # a background said of the place keeps its claim
             if claim.pred == SCENE:
                 claim.label = e.label
-            elif claim.pred == "_of_p" and claim.args.get("ARG2") in w.quant_of:  # "... of the image"
+            elif claim.pred in _OF_THE_FRAME and claim.args.get("ARG2") in w.quant_of:  # "... of the image"
                 kill_entity(w, claim.args["ARG2"])
         kill_entity(w, y)
         if subject is None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .predicates import (
     COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS,
-    OUTSIDE_WORDS, REGION_NOUNS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
+    OUTSIDE_WORDS, OWN_SIDES, REGION_NOUNS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
     split_predicate,
 )
 from ..semantics.appearance import color_word
@@ -510,8 +510,6 @@ def _sides_of_shapes(w: WorkingMRS) -> None:
                                                      "ARG2": owners[0]}
 
 
-#: "to its left / right": the side nouns and the relation to what "its" names
-_OWN_SIDES = {"_left_n_1": "_left+of_p", "_right_n_1": "_right+of_p"}
 #: "to its lower / upper left": the height words of a diagonal side and their relation
 _OWN_HEIGHTS = {"_lower_a_1": "_below_p", "_upper_a_1": "_above_p", "_bottom_a_1": "_below_p",
                 "_top_a_1": "_above_p"}
@@ -534,7 +532,7 @@ def _own_sides(w: WorkingMRS) -> None:
         rs = _restriction(w, v)
         if q is None or q.pred != "def_explicit_q" or not rs or len(rs) > 2:
             continue
-        sides = [a for a in rs if a.pred in _OWN_SIDES and a.arg0 == v]
+        sides = [a for a in rs if a.pred in OWN_SIDES and a.arg0 == v]
         heights = [a for a in rs if a.pred in _OWN_HEIGHTS and a.args.get("ARG1") == v]
         if len(sides) != 1 or len(rs) != 1 + len(heights):
             continue
@@ -549,7 +547,7 @@ def _own_sides(w: WorkingMRS) -> None:
             w.kill(heights[0])
             w.reindex()
             rs = [sides[0]]
-        e.pred = _OWN_SIDES[rs[0].pred]
+        e.pred = OWN_SIDES[rs[0].pred]
         q.mods.plural = q.carg == "pl"  # "their right": right of what "they" name
         q.pred, q.carg = "pronoun_q", None
         rs[0].pred, rs[0].args = "pron", {"ARG0": v}

@@ -63,6 +63,8 @@ SIDE_PREPS = frozenset({"_to_p", "_on_p"})
 #: "the left/right (of)" in "to the left of" and the copular "is left of"
 SIDE_NOUNS: dict[str, tuple[str, int]] = {"_left_n_1": ("x-rel", -1), "_right_n_1": ("x-rel", 1),
                                          "_left_n_of": ("x-rel", -1), "_right_n_of": ("x-rel", 1)}
+#: "its left", "its right" (a side of a shape, "to its left"): the side noun and the relation to the shape
+OWN_SIDES: dict[str, str] = {"_left_n_1": "_left+of_p", "_right_n_1": "_right+of_p"}
 #: adjectives of comparatives ("bigger than") and their relation
 COMPARATIVE_ADJS: dict[str, tuple[str, int]] = {
     "_big_a_1": ("size-rel", 1), "_small_a_1": ("size-rel", -1),
@@ -267,6 +269,6 @@ __all__ = [
     "REGION_PREPS", "SIZE_ADJS",
     "TONE_ADJS", "TONE_ALONE", "NON_WORLD_SHAPES", "PLACING_VERBS",
     "POSITION_VERBS", "PRESENCE_ADJS", "SHAPE_SYNONYMS", "SIDE_PREPS",
-    "FRACTION_NOUNS", "INDEFINITE_QUANTIFIERS", "INTERPRETABLE_QUANTIFIERS", "SIDE_NOUNS", "SPATIAL_PREPS",
+    "FRACTION_NOUNS", "INDEFINITE_QUANTIFIERS", "INTERPRETABLE_QUANTIFIERS", "OWN_SIDES", "SIDE_NOUNS", "SPATIAL_PREPS",
     "UNIVERSAL_QUANTIFIERS", "color_of", "normalize_predicate", "shape_of", "split_predicate",
 ]

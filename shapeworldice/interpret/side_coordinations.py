@@ -13,18 +13,16 @@ from __future__ import annotations
 
 from .antecedents import names_a_shape
 from .background import COMPANY_PREPS
+from .predicates import OWN_SIDES
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: the prepositions of a side phrase ("to its left", "on its right", "at its lower left")
 SIDE_PREPS = frozenset({"_to_p", "_on_p", "_at_p"})
 #: the side nouns after "its"
-SIDE_NOUNS = frozenset({"_left_n_1", "_right_n_1"})
-
-
 def _is_side(w: WorkingMRS, v: str) -> bool:
     q = w.quant_of.get(v)
     return q is not None and q.pred == "def_explicit_q" and any(
-        e.pred in SIDE_NOUNS and e.arg0 == v for e in w.at(w.rstr_label(q)))
+        e.pred in OWN_SIDES and e.arg0 == v for e in w.at(w.rstr_label(q)))
 
 
 def _names_shape(w: WorkingMRS, v: str) -> bool:

@@ -463,3 +463,14 @@ def test_a_clause_of_a_place_and_a_relation_is_read_in_a_coordination(caption, x
     becomes a relation to "it"; the clause is the rest of the coordination, not left out."""
     world = make_world(("square", "red", 0.6, 0.15), ("circle", "blue", x, 0.6))
     assert verdict(caption, world) == expected, caption
+
+
+# ------------------------------------------------------------------------------ "the center right of the image"
+@pytest.mark.parametrize("caption,xy,expected", [
+    ("The circle is in the center right of the image.", (0.75, 0.5), T),  # right, at mid-height
+    ("The circle is in the center right of the image.", (0.2, 0.5), F),  # on the left
+    ("The circle is in the center left of the picture.", (0.2, 0.9), F),  # at the bottom
+])
+def test_a_side_of_the_picture_after_a_place_noun(caption, xy, expected):
+    # the parser reads "the center (right of the image)": "right of the picture" is the place's side
+    assert verdict(caption, make_world(("circle", "red", *xy))) == expected
