@@ -238,6 +238,22 @@ def _place(cells: dict, covered: list[bool], i: int, n: int, items: Iterable[Any
         covered[k] = True
 
 
+def _read_as_unknown(tokens: list[str], derivation: Derivation, vocabulary: frozenset[str]) -> tuple[str, ...]:
+    """The tokens outside ``vocabulary`` and those ``derivation`` reads with a generic entry (a word
+    met only inside multi-word entries, used alone), in order."""
+    generic: set[int] = set()
+    stack = [derivation]
+    while stack:
+        node = stack.pop()
+        if node.item is not None:
+            if "unknown" in node.item.entry.attrs:
+                generic.add(node.start)
+        else:
+            stack.extend(node.daughters)
+    return tuple(t for k, t in enumerate(tokens)
+                 if k in generic or (t.lower() not in vocabulary and not _DIGITS_RE.fullmatch(t)))
+
+
 class ChartParser:
     """The built-in grammar's chart parser (one per process, :func:`get_parser`): text → readings, cached."""
 
@@ -249,6 +265,9 @@ class ChartParser:
         #: by lower-case word: :meth:`_plain_items`
         self._plain_cells: dict[str, tuple[cky.Cell, cky.Summary | None, list] | None] = {}
         self._lock = threading.Lock()
+        #: words of the vocabulary met only inside multi-word entries: alone, they are read as unknown words
+        singles = {it.words[0] for items in self.g.lex_first.values() for it in items if len(it.words) == 1}
+        self._only_in_phrases = frozenset(self.g.vocabulary - singles)
 
     # ------------------------------------------------------------------ chart
     def _unknown_items(self, token: str) -> list[Any]:
@@ -288,7 +307,7 @@ class ChartParser:
             # a word in capitals ("The", first in every sentence) has its lower-case items, and only
             # those, unless the lexicon has items of its own form
             found = self._word_items(w) if tokens[i] == w or tokens[i] not in by_form else None
-            if not found:
+            if not found or not found[0]:  # no one-word item of its own: what an unknown word gets too
                 self._token_items(tokens, lower, i, cells, covered)
                 continue
             template, summary, longer = found  # the word's one-word cell, then its longer items that match
@@ -316,8 +335,10 @@ class ChartParser:
         cands = g.lex_first.get(w, ())
         if tokens[i] != w:
             cands = list(cands) + list(g.lex_first.get(tokens[i], ()))
-        if not cands and w not in g.vocabulary:
-            cands = self._unknown_items(tokens[i])
+        if not any(len(it.words) == 1 for it in cands):
+            # a word outside the vocabulary, or one met only inside multi-word entries ("such" of
+            # "such as", "sign" of "plus sign"): the generic items, beside the multi-word ones it starts
+            cands = list(cands) + self._unknown_items(tokens[i])
         for it in cands:
             n = len(it.words)
             if n > 1 or it.exact_case:
@@ -432,6 +453,8 @@ class ChartParser:
             if len(tokens) >= PRUNE_FROM:
                 chart, _ = self.chart(tokens, prune=False)
             return ParseResult(text, norm, False, (), None, unknown, self._longest_span(chart, len(tokens)))
+        if any(t.lower() in self._only_in_phrases for t in tokens):
+            unknown = _read_as_unknown(tokens, readings[0].derivation, vocabulary)
         return ParseResult(text, norm, True, readings, None, unknown)
 
     def _longest_span(self, chart, n: int) -> tuple[int, int] | None:
