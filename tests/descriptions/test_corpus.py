@@ -62,9 +62,9 @@ def _half(split: str) -> Tally:
 
 
 #: per half: claims agreement, claims false that the judge does not call false, claims decided, captions
-#: agreement, captions decided, G (now test: 99.7%, 13, 90.1%, 100%, 75.1%, 94.8%; dev, with its third set of
-#: 480: 99.9%, 36, 89.9%, 99.2%, 76.6%, 97.0%)
-FLOORS = {"test": (0.995, 15, 0.895, 0.98, 0.745, 0.94), "dev": (0.995, 40, 0.89, 0.985, 0.76, 0.96)}
+#: agreement, captions decided, G (now test: 99.7%, 13, 90.1%, 100%, 75.7%, 96.0%; dev, with its third set of
+#: 480: 99.9%, 36, 89.9%, 99.2%, 77.3%, 98.5%)
+FLOORS = {"test": (0.995, 15, 0.895, 0.98, 0.75, 0.955), "dev": (0.995, 40, 0.89, 0.985, 0.765, 0.98)}
 
 
 @pytest.mark.parametrize("split", [pytest.param("dev", marks=pytest.mark.slow), "test"])
