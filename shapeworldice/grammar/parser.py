@@ -238,6 +238,11 @@ def _place(cells: dict, covered: list[bool], i: int, n: int, items: Iterable[Any
         covered[k] = True
 
 
+def _outside(token: str, vocabulary: frozenset[str]) -> bool:
+    """Whether ``token`` is an unknown word: outside ``vocabulary`` and not a number in digits."""
+    return token.lower() not in vocabulary and not _DIGITS_RE.fullmatch(token)
+
+
 def _read_as_unknown(tokens: list[str], derivation: Derivation, vocabulary: frozenset[str]) -> tuple[str, ...]:
     """The tokens outside ``vocabulary`` and those ``derivation`` reads with a generic entry (a word
     met only inside multi-word entries, used alone), in order."""
@@ -251,7 +256,7 @@ def _read_as_unknown(tokens: list[str], derivation: Derivation, vocabulary: froz
         else:
             stack.extend(node.daughters)
     return tuple(t for k, t in enumerate(tokens)
-                 if k in generic or (t.lower() not in vocabulary and not _DIGITS_RE.fullmatch(t)))
+                 if k in generic or _outside(t, vocabulary))
 
 
 class ChartParser:
@@ -435,7 +440,7 @@ class ChartParser:
         if len(tokens) > MAX_TOKENS:
             return ParseResult(text, norm, False, (), "too long")
         vocabulary = self.g.vocabulary
-        unknown = tuple(t for t in tokens if t.lower() not in vocabulary and not _DIGITS_RE.fullmatch(t))
+        unknown = tuple(t for t in tokens if _outside(t, vocabulary))
         chart, bad = self.chart(tokens)
         if chart is None:
             missing = [t for t in bad if t.lower() not in vocabulary]
