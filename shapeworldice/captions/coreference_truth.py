@@ -20,6 +20,7 @@ nested quantifiers for every world batch; the tests compare the two on random pa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 import numpy as np
@@ -27,10 +28,10 @@ import numpy as np
 from ..semantics.components import Anaphor, Coreference, EntityType, Relation
 from ..semantics.relations import conditions
 from ..semantics.truth import MIN_AXIS_DISTANCE
-from ..world.columns import WorldSample, stack
+from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, WorldArrays
-from .block_truth import side_by_side
-from .describe import FITS, description_code, sample_types
+from .block_truth import entity_types
+from .describe import FITS, description_code, kept_on, sample_types
 from .description_counts import conjunction, description_counts
 
 #: relations decided by the entities' columns alone (:func:`conditions` on the columns)
@@ -80,37 +81,39 @@ class CoreferenceTruth:
         return self._in_rows(sample, rows, sample_types(sample)[0][rows])
 
     def on_blocks(self, blocks: Sequence[WorldSample]) -> np.ndarray:
-        """Its truth in each world of ``blocks`` in order (what it answers on them stacked), the worlds
-        to evaluate found from each block's kept object types."""
+        """Its truth in each world of ``blocks`` in order (what it answers on them stacked: a world's
+        truth is its own), block by block with what each block keeps (its object types, its axis
+        relations: a donor's re-fills are asked about by many candidates)."""
         needed = self._needed()
-        types = side_by_side(blocks, ())[0]
         if needed is None:
-            return np.zeros(len(types), dtype=bool)
-        rows = np.flatnonzero(FITS[needed][:, types].any(axis=2).all(axis=0))
-        if not len(rows):
-            return np.zeros(len(types), dtype=bool)
-        return self._in_rows(stack(blocks), rows, types[rows])
+            return np.zeros(sum(b.size for b in blocks), dtype=bool)
+        parts = []
+        for block in blocks:
+            types = entity_types(block)
+            rows = np.flatnonzero(FITS[needed][:, types].any(axis=2).all(axis=0))
+            parts.append(self._in_rows(block, rows, types[rows]) if len(rows) else np.zeros(block.size, dtype=bool))
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
     def _in_rows(self, sample: WorldSample, rows: np.ndarray, t: np.ndarray) -> np.ndarray:
         """Its truth in each world of ``sample``, evaluated in the worlds ``rows`` (object types ``t``),
         false in the others."""
         out = np.zeros(sample.size, dtype=bool)
-        present = sample.present[rows]
-        x, y = sample.x[rows], sample.y[rows]
-        real = present[:, :, None] & present[:, None, :]  # [w, e, r]
-        off = ~np.eye(sample.n, dtype=bool)[None]
+        whole = len(rows) == sample.size  # every world: the kept axis relations as they are
+        present = sample.present if whole else sample.present[rows]
+        off = _off_diagonal(sample.n)
         holds = FITS[self.x][t]  # [w, x]
         matrices: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
 
         def relation(kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
             """(agree, disagree) [w, e, r], padding pairs disagreeing (as the evaluator's batches)."""
             if (kind, value) not in matrices:
-                if kind in ("x-rel", "y-rel"):  # conditions' elementwise tests, laid out [w, e, r] at once
-                    main, other = (x, y) if kind == "x-rel" else (y, x)
-                    d_main = (main[:, :, None] - main[:, None, :]) * float(value)
-                    agree = d_main > np.maximum(MIN_AXIS_DISTANCE, np.abs(other[:, :, None] - other[:, None, :]))
-                    disagree = -d_main > MIN_AXIS_DISTANCE
+                if kind in ("x-rel", "y-rel"):  # kept on the sample for every world; those of ``rows``
+                    agree, disagree = axis_relation(sample, kind, value)
+                    matrices[kind, value] = (agree, disagree) if whole else (agree[rows], disagree[rows])
+                    return matrices[kind, value]
                 else:
+                    real = present[:, :, None] & present[:, None, :]  # [w, e, r]
+                    x, y = sample.x[rows], sample.y[rows]
                     columns = WorldArrays(x=x.T, y=y.T, shape=sample.shape[rows].T, color=sample.color[rows].T,
                                           shade=sample.shade[rows].T, area=sample.area[rows].T, entities=())
                     agree, disagree = conditions(kind, value, columns)  # [e, r, w]
@@ -129,6 +132,36 @@ class CoreferenceTruth:
             holds &= unique & (r_agree & off & FITS[body][t][:, :, None]).any(axis=1)
         out[rows] = (holds & present).any(axis=1)
         return out
+
+
+@lru_cache(maxsize=None)
+def _off_diagonal(n: int) -> np.ndarray:
+    """[1, e, r]: whether ``e`` and ``r`` are two entities (not one)."""
+    off = ~np.eye(n, dtype=bool)[None]
+    off.flags.writeable = False
+    return off
+
+
+def _axis_relation(sample: WorldSample, kind: str, value: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`conditions`' elementwise tests of an axis relation in every world of ``sample``, laid
+    out [w, e, r] at once: (agree, disagree), padding pairs disagreeing (as the evaluator's batches)."""
+    main, other = (sample.x, sample.y) if kind == "x-rel" else (sample.y, sample.x)
+    d_main = (main[:, :, None] - main[:, None, :]) * float(value)
+    agree = d_main > np.maximum(MIN_AXIS_DISTANCE, np.abs(other[:, :, None] - other[:, None, :]))
+    disagree = -d_main > MIN_AXIS_DISTANCE
+    real = sample.present[:, :, None] & sample.present[:, None, :]
+    return agree & real, disagree | ~real
+
+
+def axis_relation(sample: WorldSample, kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_axis_relation` under ``value`` (kept on the sample: a prior span, a world's or a donor's
+    re-fills are asked about by many candidates). Value −1 is value 1 with the two entities swapped:
+    ``a − b`` is exactly ``−(b − a)`` in floating point and the other axis' distance is symmetric,
+    so these are the very tests with ``value`` −1."""
+    if value not in (1, -1):
+        return _axis_relation(sample, kind, value)
+    agree, disagree = kept_on(sample, f"_axis_{kind}", lambda s: _axis_relation(s, kind))
+    return (agree, disagree) if value == 1 else (agree.transpose(0, 2, 1), disagree.transpose(0, 2, 1))
 
 
 def coreference_truth(caption: Any) -> CoreferenceTruth | None:

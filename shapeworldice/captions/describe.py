@@ -162,8 +162,15 @@ class Census:
         return int(np.sum(self.table[rows, cols]))
 
 
-def holding_pairs(world: World, kind: str, value: int) -> np.ndarray:
-    """(e, r) index pairs of distinct entities for which a binary relation clearly holds."""
-    agree, _ = conditions(kind, value, world.arrays)
+def _holding_pairs(arrays: Any, kind: str, value: int) -> np.ndarray:
+    agree, _ = conditions(kind, value, arrays)
     np.fill_diagonal(agree, False)
-    return np.argwhere(agree)
+    pairs = np.argwhere(agree)
+    pairs.flags.writeable = False
+    return pairs
+
+
+def holding_pairs(world: World, kind: str, value: int) -> np.ndarray:
+    """(e, r) index pairs of distinct entities for which a binary relation clearly holds (read-only,
+    kept with the world's columns: a sampler asks about one world's relations draw after draw)."""
+    return kept_on(world.arrays, f"_pairs_{kind}_{value}", lambda a: _holding_pairs(a, kind, value))
