@@ -20,7 +20,7 @@ nested quantifiers for every world batch; the tests compare the two on random pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Sequence
 
 import numpy as np
@@ -36,6 +36,8 @@ from .description_counts import conjunction, description_counts
 
 #: relations decided by the entities' columns alone (:func:`conditions` on the columns)
 _COLUMN_RELATIONS = frozenset({"x-rel", "y-rel", "size-rel", "shade-rel", "shape-rel", "color-rel"})
+#: the axis relations (kept on a sample: :func:`axis_relation`)
+_AXIS = frozenset({"x-rel", "y-rel"})
 
 
 def _code(attributes: Any) -> int | None:
@@ -61,6 +63,7 @@ class CoreferenceTruth:
     relations: tuple[tuple[str, int, int], ...]
     anaphors: tuple[tuple[str, int, int, int], ...]
 
+    @cached_property
     def _needed(self) -> list[int] | None:
         """The descriptions each of which some entity must fit for the caption to be true (the
         anaphor's entity: of its scope and its body); None when none can (they name two values of a kind)."""
@@ -71,7 +74,7 @@ class CoreferenceTruth:
 
     def __call__(self, sample: WorldSample) -> np.ndarray:
         out = np.zeros(sample.size, dtype=bool)
-        needed = self._needed()
+        needed = self._needed
         if not sample.size or needed is None:
             return out
         # a world without an entity of each description the caption needs is false without evaluating
@@ -84,7 +87,7 @@ class CoreferenceTruth:
         """Its truth in each world of ``blocks`` in order (what it answers on them stacked: a world's
         truth is its own), block by block with what each block keeps (its object types, its axis
         relations: a donor's re-fills are asked about by many candidates)."""
-        needed = self._needed()
+        needed = self._needed
         if needed is None:
             return np.zeros(sum(b.size for b in blocks), dtype=bool)
         parts = []
@@ -99,7 +102,6 @@ class CoreferenceTruth:
         false in the others."""
         out = np.zeros(sample.size, dtype=bool)
         whole = len(rows) == sample.size  # every world: the kept axis relations as they are
-        present = sample.present if whole else sample.present[rows]
         off = _off_diagonal(sample.n)
         holds = FITS[self.x][t]  # [w, x]
         matrices: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
@@ -107,11 +109,12 @@ class CoreferenceTruth:
         def relation(kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
             """(agree, disagree) [w, e, r], padding pairs disagreeing (as the evaluator's batches)."""
             if (kind, value) not in matrices:
-                if kind in ("x-rel", "y-rel"):  # kept on the sample for every world; those of ``rows``
+                if kind in _AXIS:  # kept on the sample for every world; those of ``rows``
                     agree, disagree = axis_relation(sample, kind, value)
                     matrices[kind, value] = (agree, disagree) if whole else (agree[rows], disagree[rows])
                     return matrices[kind, value]
                 else:
+                    present = sample.present[rows]
                     real = present[:, :, None] & present[:, None, :]  # [w, e, r]
                     x, y = sample.x[rows], sample.y[rows]
                     columns = WorldArrays(x=x.T, y=y.T, shape=sample.shape[rows].T, color=sample.color[rows].T,
@@ -121,16 +124,22 @@ class CoreferenceTruth:
                 matrices[kind, value] = (agree & real, disagree | ~real)
             return matrices[kind, value]
 
+        # padding is of no description (``FITS`` is false for it), and an axis relation never holds
+        # between an entity and itself (a distance of 0 is not above the margin): neither needs a mask
         for kind, value, reference in self.relations:
             agree = relation(kind, value)[0]
-            holds &= (agree & off & FITS[reference][t][:, None, :]).any(axis=2)
+            if kind not in _AXIS:
+                agree = agree & off
+            holds &= (agree & FITS[reference][t][:, None, :]).any(axis=2)
         for kind, value, scope, body in self.anaphors:
             agree, disagree = relation(kind, value)  # [w, y, x]
-            fits = FITS[scope][t][:, :, None] & present[:, :, None]
-            r_agree, r_possible = fits & agree, fits & ~disagree
-            unique = (r_agree.sum(axis=1) == 1) & (r_possible.sum(axis=1) == 1)  # [w, x]
-            holds &= unique & (r_agree & off & FITS[body][t][:, :, None]).any(axis=1)
-        out[rows] = (holds & present).any(axis=1)
+            fits = FITS[scope][t][:, :, None]
+            r_agree = fits & agree
+            unique = (r_agree.sum(axis=1) == 1) & ((fits & ~disagree).sum(axis=1) == 1)  # [w, x]
+            if kind not in _AXIS:
+                r_agree = r_agree & off
+            holds &= unique & (r_agree & FITS[body][t][:, :, None]).any(axis=1)
+        out[rows] = holds.any(axis=1)
         return out
 
 
