@@ -138,6 +138,24 @@ def sample_worlds(definition: Any, size: int = PRIOR_WORLDS, seed: int = 0, work
     return WorldSample.of([w for part in parts for w in part])
 
 
+#: the formula asked about last and its text, as one pair (:func:`formula_key`; replaced whole, so a
+#: thread never reads one formula's object with another's text)
+_last_key: tuple[Any, str] = (None, "")
+
+
+def formula_key(formula: Formula) -> str:
+    """``str(formula)``, the key meanings are kept by, kept for the formula asked about last (a
+    drawn caption's checks, its view bounds and its prior, ask for the key of one formula object
+    many times; formulas are immutable, and the one kept is held, so its identity is not reused)."""
+    global _last_key
+    last = _last_key
+    if last[0] is formula:
+        return last[1]
+    key = str(formula)
+    _last_key = (formula, key)
+    return key
+
+
 def truth_in(formula: Formula, sample: WorldSample, relation_cache: dict | None = None,
              part_cache: dict | None = None) -> np.ndarray:
     """Whether the formula is true in each world of ``sample`` (a bool vector; caches as :func:`true_in`)."""
@@ -414,7 +432,7 @@ class CaptionPrior:
     def truths(self, formula: Formula, evaluate: Evaluate | None = None) -> np.ndarray | None:
         """Whether ``formula`` is true in each world of the sample (None: it cannot be computed);
         kept for the latest :data:`_MAX_TRUTHS` meanings, which the skill views ask for again."""
-        key = str(formula)
+        key = formula_key(formula)
         if key not in self._truths:
             if evaluate is not None and getattr(evaluate, "whole", False):
                 self._keep(key, np.asarray(evaluate(self.sample), dtype=bool))
@@ -428,7 +446,7 @@ class CaptionPrior:
         """Whether the prior of ``formula`` is at most ``bound`` (False when it cannot be computed),
         the same decision as ``prior(formula) <= bound``, stopping as soon as the segments done
         decide it (more true worlds than the bound allows, or too few worlds left to exceed it)."""
-        key = str(formula)
+        key = formula_key(formula)
         limit = self.limit(bound)
         if evaluate is not None and getattr(evaluate, "whole", False):  # its whole truth, at once
             found = self.truths(formula, evaluate)
@@ -484,7 +502,7 @@ class CaptionPrior:
         """The worlds where ``formula`` is true, in sample order, a segment at a time (so a caller
         that needs only the first few stops early); raises :class:`TruthUnavailable` when its truth
         cannot be computed."""
-        key = str(formula)
+        key = formula_key(formula)
         if evaluate is not None and getattr(evaluate, "whole", False):
             found = self.truths(formula, evaluate)
             if found is None:
@@ -518,7 +536,7 @@ class CaptionPrior:
 
     def count(self, formula: Formula) -> int | None:
         """Worlds where ``formula`` is true, or None if that cannot be computed."""
-        key = str(formula)
+        key = formula_key(formula)
         if key not in self._counts:
             self.truths(formula)
         return self._counts[key]
@@ -538,5 +556,5 @@ class CaptionPrior:
 
 
 __all__ = ["BlockEvaluate", "CaptionPrior", "CertainEvaluate", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable",
-           "WherePlacedEvaluate", "WorldSample", "follows", "held_table", "holds_all", "holds_all_in", "sample_worlds",
-           "true_in", "truth_in", "witnesses"]
+           "WherePlacedEvaluate", "WorldSample", "follows", "formula_key", "held_table", "holds_all", "holds_all_in",
+           "sample_worlds", "true_in", "truth_in", "witnesses"]

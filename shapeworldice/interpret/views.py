@@ -12,7 +12,7 @@ import numpy as np
 
 from ..world.columns import COLUMNS, stack
 from .prior import BlockEvaluate, CaptionPrior, CertainEvaluate, Evaluate, TruthUnavailable, WherePlacedEvaluate, \
-    WorldSample, follows, truth_in
+    WorldSample, follows, formula_key, truth_in
 from .refill import KEPT, Refiller
 
 #: meanings whose early-stopped share a view bound keeps (see :meth:`ViewBound.worst`)
@@ -96,7 +96,7 @@ class ViewBound:
         (:class:`~.prior.WherePlacedEvaluate`, e.g. a pool's :class:`~..captions.pooled.CandidateTruth`)
         stops at such a world among the true worlds, under a view of :data:`OBJECT_VIEWS`, without
         re-filling it (its share is 1: the same decision)."""
-        key = str(formula)
+        key = formula_key(formula)
         if key in self._worst:
             return self._worst[key]
         if stop is not None and self._above.get(key, 0.0) > stop:
@@ -132,7 +132,8 @@ class ViewBound:
                     blocks = [donor_refills(i) for i in group]
                     truth = blockwise.on_blocks(blocks) if blockwise is not None else \
                         truth_in(formula, stack(blocks)) if evaluate is None else evaluate(stack(blocks))
-                    shares = truth.reshape(len(group), self.refills).mean(axis=1)
+                    # each donor's count of true re-fills over their number: the mean's very value
+                    shares = truth.reshape(len(group), self.refills).sum(axis=1) / self.refills
                     highest, seen = max(highest, float(shares.max())), seen + len(group)
                     if stop is not None and highest > stop:
                         return self._stopped(key, highest)
@@ -227,7 +228,7 @@ class ViewBound:
         comes (the references of a test image draw the same meaning again); ``fast``: its truth by a
         faster evaluator with the same answers."""
         sample = self._refilled(world)
-        key = str(formula)
+        key = formula_key(formula)
         if key not in self._own:
             self._own[key] = view_probability(formula, sample, *self._caches) if fast is None \
                 else float(fast(sample).mean())
