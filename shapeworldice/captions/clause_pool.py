@@ -31,11 +31,11 @@ from ..semantics.components import Attribute, Existential, Relation, RelativeTyp
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from . import relation_pool
-from .block_truth import side_by_side
+from .block_truth import entity_types
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, description_parts,
                        entity_type, holding_pairs, kind_codes, sample_types)
 from .description_counts import conjunction, description_counts
-from .relation_pool import RelationPool, axis_relation, relation_options, relation_rows
+from .relation_pool import RelationPool, axis_relation, block_relation, relation_options, relation_rows
 
 #: the three kinds of try: a subject relative, an object relative with a copula clause, and one with a
 #: relation clause
@@ -246,25 +246,30 @@ def truth_of(pool: ClausePool, k: int, sample: WorldSample) -> np.ndarray:
 
 def truth_on_blocks(pool: ClausePool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
     """:func:`truth_of` in the worlds of ``blocks`` one after another (the same answers as on them
-    stacked), from each block's kept object types and its positions laid side by side."""
-    types, cols = side_by_side(blocks, ("x", "y"))
-    x, y = cols["x"], cols["y"]
+    stacked: a world's truth is its own), block by block from what each keeps (its object types, its
+    relations: a donor's re-fills are asked about by many candidates)."""
+    parts = [_truth_on_block(pool, k, b) for b in blocks]
+    return parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else np.zeros(0, dtype=bool)
+
+
+def _truth_on_block(pool: ClausePool, k: int, block: WorldSample) -> np.ndarray:
+    """:func:`truth_of` in the worlds of ``block``, from its kept object types and relations."""
     subject, reference = int(pool.subject[k]), int(pool.reference[k])
     option = pool.options[int(pool.option[k])]
     form = int(pool.form[k])
     if form != OBJECT_RELATION:
         joined = conjunction(subject if form == SUBJECT else reference, int(pool.attribute[k]))
         assert joined is not None
-        return relation_pool.described_truth_in(option, joined if form == SUBJECT else subject,
-                                                reference if form == SUBJECT else joined, types, x, y)
-    fits = FITS[[subject, reference, int(pool.other[k])]][:, types]  # [(T, R, S), w, e]
+        return relation_pool.described_truth_on_block(option, joined if form == SUBJECT else subject,
+                                                      reference if form == SUBJECT else joined, block)
+    fits = FITS[[subject, reference, int(pool.other[k])]][:, entity_types(block)]  # [(T, R, S), w, e]
     rows = np.flatnonzero(fits.any(axis=2).all(axis=0))
-    out = np.zeros(len(types), dtype=bool)
+    out = np.zeros(block.size, dtype=bool)
     if not len(rows):
         return out
     fits_subject, fits_reference, fits_other = fits[:, rows]
-    first = axis_relation(*option, x[rows], y[rows])
-    second = axis_relation(*pool.options[int(pool.inner[k])], x[rows], y[rows])
+    first = block_relation(*option, block, rows)
+    second = block_relation(*pool.options[int(pool.inner[k])], block, rows)
     scoped = fits_reference & (second & fits_other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
     out[rows] = (fits_subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
     return out

@@ -159,7 +159,9 @@ def _axis_relation(sample: WorldSample, kind: str, value: int = 1) -> tuple[np.n
     agree = d_main > np.maximum(MIN_AXIS_DISTANCE, np.abs(other[:, :, None] - other[:, None, :]))
     disagree = -d_main > MIN_AXIS_DISTANCE
     real = sample.present[:, :, None] & sample.present[:, None, :]
-    return agree & real, disagree | ~real
+    agree, disagree = agree & real, disagree | ~real
+    agree.flags.writeable = disagree.flags.writeable = False  # kept on the sample, handed to every candidate
+    return agree, disagree
 
 
 def axis_relation(sample: WorldSample, kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:

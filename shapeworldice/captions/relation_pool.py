@@ -20,9 +20,9 @@ from ..semantics.relations import BINARY_RELATIONS
 from ..semantics.truth import MIN_AXIS_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import World
-from .block_truth import side_by_side
+from .block_truth import entity_types
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_matches, entity_type, holding_pairs, kind_codes,
-                       sample_types)
+                       kept_on, sample_types)
 from .description_counts import description_counts
 
 #: the relations whose pools are listed here: the axis relations, computed from the columns
@@ -140,37 +140,58 @@ def truth_of(pool: RelationPool, k: int, sample: WorldSample) -> np.ndarray:
 
 def truth_on_blocks(pool: RelationPool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
     """:func:`truth_of` in the worlds of ``blocks`` one after another (the same answers as on them
-    stacked), from each block's kept object types and its positions laid side by side."""
-    types, cols = side_by_side(blocks, ("x", "y"))
-    return described_truth_in(pool.options[int(pool.option[k])], int(pool.subject[k]), int(pool.reference[k]),
-                              types, cols["x"], cols["y"])
+    stacked: a world's truth is its own), block by block from what each keeps (its object types, its
+    relations: a donor's re-fills are asked about by many candidates)."""
+    option, subject, reference = pool.options[int(pool.option[k])], int(pool.subject[k]), int(pool.reference[k])
+    parts = [described_truth_on_block(option, subject, reference, b) for b in blocks]
+    return parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else np.zeros(0, dtype=bool)
 
 
-def described_truth_in(option: tuple[str, int], subject: int, reference: int, types: np.ndarray, x: np.ndarray,
-                       y: np.ndarray) -> np.ndarray:
-    """:func:`described_truth` in worlds given by their object types and positions (worlds × entities)."""
-    fits_subject, fits_reference = FITS[[subject, reference]][:, types]  # [w, e]
+def described_truth_on_block(option: tuple[str, int], subject: int, reference: int, block: WorldSample) -> np.ndarray:
+    """:func:`described_truth` in the worlds of ``block``, from its kept object types and relations."""
+    fits_subject, fits_reference = FITS[[subject, reference]][:, entity_types(block)]  # [w, e]
     rows = np.flatnonzero(fits_subject.any(axis=1) & fits_reference.any(axis=1))
-    out = np.zeros(len(types), dtype=bool)
+    out = np.zeros(block.size, dtype=bool)
     if len(rows):
-        relation = axis_relation(*option, x[rows], y[rows])
+        relation = block_relation(*option, block, rows)
         out[rows] = (fits_subject[rows, :, None] & relation & fits_reference[rows, None, :]).any(axis=(1, 2))
     return out
 
 
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """``array``, no longer writable (kept on a sample and handed to every candidate that asks)."""
+    array.flags.writeable = False
+    return array
+
+
+def block_relation(kind: str, value: int, block: WorldSample, rows: np.ndarray) -> np.ndarray:
+    """:func:`axis_relation` ``[rows, e, r]`` of ``block`` (a world's or a donor's re-fills), from its
+    matrices for every world kept on it. Value −1 is value 1 with the two entities swapped: ``a − b``
+    is exactly ``−(b − a)`` in floating point, the other axis' distance and the diagonal are symmetric,
+    so these are the very tests with ``value`` −1."""
+    if value not in (1, -1):
+        return axis_relation(kind, value, block.x[rows], block.y[rows])
+    agree = kept_on(block, f"_relation_{kind}", lambda b: _read_only(axis_relation(kind, 1, b.x, b.y)))
+    if value == -1:
+        agree = agree.transpose(0, 2, 1)
+    return agree if len(rows) == block.size else agree[rows]
+
+
 #: samples of at least this many worlds (a prior span) keep an axis relation's matrices for every world
-#: (:func:`sample_relation`); a smaller one (re-fills) has them computed for the worlds a candidate needs
+#: among the samples asked about last (:func:`sample_relation`); a smaller one (re-fills) keeps them on
+#: itself (:func:`block_relation`)
 KEPT_RELATION_WORLDS = 256
 
 
 def relation_rows(kind: str, value: int, sample: WorldSample, rows: np.ndarray) -> np.ndarray:
     """:func:`axis_relation` ``[rows, e, r]`` of ``sample``: cut from the sample's kept matrices where it
-    is a large one (or has them), computed for ``rows`` alone otherwise (the same values: the relation
-    is computed world by world)."""
+    is a large one (or has them), else from those kept on it (:func:`block_relation`: a world's
+    re-fills, asked by each of its drawn candidates; the same values: the relation is computed world
+    by world)."""
     hit = _KEPT.get(id(sample))
     if sample.size >= KEPT_RELATION_WORLDS or (hit is not None and hit[0] is sample and (kind, value) in hit[1]):
         return sample_relation(kind, value, sample)[rows]
-    return axis_relation(kind, value, sample.x[rows], sample.y[rows])
+    return block_relation(kind, value, sample, rows)
 
 
 def described_truth(option: tuple[str, int], subject: int, reference: int, sample: WorldSample) -> np.ndarray:
@@ -188,5 +209,5 @@ def described_truth(option: tuple[str, int], subject: int, reference: int, sampl
 
 
 __all__ = ["AXIS_RELATIONS", "KEPT_RELATION_WORLDS", "RelationPool", "axis_relation", "caption", "described_truth",
-           "described_truth_in", "relation_options", "relation_pool", "relation_rows", "sample_relation", "truth_of",
-           "truth_on_blocks", "truth_table"]
+           "block_relation", "described_truth_on_block", "relation_options", "relation_pool", "relation_rows",
+           "sample_relation", "truth_of", "truth_on_blocks", "truth_table"]
