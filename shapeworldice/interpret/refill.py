@@ -329,7 +329,12 @@ class Refiller:
         if self.view != "colours-shapes-unbound" or not n:
             return None
         rng = world_generator(self.seed, self.code, self.keys[i])
-        self._matchings(rng, n, refills)
+        pool = self.by_count.get(n)
+        if pool is not None and len(pool):  # :meth:`_matchings`' draws: every donor has n objects, so n wide
+            rng.integers(len(pool), size=refills)
+            rng.random((refills, n))
+        else:
+            self._matchings(rng, n, refills)
         colors = np.repeat(self.test.color[i, :n][None], refills, axis=0)
         shapes = self.test.shape[i, :n][_permutations(rng, refills, n)]
         return colors, shapes

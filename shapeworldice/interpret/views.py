@@ -402,7 +402,9 @@ def objects_ceiling(colors: np.ndarray, shapes: np.ndarray) -> float:
     cells = int(codes.max()) + 1
     held = np.zeros(colors.shape[0] * cells, dtype=bool)
     held[(np.arange(colors.shape[0])[:, None] * cells + codes).reshape(-1)] = True
-    return float(held.reshape(colors.shape[0], cells).mean(axis=0).max())
+    # the most worlds holding one cell over their number: the highest of the cells' means, exactly
+    # (dividing by a positive number keeps the order, and a mean of booleans is its count so divided)
+    return float(held.reshape(colors.shape[0], cells).sum(axis=0).max() / colors.shape[0])
 
 
 def view_probability(formula, sample: WorldSample, relation_cache: dict | None = None,

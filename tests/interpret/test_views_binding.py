@@ -160,3 +160,25 @@ def test_certain_object_counts_as_the_unique_counts_do(colors, random):
     c, s = np.array(colors), np.array(shapes)
     expected = int(np.unique(c, return_counts=True)[1].max()) + int(np.unique(s, return_counts=True)[1].max()) > len(c)
     assert certain_object(c, s) == expected
+
+
+def test_unbound_objects_are_the_drawn_refills_objects(donors):
+    """A binding view's refused worlds are judged on their objects alone (``unbound_objects``, and their
+    ceiling by ``objects_ceiling``): the very colours and shapes of the re-fills ``drawn`` draws, and the
+    same ceiling, for worlds whose object count some donor has and for one that no donor has."""
+    from shapeworldice.interpret.refill import Refiller
+    from shapeworldice.interpret.views import objects_ceiling
+
+    counts = set(donors.present.sum(axis=1).tolist())
+    kinds = [("red", "square"), ("blue", "circle"), ("red", "circle"), ("green", "square"), ("blue", "square")]
+    worlds = [_world(kinds[:k]) for k in (2, 3, 5)]
+    missing = next(k for k in range(1, 30) if k not in counts)
+    worlds.append(_world([kinds[i % len(kinds)] for i in range(missing)]))
+    test = WorldSample.of(worlds)
+    refiller = Refiller("colours-shapes-unbound", donors, test, seed=4)
+    for i in range(test.size):
+        drawn = refiller.drawn(i, 32)
+        objects = refiller.unbound_objects(i, 32)
+        assert objects is not None
+        assert np.array_equal(objects[0], drawn.color) and np.array_equal(objects[1], drawn.shape)
+        assert objects_ceiling(*objects) == object_ceiling(drawn)
