@@ -19,6 +19,12 @@ cost more (``cold`` column: the first ``A``). The *fixed* cost is the CPU time o
 
 CPU time (``time.process_time``) of one process, so the figures hold on a loaded machine too;
 ``--jobs`` above the free cores still slows each process down through shared caches.
+
+* ``python benchmarks/bench_build.py --against DIR --only NAME ... [--train A B] [--test A B]`` — this
+  code against another checkout's (``DIR/shapeworldice``, e.g. a ``git archive`` of the starting
+  commit) in one process: both packages are copied under other names, each builder makes the same
+  instances in alternating chunks after the same warm-up (so a loaded machine weighs on both alike;
+  runs of two codes in separate processes move by 10–25% under load), and every row is compared.
 """
 from __future__ import annotations
 
@@ -101,6 +107,66 @@ def _table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def _renamed_packages(other: Path, into: Path) -> tuple[str, str]:
+    """This package and ``other``'s (a checkout: ``other/shapeworldice``) copied into ``into`` as
+    ``swi_this`` and ``swi_against`` (their imports within the package are relative), beside this
+    checkout's ``datasets`` and ``grammar`` (both read the same definitions)."""
+    import shutil
+
+    import shapeworldice
+    from shapeworldice.resources import resource_dir
+
+    here = Path(shapeworldice.__file__).resolve().parent
+    ignore = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(here, into / "swi_this", ignore=ignore)
+    shutil.copytree(other / "shapeworldice", into / "swi_against", ignore=ignore)
+    for name, env, marker in (("datasets", "SHAPEWORLDICE_DATASETS", "*.toml"),
+                              ("grammar", "SHAPEWORLDICE_GRAMMAR", "lexicon.txt")):
+        found = resource_dir(name, env, marker)
+        if found is not None:
+            shutil.copytree(found, into / name)
+    return "swi_this", "swi_against"
+
+
+def against(name: str, other: Path, split: str, first: int, second: int, chunk: int) -> dict:
+    """CPU ms per instance of ``split`` over ``first .. second-1`` for this code and ``other``'s, their
+    builders alternating chunks of ``chunk`` instances in one process, and whether their rows are equal."""
+    import importlib
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        codes = _renamed_packages(other, Path(tmp))
+        sys.path.insert(0, tmp)
+        builders, sample = {}, None
+        for code in codes:
+            data = importlib.import_module(f"{code}.data")
+            build = importlib.import_module(f"{code}.data.build")
+            prior = importlib.import_module(f"{code}.interpret.prior")
+            columns = importlib.import_module(f"{code}.world.columns")
+            definition = data.load_definition(name)
+            if sample is None:  # one prior sample, drawn once, as each package's own sample type
+                sample = prior.sample_worlds(definition, prior.PRIOR_WORLDS, 0, 1)
+            own = columns.WorldSample(*(getattr(sample, c) for c in (*columns.COLUMNS, "present")))
+            bounded = definition.max_prior is not None or definition.skill_view is not None
+            builders[code] = build.InstanceBuilder(definition, prior.CaptionPrior(own) if bounded else None)
+        for builder in builders.values():
+            for i in range(first):
+                builder.instance(0, split, i)
+        spent, same, order = dict.fromkeys(codes, 0.0), True, list(codes)
+        for start in range(first, second, chunk):
+            rows = {}
+            for code in order:
+                begin = time.process_time()
+                rows[code] = [builders[code].instance(0, split, i) for i in range(start, min(second, start + chunk))]
+                spent[code] += time.process_time() - begin
+            same &= all(vars(a) == vars(b) for a, b in zip(*rows.values()))
+            order.reverse()
+        sys.path.remove(tmp)
+    count = second - first
+    return {"dataset": name, "split": split, "this_ms": spent[codes[0]] / count * 1000,
+            "against_ms": spent[codes[1]] / count * 1000, "same_rows": same}
+
+
 def run_all(names: list[str], args: argparse.Namespace) -> list[dict]:
     """Each definition in its own process (``--jobs`` at a time), rows in the order of ``names``."""
     def one(name: str) -> dict:
@@ -128,8 +194,16 @@ def main() -> None:
     parser.add_argument("--floor-sizes", nargs=2, type=int, default=(200, 20), metavar=("TRAIN", "TEST"))
     parser.add_argument("--jobs", type=int, default=1, help="definitions measured at once")
     parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument("--against", type=Path, metavar="DIR", help="compare with this checkout's code (with --only)")
     parser.add_argument("--row", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.against:
+        for name in args.only or parser.error("--against needs --only NAME ..."):
+            for split, (a, b), chunk in (("train", args.train, 10), ("test", args.test, 2)):
+                r = against(name, args.against, split, a, b, chunk)
+                print(f"{name} {split} {a}-{b}: this {r['this_ms']:.1f} ms, against {r['against_ms']:.1f} ms, "
+                      f"ratio {r['this_ms'] / r['against_ms']:.2f}, same rows {r['same_rows']}", flush=True)
+        return
     if args.row:
         print(json.dumps(measure(args.row, tuple(args.train), tuple(args.test), tuple(args.floor_sizes))))
         return
