@@ -244,6 +244,11 @@ def truth_of(pool: ClausePool, k: int, sample: WorldSample) -> np.ndarray:
     return out
 
 
+#: :func:`truth_on_blocks` asks each block by itself (from what it keeps), so a view bound may ask kept
+#: donors one at a time and stop at the first above its bound (the same decision, fewer blocks)
+BLOCKS_APART = True
+
+
 def truth_on_blocks(pool: ClausePool, k: int, blocks: Sequence[WorldSample]) -> np.ndarray:
     """:func:`truth_of` in the worlds of ``blocks`` one after another (the same answers as on them
     stacked: a world's truth is its own), block by block from what each keeps (its object types, its
@@ -275,5 +280,5 @@ def _truth_on_block(pool: ClausePool, k: int, block: WorldSample) -> np.ndarray:
     return out
 
 
-__all__ = ["ClausePool", "OBJECT_COPULA", "OBJECT_RELATION", "SUBJECT", "caption", "clause_pool", "truth_of",
-           "truth_on_blocks", "truth_table"]
+__all__ = ["BLOCKS_APART", "ClausePool", "OBJECT_COPULA", "OBJECT_RELATION", "SUBJECT", "caption", "clause_pool",
+           "truth_of", "truth_on_blocks", "truth_table"]

@@ -177,6 +177,11 @@ def block_relation(kind: str, value: int, block: WorldSample, rows: np.ndarray) 
     return agree if len(rows) == block.size else agree[rows]
 
 
+#: :func:`truth_on_blocks` asks each block by itself (from what it keeps), so a view bound may ask kept
+#: donors one at a time and stop at the first above its bound (the same decision, fewer blocks)
+BLOCKS_APART = True
+
+
 #: samples of at least this many worlds (a prior span) keep an axis relation's matrices for every world
 #: among the samples asked about last (:func:`sample_relation`); a smaller one (re-fills) keeps them on
 #: itself (:func:`block_relation`)
@@ -208,6 +213,6 @@ def described_truth(option: tuple[str, int], subject: int, reference: int, sampl
     return out
 
 
-__all__ = ["AXIS_RELATIONS", "KEPT_RELATION_WORLDS", "RelationPool", "axis_relation", "caption", "described_truth",
-           "block_relation", "described_truth_on_block", "relation_options", "relation_pool", "relation_rows",
-           "sample_relation", "truth_of", "truth_on_blocks", "truth_table"]
+__all__ = ["AXIS_RELATIONS", "BLOCKS_APART", "KEPT_RELATION_WORLDS", "RelationPool", "axis_relation", "block_relation",
+           "caption", "described_truth", "described_truth_on_block", "relation_options", "relation_pool",
+           "relation_rows", "sample_relation", "truth_of", "truth_on_blocks", "truth_table"]
