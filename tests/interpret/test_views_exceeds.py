@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from shapeworldice.data.definition import load_definition
 from shapeworldice.interpret import formula_of
@@ -118,4 +118,6 @@ def test_kept_donors_asked_one_at_a_time_give_the_same_decisions(setting, seed, 
         kept_before = max(kept_before, len(fast._donor_rows))
         assert fast.exceeds(formula, worlds[world], bound, True, evaluate) == \
             plain.exceeds(formula, worlds[world], bound, True), (bound, str(formula))
-    assert kept_before > 0
+    # An example whose candidates all fail on the image's own re-fills keeps no donor and tests
+    # nothing here; Hypothesis rejects it (and fails the test if no example keeps one).
+    assume(kept_before > 0)
