@@ -17,7 +17,8 @@ a shape or entity noun, colour, size and tone words, a number and "on a black ba
 members are every shape of the picture that fits those words, as "N shapes" counts every shape): the
 tail is then read on the shapes the words fit. Otherwise (a list, a singular, a place or relation in
 the group's description, whose members the words would not pick out) the tail keeps the reading of
-"some of them": true of nothing by itself, false when no shape could be so. What the tail names
+"some of them": true of nothing by itself, false when no shape could be so; but "all", "each",
+"both" after a list ("a red square and a blue circle, both small") are said of each item. What the tail names
 ("..., mostly triangles", "..., mostly cyan triangles") is what it says of the group's shapes.
 """
 from __future__ import annotations
@@ -47,6 +48,11 @@ def read_tails(w: WorkingMRS, many: str) -> None:
         word = (e.carg or "").lower()
         q = w.quant_of.get(e.arg0)
         words = _group_words(w, e) if q is not None and (word in _QUANTIFIERS or word.isdigit()) else None
+        listed = _list_of(w, e) if q is not None and words is None and word in ("all", "each", "both") else None
+        if q is not None and listed is not None:  # "a red square and a blue circle, both small": each item
+            w.kill(e, q)
+            w.substitute(e.arg0, listed)
+            continue
         if q is None or words is None:
             e.pred = "_shape_n_1"
             w.eps.append(EP(ATTR, e.label, {"ARG0": w.new_name("e"), "ARG1": e.arg0}, "vague:tail", e.key))
@@ -98,6 +104,24 @@ def _group_words(w: WorkingMRS, tail: EP) -> list[EP] | None:
         else:
             return None
     return words if any(_is_noun(d) for d in words) else None
+
+
+def _list_of(w: WorkingMRS, tail: EP) -> str | None:
+    """The list the tail follows ("a salmon cross, a blue circle and a magenta circle, all ..."): the
+    variable of the outermost coordination whose last item is the latest shape noun before the tail."""
+    said = {v for d in w.live if not d.dead and tail.arg0 in d.args.values() for v in d.args.values()}
+    nouns = [n for n in w.live if not n.dead and n.key < tail.key and is_var(n.arg0, "x") and n.arg0 not in said
+             and (shape_of(n.pred) is not None or n.pred in ENTITY_NOUNS) and n.arg0 in w.quant_of]
+    if not nouns:
+        return None
+    v = max(nouns, key=lambda n: n.key).arg0
+    found = None
+    while True:
+        up = [c for c in w.live if not c.dead and c.pred in COORDINATIONS and c.args.get("ARG2") == v
+              and c.arg0 in w.quant_of]
+        if len(up) != 1 or COORDINATIONS[up[0].pred] != "and":
+            return found
+        v = found = up[0].arg0
 
 
 def _is_appearance(e: EP) -> bool:

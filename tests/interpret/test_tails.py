@@ -49,3 +49,10 @@ def test_a_tail_that_names_a_kind_counts_that_kind():
 def test_a_tail_after_a_group_with_a_place_stays_some_of_them():
     # the group "circles on the left" is not every circle: "all" is not read on the circles
     assert verdict("There are circles on the left, all red.", RRB) != F
+
+
+def test_all_or_both_after_a_list_is_said_of_each_item():
+    world = make_world(("square", "red", 0.7, 0.3, 0.03), ("circle", "blue", 0.8, 0.7, 0.03))
+    assert verdict("A red square and a blue circle, both on the right.", world) == T
+    assert verdict("A red square and a blue circle, both on the left.", world) == F
+    assert verdict("A red square and a blue circle, both tilted.", world) == T  # a look adds nothing
