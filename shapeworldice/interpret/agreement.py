@@ -158,11 +158,14 @@ class Agreement:
 
     def scene(self, f: Scene) -> TV:
         """"On a black background": the worlds' background colours; "The background is mostly
-        empty": the sum of the shapes' areas in each world."""
+        empty": the sum of the shapes' areas in each world; "the most common colour": the counts."""
         shape = (self.w,) + (1,) * (self.d - 1)
         if f.kind == "coverage":
             agree, disagree = appearance.coverage(f.value, np.where(self.g.present, self.g.area, 0.0).sum(axis=1))
             return agree.reshape(shape), disagree.reshape(shape)
+        if f.kind == "commonest":  # "cyan is the most common colour": counted in each world
+            yes, no = zip(*(appearance.commonest(f.value, self.world_arrays(w)) for w in range(self.w)))
+            return np.array(yes, dtype=bool).reshape(shape), np.array(no, dtype=bool).reshape(shape)
         if self.backgrounds is None:
             raise TruthUnavailable("these worlds record no background")
         yes, no = zip(*(appearance.background(f.value, b) for b in self.backgrounds))

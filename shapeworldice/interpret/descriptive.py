@@ -22,6 +22,7 @@ from .lists import MANY
 from .placement import frames_of, rewrite_placement
 from .looks import looks, so_that_looks
 from .reference import resolve_references
+from .free_relatives import free_relatives
 from .relative_places import relative_places
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -29,6 +30,7 @@ from .working_mrs import EP, WorkingMRS, is_var
 def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
     _this_image(w)
+    free_relatives(w)
     relative_places(w)
     looks(w)
     so_that_looks(w)

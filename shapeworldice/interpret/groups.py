@@ -25,7 +25,8 @@ from typing import Callable
 from .logic import TRUE, And, Attr, Formula, Not, Or, QSpec, Quant, Rel, substitute
 
 #: contact verbs said of a group with no object, and their relation
-RECIPROCAL = {"overlap": "overlap-rel", "touch": "touch-rel", "intersect": "overlap-rel", "meet": "touch-rel"}
+RECIPROCAL = {"overlap": "overlap-rel", "touch": "touch-rel", "intersect": "overlap-rel", "meet": "touch-rel",
+              "mutually+near": "near-rel"}  # "next to / close to each other" (see .reciprocal_places)
 #: the marker of a number of colours ("colours:2"; "colours:various" is at least two) and of a variety of sizes
 COLOURS, SIZES = "colours:", "sizes:various"
 #: "various colours" said of the last part of a list, which may be said of the whole list

@@ -37,6 +37,9 @@ from .picture_places import (
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
 from .background import COMPANY_PREPS, background, company, there
 from .side_coordinations import split_side_coordinations
+from .tails import read_tails
+from .commonest import commonest
+from .reciprocal_places import reciprocal_places
 
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
 OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1", "_outline_n_1",
@@ -54,9 +57,11 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _effects(w)
     w.reindex()
     _fragments(w)
-    _tails(w)
     _collections(w)
     w.reindex()
+    read_tails(w, MANY)
+    reciprocal_places(w)
+    commonest(w)
     rest_of_the_picture(w)
     empty_places(w)
     w.reindex()
@@ -120,16 +125,6 @@ def _depicted(w: WorkingMRS, x: str) -> str:
         return x
     _kill_entity(w, x)
     return links[0].args["ARG2"]
-
-
-def _tails(w: WorkingMRS) -> None:
-    """"..., mostly red", "..., most of them in shades of blue": some of the shapes are so, and
-    which (and how many) is not said: never true by itself, false when no shape could be so."""
-    for e in w.live:
-        if not e.dead and e.pred == "_tail_n_1" and e.arg0 is not None:
-            e.pred = "_shape_n_1"
-            w.eps.append(EP(ATTR, e.label, {"ARG0": w.new_name("e"), "ARG1": e.arg0}, "vague:tail", e.key))
-    w.reindex()
 
 
 def _collections(w: WorkingMRS) -> None:
@@ -395,7 +390,8 @@ def _superlative_identity(w: WorkingMRS) -> None:
     shape is larger (smaller) than every other shape with ShapeWorld's margin, and not so when another
     is clearly larger (smaller) (``than-any:most`` / ``least``). Only of "shape", "object", "one" or no
     noun, which compare with every shape, and of a definite ("The largest shape is a blue square." and
-    "the largest circle" stay selectors)."""
+    "the largest circle" stay selectors); of a shape noun ("The gray pentagon is the largest pentagon."), the
+    shape is one, and compared with the shapes of its kind (the labelling guide's "the largest X")."""
     for e in list(w.live):
         if e.dead or e.pred != "_be_v_id":
             continue
@@ -404,9 +400,13 @@ def _superlative_identity(w: WorkingMRS) -> None:
             word = _superlative_shape(w, y)
             if word is None or x not in w.quant_of or w.quant_of[x].pred != "_the_q":  # "is a blue square": a selector
                 continue
+            kinds = [n for n in _restriction(w, y) if n.arg0 == y and shape_of(n.pred) is not None]
             for v in [p.args.get("ARG2", "") for p in _restriction(w, y) if p.pred in ("_in_p", "_of_p")]:
                 _kill_entity(w, v)
             _kill_entity(w, y)
+            if kinds:  # "the largest triangle": a triangle, and larger than every other triangle
+                w.eps.append(EP(kinds[0].pred, e.label, {"ARG0": x}, None, e.key))
+                word = f"{word}/{shape_of(kinds[0].pred)}"
             e.pred, e.carg, e.args = ATTR, f"than-any:{word}", {"ARG0": e.arg0 or "e?", "ARG1": x}
             break
     w.reindex()
@@ -422,7 +422,7 @@ def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
     sizes = [a for a in rs if a.arg0 == supers[0].args.get("ARG1") and a.pred in SIZE_ADJS and a.args.get("ARG1") == y]
     frames = frames_of(w)
     if len(sizes) != 1 or not all(
-            n in supers or n in sizes or n.arg0 == y and n.pred in (*ENTITY_NOUNS, "_one_n_1")
+            n in supers or n in sizes or n.arg0 == y and (n.pred in (*ENTITY_NOUNS, "_one_n_1") or shape_of(n.pred))
             or n.pred in ("_in_p", "_of_p") and n.args.get("ARG1") == y and n.args.get("ARG2") in frames for n in rs):
         return None
     return "least" if SIZE_ADJS[sizes[0].pred] in ("small", "tiny") else "most"

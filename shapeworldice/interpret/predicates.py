@@ -137,7 +137,8 @@ OUTSIDE_WORDS = frozenset({
 #: predicates of descriptions whose claims the world model cannot decide: read as vague (never
 #: true nor false), so a claim resting on them is vague and the rest of the caption still counts
 VAGUE_WORDS = frozenset({
-    "_medium_a_1", "_empty_a_1", "_else_n_1", "_alone_a_1", "_together_a_1", "_almost+touching_a_1",
+    "_medium_a_1", "_mutually+near_a_1", "_empty_a_1",
+    "_else_n_1", "_alone_a_1", "_together_a_1", "_almost+touching_a_1",
     "_side+by+side_a_1", "_far_a_1", "_apart_a_1", "_twice+size_p", "_colors+count_a_1", "_surrounding_a_1",
     "_close_a_1", "_central_a_1", "_same_a_1", TONE_ALONE, "_crowded_a_1", "_sparse_a_1", "_prominent_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
@@ -170,7 +171,11 @@ GROUP_WORDS: dict[str, str] = {"_colors+various_a_1": "colours:various", "_color
 
 #: verbs and participles of contact between two shapes: the relation kind
 CONTACT_VERBS: dict[str, str] = {"overlap": "overlap-rel", "touch": "touch-rel", "cover": "overlap-rel",
-                                 "intersect": "overlap-rel", "meet": "touch-rel"}
+                                 "intersect": "overlap-rel", "meet": "touch-rel",
+                                 # "X is partly covered / hidden by Y": Y overlaps X (the world model
+                                 # records no depth, so which is in front is not claimed)
+                                 "partly+covered": "overlap-rel", "partially+covered": "overlap-rel",
+                                 "partly+hidden": "overlap-rel", "partially+hidden": "overlap-rel"}
 #: prepositions of nearness
 NEAR_PREPS = frozenset({"_next+to_p", "_beside_p", "_near_p", "_close+to_p", "_alongside_p", "_by_p"})
 #: "close to but not touching", "almost touching": near, and not touching

@@ -18,6 +18,7 @@ from .predicates import (
     ATTRIBUTE_NOUNS, COMPARATIVE_ADJS, COORDINATIONS, DEGREE_WORDS, EQUALITY_ADJS, FRACTION_NOUNS, SIDE_NOUNS,
     SIDE_PREPS, SPATIAL_PREPS, color_of, split_predicate,
 )
+from .kinds import event_kinds, plural_kinds
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_handle, is_var
 
 
@@ -430,6 +431,7 @@ def _is_attribute_relation(e: EP, z: str) -> bool:
 def rewrite_copula(w: WorkingMRS) -> None:
     """``_be_v_id(x, z)`` with z an indefinite ("is a red square", "are squares") or "the same
     X as": z's restrictor becomes a property of x at the copula's position."""
+    event_kinds(w)
     for b in list(w.live):
         if b.dead or b.pred != "_be_v_id":
             continue
@@ -441,6 +443,8 @@ def rewrite_copula(w: WorkingMRS) -> None:
             raise UninterpretableMRS("copula with a quantified or unbound complement")
         lz = w.rstr_label(q)
         if q.pred == "udef_q" and _copula_side(w, b, q, lz):
+            continue
+        if q.pred == "udef_q" and plural_kinds(w, b, q, lz):
             continue
         if q.pred == "udef_q" and _copula_coordination(w, b, q, lz):
             continue

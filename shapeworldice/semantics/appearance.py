@@ -175,9 +175,16 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
     if kind == "region":
         return region(value, a.x, a.y)
     if kind == "than-any":
-        return than_any(value, a.area)
+        value, _, kind_of = value.partition("/")  # "most/triangle": the largest triangle
+        among = (a.shape == SHAPES.index(kind_of)) if kind_of in SHAPES else None
+        return than_any(value, a.area, among)
     if kind == "shade-than-some":
         return shade_than_some(value, a.color, a.shade)
+    if kind == "shapes":  # "the shapes are circles and semicircles": one of the kinds, and each kind is there
+        kinds = [SHAPES.index(s) for s in value.split("+") if s in SHAPES]
+        one_of = np.isin(a.shape, kinds)
+        present = len(kinds) == len(value.split("+")) and all(bool((a.shape == k).any()) for k in kinds)
+        return one_of & present, ~one_of | (not present)
     if kind == "kinds":  # one of the kinds a list names ("pentagons and crosses in blue"): else vague
         none = np.zeros(a.n, dtype=bool)
         return np.isin(a.shape, [SHAPES.index(s) for s in value.split("+") if s in SHAPES]), none
@@ -187,13 +194,14 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
     raise ValueError(f"unknown attribute kind {kind!r}")
 
 
-def than_any(value: str, area: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def than_any(value: str, area: np.ndarray, among: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """"a larger X" ("more") / "a smaller X" ("less") with no shape named to compare it with: larger
     (smaller) than a shape the writer has in mind, which one not said; so true when it is clearly
     larger (smaller) by :data:`AREA_MARGIN` than some other shape, false when it is clearly smaller
     (larger) than every other, vague otherwise and when there is no other shape. "most" / "least"
     ("The blue circle is the largest shape."): true when clearly larger (smaller) than every other
-    shape, false when some other shape is clearly larger (smaller)."""
+    shape, false when some other shape is clearly larger (smaller). ``among``: the shapes compared
+    (those of one kind, "the largest triangle"; every shape when None)."""
     n = len(area)
     if n < 2:
         none = np.zeros(n, dtype=bool)
@@ -202,6 +210,8 @@ def than_any(value: str, area: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if value in ("less", "least"):
         diff = -diff
     other = ~np.eye(n, dtype=bool)
+    if among is not None:
+        other &= among[None, :]
     beaten = (diff < -AREA_MARGIN) & other
     if value in ("more", "less"):
         return np.any((diff > AREA_MARGIN) & other, axis=1), np.all(beaten | ~other, axis=1)
@@ -300,11 +310,37 @@ def coverage(value: str, covered: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.zeros_like(covered, dtype=bool), np.zeros_like(covered, dtype=bool)
 
 
+def commonest(value: str, a: WorldArrays) -> tuple[bool, bool]:
+    """(agree, disagree) of "X is the most common colour / shape" (``value`` "colour/cyan",
+    "shape/triangle"): X's shapes outnumber those of every other colour (kind): true; another colour
+    (kind) has more: false; a tie, or a colour word that does not name one palette colour crisply
+    ("light blue": blue or cyan), vague."""
+    kind, _, name = value.partition("/")
+    if kind == "shape":
+        if name not in SHAPES:
+            return False, False
+        which, of = SHAPES.index(name), a.shape
+    else:
+        word = color_word(name)
+        if word is None:
+            return False, False
+        agree, disagree = _color_test(word, a)
+        hits = {int(c) for c in a.color[agree]}
+        if len(hits) != 1 or not np.array_equal(agree | disagree, np.ones(a.n, dtype=bool)) \
+                or not np.array_equal(agree, a.color == next(iter(hits))):
+            return False, False
+        which, of = next(iter(hits)), a.color
+    counts = np.bincount(of, minlength=max(len(SHAPES), len(COLOR_NAMES)))
+    mine, others = int(counts[which]), np.delete(counts, which)
+    return bool(mine > others.max(initial=0)), bool(mine < others.max(initial=0))
+
+
 #: relation kinds handled here rather than by ``relations.conditions``
 CONTACT_RELATIONS = frozenset({"overlap-rel", "over-rel", "touch-rel", "near-rel", "area-rel", "vague-rel"})
 
 __all__ = [
     "COLOR_SYNONYMS", "COLOR_WORDS", "CONTACT_RELATIONS", "REGION_PARTS", "SIZES", "TONES", "TONE_SYNONYMS",
-    "TOWARD_PARTS", "MOSTLY_EMPTY_COVER", "attribute", "background", "color_word", "contact", "coverage", "region",
+    "TOWARD_PARTS", "MOSTLY_EMPTY_COVER", "attribute", "background", "color_word", "commonest", "contact", "coverage",
+    "region",
     "word_fits",
 ]

@@ -1,0 +1,116 @@
+""""The shapes are circles and semicircles.", "Most of the shapes are circles, squares and triangles.":
+a list of bare plural kinds said of a plural is not each shape being every kind (which no shape is)
+but each being one of the kinds, with every kind there: an ``ATTR`` ``shapes:circle+semicircle`` on the
+subject (:func:`shapeworldice.semantics.appearance.attribute`: true of a shape of one of the kinds
+when each kind is in the picture, false of a shape of another kind or when a kind is missing).
+"""
+from __future__ import annotations
+
+from .picture_places import ATTR
+from .predicates import COORDINATIONS, shape_of
+from .working_mrs import EP, WorkingMRS
+
+#: quantifiers of a plural subject said to be of several kinds ("most of the shapes", "all shapes")
+_GROUP_QUANTIFIERS = frozenset({"_the_q", "udef_q", "_most_q", "_every_q", "_all_q"})
+
+
+def plural_kinds(w: WorkingMRS, b: EP, q: EP, lz: str) -> bool:
+    """``_be_v_id(x, z)``, x a plural and z a list ("and") of bare plural shape nouns → the ``shapes``
+    attribute of x (True when rewritten)."""
+    x = b.args.get("ARG1", "")
+    qx = w.quant_of.get(x)
+    if not _is_group(qx):
+        return False
+    found: list[EP] = []
+    kinds: list[str] = []
+    if not _leaves(w, q, lz, found, kinds) or len(kinds) < 2:
+        return False
+    w.kill(q, *found)
+    b.pred, b.carg, b.args = ATTR, "shapes:" + "+".join(kinds), {"ARG0": b.arg0 or w.new_name("e"), "ARG1": x}
+    w.reindex()
+    return True
+
+
+def event_kinds(w: WorkingMRS) -> None:
+    """"The shapes are circles and semicircles" parsed as two copulas under one subject
+    (``_and_c(e, e1, e2)``, each ``_be_v_id(x, z_i)``): the ``shapes`` attribute of x, as above."""
+    by_event = {e.arg0: e for e in w.live if not e.dead and e.arg0 and e.arg0.startswith("e")}
+    inner = {v for e in w.live if not e.dead and e.pred in COORDINATIONS for r, v in e.args.items() if r != "ARG0"}
+    for c in list(w.live):
+        if c.dead or c.pred not in COORDINATIONS or c.arg0 in inner or not (c.arg0 or "").startswith("e"):
+            continue
+        copulas: list[EP] = []
+        coords: list[EP] = []
+        if not _copula_leaves(by_event, c, copulas, coords):
+            continue
+        subjects = {b.args.get("ARG1", "") for b in copulas}
+        x = next(iter(subjects))
+        qx = w.quant_of.get(x)
+        if len(subjects) != 1 or not _is_group(qx):
+            continue
+        found: list[EP] = []
+        kinds: list[str] = []
+        ok = True
+        for b in copulas:
+            q = w.quant_of.get(b.args.get("ARG2", ""))
+            ok = ok and q is not None and q.pred == "udef_q" and q.mods.plain() and _leaves(
+                w, q, w.rstr_label(q), found, kinds)
+            if q is not None:
+                found.append(q)
+        if not ok or len(kinds) < 2:
+            continue
+        w.kill(*found, *copulas, *(d for d in coords if d is not c))
+        c.pred, c.carg, c.args = ATTR, "shapes:" + "+".join(kinds), {"ARG0": c.arg0 or w.new_name("e"), "ARG1": x}
+        w.reindex()
+
+
+def _is_group(qx: EP | None) -> bool:
+    """Whether ``qx`` quantifies a plural subject ("the shapes", "most of the shapes")."""
+    return qx is not None and qx.pred in _GROUP_QUANTIFIERS and (
+        qx.mods.plural or qx.mods.partitive or qx.mods.most or qx.pred == "_most_q")
+
+
+def _copula_leaves(by_event: dict, c: EP, copulas: list[EP], coords: list[EP]) -> bool:
+    if COORDINATIONS.get(c.pred) != "and" or c.pred == "_but_c":
+        return False
+    coords.append(c)
+    for role in ("ARG1", "ARG2"):
+        e = by_event.get(c.args.get(role, ""))
+        if e is None:
+            return False
+        if e.pred in COORDINATIONS:
+            if not _copula_leaves(by_event, e, copulas, coords):
+                return False
+        elif e.pred == "_be_v_id":
+            copulas.append(e)
+        else:
+            return False
+    return True
+
+
+def _leaves(w: WorkingMRS, q: EP, label: str, found: list[EP], kinds: list[str]) -> bool:
+    """Collect the kinds of a list of bare plural shape nouns under ``q`` (and the EPs to drop)."""
+    rs = w.at(label)
+    if len(rs) != 1:
+        return False
+    e = rs[0]
+    if e.pred in COORDINATIONS:
+        if COORDINATIONS[e.pred] != "and" or e.pred == "_but_c":
+            return False
+        found.append(e)
+        for role in ("ARG1", "ARG2"):
+            qi = w.quant_of.get(e.args.get(role, ""))
+            if qi is None or qi.pred != "udef_q" or not qi.mods.plain() \
+                    or not _leaves(w, qi, w.rstr_label(qi), found, kinds):
+                return False
+            found.append(qi)
+        return True
+    kind = shape_of(e.pred)
+    if kind is None or e.arg0 != q.arg0 or not q.mods.plural:
+        return False
+    found.append(e)
+    kinds.append(kind)
+    return True
+
+
+__all__ = ["event_kinds", "plural_kinds"]

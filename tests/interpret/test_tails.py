@@ -1,0 +1,58 @@
+"""Tails said of part of a plural ("..., mostly red", "..., all on the right", "..., none of them
+touching", "..., two of them red"; ``shapeworldice.interpret.tails``), end to end on hand-built worlds."""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import make_world
+from tests.interpret.interpret_support import A, F, T, verdict
+
+
+def circles(*colours_x: tuple[str, float]):
+    return make_world(*[("circle", c, x, 0.5, 0.03) for c, x in colours_x])
+
+
+RRB = circles(("red", 0.1), ("red", 0.3), ("blue", 0.8))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    ("Three circles on a black background, all red.", RRB, F),
+    ("Three circles on a black background, all red.", circles(("red", 0.1), ("red", 0.3), ("red", 0.8)), T),
+    ("The image shows three circles, two of them red.", RRB, T),
+    ("The image shows three circles, one of them red.", RRB, T),  # "one of them": there is one
+    ("The image shows three circles, one of them green.", RRB, F),
+    ("Several circles on a black background, mostly red.", RRB, T),
+    ("Several circles on a black background, mostly blue.", RRB, A),  # a third: inside the margin
+    ("Several circles on a black background, mostly blue.",
+     circles(("red", 0.1), ("red", 0.3), ("red", 0.5), ("blue", 0.8)), F),  # a quarter
+    ("The image shows three circles, none of them green.", RRB, T),
+    ("The image shows three circles, none of them blue.", RRB, F),
+])
+def test_a_tail_is_read_on_its_group(caption, world, expected):
+    assert verdict(caption, world) == expected
+
+
+def test_most_has_a_vague_margin():
+    # two of five: more than a quarter and not more than half
+    world = circles(("red", 0.1), ("red", 0.3), ("blue", 0.5), ("blue", 0.7), ("blue", 0.9))
+    assert verdict("Several circles on a black background, mostly red.", world) == A
+
+
+def test_a_tail_that_names_a_kind_counts_that_kind():
+    world = make_world(("triangle", "red", 0.1, 0.5), ("triangle", "blue", 0.3, 0.5), ("triangle", "red", 0.5, 0.5),
+                       ("circle", "red", 0.8, 0.5))
+    assert verdict("The image shows four shapes, mostly triangles.", world) == T
+    assert verdict("The image shows four shapes, mostly circles.", world) == F
+    assert verdict("The image shows four shapes, mostly red triangles.", world) == A  # two of four
+
+
+def test_a_tail_after_a_group_with_a_place_stays_some_of_them():
+    # the group "circles on the left" is not every circle: "all" is not read on the circles
+    assert verdict("There are circles on the left, all red.", RRB) != F
+
+
+def test_all_or_both_after_a_list_is_said_of_each_item():
+    world = make_world(("square", "red", 0.7, 0.3, 0.03), ("circle", "blue", 0.8, 0.7, 0.03))
+    assert verdict("A red square and a blue circle, both on the right.", world) == T
+    assert verdict("A red square and a blue circle, both on the left.", world) == F
+    assert verdict("A red square and a blue circle, both tilted.", world) == T  # a look adds nothing
