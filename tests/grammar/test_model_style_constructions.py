@@ -45,6 +45,40 @@ CASES = (
     ("Eight shapes, nearly all of them red, on a black background.", "Eight shapes, nearly all of them red, on a black."),
     # "off-center" as a predicate
     ("The arrangement is sparse and off-center.", "The arrangement is sparse off-center and."),
+    # the reciprocal after "toward" / "at" (pp_def_recip)
+    ("Two green triangles lean toward each other near the top.", "Two green triangles lean toward other near the top."),
+    ("The two crosses are angled at one another.", "The two crosses are angled at one."),
+    # an adverb before a bare verb phrase (vpi_adv), "fully"
+    ("The square does not quite touch the circle.", "The square does not quite the circle."),
+    ("The two ellipses do not fully overlap.", "The two ellipses do not fully."),
+    # a measure after "at" (pp_at_measure)
+    ("A blue square is tilted at about 30 degrees.", "A blue square is tilted at about degrees."),
+    ("A pink bar, rotated at 60 degrees, crosses the center.", "A pink bar, rotated at 60, crosses the center."),
+    # ", since" + a clause; "unlike"; a participle with a "that" clause
+    ("The picture feels crowded, since most of the shapes overlap.", "The picture feels crowded, since most of the."),
+    ("Unlike the circles, the square is tilted.", "Unlike, the square is tilted."),
+    ("Two shapes are cut off, suggesting that the picture continues past the frame.",
+     "Two shapes are cut off, suggesting that the picture continues past the."),
+    # an absolute "with" of a noun phrase, a passive and a place (pp_with_pass_pp)
+    ("The circles are spread out, with two placed near the corners.",
+     "The circles are spread out, with two placed near the."),
+    # a number with no noun and a place (np_the_number_pp)
+    ("The three at the bottom are all gray.", "The three at are all gray."),
+    # "in between" with its object; "exactly" before a place
+    ("A tiny cross sits in between the two circles.", "A tiny cross sits in between the."),
+    ("The pentagon sits exactly in the middle of the picture.", "The pentagon sits exactly in the middle of the."),
+    # "vary in orientation"; discourse adverbs
+    ("The rectangles vary in size and orientation.", "The rectangles vary in size and."),
+    ("Moreover, the background is uniformly dark.", "Moreover, the background is uniformly the."),
+    # "the majority of"; apposition after a plural or a partitive; "the two largest"
+    ("The majority of the circles are small and blue.", "The majority of the circles are small and."),
+    ("The three smallest shapes, two crosses and a dot, sit near the top.",
+     "The three smallest shapes, two crosses and a dot, sit near the."),
+    ("Just one of the circles, the green one, touches the edge.", "Just one of the circles, the green one, touches the."),
+    ("The two largest circles overlap slightly.", "Two largest circles overlap slightly."),
+    # "..., of which four are circles"; "instead"
+    ("The picture shows nine shapes, of which three are squares.", "The picture shows nine shapes, of which are squares."),
+    ("Nothing overlaps; instead, the shapes are spread apart.", "Nothing overlaps; instead, shapes the are spread apart."),
     # "mixed in"
     ("The image is mostly blue, with a touch of red mixed in near the bottom.",
      "The image is mostly blue, with a touch of red mixed in near the."),
@@ -73,3 +107,36 @@ def test_a_lot_of_a_colour_is_its_noun():
 def test_at_mid_left_is_the_nouns_place():
     preds = [ep.predicate for ep in parse("A red circle sits at mid-left.").readings[0].mrs.rels]
     assert {"_at_p", "_left_n_1", "_middle_a_1"} <= set(preds)
+
+
+@pytest.mark.parametrize(("text", "relative"), [
+    ("Further down is a red square.", "_further+down_a_1"),
+    ("A red square sits farther down.", "_further+down_a_1"),
+    ("Higher up is a small blue circle.", "_higher+up_a_1"),
+    ("A cyan cross sits further up.", "_further+up_a_1"),
+])
+def test_places_relative_to_what_came_before_have_their_own_predicate(text, relative):
+    """"further down", "higher up" as place phrases are relative to the shape named before: the
+    comparative's predicate, the one the clause-initial adverb has, not an absolute place's."""
+    preds = {ep.predicate for ep in parse(text).readings[0].mrs.rels}
+    assert relative in preds, (text, preds)
+    assert not preds & {"_further+up_p", "_higher+up_p", "_further+down_p", "_farther+down_p"}
+
+
+@pytest.mark.parametrize(("text", "absolute"), [
+    ("A red square sits on top.", "_higher+up_p"),
+    ("A red square sits about halfway down.", "_further+down_p"),
+])
+def test_absolute_places_keep_theirs(text, absolute):
+    assert absolute in {ep.predicate for ep in parse(text).readings[0].mrs.rels}, text
+
+
+@pytest.mark.parametrize(("text", "near_miss"), [
+    ("The image depicts five shapes, each with a unique color.", "The image depicts five shapes, each with an unique color."),
+    ("A useful guide line runs across the picture.", "An useful guide line runs across the picture."),
+    ("An amazing red circle sits in the middle.", "A amazing red circle sits in the middle."),
+])
+def test_an_unknown_words_onset_is_its_first_sound(text, near_miss):
+    """"a unique", "a useful": an unknown word spelled with a vowel but said with a consonant takes "a"."""
+    assert parse(text).grammatical, text
+    assert not parse(near_miss).grammatical, near_miss
