@@ -140,3 +140,15 @@ def test_an_unknown_words_onset_is_its_first_sound(text, near_miss):
     """"a unique", "a useful": an unknown word spelled with a vowel but said with a consonant takes "a"."""
     assert parse(text).grammatical, text
     assert not parse(near_miss).grammatical, near_miss
+
+
+@pytest.mark.parametrize(("text", "kept", "not_used"), [
+    ("A hexagon sits beside a pentagon, the two almost touching each other.", "_almost+touching_p", "_almost_a_1"),
+    ("A small square sits directly beneath the circle, almost touching.", "_almost+touching_a_1", "_almost_a_1"),
+    ("The image is crowded with curved shapes.", "_crowded_a_1", "_crowd_v_1"),
+])
+def test_new_analyses_stay_behind_the_older_multi_word_ones(text, kept, not_used):
+    """An adverb before a participle and the passive "crowded" are costlier than the entries they would
+    override ("almost touching" is not touching; "is crowded" keeps the adjective the reader knows)."""
+    preds = {ep.predicate for ep in parse(text).readings[0].mrs.rels}
+    assert kept in preds and not_used not in preds, preds
