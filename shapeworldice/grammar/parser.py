@@ -52,8 +52,20 @@ def unknown_tags(token: str) -> tuple[str, ...]:
     return ("NN", "JJ", "VB")
 
 
+#: spellings whose first sound is not their first letter's ("a unique color", "a one-sided shape", "an
+#: hour"): a vowel letter said as a consonant, a silent "h"
+_CONSONANT_VOWELS = re.compile(r"(uni[qfvtcslop]|use|usu|uti|eu|one\b|one-|once)")
+_SILENT_H = re.compile(r"(hour|honest|honou?r|heir)")
+
+
 def _onset_of(word: str) -> str:
-    return "v" if word[:1].lower() in "aeiou" else "c"
+    """The onset of an unknown word ("a" / "an" before it) from its spelling."""
+    w = word.lower()
+    if _CONSONANT_VOWELS.match(w):
+        return "c"
+    if _SILENT_H.match(w):
+        return "v"
+    return "v" if w[:1] in "aeiou" else "c"
 
 
 @dataclass
