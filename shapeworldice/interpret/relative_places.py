@@ -8,8 +8,8 @@ where that is not clear). So "Lower down is X" is true when X is clearly below t
 margin), false when X is clearly above it, and vague in between: "lower down" says no more than lower,
 and the relation's margin only makes it vague, never false, where X is lower but far to the side.
 
-Places of one entry that the grammar also gives to absolute places ("further down" shares its
-predicate with "halfway down", "higher up" with "on top") stay vague: which was said is not known.
+"Further down", "farther down", "further up" and "higher up" have predicates of their own, apart from
+the absolute places ("halfway down", "on top", "up"), whether they open the clause or follow the verb.
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ RELATIVE_PLACES: dict[str, tuple[str, bool]] = {
     "_below+that_p": ("_below_p", False), "_under+that_p": ("_below_p", False),
     "_beneath+that_p": ("_below_p", False), "_below+this_p": ("_below_p", False),
     "_lower+down_p": ("_below_p", False), "_lower+down_a_1": ("_below_p", False),
-    "_further+down_a_1": ("_below_p", False),
+    "_further+down_a_1": ("_below_p", False), "_farther+down_a_1": ("_below_p", False),
     "_above+that_p": ("_above_p", False), "_above+this_p": ("_above_p", False),
     "_higher+up_a_1": ("_above_p", False), "_further+up_a_1": ("_above_p", False),
     "_next+to+that_p": ("_next+to_p", False),

@@ -27,7 +27,8 @@ def _label(text: str, world) -> str:
     return truth(judged.interpretation, world).label
 
 
-@pytest.mark.parametrize("place", ["Lower down is", "Below that is", "Beneath that is", "Lower down, there is"])
+@pytest.mark.parametrize("place", ["Lower down is", "Below that is", "Beneath that is", "Lower down, there is",
+                                   "Further down, there is", "Farther down, there is"])
 def test_a_place_relative_to_the_shape_before_is_below_it(place):
     text = f"There is a blue square. {place} a red circle."
     assert _label(text, _BELOW) == "true"
@@ -37,6 +38,12 @@ def test_a_place_relative_to_the_shape_before_is_below_it(place):
 def test_above_that_is_above_it():
     text = "There is a blue square. Above that is a red circle."
     assert (_label(text, _ABOVE), _label(text, _BELOW)) == ("true", "false")
+
+
+@pytest.mark.parametrize("text", ["There is a blue square. A red circle sits further down.",
+                                  "There is a blue square. A red circle is farther down."])
+def test_a_relative_place_after_the_verb_is_below_the_shape_before(text):
+    assert (_label(text, _BELOW), _label(text, _ABOVE)) == ("true", "false")
 
 
 def test_with_nothing_before_it_the_place_stays_vague():
