@@ -8,7 +8,8 @@ from shapeworldice.grammar import parse
 
 CASES = (
     # an adverb before a present participle (post_adv_ing, post_adv_ing_mod)
-    ("A cyan triangle sits just below it, also pointing left.", "A cyan triangle sits just below it, also pointing the."),
+    ("A cyan triangle sits just below it, also pointing left.",
+     "A cyan triangle sits just below it, also pointing the."),
     ("Two ellipses lie near the bottom edge, slightly overlapping the gray square.",
      "Two ellipses lie near the bottom edge, slightly overlapping the gray."),
     # a tail and a participle after a noun phrase caption (root_fragment_tail_post)
@@ -30,7 +31,8 @@ CASES = (
     ("The scene is mostly gray, with a hint of green near the bottom.",
      "The scene is mostly gray, with a hint of near the bottom."),
     # "at mid-left" / "at mid-right"
-    ("A small yellow square sits at mid-right, just below the circle.", "A small yellow square sits at mid, just below the circle."),
+    ("A small yellow square sits at mid-right, just below the circle.",
+     "A small yellow square sits at mid, just below the circle."),
     # "a lot like", "much like"
     ("The cross looks a lot like a plus sign.", "The cross looks a lot like."),
     ("Together the triangles look much like an arrow.", "Together the triangles look much like an."),
@@ -39,10 +41,13 @@ CASES = (
     # "crowded with" after a noun
     ("A black background crowded with small colorful circles.", "A black background crowded with."),
     # a serial "or" list ending in a mass noun
-    ("There are no other shapes, lines, or text in the picture.", "There are no other shapes, lines, or in the picture."),
+    ("There are no other shapes, lines, or text in the picture.",
+     "There are no other shapes, lines, or in the picture."),
     # "almost all of them" as a tail
-    ("The picture shows seven shapes, almost all of them circles.", "The picture shows seven shapes, almost all of them of."),
-    ("Eight shapes, nearly all of them red, on a black background.", "Eight shapes, nearly all of them red, on a black."),
+    ("The picture shows seven shapes, almost all of them circles.",
+     "The picture shows seven shapes, almost all of them of."),
+    ("Eight shapes, nearly all of them red, on a black background.",
+     "Eight shapes, nearly all of them red, on a black."),
     # "off-center" as a predicate
     ("The arrangement is sparse and off-center.", "The arrangement is sparse off-center and."),
     # the reciprocal after "toward" / "at" (pp_def_recip)
@@ -74,11 +79,14 @@ CASES = (
     ("The majority of the circles are small and blue.", "The majority of the circles are small and."),
     ("The three smallest shapes, two crosses and a dot, sit near the top.",
      "The three smallest shapes, two crosses and a dot, sit near the."),
-    ("Just one of the circles, the green one, touches the edge.", "Just one of the circles, the green one, touches the."),
+    ("Just one of the circles, the green one, touches the edge.",
+     "Just one of the circles, the green one, touches the."),
     ("The two largest circles overlap slightly.", "Two largest circles overlap slightly."),
     # "..., of which four are circles"; "instead"
-    ("The picture shows nine shapes, of which three are squares.", "The picture shows nine shapes, of which are squares."),
-    ("Nothing overlaps; instead, the shapes are spread apart.", "Nothing overlaps; instead, shapes the are spread apart."),
+    ("The picture shows nine shapes, of which three are squares.",
+     "The picture shows nine shapes, of which are squares."),
+    ("Nothing overlaps; instead, the shapes are spread apart.",
+     "Nothing overlaps; instead, shapes the are spread apart."),
     # "mixed in"
     ("The image is mostly blue, with a touch of red mixed in near the bottom.",
      "The image is mostly blue, with a touch of red mixed in near the."),
@@ -132,7 +140,8 @@ def test_absolute_places_keep_theirs(text, absolute):
 
 
 @pytest.mark.parametrize(("text", "near_miss"), [
-    ("The image depicts five shapes, each with a unique color.", "The image depicts five shapes, each with an unique color."),
+    ("The image depicts five shapes, each with a unique color.",
+     "The image depicts five shapes, each with an unique color."),
     ("A useful guide line runs across the picture.", "An useful guide line runs across the picture."),
     ("An amazing red circle sits in the middle.", "A amazing red circle sits in the middle."),
 ])
