@@ -2,12 +2,15 @@
 a list of bare plural kinds said of a plural is not each shape being every kind (which no shape is)
 but each being one of the kinds, with every kind there: an ``ATTR`` ``shapes:circle+semicircle`` on the
 subject (:func:`shapeworldice.semantics.appearance.attribute`: true of a shape of one of the kinds
-when each kind is in the picture, false of a shape of another kind or when a kind is missing).
+when each kind is in the picture, false of a shape of another kind or when a kind is missing). That
+holds for a subject of every shape ("the shapes", "most of the shapes"); a subject with words of its
+own ("the red shapes") gets ``shapes-among``, never true (whether each kind is among the red shapes is
+not a claim on any one shape), false as ``shapes`` is.
 """
 from __future__ import annotations
 
-from .picture_places import ATTR
-from .predicates import COORDINATIONS, shape_of
+from .picture_places import ATTR, restriction
+from .predicates import COORDINATIONS, ENTITY_NOUNS, shape_of
 from .working_mrs import EP, WorkingMRS
 
 #: quantifiers of a plural subject said to be of several kinds ("most of the shapes", "all shapes")
@@ -26,7 +29,7 @@ def plural_kinds(w: WorkingMRS, b: EP, q: EP, lz: str) -> bool:
     if not _leaves(w, q, lz, found, kinds) or len(kinds) < 2:
         return False
     w.kill(q, *found)
-    b.pred, b.carg, b.args = ATTR, "shapes:" + "+".join(kinds), {"ARG0": b.arg0 or w.new_name("e"), "ARG1": x}
+    b.pred, b.carg, b.args = ATTR, _kinds_attribute(w, x, kinds), {"ARG0": b.arg0 or w.new_name("e"), "ARG1": x}
     w.reindex()
     return True
 
@@ -60,8 +63,26 @@ def event_kinds(w: WorkingMRS) -> None:
         if not ok or len(kinds) < 2:
             continue
         w.kill(*found, *copulas, *(d for d in coords if d is not c))
-        c.pred, c.carg, c.args = ATTR, "shapes:" + "+".join(kinds), {"ARG0": c.arg0 or w.new_name("e"), "ARG1": x}
+        c.pred, c.carg, c.args = ATTR, _kinds_attribute(w, x, kinds), {"ARG0": c.arg0 or w.new_name("e"), "ARG1": x}
         w.reindex()
+
+
+def _kinds_attribute(w: WorkingMRS, x: str, kinds: list[str]) -> str:
+    """``shapes:`` for a subject of every shape, ``shapes-among:`` for one with words of its own."""
+    return ("shapes:" if _every_shape(w, x) else "shapes-among:") + "+".join(kinds)
+
+
+def _every_shape(w: WorkingMRS, x: str, depth: int = 0) -> bool:
+    """Whether ``x`` is described by nothing but a noun for any shape ("the shapes", "most of the
+    objects": a partitive of such a plural)."""
+    rs = restriction(w, x)
+    for e in rs:
+        if e.arg0 == x and e.pred in ENTITY_NOUNS or e.pred == "much-many_a" and e.args.get("ARG1") == x:
+            continue
+        if e.pred == "part_of" and e.arg0 == x and depth == 0 and _every_shape(w, e.args.get("ARG1", ""), 1):
+            continue
+        return False
+    return bool(rs)
 
 
 def _is_group(qx: EP | None) -> bool:

@@ -8,7 +8,8 @@ word on it, as the labelling guide reads the same words:
 
 * "all", "each", "both" (of them): every shape of the group has it;
 * "none" / "neither" (of them): none has it;
-* "N of them": exactly N have it (a bare number is exact);
+* "N of them": exactly N have it (a bare number is exact), except "one of them", which says there is
+  one (as "one of the shapes is red");
 * "mostly", "mainly", "most of them": more than half (true), at most a quarter (false), vague between
   (the reading of "the shapes are mostly X").
 
@@ -18,7 +19,9 @@ members are every shape of the picture that fits those words, as "N shapes" coun
 tail is then read on the shapes the words fit. Otherwise (a list, a singular, a place or relation in
 the group's description, whose members the words would not pick out) the tail keeps the reading of
 "some of them": true of nothing by itself, false when no shape could be so; but "all", "each",
-"both" after a list ("a red square and a blue circle, both small") are said of each item. What the tail names
+"both" after a list ("a red square and a blue circle, both small") are said of each item; after such
+a group, "none" / "neither" is true when no shape at all has it and vague otherwise (never false: the
+group's members are not known). What the tail names
 ("..., mostly triangles", "..., mostly cyan triangles") is what it says of the group's shapes.
 """
 from __future__ import annotations
@@ -56,6 +59,8 @@ def read_tails(w: WorkingMRS, many: str) -> None:
         if q is None or words is None:
             e.pred = "_shape_n_1"
             w.eps.append(EP(ATTR, e.label, {"ARG0": w.new_name("e"), "ARG1": e.arg0}, "vague:tail", e.key))
+            if q is not None and word in ("none", "neither"):  # "none of them X": no vague member is X, so
+                q.pred = "_no_q"  # true when no shape is X, vague otherwise (never false)
             continue
         w.kill(e)
         for d in words:  # the group's words, said of the tail's variable
@@ -77,13 +82,9 @@ def _is_noun(e: EP) -> bool:
 def _group_words(w: WorkingMRS, tail: EP) -> list[EP] | None:
     """The nouns and adjectives of the group the tail is about, or None when it is not found or its
     words would not pick out its members."""
-    # what the tail itself names ("..., mostly triangles": the tail is the triangles) is not its group
-    said = {v for d in w.live if not d.dead and tail.arg0 in d.args.values() for v in d.args.values()}
-    nouns = [n for n in w.live if not n.dead and n.key < tail.key and is_var(n.arg0, "x") and n.arg0 not in said
-             and (shape_of(n.pred) is not None or n.pred in ENTITY_NOUNS) and n.arg0 in w.quant_of]
-    if not nouns:
+    v = _latest_shape_noun(w, tail)
+    if v is None:
         return None
-    v = max(nouns, key=lambda n: n.key).arg0 or ""
     q = w.quant_of[v]
     if not q.mods.plural or any(c.pred in COORDINATIONS and v in (c.args.get("ARG1"), c.args.get("ARG2"))
                                 for c in w.live if not c.dead):
@@ -106,15 +107,21 @@ def _group_words(w: WorkingMRS, tail: EP) -> list[EP] | None:
     return words if any(_is_noun(d) for d in words) else None
 
 
-def _list_of(w: WorkingMRS, tail: EP) -> str | None:
-    """The list the tail follows ("a salmon cross, a blue circle and a magenta circle, all ..."): the
-    variable of the outermost coordination whose last item is the latest shape noun before the tail."""
+def _latest_shape_noun(w: WorkingMRS, tail: EP) -> str | None:
+    """The variable of the latest shape noun before the tail (not one the tail itself names: in
+    "..., mostly triangles" the tail is the triangles)."""
     said = {v for d in w.live if not d.dead and tail.arg0 in d.args.values() for v in d.args.values()}
     nouns = [n for n in w.live if not n.dead and n.key < tail.key and is_var(n.arg0, "x") and n.arg0 not in said
              and (shape_of(n.pred) is not None or n.pred in ENTITY_NOUNS) and n.arg0 in w.quant_of]
-    if not nouns:
+    return max(nouns, key=lambda n: n.key).arg0 if nouns else None
+
+
+def _list_of(w: WorkingMRS, tail: EP) -> str | None:
+    """The list the tail follows ("a salmon cross, a blue circle and a magenta circle, all ..."): the
+    variable of the outermost coordination whose last item is the latest shape noun before the tail."""
+    v = _latest_shape_noun(w, tail)
+    if v is None:
         return None
-    v = max(nouns, key=lambda n: n.key).arg0
     found = None
     while True:
         up = [c for c in w.live if not c.dead and c.pred in COORDINATIONS and c.args.get("ARG2") == v

@@ -185,6 +185,12 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
         one_of = np.isin(a.shape, kinds)
         present = len(kinds) == len(value.split("+")) and all(bool((a.shape == k).any()) for k in kinds)
         return one_of & present, ~one_of | (not present)
+    if kind == "shapes-among":  # "the red shapes are circles and squares": whether each kind is among
+        # the red shapes is a claim on the group, not on each shape; so never true, false as above
+        kinds = [SHAPES.index(s) for s in value.split("+") if s in SHAPES]
+        one_of = np.isin(a.shape, kinds)
+        present = len(kinds) == len(value.split("+")) and all(bool((a.shape == k).any()) for k in kinds)
+        return np.zeros(a.n, dtype=bool), ~one_of | (not present)
     if kind == "kinds":  # one of the kinds a list names ("pentagons and crosses in blue"): else vague
         none = np.zeros(a.n, dtype=bool)
         return np.isin(a.shape, [SHAPES.index(s) for s in value.split("+") if s in SHAPES]), none

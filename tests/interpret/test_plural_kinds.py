@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import make_world
-from tests.interpret.interpret_support import F, T, verdict
+from tests.interpret.interpret_support import A, F, T, verdict
 
 WORLD = make_world(("circle", "red", 0.1, 0.2), ("circle", "blue", 0.4, 0.2), ("semicircle", "red", 0.7, 0.2),
                    ("pentagon", "blue", 0.5, 0.8))
@@ -19,3 +19,19 @@ WORLD = make_world(("circle", "red", 0.1, 0.2), ("circle", "blue", 0.4, 0.2), ("
 ])
 def test_a_list_of_kinds_said_of_a_plural(caption, expected):
     assert verdict(caption, WORLD) == expected
+
+
+#: two red circles and a blue square: no red square
+_RED_CIRCLES = make_world(("circle", "red", 0.1, 0.5), ("circle", "red", 0.3, 0.5), ("square", "blue", 0.8, 0.5))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    # whether both kinds are among the red shapes is not a claim on any one shape: never true
+    ("The red shapes are circles and squares.", _RED_CIRCLES, A),
+    ("The shapes on the left are circles and squares.", _RED_CIRCLES, A),
+    # a red shape of another kind, or a kind the picture lacks, is still false
+    ("The red shapes are squares and triangles.", _RED_CIRCLES, F),
+    ("The shapes are circles and squares.", _RED_CIRCLES, T),
+])
+def test_a_subject_with_words_of_its_own_is_not_checked_for_each_kind(caption, world, expected):
+    assert verdict(caption, world) == expected

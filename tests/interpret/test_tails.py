@@ -56,3 +56,19 @@ def test_all_or_both_after_a_list_is_said_of_each_item():
     assert verdict("A red square and a blue circle, both on the right.", world) == T
     assert verdict("A red square and a blue circle, both on the left.", world) == F
     assert verdict("A red square and a blue circle, both tilted.", world) == T  # a look adds nothing
+
+
+def test_none_after_a_group_it_cannot_find_is_never_false():
+    # "circles on the left" is not every circle: "none of them blue" is true only when no shape is blue
+    assert verdict("There are circles on the left, none of them blue.", RRB) == A
+    assert verdict("There are circles on the left, none of them green.", RRB) == T
+    far = make_world(("square", "red", 0.1, 0.5, 0.03), ("circle", "blue", 0.8, 0.5, 0.03))
+    assert verdict("A red square and a blue circle, none of them green.", far) == T
+
+
+def test_almost_all_is_not_most():
+    # three of five: "most" is true, "almost all" is not (it keeps the reading of "some of them")
+    world = circles(("red", 0.1), ("red", 0.3), ("red", 0.5), ("blue", 0.7), ("blue", 0.9))
+    assert verdict("Several circles on a black background, mostly red.", world) == T
+    assert verdict("Five circles, almost all of them red.", world) == A
+    assert verdict("Five circles, almost all of them green.", world) == F
