@@ -161,3 +161,15 @@ def test_new_analyses_stay_behind_the_older_multi_word_ones(text, kept, not_used
     override ("almost touching" is not touching; "is crowded" keeps the adjective the reader knows)."""
     preds = {ep.predicate for ep in parse(text).readings[0].mrs.rels}
     assert kept in preds and not_used not in preds, preds
+
+
+@pytest.mark.parametrize(("text", "scrambled"), [
+    ("A red circle sits exactly in the center.", "Two blue are exactly circles."),
+    ("The square is precisely at the top of the image.", "The shapes are precisely circles."),
+    ("Exactly in the center is a red square.", "A square exactly red is in the center."),
+])
+def test_exactly_is_said_of_places_only(text, scrambled):
+    """"exactly" / "precisely" before a place; not an adverb before any predicate, which let word-order
+    scrambles of captions parse."""
+    assert parse(text).grammatical, text
+    assert not parse(scrambled).grammatical, scrambled
