@@ -62,9 +62,9 @@ def _half(split: str) -> Tally:
 
 
 #: per half: claims agreement, claims false that the judge does not call false, claims decided, captions
-#: agreement, captions decided, G (now test: 99.7%, 13, 90.1%, 100%, 75.7%, 96.0%; dev, with its third set of
-#: 480: 99.9%, 36, 89.9%, 99.2%, 77.3%, 98.5%)
-FLOORS = {"test": (0.995, 15, 0.895, 0.98, 0.75, 0.955), "dev": (0.995, 40, 0.89, 0.985, 0.765, 0.98)}
+#: agreement, captions decided, G (now test: 99.7%, 13, 90.2%, 100%, 75.7%, 96.8%; dev, with its third set of
+#: 480: 99.9%, 34, 90.1%, 99.2%, 78.4%, 99.3%)
+FLOORS = {"test": (0.995, 15, 0.895, 0.98, 0.75, 0.96), "dev": (0.995, 38, 0.895, 0.985, 0.775, 0.985)}
 
 
 @pytest.mark.parametrize("split", [pytest.param("dev", marks=pytest.mark.slow), "test"])
@@ -88,8 +88,8 @@ def test_one_sentence_captions_are_read():
 
 @pytest.mark.slow  # about 5 s
 def test_detailed_descriptions_parse_sentence_by_sentence():
-    # a detailed description is grammatical only when every sentence parses (80.0% of the test half's)
+    # a detailed description is grammatical only when every sentence parses (91% of the test half's)
     records = [r for r in load_corpus() if r["split"] == "test" and r["prompt"] == "detailed"]
     t = measure(records)
-    assert t.g_agree / t.n >= 0.79
+    assert t.g_agree / t.n >= 0.89
     assert t.claims_decided / t.claims >= 0.82 and t.claims_agree / t.claims_decided >= 0.99
