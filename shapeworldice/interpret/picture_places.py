@@ -229,8 +229,7 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
             word = REGION_NOUNS[lemma]
             edge |= word == "edge"
             corner |= word == "corner"
-            if word in ("top", "bottom", "left", "right", "centre"):
-                parts.add(word)
+            parts.update(p for p in word.split("+") if p in ("top", "bottom", "left", "right", "centre"))
         elif e.pred == "_of_p" or e.pred in _SIDES_OF_THE_FRAME:  # "of the image", "(the center) right of the image"
             if e.args.get("ARG2") not in frames_of(w) or e.args.get("ARG1") != y and e.pred != "_of_p":
                 return None

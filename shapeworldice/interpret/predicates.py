@@ -187,6 +187,7 @@ REGION_NOUNS: dict[str, str] = {
     "top": "top", "bottom": "bottom", "left": "left", "right": "right", "middle": "centre", "center": "centre",
     "centre": "centre", "corner": "corner", "edge": "edge", "border": "edge", "side": "", "half": "", "part": "",
     "area": "", "portion": "", "section": "", "region": "", "quadrant": "", "space": "", "frame": "",
+    "northwest": "top+left", "northeast": "top+right", "southwest": "bottom+left", "southeast": "bottom+right",
 }
 #: modifiers of a place noun ("upper", "top", "left", "central")
 REGION_MODIFIERS: dict[str, str] = {
@@ -196,6 +197,9 @@ REGION_MODIFIERS: dict[str, str] = {
     "left-hand": "left", "right-hand": "right", "top-left": "top+left", "top-right": "top+right",
     "bottom-left": "bottom+left", "bottom-right": "bottom+right", "upper-left": "top+left",
     "upper-right": "top+right", "lower-left": "bottom+left", "lower-right": "bottom+right",
+    # compass words: north is the top of the picture
+    "northwest": "top+left", "northeast": "top+right", "southwest": "bottom+left", "southeast": "bottom+right",
+    "northern": "top", "southern": "bottom", "eastern": "right", "western": "left",
 }
 #: place phrases of one word in the lexicon ("left of center", "below the middle") and the place they name
 REGION_PHRASES: dict[str, str] = {
