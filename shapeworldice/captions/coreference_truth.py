@@ -29,7 +29,7 @@ from ..semantics.components import Anaphor, Coreference, EntityType, Relation
 from ..semantics.relations import conditions
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, WorldArrays
-from .axis_relations import axis_relation
+from .axis_relations import axis_agree, axis_relation
 from .block_truth import entity_types
 from .describe import FITS, description_code, sample_types
 from .description_counts import conjunction, description_counts
@@ -130,9 +130,10 @@ class CoreferenceTruth:
         # padding is of no description (``FITS`` is false for it), and an axis relation never holds
         # between an entity and itself (a distance of 0 is not above the margin): neither needs a mask
         for kind, value, reference in self.relations:
-            agree = relation(kind, value)[0]
-            if kind not in _AXIS:
-                agree = agree & off
+            if kind in _AXIS:  # agree alone: the kept disagree is asked only by anaphors
+                agree = axis_agree(sample, kind, value, None if whole else rows)
+            else:
+                agree = relation(kind, value)[0] & off
             holds &= (agree & FITS[reference][t][:, None, :]).any(axis=2)
         for kind, value, scope, body in self.anaphors:
             agree, disagree = relation(kind, value)  # [w, y, x]
