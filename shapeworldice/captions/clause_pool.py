@@ -31,11 +31,12 @@ from ..semantics.components import Attribute, Existential, Relation, RelativeTyp
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from . import relation_pool
+from .axis_relations import axis_agree
 from .block_truth import entity_types
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, description_parts,
                        entity_type, holding_pairs, kind_codes, sample_types)
 from .description_counts import conjunction, description_counts
-from .relation_pool import RelationPool, axis_relation, block_relation, relation_options, relation_rows
+from .relation_pool import RelationPool, relation_options
 
 #: the three kinds of try: a subject relative, an object relative with a copula clause, and one with a
 #: relation clause
@@ -203,8 +204,8 @@ def truth_table(pool: ClausePool, sample: WorldSample) -> np.ndarray:
     for key in np.unique(keys[nested]):
         mine = np.flatnonzero(nested & (keys == key))
         o, o2 = int(pool.option[mine[0]]), int(pool.inner[mine[0]])
-        first = axis_relation(*pool.options[o], sample.x, sample.y).astype(np.float32)  # [w, e, r]
-        second = axis_relation(*pool.options[o2], sample.x, sample.y).astype(np.float32)  # [w, r, s]
+        first = axis_agree(sample, *pool.options[o]).astype(np.float32)  # [w, e, r]
+        second = axis_agree(sample, *pool.options[o2]).astype(np.float32)  # [w, r, s]
         subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
         others, o_at = np.unique(pool.other[mine], return_inverse=True)
         pairs, p_at = np.unique(pool.reference[mine] * DESCRIPTION_CODES + pool.other[mine], return_inverse=True)
@@ -237,8 +238,8 @@ def truth_of(pool: ClausePool, k: int, sample: WorldSample) -> np.ndarray:
     if not len(rows):
         return out
     fits_subject, fits_reference, fits_other = FITS[described][:, sample_types(sample)[0][rows]]  # [rows, e] each
-    first = relation_rows(*option, sample, rows)
-    second = relation_rows(*pool.options[int(pool.inner[k])], sample, rows)
+    first = axis_agree(sample, *option, rows)
+    second = axis_agree(sample, *pool.options[int(pool.inner[k])], rows)
     scoped = fits_reference & (second & fits_other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
     out[rows] = (fits_subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
     return out
@@ -273,8 +274,8 @@ def _truth_on_block(pool: ClausePool, k: int, block: WorldSample) -> np.ndarray:
     if not len(rows):
         return out
     fits_subject, fits_reference, fits_other = fits[:, rows]
-    first = block_relation(*option, block, rows)
-    second = block_relation(*pool.options[int(pool.inner[k])], block, rows)
+    first = axis_agree(block, *option, rows)
+    second = axis_agree(block, *pool.options[int(pool.inner[k])], rows)
     scoped = fits_reference & (second & fits_other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
     out[rows] = (fits_subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
     return out

@@ -27,16 +27,16 @@ import numpy as np
 
 from ..semantics.components import Anaphor, Coreference, EntityType, Relation
 from ..semantics.relations import conditions
-from ..semantics.truth import MIN_AXIS_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, WorldArrays
+from .axis_relations import axis_agree, axis_relation
 from .block_truth import entity_types
-from .describe import FITS, description_code, kept_on, sample_types
+from .describe import FITS, description_code, sample_types
 from .description_counts import conjunction, description_counts
 
 #: relations decided by the entities' columns alone (:func:`conditions` on the columns)
 _COLUMN_RELATIONS = frozenset({"x-rel", "y-rel", "size-rel", "shade-rel", "shape-rel", "color-rel"})
-#: the axis relations (kept on a sample: :func:`axis_relation`)
+#: the axis relations (kept on a sample: :func:`~.axis_relations.axis_relation`)
 _AXIS = frozenset({"x-rel", "y-rel"})
 
 
@@ -130,9 +130,10 @@ class CoreferenceTruth:
         # padding is of no description (``FITS`` is false for it), and an axis relation never holds
         # between an entity and itself (a distance of 0 is not above the margin): neither needs a mask
         for kind, value, reference in self.relations:
-            agree = relation(kind, value)[0]
-            if kind not in _AXIS:
-                agree = agree & off
+            if kind in _AXIS:  # agree alone: the kept disagree is asked only by anaphors
+                agree = axis_agree(sample, kind, value, None if whole else rows)
+            else:
+                agree = relation(kind, value)[0] & off
             holds &= (agree & FITS[reference][t][:, None, :]).any(axis=2)
         for kind, value, scope, body in self.anaphors:
             agree, disagree = relation(kind, value)  # [w, y, x]
@@ -152,30 +153,6 @@ def _off_diagonal(n: int) -> np.ndarray:
     off = ~np.eye(n, dtype=bool)[None]
     off.flags.writeable = False
     return off
-
-
-def _axis_relation(sample: WorldSample, kind: str, value: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`conditions`' elementwise tests of an axis relation in every world of ``sample``, laid
-    out [w, e, r] at once: (agree, disagree), padding pairs disagreeing (as the evaluator's batches)."""
-    main, other = (sample.x, sample.y) if kind == "x-rel" else (sample.y, sample.x)
-    d_main = (main[:, :, None] - main[:, None, :]) * float(value)
-    agree = d_main > np.maximum(MIN_AXIS_DISTANCE, np.abs(other[:, :, None] - other[:, None, :]))
-    disagree = -d_main > MIN_AXIS_DISTANCE
-    real = sample.present[:, :, None] & sample.present[:, None, :]
-    agree, disagree = agree & real, disagree | ~real
-    agree.flags.writeable = disagree.flags.writeable = False  # kept on the sample, handed to every candidate
-    return agree, disagree
-
-
-def axis_relation(sample: WorldSample, kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_axis_relation` under ``value`` (kept on the sample: a prior span, a world's or a donor's
-    re-fills are asked about by many candidates). Value −1 is value 1 with the two entities swapped:
-    ``a − b`` is exactly ``−(b − a)`` in floating point and the other axis' distance is symmetric,
-    so these are the very tests with ``value`` −1."""
-    if value not in (1, -1):
-        return _axis_relation(sample, kind, value)
-    agree, disagree = kept_on(sample, f"_axis_{kind}", lambda s: _axis_relation(s, kind))
-    return (agree, disagree) if value == 1 else (agree.transpose(0, 2, 1), disagree.transpose(0, 2, 1))
 
 
 def coreference_truth(caption: Any) -> CoreferenceTruth | None:

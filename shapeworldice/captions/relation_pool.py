@@ -17,12 +17,12 @@ import numpy as np
 
 from ..semantics.components import Existential, Relation
 from ..semantics.relations import BINARY_RELATIONS
-from ..semantics.truth import MIN_AXIS_DISTANCE
 from ..world.columns import WorldSample
 from ..world.model import World
+from .axis_relations import axis_agree
 from .block_truth import entity_types
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_matches, entity_type, holding_pairs, kind_codes,
-                       kept_on, sample_types)
+                       sample_types)
 from .description_counts import description_counts
 
 #: the relations whose pools are listed here: the axis relations, computed from the columns
@@ -84,38 +84,6 @@ def caption(pool: RelationPool, k: int) -> Existential:
     return Existential(entity_type(int(pool.subject[k])), Relation(kind, value, entity_type(int(pool.reference[k]))))
 
 
-def axis_relation(kind: str, value: int, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Agree ``[w, e, r]`` of an axis relation between two distinct entities of each world (``x``,
-    ``y``: worlds × entities; the elementwise tests of :func:`~..semantics.relations.conditions`)."""
-    main, other = (x, y) if kind == "x-rel" else (y, x)
-    d_main = (main[:, :, None] - main[:, None, :]) * float(value)
-    d_other = np.abs(other[:, :, None] - other[:, None, :])
-    agree = d_main > np.maximum(MIN_AXIS_DISTANCE, d_other)
-    return agree & ~np.eye(x.shape[1], dtype=bool)[None]
-
-
-#: each axis relation's matrices of the samples asked about last (by id, with the sample, so an id is
-#: not reused while kept; the most recently asked last): a prior span, a world's re-fills or a donor's
-#: is asked about by many candidates, over four relations
-_KEPT: dict[int, tuple[WorldSample, dict[tuple[str, int], np.ndarray]]] = {}
-_KEPT_SAMPLES = 128
-
-
-def sample_relation(kind: str, value: int, sample: WorldSample) -> np.ndarray:
-    """:func:`axis_relation` ``[w, e, r]`` in every world of ``sample``, kept for the samples asked
-    about last (computed once for a sample, then cut to the worlds a candidate needs)."""
-    hit = _KEPT.pop(id(sample), None)
-    if hit is None or hit[0] is not sample:
-        hit = (sample, {})
-        while len(_KEPT) >= _KEPT_SAMPLES:
-            del _KEPT[next(iter(_KEPT))]
-    _KEPT[id(sample)] = hit
-    found = hit[1].get((kind, value))
-    if found is None:
-        found = hit[1][kind, value] = axis_relation(kind, value, sample.x, sample.y)
-    return found
-
-
 def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
     """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds)."""
     out = np.zeros((len(pool), sample.size), dtype=bool)
@@ -123,7 +91,7 @@ def truth_table(pool: RelationPool, sample: WorldSample) -> np.ndarray:
         return out
     for o in np.unique(pool.option):
         mine = np.flatnonzero(pool.option == o)
-        relation = axis_relation(*pool.options[int(o)], sample.x, sample.y).astype(np.float32)  # [w, e, r]
+        relation = axis_agree(sample, *pool.options[int(o)]).astype(np.float32)  # [w, e, r]
         subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
         references, r_at = np.unique(pool.reference[mine], return_inverse=True)
         subject = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
@@ -153,50 +121,14 @@ def described_truth_on_block(option: tuple[str, int], subject: int, reference: i
     rows = np.flatnonzero(fits_subject.any(axis=1) & fits_reference.any(axis=1))
     out = np.zeros(block.size, dtype=bool)
     if len(rows):
-        relation = block_relation(*option, block, rows)
+        relation = axis_agree(block, *option, rows)
         out[rows] = (fits_subject[rows, :, None] & relation & fits_reference[rows, None, :]).any(axis=(1, 2))
     return out
-
-
-def _read_only(array: np.ndarray) -> np.ndarray:
-    """``array``, no longer writable (kept on a sample and handed to every candidate that asks)."""
-    array.flags.writeable = False
-    return array
-
-
-def block_relation(kind: str, value: int, block: WorldSample, rows: np.ndarray) -> np.ndarray:
-    """:func:`axis_relation` ``[rows, e, r]`` of ``block`` (a world's or a donor's re-fills), from its
-    matrices for every world kept on it. Value −1 is value 1 with the two entities swapped: ``a − b``
-    is exactly ``−(b − a)`` in floating point, the other axis' distance and the diagonal are symmetric,
-    so these are the very tests with ``value`` −1."""
-    if value not in (1, -1):
-        return axis_relation(kind, value, block.x[rows], block.y[rows])
-    agree = kept_on(block, f"_relation_{kind}", lambda b: _read_only(axis_relation(kind, 1, b.x, b.y)))
-    if value == -1:
-        agree = agree.transpose(0, 2, 1)
-    return agree if len(rows) == block.size else agree[rows]
 
 
 #: :func:`truth_on_blocks` asks each block by itself (from what it keeps), so a view bound may ask kept
 #: donors one at a time and stop at the first above its bound (the same decision, fewer blocks)
 BLOCKS_APART = True
-
-
-#: samples of at least this many worlds (a prior span) keep an axis relation's matrices for every world
-#: among the samples asked about last (:func:`sample_relation`); a smaller one (re-fills) keeps them on
-#: itself (:func:`block_relation`)
-KEPT_RELATION_WORLDS = 256
-
-
-def relation_rows(kind: str, value: int, sample: WorldSample, rows: np.ndarray) -> np.ndarray:
-    """:func:`axis_relation` ``[rows, e, r]`` of ``sample``: cut from the sample's kept matrices where it
-    is a large one (or has them), else from those kept on it (:func:`block_relation`: a world's
-    re-fills, asked by each of its drawn candidates; the same values: the relation is computed world
-    by world)."""
-    hit = _KEPT.get(id(sample))
-    if sample.size >= KEPT_RELATION_WORLDS or (hit is not None and hit[0] is sample and (kind, value) in hit[1]):
-        return sample_relation(kind, value, sample)[rows]
-    return block_relation(kind, value, sample, rows)
 
 
 def described_truth(option: tuple[str, int], subject: int, reference: int, sample: WorldSample) -> np.ndarray:
@@ -208,11 +140,10 @@ def described_truth(option: tuple[str, int], subject: int, reference: int, sampl
     if len(rows):
         types = sample_types(sample)[0][rows]
         fits_subject, fits_reference = FITS[[subject, reference]][:, types]  # [rows, e]: which entities fit
-        relation = relation_rows(*option, sample, rows)
+        relation = axis_agree(sample, *option, rows)
         out[rows] = (fits_subject[:, :, None] & relation & fits_reference[:, None, :]).any(axis=(1, 2))
     return out
 
 
-__all__ = ["AXIS_RELATIONS", "BLOCKS_APART", "KEPT_RELATION_WORLDS", "RelationPool", "axis_relation", "block_relation",
-           "caption", "described_truth", "described_truth_on_block", "relation_options", "relation_pool",
-           "relation_rows", "sample_relation", "truth_of", "truth_on_blocks", "truth_table"]
+__all__ = ["AXIS_RELATIONS", "BLOCKS_APART", "RelationPool", "caption", "described_truth", "described_truth_on_block",
+           "relation_options", "relation_pool", "truth_of", "truth_on_blocks", "truth_table"]

@@ -91,16 +91,22 @@ class InstanceBuilder:
         self.definition = definition
         self.world_sampler = WorldSampler(definition.world_config)
         self.samplers = [make_sampler(f.name, f.options) for f in definition.families]
+        #: whether a world's drawn colours and shapes may be placed (its objects' kinds drawn first), where
+        #: the view bound admits a world by those alone (:meth:`~..interpret.views.ViewBound.admits_objects`)
+        self.admits_kinds: Callable[[list[int], list[int]], bool] | None = None
         if definition.max_prior is not None or definition.skill_view is not None:
             if prior is None:
                 raise ValueError(f"dataset {definition.name!r} bounds caption priors: it needs a prior sample")
             formula_of = _LastFormula()
             exceeds = admits = samples = donors = None
             if definition.skill_view is not None:
-                from ..interpret.views import BOUND_TRUE_WORLDS, view_bound
+                from ..interpret.views import BOUND_TRUE_WORLDS, ViewBound, view_bound
 
-                bound = view_bound(definition.skill_views, prior.sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
+                bound = view_bound(definition.skill_views, prior.sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior,
+                                   version=definition.version)
                 max_view = definition.max_view_prior or 1.0
+                if isinstance(bound, ViewBound) and bound.world_ceiling and bound.exact:
+                    self.admits_kinds = lambda shapes, colors: bound.admits_objects(colors, shapes, max_view)
                 exceeds = lambda c, w, fast=None: bound.exceeds(formula_of(c), w, max_view, False, fast)  # noqa: E731
                 donors = lambda c, w, fast=None: bound.exceeds(formula_of(c), w, max_view, True, fast)  # noqa: E731
                 admits = lambda w: bound.admits(w, max_view)  # noqa: E731
@@ -125,7 +131,7 @@ class InstanceBuilder:
         rng = np.random.default_rng([seed, SPLIT_CODES[split], index, self.stream])
         wanted = self.captions_for(split)
         for _ in range(MAX_WORLD_REDRAWS):
-            world = self.world_sampler.sample(rng, split)
+            world = self.world_sampler.sample(rng, split, self.admits_kinds)
             captions = []
             for _ in range(wanted):
                 family = int(np.searchsorted(self.cumulative, rng.random(), side="right"))

@@ -6,6 +6,8 @@ instead), and skill truth reports it.
 from __future__ import annotations
 
 import zlib
+from functools import lru_cache
+from math import comb
 from typing import Iterator, Sequence, cast
 
 import numpy as np
@@ -27,6 +29,10 @@ BOUND_TRUE_WORLDS = 8
 #: views that hide only which colour goes with which shape: a dataset bounding captions by one of them
 #: bounds the world instead of a caption's true worlds (see :meth:`ViewBound.ceiling`)
 BINDING_VIEWS: frozenset[str] = frozenset({"colours-shapes-unbound"})
+#: the first version of a definition bounded by a binding view alone whose worlds' ceiling is exact
+#: (:func:`exact_ceiling`: a function of the objects' colours and shapes, decided before they are placed);
+#: earlier versions estimate it on the world's re-fills (seeded by its columns, positions included)
+EXACT_CEILING_VERSION = 5
 #: views whose re-fills keep each of the image's objects as it is (its colour with its shape), placed anew
 OBJECT_VIEWS: frozenset[str] = \
     frozenset(v for v, kept in KEPT.items() if {"color", "shape"} <= set(kept)) - BINDING_VIEWS
@@ -63,13 +69,17 @@ class ViewBound:
     prior sample (:meth:`Refiller.drawn`); a world's re-fills (and caches) are kept until the next world."""
 
     def __init__(self, view: str, donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
-                 true_worlds: int = 0, prior: CaptionPrior | None = None, world_ceiling: bool | None = None):
+                 true_worlds: int = 0, prior: CaptionPrior | None = None, world_ceiling: bool | None = None,
+                 exact: bool = False):
         """``true_worlds``: also bound the caption on the first that many donor worlds it is true of;
         ``prior``: the prior of the donor sample, whose truth vectors are reused; ``world_ceiling``:
         bound the world's :meth:`ceiling` instead of the true worlds (default: for a :data:`BINDING_VIEWS`
-        view)."""
+        view); ``exact``: that ceiling is :func:`exact_ceiling` (see :data:`EXACT_CEILING_VERSION`),
+        not its estimate on the world's re-fills."""
         #: whether the world's :meth:`ceiling` bounds its captions
         self.world_ceiling = view in BINDING_VIEWS if world_ceiling is None else world_ceiling
+        #: whether that ceiling is exact (a function of the objects' colours and shapes alone)
+        self.exact = exact
         self.refiller = Refiller(view, donors, WorldSample.of([]), seed)
         self.refills, self.true_worlds, self.donors = refills, true_worlds, donors
         self._world: object = None
@@ -236,7 +246,10 @@ class ViewBound:
 
     def ceiling(self, world) -> float:
         """The highest share of ``world``'s re-fills holding one colour–shape object: the most a
-        captioner seeing this view can be right with any claim that such an object exists."""
+        captioner seeing this view can be right with any claim that such an object exists (with
+        :attr:`exact`, that probability itself, :func:`exact_ceiling`)."""
+        if self.exact:
+            return exact_ceiling(world.arrays.color, world.arrays.shape)
         if world is self._world and self._ceiling is not None:
             return self._ceiling
         if world is not self._world:  # most worlds asked are refused: their objects alone, not re-filled
@@ -273,9 +286,15 @@ class ViewBound:
         some shape together cover more objects than there are has a ceiling of 1 without re-filling."""
         if not self.world_ceiling:
             return True
-        if bound < 1.0 and certain_object(world.arrays.color, world.arrays.shape):
+        if not self.exact and bound < 1.0 and certain_object(world.arrays.color, world.arrays.shape):
             return False
         return not self.ceiling(world) > bound
+
+    def admits_objects(self, colors: Sequence[int], shapes: Sequence[int], bound: float) -> bool:
+        """:meth:`admits` of any world whose objects have these colours and shapes (in any order, placed
+        anywhere), where it depends on those alone: with an :attr:`exact` ceiling, or none."""
+        assert self.exact or not self.world_ceiling, "an estimated ceiling depends on the placed world"
+        return not self.world_ceiling or not exact_ceiling(colors, shapes) > bound
 
     def exceeds(self, formula, world, bound: float, own_within: bool = False, fast: Evaluate | None = None) -> bool:
         """Whether ``formula``'s :meth:`probability` given ``world``'s view is above ``bound`` or
@@ -353,10 +372,12 @@ class JointViewBound:
 
 
 def view_bound(views: Sequence[str], donors: WorldSample, refills: int = BOUND_REFILLS, seed: int = 0,
-               true_worlds: int = 0, prior: CaptionPrior | None = None) -> "ViewBound | JointViewBound":
-    """The bound of a dataset's skill views: one view's :class:`ViewBound`, several views' :class:`JointViewBound`."""
+               true_worlds: int = 0, prior: CaptionPrior | None = None,
+               version: int = 1) -> "ViewBound | JointViewBound":
+    """The bound of a dataset's skill views: one view's :class:`ViewBound`, several views' :class:`JointViewBound`.
+    ``version``: the definition's (from :data:`EXACT_CEILING_VERSION` on, a binding view's world ceiling is exact)."""
     if len(views) == 1:
-        return ViewBound(views[0], donors, refills, seed, true_worlds, prior)
+        return ViewBound(views[0], donors, refills, seed, true_worlds, prior, exact=version >= EXACT_CEILING_VERSION)
     return JointViewBound(views, donors, refills, seed, true_worlds, prior)
 
 
@@ -378,6 +399,29 @@ def certain_object(colors: np.ndarray, shapes: np.ndarray) -> bool:
     all of them hold it: the world's :meth:`ViewBound.ceiling` is 1."""
     n = len(colors)
     return bool(n) and int(np.bincount(colors).max()) + int(np.bincount(shapes).max()) > n
+
+
+def exact_ceiling(colors: Sequence[int] | np.ndarray, shapes: Sequence[int] | np.ndarray) -> float:
+    """The probability of the likeliest colour–shape object given the view that shows these colours
+    and these shapes but not which goes with which (the shapes matched to the colours by a uniform
+    permutation, as a re-fill matches them): for a colour on ``a`` of ``n`` objects and a shape on
+    ``b``, the object is absent with probability C(n − a, b) / C(n, b), which falls as ``a`` or ``b``
+    grows, so the likeliest is the most frequent colour's with the most frequent shape. 1 where they
+    cover more objects than there are (:func:`certain_object`); 0 for no object."""
+    n = len(colors)
+    if not n:
+        return 0.0
+    if isinstance(colors, list) and isinstance(shapes, list):  # the world sampler's few objects: in Python
+        a, b = max(map(colors.count, set(colors))), max(map(shapes.count, set(shapes)))
+    else:
+        a, b = int(np.bincount(np.asarray(colors)).max()), int(np.bincount(np.asarray(shapes)).max())
+    return _likeliest(n, a, b)
+
+
+@lru_cache(maxsize=None)
+def _likeliest(n: int, a: int, b: int) -> float:
+    """1 − C(n − a, b) / C(n, b): the chance that a colour on ``a`` of ``n`` objects gets a shape on ``b``."""
+    return 1.0 - comb(n - a, b) / comb(n, b)
 
 
 def object_ceiling(sample: WorldSample) -> float:
@@ -416,6 +460,6 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
         return None
 
 
-__all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "JointViewBound", "OBJECT_VIEWS", "ViewBound",
-           "WorldKey", "certain_object", "object_ceiling", "objects_ceiling", "view_bound",
-           "view_probability", "world_key"]
+__all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "EXACT_CEILING_VERSION", "JointViewBound",
+           "OBJECT_VIEWS", "ViewBound", "WorldKey", "certain_object", "exact_ceiling", "object_ceiling",
+           "objects_ceiling", "view_bound", "view_probability", "world_key"]

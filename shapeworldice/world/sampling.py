@@ -22,6 +22,11 @@ Placement follows ShapeWorld (``docs/world.md``, "Sampling"):
   redrawn after each placed entity and kept after a rejected attempt (so with tolerance 0 a
   provoked entity usually exhausts the attempts and the world is redrawn, as in ShapeWorld);
 - 10·n attempts per world, else the whole world is redrawn (new count, new rates);
+- kinds first (``sample(..., admits=...)``, a law of its own for definitions that bound a world by
+  its objects' colours and shapes alone): every object's shape and colour is drawn before any is
+  placed (the same rules, the reinforced pools grown after each drawn object); a draw ``admits``
+  refuses is redrawn whole before anything is placed, and the admitted objects are placed in the
+  order drawn (a world whose objects do not fit is redrawn whole, kinds included);
 - held-out combinations (``held_out_combinations=True``): never in train (a held-out
   shape–colour draw is redrawn); in validation and test (ShapeWorld uses the same list for
   both) the first placed entity is a held-out combination, later ones come with probability
@@ -45,7 +50,8 @@ import shapely
 from .geometry import entity_outline, half_size_from_uniforms, shape_area
 from .model import BACKGROUNDS, COLOR_NAMES, COLORS, SHAPES, Entity, World
 
-__all__ = ["HELD_OUT_COMBINATIONS", "SPLITS", "SamplerStats", "WorldConfig", "WorldSampler", "is_held_out"]
+__all__ = ["HELD_OUT_COMBINATIONS", "KindsAdmit", "SPLITS", "SamplerStats", "WorldConfig", "WorldSampler",
+           "is_held_out"]
 
 # The sampler calls GEOS tens of thousands of times per thousand worlds, on one polygon against a
 # few: shapely's compiled functions are called directly (the same functions its public ones
@@ -87,6 +93,11 @@ def _compiled_geos() -> tuple[ModuleType, Callable[[np.ndarray], Any]]:
 _geos, _polygon = _compiled_geos()
 
 SPLITS: tuple[str, ...] = ("train", "validation", "test")
+#: (shape indices, colour indices) of a world's objects, in the sampler's ``shapes`` / ``colors`` orders
+#: → whether the world may be placed (:meth:`WorldSampler.sample`)
+KindsAdmit = Callable[[list[int], list[int]], bool]
+#: what a kinds-first attempt returns for kinds ``admits`` refused (as against None: objects that did not fit)
+_REFUSED = object()
 
 #: Shape–colour combinations never seen in training worlds when ``held_out_combinations`` is on
 #: (ShapeWorld's ``*_test`` configurations; 13 unique entries).
@@ -229,15 +240,24 @@ class WorldSampler:
         self._ho_colors = tuple(co for co in c.colors if any(p[1] == co for p in self._pairs))
 
     # ------------------------------------------------------------------ public
-    def sample(self, rng: np.random.Generator, split: str = "train") -> World:
+    def sample(self, rng: np.random.Generator, split: str = "train", admits: KindsAdmit | None = None) -> World:
+        """A world of ``split`` drawn from ``rng``. ``admits``: every object's shape and colour are
+        drawn first and placed only where ``admits`` them (a refused draw is redrawn whole: count,
+        rates, kinds), a law of its own (:meth:`_attempt_kinds_first`); without it, ShapeWorld's draws,
+        each object's kind drawn with its placement (:meth:`_attempt_world`)."""
         if split not in SPLITS:
             raise ValueError(f"unknown split {split!r}; expected one of {SPLITS}")
+        refused = 0
         for _ in range(self.config.max_world_redraws):
-            world = self._attempt_world(rng, split)
-            if world is not None:
+            world = self._attempt_world(rng, split) if admits is None else self._attempt_kinds_first(rng, split, admits)
+            if isinstance(world, World):
                 self.stats.worlds += 1
                 return world
             self.stats.redraws += 1
+            refused += world is _REFUSED
+        if refused == self.config.max_world_redraws:
+            raise RuntimeError(f"no draw of a world's shapes and colours was admitted in "
+                               f"{self.config.max_world_redraws} redraws")
         raise RuntimeError(f"could not place a world in {self.config.max_world_redraws} redraws; "
                            "the configuration is too crowded")
 
@@ -250,13 +270,20 @@ class WorldSampler:
                 counts = c.heldout_entity_counts
         return counts[int(rng.random() * len(counts))]
 
-    def _attempt_world(self, rng: np.random.Generator, split: str) -> World | None:
-        """One try at a whole world: place entities until ``n`` fit or the attempts run out."""
-        c = self.config
+    def _world_draws(self, rng: np.random.Generator, split: str) -> tuple[int, float, bool, float]:
+        """A world's first draws: its object count, provoked-collision rate, whether its kinds come from
+        the held-out space (validation and test of a held-out definition) and how often."""
         n = self._choose_count(rng, split)
-        rate = c.max_provoke_collision_rate * rng.random()
-        eval_split = c.held_out_combinations and split != "train"
+        rate = self.config.max_provoke_collision_rate * rng.random()
+        eval_split = self.config.held_out_combinations and split != "train"
         space_rate = rng.random() if eval_split else 0.0
+        return n, rate, eval_split, space_rate
+
+    def _attempt_world(self, rng: np.random.Generator, split: str) -> World | None:
+        """One try at a whole world: place entities until ``n`` fit or the attempts run out, each
+        attempt drawing its entity's kind with the rest."""
+        c = self.config
+        n, rate, eval_split, space_rate = self._world_draws(rng, split)
         pools = _Pools(len(self._shapes), len(self._colors))
         placed = _Placed(n)
         provoke = rng.random() < rate
@@ -265,24 +292,73 @@ class WorldSampler:
         while placed.m < n and attempts < max_attempts:
             attempts += 1
             u = rng.random(12).tolist()
-            m = placed.m
-            if eval_split and (m == 0 or u[9] < space_rate):
-                si, ci = self._held_out_kind(u, first=m == 0)
-            else:
-                si, ci = self._normal_kind(rng, u, pools, split)
-            shape = self._shapes[si]
-            half = half_size_from_uniforms(shape, u[3], u[4], c.size_range, c.distortion_range)
-            center = placed.provoked_center(u) if provoke and m > 0 else (u[6], u[7])
-            shade = -c.shade_range + 2.0 * c.shade_range * u[2]
-            cand = _Candidate(shape, self._colors[ci], ci, shade, center, half, u[5])
-            if not self._inside(cand) or (m > 0 and not self._free(placed, cand)):
+            si, ci = self._kind(rng, u, placed.m, pools, split, eval_split, space_rate)
+            if not self._place(placed, u, si, ci, provoke):
                 continue
-            placed.add(cand)
-            if c.reinforcement is not None:
-                lo, hi = c.reinforcement
-                pools.reinforce(si, ci, lo + int(u[11] * (hi - lo + 1)))
+            self._reinforce(pools, si, ci, u)
             provoke = rng.random() < rate
         self.stats.attempts += attempts
+        return self._finished(placed, n)
+
+    def _attempt_kinds_first(self, rng: np.random.Generator, split: str, admits: KindsAdmit) -> World | object | None:
+        """One try at a whole world whose kinds come first: the count and rates, then every object's
+        shape and colour (from a row of uniforms each, drawn at once and read as an attempt's; the
+        pools reinforced after each), refused
+        (:data:`_REFUSED`) unless ``admits`` them; then the objects placed in that order, each attempt
+        drawing the rest (size, shade, rotation, centre) until ``n`` fit or the attempts run out."""
+        c = self.config
+        n, rate, eval_split, space_rate = self._world_draws(rng, split)
+        pools = _Pools(len(self._shapes), len(self._colors))
+        kinds = []
+        for m, u in enumerate(rng.random((n, 12)).tolist()):  # the kinds' uniforms at once (those of an attempt)
+            si, ci = self._kind(rng, u, m, pools, split, eval_split, space_rate)
+            self._reinforce(pools, si, ci, u)
+            kinds.append((si, ci))
+        if not admits([si for si, _ in kinds], [ci for _, ci in kinds]):
+            return _REFUSED
+        placed = _Placed(n)
+        provoke = rng.random() < rate
+        attempts = 0
+        max_attempts = c.max_attempts_per_entity * n
+        while placed.m < n and attempts < max_attempts:
+            attempts += 1
+            u = rng.random(12).tolist()
+            if self._place(placed, u, *kinds[placed.m], provoke):
+                provoke = rng.random() < rate
+        self.stats.attempts += attempts
+        return self._finished(placed, n)
+
+    def _kind(self, rng: np.random.Generator, u: list[float], m: int, pools: _Pools, split: str, eval_split: bool,
+              space_rate: float) -> tuple[int, int]:
+        """The shape and colour indices of object ``m`` from the uniforms ``u``: the held-out space's in
+        validation and test of a held-out definition (the first object's always, later ones' with
+        probability ``space_rate``), else the normal (possibly reinforced) distribution's."""
+        if eval_split and (m == 0 or u[9] < space_rate):
+            return self._held_out_kind(u, first=m == 0)
+        return self._normal_kind(rng, u, pools, split)
+
+    def _reinforce(self, pools: _Pools, si: int, ci: int, u: list[float]) -> None:
+        """Reinforce the pools with a placed (or, kinds first, drawn) object's shape and colour."""
+        if self.config.reinforcement is not None:
+            lo, hi = self.config.reinforcement
+            pools.reinforce(si, ci, lo + int(u[11] * (hi - lo + 1)))
+
+    def _place(self, placed: _Placed, u: list[float], si: int, ci: int, provoke: bool) -> bool:
+        """Try to place an object of shape ``si`` and colour ``ci`` with the uniforms ``u`` (size,
+        shade, rotation, centre, provoked near a placed one when ``provoke``): whether it fits."""
+        c = self.config
+        shape = self._shapes[si]
+        half = half_size_from_uniforms(shape, u[3], u[4], c.size_range, c.distortion_range)
+        center = placed.provoked_center(u) if provoke and placed.m > 0 else (u[6], u[7])
+        shade = -c.shade_range + 2.0 * c.shade_range * u[2]
+        cand = _Candidate(shape, self._colors[ci], ci, shade, center, half, u[5])
+        if not self._inside(cand) or (placed.m > 0 and not self._free(placed, cand)):
+            return False
+        placed.add(cand)
+        return True
+
+    def _finished(self, placed: _Placed, n: int) -> World | None:
+        """The world of ``placed`` once all ``n`` objects fit (ids in drawing order), else None."""
         if placed.m < n:
             return None
         order = _drawing_order(n, placed.pair_overlaps, placed.area) if self._tol > 0.0 else range(n)

@@ -13,7 +13,6 @@ from shapeworldice.captions.coreference_truth import coreference_truth
 from shapeworldice.captions.describe import DESCRIPTION_CODES, FITS, sample_types
 from shapeworldice.captions.description_counts import KEPT_COUNT_WORLDS, conjunction, description_counts
 from shapeworldice.captions.discourse import CoreferenceSampler
-from shapeworldice.captions.relation_pool import KEPT_RELATION_WORLDS
 from shapeworldice.data import load_definition
 from shapeworldice.interpret.refill import Refiller
 from shapeworldice.semantics.selection import SELECTORS
@@ -27,7 +26,7 @@ def _sample(size: int, seed: int) -> WorldSample:
     return WorldSample.of([WORLDS.sample(np.random.default_rng([seed, i]), "test") for i in range(size)])
 
 
-LARGE = max(KEPT_COUNT_WORLDS, KEPT_RELATION_WORLDS) + 44
+LARGE = KEPT_COUNT_WORLDS + 44
 
 
 def test_conjunction_is_the_description_both_fit():

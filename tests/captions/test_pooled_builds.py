@@ -54,7 +54,8 @@ def test_every_kept_caption_is_within_the_bound_as_skill_truth_decides_it(name):
     sample = sample_worlds(definition, 1000)
     builder = InstanceBuilder(definition, CaptionPrior(sample))
     prior = CaptionPrior(sample)
-    bound = view_bound(definition.skill_views, sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior)
+    bound = view_bound(definition.skill_views, sample, true_worlds=BOUND_TRUE_WORLDS, prior=prior,
+                       version=definition.version)
     checked = 0
     for split, index in [("train", i) for i in range(6)] + [("test", 0), ("test", 1)]:
         row = builder.instance(0, split, index)

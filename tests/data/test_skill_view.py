@@ -136,12 +136,13 @@ def test_a_version_enters_the_digest_only_once_raised():
     # version 3: bounded at version 2 (a view given, a second view, or worlds redrawn at once), then
     # re-filled from one generator per world; or re-filled so at version 2, then drawn from a pool
     # (proximity, spatial, selection); version 4: version 3 drawn from a pool (the comparison and
-    # relative clause forms) (CHANGELOG.md)
+    # relative clause forms); version 5: version 4 with its colours and shapes drawn first under the exact
+    # world ceiling (the attribute forms) (CHANGELOG.md)
     raised = {name: 3 for name in ("coreference", "logical", "existential-multishapes",
                                    "quantification-count", "quantification-ratio", "quantification-complex",
                                    "relational-proximity", "spatial-multishapes", "spatial-twoshapes", "selection")}
-    raised.update({name: 4 for name in ("relational-attribute", "relational-comparative", "relational-negation",
-                                        "relative-clauses")})
+    raised.update({name: 4 for name in ("relational-comparative", "relational-negation", "relative-clauses")})
+    raised["relational-attribute"] = 5
     for name, version in raised.items():
         assert load_definition(f"{name}-informative").version == version
         assert load_definition(f"{name}-informative-heldout").version == version

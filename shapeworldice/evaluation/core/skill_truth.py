@@ -33,13 +33,15 @@ class SkillTruth(CaptionMeasure):
         self.bound, self.view = bound, view
 
     def prepare(self, dataset: DatasetContext) -> "SkillTruth":
-        captions = dataset.split.manifest.get("definition", {}).get("captions", {})
+        definition = dataset.split.manifest.get("definition", {})
+        captions = definition.get("captions", {})
         name, bound = captions.get("skill_view"), captions.get("max_view_prior")
         if name is None or bound is None or dataset.prior is None:
             return SkillTruth()
         views = (name, *captions.get("other_skill_views", ()))
+        # the definition's version decides the bound's law, as it did for the build (a binding view's ceiling)
         return SkillTruth(float(bound), view_bound(views, dataset.prior.sample, true_worlds=BOUND_TRUE_WORLDS,
-                                                   prior=dataset.prior))
+                                                   prior=dataset.prior, version=int(definition.get("version", 1))))
 
     def score(self, context: CaptionContext) -> Mapping[str, float | None]:
         if self.view is None or self.bound is None:
