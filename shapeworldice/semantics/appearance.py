@@ -319,8 +319,8 @@ def coverage(value: str, covered: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def commonest(value: str, a: WorldArrays) -> tuple[bool, bool]:
     """(agree, disagree) of "X is the most common colour / shape" (``value`` "colour/cyan",
     "shape/triangle"): X's shapes outnumber those of every other colour (kind): true; another colour
-    (kind) has more: false; a tie, or a colour word that does not name one palette colour crisply
-    ("light blue": blue or cyan), vague."""
+    (kind) has more, or no shape is of the colour at all (while there are shapes): false; a tie, or a
+    colour word that does not name one palette colour crisply ("light blue": blue or cyan), vague."""
     kind, _, name = value.partition("/")
     if kind == "shape":
         if name not in SHAPES:
@@ -331,6 +331,8 @@ def commonest(value: str, a: WorldArrays) -> tuple[bool, bool]:
         if word is None:
             return False, False
         agree, disagree = _color_test(word, a)
+        if a.n and disagree.all():  # no shape is (or may be) of the colour: another colour is commoner
+            return False, True
         hits = {int(c) for c in a.color[agree]}
         if len(hits) != 1 or not np.array_equal(agree | disagree, np.ones(a.n, dtype=bool)) \
                 or not np.array_equal(agree, a.color == next(iter(hits))):
