@@ -474,3 +474,21 @@ def test_a_clause_of_a_place_and_a_relation_is_read_in_a_coordination(caption, x
 def test_a_side_of_the_picture_after_a_place_noun(caption, xy, expected):
     # the parser reads "the center (right of the image)": "right of the picture" is the place's side
     assert verdict(caption, make_world(("circle", "red", *xy))) == expected
+
+
+TOP_ROW = make_world(("triangle", "yellow", 0.2, 0.15), ("triangle", "gray", 0.5, 0.2), ("triangle", "red", 0.66, 0.15),
+                     ("circle", "blue", 0.5, 0.8))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    # a colour list after a place is the shapes' (a place has no colour)
+    ("There are three triangles at the top of the image, yellow, gray and red.", T),
+    ("There are three triangles at the top, yellow, gray and red.", T),
+    ("There are three triangles at the top, yellow, gray and blue.", F),
+    ("There are three triangles at the bottom of the image, yellow, gray and red.", F),
+    # a shape beside another after a place: the shape is beside it, not the place
+    ("A gray triangle sits at the top next to a red triangle.", T),
+    ("A gray triangle sits at the top next to a blue circle.", F),
+])
+def test_what_the_parser_says_of_a_place_is_said_of_the_shape(caption, expected):
+    assert verdict(caption, TOP_ROW) == expected
