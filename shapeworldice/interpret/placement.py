@@ -39,6 +39,7 @@ from .background import COMPANY_PREPS, background, company, there
 from .side_coordinations import split_side_coordinations
 from .tails import read_tails
 from .commonest import commonest
+from .frame_lists import frame_lists
 from .reciprocal_places import reciprocal_places
 
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
@@ -56,6 +57,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     """Run this module's rewrites, in dependency order."""
     _effects(w)
     w.reindex()
+    frame_lists(w)
     _fragments(w)
     _collections(w)
     w.reindex()
