@@ -490,26 +490,36 @@ def _own_parts(w: WorkingMRS) -> None:
 
 #: "the left / right side of": which side
 _SIDE_ADJS = {"_left_a_2": "_left+of_p", "_right_a_3": "_right+of_p", "_left_a_1": "_left+of_p",
-              "_right_a_1": "_right+of_p"}
+              "_right_a_1": "_right+of_p", "_upper_a_1": "_above_p", "_top_a_1": "_above_p",
+              "_lower_a_1": "_below_p", "_bottom_a_1": "_below_p"}
+#: a side of a shape named by its noun alone ("at the right of the square", "at the top of the circle")
+_SIDE_NOUNS_OF_SHAPES = {"_right_n_1": "_right+of_p", "_left_n_1": "_left+of_p", "_top_n_1": "_above_p",
+                         "_bottom_n_1": "_below_p"}
+#: nouns of a part of a shape that a side word makes a side ("the right end", "the upper part")
+_SIDE_PARTS = frozenset({"side", "half", "part", "end", "edge"})
 
 
 def _sides_of_shapes(w: WorkingMRS) -> None:
-    """"on / to / at the left side of the square": left of the square (ShapeWorld's relation)."""
+    """"on / to / at the left side of the square", "at the right end of the ellipse", "at the upper
+    part of the square", "at the right / top of the square": left of (right of, above) the square,
+    ShapeWorld's relation with its margin (a shape at a side of another has its centre that way)."""
     for e in list(w.live):
         if e.dead or e.pred not in ("_on_p", "_to_p", "_at_p") or not is_var(e.args.get("ARG2"), "x"):
             continue
         s = e.args["ARG2"]
         rs = _restriction(w, s)
-        sides = [a for a in rs if a.pred in _SIDE_ADJS and a.args.get("ARG1") == s]
+        sides = [_SIDE_ADJS[a.pred] for a in rs if a.pred in _SIDE_ADJS and a.args.get("ARG1") == s]
         owners = [o.args["ARG2"] for o in rs if o.pred == "_of_p" and o.args.get("ARG1") == s
                   and _names_shape(w, o.args.get("ARG2"), entity_nouns=True)]
         nouns = [n for n in rs if n.arg0 == s and split_predicate(n.pred)[1] == "n"]
-        if len(sides) != 1 or len(owners) != 1 or not nouns or len(rs) != 3 or any(
-                split_predicate(n.pred)[0] not in ("side", "half", "part") for n in nouns):
+        if len(nouns) == 1 and len(rs) == 2 and nouns[0].pred in _SIDE_NOUNS_OF_SHAPES:
+            sides = [_SIDE_NOUNS_OF_SHAPES[nouns[0].pred]]  # "at the right of the square"
+        elif len(rs) != 3 or not nouns or any(split_predicate(n.pred)[0] not in _SIDE_PARTS for n in nouns):
+            continue
+        if len(sides) != 1 or len(owners) != 1:
             continue
         _kill_entity(w, s)
-        e.pred, e.args = _SIDE_ADJS[sides[0].pred], {"ARG0": e.arg0 or "e?", "ARG1": e.args.get("ARG1", "i?"),
-                                                     "ARG2": owners[0]}
+        e.pred, e.args = sides[0], {"ARG0": e.arg0 or "e?", "ARG1": e.args.get("ARG1", "i?"), "ARG2": owners[0]}
 
 
 #: "to its lower / upper left": the height words of a diagonal side and their relation

@@ -116,13 +116,20 @@ def color_word(word: str) -> str | None:
     return None
 
 
+#: compounds of two palette hues whose mixture is a palette colour: "blue-green" (teal) is cyan
+_MIXTURES = {frozenset(("blue", "green")): "cyan"}
+
+
 def _color_test(name: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
     """(agree, disagree) of a table colour word; a compound "A-B" (a colour between A and B) is true
-    where one part is true and the other not false, false where both are false."""
+    where one part is true and the other not false, or where the colour is the two hues' mixture
+    ("blue-green": cyan); false where both are false and it is not the mixture."""
     if "-" in name and name not in COLOR_WORDS:
         first, second = name.split("-")
         (a1, d1), (a2, d2) = _color_test(first, a), _color_test(second, a)
-        return (a1 & ~d2) | (a2 & ~d1), d1 & d2
+        mixed = _MIXTURES.get(frozenset((first, second)))
+        between = _bands(a, COLOR_WORDS[mixed][0]) if mixed else np.zeros(a.n, dtype=bool)
+        return (a1 & ~d2) | (a2 & ~d1) | between, d1 & d2 & ~between
     clear, vague = COLOR_WORDS[name]
     agree = _bands(a, clear)
     return agree, ~agree & ~_bands(a, vague)
@@ -130,13 +137,15 @@ def _color_test(name: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
 
 def word_fits(word: str, color: str, shade: float) -> bool:
     """Whether a colour word may name an entity of ``color`` and ``shade``: true or vague by the
-    table (a palette name fits its colour; a compound fits where a part fits; a word outside the
-    table fits everything)."""
+    table (a palette name fits its colour; a compound fits where a part or the parts' mixture fits; a
+    word outside the table fits everything)."""
     name = color_word(word)
     if name is None:
         return True
     if "-" in name and name not in COLOR_WORDS:
-        return any(word_fits(part, color, shade) for part in name.split("-"))
+        mixed = _MIXTURES.get(frozenset(name.split("-")))
+        return any(word_fits(part, color, shade) for part in name.split("-")) or mixed is not None and word_fits(
+            mixed, color, shade)
     table = COLOR_WORDS[name]
     return any(c == color and lo <= shade <= hi for c, lo, hi in (*table[0], *table[1]))
 

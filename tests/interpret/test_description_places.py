@@ -182,6 +182,13 @@ def test_olive_green_is_olive_and_may_be_a_green(color, shade, expected):
     assert verdict("There is an olive green circle.", world) == expected
 
 
+@pytest.mark.parametrize("color,expected", [("cyan", T), ("blue", A), ("green", A), ("red", F)])
+def test_blue_green_is_the_mixture_cyan(color, expected):
+    """"blue-green" (teal) is cyan; a blue or a green shape may be called so; a red one is not."""
+    world = make_world(("circle", color, 0.5, 0.5, 0.06, 0.0))
+    assert verdict("There is a blue-green circle.", world) == expected
+
+
 def test_colour_endings_and_untabled_compounds():
     assert color_word("olive-colored") == "olive" and color_word("reddish") == "red"
     assert color_word("salmon-red") == "salmon-red" and color_word("periwinkle-blue") is None
