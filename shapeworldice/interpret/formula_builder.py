@@ -283,7 +283,7 @@ class FormulaBuilder:
         "almost all / nearly every": false when at most half are Y, else vague (never true: how
         many "almost" leaves out is not said; it was read as "about one")."""
         n = float(spec.quantity or 0)
-        near, far = max(1, round(ABOUT_TRUE * n)), max(3, round(ABOUT_FALSE * n))
+        near, far = float(max(1, round(ABOUT_TRUE * n))), float(max(3, round(ABOUT_FALSE * n)))
         kind = spec.kind if spec.kind == "ratio" else "count"
         if kind == "ratio":  # "about half": a share of the X, with margins of the share
             near, far = RATIO_ABOUT_TRUE, RATIO_ABOUT_FALSE
