@@ -31,7 +31,7 @@ from ..semantics.appearance import color_word
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_list_modifiers, group_places,
                     predicated_colours, predicated_lists, quantities, shared_adjectives)
 from .picture_places import (
-    ATTR, MOSTLY, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity, nothing as _nothing,
+    ATTR, MOSTLY, SCENE, company_of_places, empty_places, kill_entity as _kill_entity, nothing as _nothing,
     places_past_the_frame, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
@@ -41,6 +41,7 @@ from .tails import read_tails
 from .commonest import commonest
 from .frame_lists import frame_lists
 from .reciprocal_places import reciprocal_places
+from .superlatives import one_of_the_superlatives, superlative_identity
 
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
 OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1", "_outline_n_1",
@@ -98,7 +99,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _tones_without_colour(w)
     _positive_appearance(w)
     _elliptical_comparatives(w)
-    _superlative_identity(w)
+    superlative_identity(w)
+    one_of_the_superlatives(w)
 
 
 def _fragments(w: WorkingMRS) -> None:
@@ -385,49 +387,6 @@ def _elliptical_comparatives(w: WorkingMRS) -> None:
         else:
             a.pred, a.carg = ATTR, f"vague:more-{split_predicate(a.pred)[0]}"
         a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
-
-
-def _superlative_identity(w: WorkingMRS) -> None:
-    """"The blue circle is the largest shape (in the image)." (either way round, "the smallest"): the
-    shape is larger (smaller) than every other shape with ShapeWorld's margin, and not so when another
-    is clearly larger (smaller) (``than-any:most`` / ``least``). Only of "shape", "object", "one" or no
-    noun, which compare with every shape, and of a definite ("The largest shape is a blue square." and
-    "the largest circle" stay selectors); of a shape noun ("The gray pentagon is the largest pentagon."), the
-    shape is one, and compared with the shapes of its kind (the labelling guide's "the largest X")."""
-    for e in list(w.live):
-        if e.dead or e.pred != "_be_v_id":
-            continue
-        a, b = e.args.get("ARG1", ""), e.args.get("ARG2", "")
-        for x, y in ((a, b), (b, a)):
-            word = _superlative_shape(w, y)
-            if word is None or x not in w.quant_of or w.quant_of[x].pred != "_the_q":  # "is a blue square": a selector
-                continue
-            kinds = [n for n in _restriction(w, y) if n.arg0 == y and shape_of(n.pred) is not None]
-            for v in [p.args.get("ARG2", "") for p in _restriction(w, y) if p.pred in ("_in_p", "_of_p")]:
-                _kill_entity(w, v)
-            _kill_entity(w, y)
-            if kinds:  # "the largest triangle": a triangle, and larger than every other triangle
-                w.eps.append(EP(kinds[0].pred, e.label, {"ARG0": x}, None, e.key))
-                word = f"{word}/{shape_of(kinds[0].pred)}"
-            e.pred, e.carg, e.args = ATTR, f"than-any:{word}", {"ARG0": e.arg0 or "e?", "ARG1": x}
-            break
-    w.reindex()
-
-
-def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
-    """"most" / "least" when ``y`` is "the largest / smallest shape (in the image)", else None."""
-    q = w.quant_of.get(y)
-    rs = _restriction(w, y)
-    supers = [s for s in rs if s.pred == "superl"]
-    if q is None or q.pred != "_the_q" or len(supers) != 1:
-        return None
-    sizes = [a for a in rs if a.arg0 == supers[0].args.get("ARG1") and a.pred in SIZE_ADJS and a.args.get("ARG1") == y]
-    frames = frames_of(w)
-    if len(sizes) != 1 or not all(
-            n in supers or n in sizes or n.arg0 == y and (n.pred in (*ENTITY_NOUNS, "_one_n_1") or shape_of(n.pred))
-            or n.pred in ("_in_p", "_of_p") and n.args.get("ARG1") == y and n.args.get("ARG2") in frames for n in rs):
-        return None
-    return "least" if SIZE_ADJS[sizes[0].pred] in ("small", "tiny") else "most"
 
 
 def _is_colour(e: EP) -> bool:

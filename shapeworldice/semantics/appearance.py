@@ -215,12 +215,16 @@ def than_any(value: str, area: np.ndarray, among: np.ndarray | None = None) -> t
     larger (smaller) by :data:`AREA_MARGIN` than some other shape, false when it is clearly smaller
     (larger) than every other, vague otherwise and when there is no other shape. "most" / "least"
     ("The blue circle is the largest shape."): true when clearly larger (smaller) than every other
-    shape, false when some other shape is clearly larger (smaller). ``among``: the shapes compared
-    (those of one kind, "the largest triangle"; every shape when None)."""
+    shape, false when some other shape is clearly larger (smaller); "one-of-most" ("one of the biggest
+    shapes"): true as "most", never false. ``among``: the shapes compared (those of one kind, "the
+    largest triangle"; every shape when None)."""
     n = len(area)
     if n < 2:
         none = np.zeros(n, dtype=bool)
         return none, none
+    if value.startswith("one-of-"):  # "one of the biggest": the biggest is; how many more are, not said
+        agree, _ = than_any(value[len("one-of-"):], area, among)
+        return agree, np.zeros(n, dtype=bool)
     diff = area[:, None] - area[None, :]
     if value in ("less", "least"):
         diff = -diff
