@@ -83,3 +83,9 @@ def test_both_after_a_group_not_named_as_two_is_never_every():
     three = make_world(("square", "red", 0.7, 0.3, 0.03), ("circle", "blue", 0.8, 0.7, 0.03),
                        ("cross", "green", 0.2, 0.7, 0.03))
     assert verdict("A red square, a blue circle and a green cross, both on the right.", three) == A
+
+
+def test_both_after_two_named_and_then_listed_is_each_item():
+    world = make_world(("rectangle", "yellow", 0.2, 0.3, 0.05), ("rectangle", "green", 0.3, 0.7, 0.05))
+    assert verdict("There are two rectangles, a yellow one and a green one, both on the left.", world) == T
+    assert verdict("There are two rectangles, a yellow one and a green one, both on the right.", world) == F
