@@ -40,6 +40,7 @@ from .side_coordinations import split_side_coordinations
 from .tails import read_tails
 from .commonest import commonest
 from .frame_lists import frame_lists
+from .negated_contacts import negated_contacts
 from .reciprocal_places import reciprocal_places
 from .superlatives import one_of_the_superlatives, superlative_identity
 
@@ -59,6 +60,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _effects(w)
     w.reindex()
     frame_lists(w)
+    negated_contacts(w)
     _fragments(w)
     _collections(w)
     w.reindex()
