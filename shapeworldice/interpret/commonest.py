@@ -70,6 +70,8 @@ def _named(w: WorkingMRS, e: EP, v: str, kind: str) -> str | None:
     rs = restriction(w, other)
     if kind == "shape" and len(rs) == 1 and shape_of(rs[0].pred) is not None and rs[0].arg0 == other:
         return shape_of(rs[0].pred)  # "Triangles are / The crosses are the most common shape."
+    if kind == "colour" and len(rs) == 1 and rs[0].arg0 == other and color_of(rs[0].pred) is not None:
+        return color_of(rs[0].pred)[0]  # type: ignore[index]  # "Green is ...": the colour as a noun
     return None
 
 

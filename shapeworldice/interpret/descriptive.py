@@ -19,7 +19,8 @@ from .predicates import (
 )
 from .background import COMPANY_PREPS
 from .lists import MANY
-from .placement import frames_of, rewrite_placement
+from .picture_places import frames_of
+from .placement import rewrite_placement
 from .looks import looks, so_that_looks
 from .reference import resolve_references
 from .free_relatives import free_relatives
@@ -70,7 +71,7 @@ def _this_image(w: WorkingMRS) -> None:
 def _filled_with(w: WorkingMRS, frames: set[str]) -> None:
     """"The image is filled with overlapping shapes.": the image shows them (there are such shapes);
     how much of the frame they fill is a look the world model does not record ("fill" adds nothing).
-    ``frames``: the variables of the picture (:func:`~.placement.frames_of`)."""
+    ``frames``: the variables of the picture (:func:`~.picture_places.frames_of`)."""
     for v in w.live:
         if v.dead or v.pred != "_filled_v_1" or v.args.get("ARG2") not in frames:
             continue

@@ -29,6 +29,8 @@ from .working_mrs import EP, is_handle, is_var
 
 #: "about N": true within this share of N (at least one), false beyond ABOUT_FALSE of it (at least three)
 ABOUT_TRUE, ABOUT_FALSE = 0.1, 0.3
+#: "about half (a third ...)": the share within this of the fraction is true, beyond the second false
+RATIO_ABOUT_TRUE, RATIO_ABOUT_FALSE = 0.1, 0.25
 #: "the shapes are mostly blue" is false when at most this share of them are
 MOSTLY_FALSE = 0.25
 
@@ -276,15 +278,27 @@ class FormulaBuilder:
 
     def _about(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
         """"about ten X are Y": true within :data:`ABOUT_TRUE` of the number, false beyond
-        :data:`ABOUT_FALSE`, vague between (each at least one, resp. three, shapes)."""
+        :data:`ABOUT_FALSE`, vague between (each at least one, resp. three, shapes); "about half":
+        the share within :data:`RATIO_ABOUT_TRUE` true, beyond :data:`RATIO_ABOUT_FALSE` false;
+        "almost all / nearly every": false when at most half are Y, else vague (never true: how
+        many "almost" leaves out is not said; it was read as "about one")."""
         n = float(spec.quantity or 0)
-        near, far = max(1, round(ABOUT_TRUE * n)), max(3, round(ABOUT_FALSE * n))
+        near, far = float(max(1, round(ABOUT_TRUE * n))), float(max(3, round(ABOUT_FALSE * n)))
+        kind = spec.kind if spec.kind == "ratio" else "count"
+        if kind == "ratio":  # "about half": a share of the X, with margins of the share
+            near, far = RATIO_ABOUT_TRUE, RATIO_ABOUT_FALSE
 
         def count(qrange: str, quantity: float, of: Formula) -> Formula:
             self.copies += 1
-            return substitute(Quant(QSpec("count", qrange, quantity, "number"), var, restr, of), "", "",
-                              f"~{self.copies}")
+            return substitute(Quant(QSpec(kind, qrange, quantity, "number" if kind == "count" else "fraction"), var,
+                                    restr, of), "", "", f"~{self.copies}")
 
+        if kind == "ratio" and n >= 1:  # "almost all X are Y": more than most, how many more not said
+            return count("gt", 0.5, And((body, Attr(var, "vague", "about"))))
+        if kind == "ratio":
+            return Or((And((count("geq", n - near, body), count("leq", n + near, body))),
+                       And((count("geq", n - far, And((body, Attr(var, "vague", "about")))),
+                            count("leq", n + far, body)))))
         clear = And((count("geq", max(1.0, n - near), body), count("leq", n + near, body)))
         vague = And((count("geq", max(1.0, n - far), And((body, Attr(var, "vague", "about")))),
                      count("leq", n + far, body)))

@@ -10,8 +10,9 @@ from .errors import UninterpretableMRS
 from .predicates import (
     BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, NEAR_PREPS, OUTSIDE_WORDS, REGION_MODIFIERS,
     REGION_NOUNS,
-    REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SPATIAL_PREPS, split_predicate,
+    REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SPATIAL_PREPS, color_of, split_predicate,
 )
+from ..semantics.appearance import color_word
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
@@ -366,6 +367,7 @@ def company_of_places(w: WorkingMRS) -> None:
 def regions(w: WorkingMRS) -> None:
     """"in the upper left", "at the top", "near the right edge", "below the middle", "touching the
     right edge": ``ATTR`` region of the subject."""
+    _colour_lists_of_places(w)
     _stacked_places(w)
     _region_phrases(w)
     for e in list(w.live):
@@ -454,18 +456,65 @@ def _stacked_places(w: WorkingMRS) -> None:
                 w.reindex()
 
 
+def _colour_lists_of_places(w: WorkingMRS) -> None:
+    """"three triangles at the top of the image, yellow, gray and red": the parser says the colour
+    list of the place's noun; a place of the picture has no colour, so the list is the shapes' (read
+    as the same list after the shapes' noun is). Only a list (two colours or more, coordinated)."""
+    for e in list(w.live):
+        y = e.args.get("ARG2")
+        if e.dead or e.pred not in REGION_PREPS or not is_var(y, "x") or y not in w.quant_of:
+            continue
+        subject = _subject_of(w, e.args.get("ARG1"))
+        nouns = [n for n in restriction(w, subject or "") if n.arg0 == subject and split_predicate(n.pred)[1] == "n"]
+        if subject is None or len(nouns) != 1:
+            continue
+        frame = [o.args.get("ARG2") for o in restriction(w, y or "") if o.pred == "_of_p" and o.args.get("ARG1") == y]
+        holder = frame[0] if len(frame) == 1 and any(  # "at the top of the image, ..."
+            n.pred in FRAME_NOUNS and n.arg0 == frame[0] for n in restriction(w, frame[0] or "")) else y
+        rs = restriction(w, holder or "")
+        colours = [a for a in rs if a.args.get("ARG1") == holder and len(a.args) == 2 and _colour_adjective(a)]
+        events, joints = {a.arg0 for a in colours}, []
+        found = True
+        while found:  # "yellow, gray and red": the inner "and" first
+            found = False
+            for c in rs:
+                if c.pred in COORDINATIONS and c not in joints and {c.args.get("ARG1"), c.args.get("ARG2")} <= events:
+                    joints.append(c)
+                    events.add(c.arg0)
+                    found = True
+        if not joints or len(joints) != len(colours) - 1:
+            continue
+        moved = [(m, m.label, dict(m.args)) for m in colours + joints]
+        for m in colours:
+            m.args = {**m.args, "ARG1": subject or ""}
+        for m, _, _ in moved:
+            m.label = nouns[0].label
+        w.reindex()
+        if not region_of(w, y or ""):  # not a place after all: as it was
+            for m, label, args in moved:
+                m.label, m.args = label, args
+            w.reindex()
+
+
+def _colour_adjective(e: EP) -> bool:
+    lemma, pos, _ = split_predicate(e.pred)
+    return pos == "a" and (color_of(e.pred) is not None or color_word(lemma.replace("+", " ").lower()) is not None)
+
+
 def _stacked(w: WorkingMRS, m: EP, place: str | None) -> bool:
     """Whether ``m``, said of a place's noun, says where the shape is: a place of the picture ("near
     the bottom, on the left"), the side of the centre ("on the right side, below the middle"), or a
     relation to a shape ("on the right edge below a green triangle", "at the bottom, just right of
-    the cross": an edge or a side is not below or right of a shape; the shape is)."""
+    the cross", "at the top next to a gray triangle": an edge or a side is not below, right of or
+    next to a shape; the shape is)."""
     if not is_var(place, "x") or place not in w.quant_of:
         return False
     assert place is not None
     lemma, pos, _ = split_predicate(m.pred)
     region = region_of(w, place)
-    if m.pred in REGION_PREPS or m.pred in BEYOND_PREPS or lemma in ("touch", "meet") and pos == "v":
-        return region is not None
+    if (m.pred in REGION_PREPS or m.pred in BEYOND_PREPS or lemma in ("touch", "meet") and pos == "v") \
+            and region is not None:
+        return True
     if m.pred in _SIDE_OF_CENTRE and region == "centre":
         return True
     return (m.pred in SPATIAL_PREPS or m.pred in NEAR_PREPS) and region is None and place not in frames_of(w)

@@ -31,7 +31,7 @@ from ..semantics.appearance import color_word
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_list_modifiers, group_places,
                     predicated_colours, predicated_lists, quantities, shared_adjectives)
 from .picture_places import (
-    ATTR, MOSTLY, SCENE, company_of_places, empty_places, frames_of, kill_entity as _kill_entity, nothing as _nothing,
+    ATTR, MOSTLY, SCENE, company_of_places, empty_places, kill_entity as _kill_entity, nothing as _nothing,
     places_past_the_frame, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
@@ -39,7 +39,10 @@ from .background import COMPANY_PREPS, background, company, there
 from .side_coordinations import split_side_coordinations
 from .tails import read_tails
 from .commonest import commonest
+from .frame_lists import frame_lists
+from .negated_contacts import negated_contacts
 from .reciprocal_places import reciprocal_places
+from .superlatives import one_of_the_superlatives, superlative_identity
 
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
 OUTSIDE_NOUNS = frozenset({"_angle_n_1", "_degree_n_1", "_shade_n_1", "_tone_n_1", "_space_n_1", "_outline_n_1",
@@ -56,6 +59,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     """Run this module's rewrites, in dependency order."""
     _effects(w)
     w.reindex()
+    frame_lists(w)
+    negated_contacts(w)
     _fragments(w)
     _collections(w)
     w.reindex()
@@ -96,7 +101,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _tones_without_colour(w)
     _positive_appearance(w)
     _elliptical_comparatives(w)
-    _superlative_identity(w)
+    superlative_identity(w)
+    one_of_the_superlatives(w)
 
 
 def _fragments(w: WorkingMRS) -> None:
@@ -385,49 +391,6 @@ def _elliptical_comparatives(w: WorkingMRS) -> None:
         a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
 
 
-def _superlative_identity(w: WorkingMRS) -> None:
-    """"The blue circle is the largest shape (in the image)." (either way round, "the smallest"): the
-    shape is larger (smaller) than every other shape with ShapeWorld's margin, and not so when another
-    is clearly larger (smaller) (``than-any:most`` / ``least``). Only of "shape", "object", "one" or no
-    noun, which compare with every shape, and of a definite ("The largest shape is a blue square." and
-    "the largest circle" stay selectors); of a shape noun ("The gray pentagon is the largest pentagon."), the
-    shape is one, and compared with the shapes of its kind (the labelling guide's "the largest X")."""
-    for e in list(w.live):
-        if e.dead or e.pred != "_be_v_id":
-            continue
-        a, b = e.args.get("ARG1", ""), e.args.get("ARG2", "")
-        for x, y in ((a, b), (b, a)):
-            word = _superlative_shape(w, y)
-            if word is None or x not in w.quant_of or w.quant_of[x].pred != "_the_q":  # "is a blue square": a selector
-                continue
-            kinds = [n for n in _restriction(w, y) if n.arg0 == y and shape_of(n.pred) is not None]
-            for v in [p.args.get("ARG2", "") for p in _restriction(w, y) if p.pred in ("_in_p", "_of_p")]:
-                _kill_entity(w, v)
-            _kill_entity(w, y)
-            if kinds:  # "the largest triangle": a triangle, and larger than every other triangle
-                w.eps.append(EP(kinds[0].pred, e.label, {"ARG0": x}, None, e.key))
-                word = f"{word}/{shape_of(kinds[0].pred)}"
-            e.pred, e.carg, e.args = ATTR, f"than-any:{word}", {"ARG0": e.arg0 or "e?", "ARG1": x}
-            break
-    w.reindex()
-
-
-def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
-    """"most" / "least" when ``y`` is "the largest / smallest shape (in the image)", else None."""
-    q = w.quant_of.get(y)
-    rs = _restriction(w, y)
-    supers = [s for s in rs if s.pred == "superl"]
-    if q is None or q.pred != "_the_q" or len(supers) != 1:
-        return None
-    sizes = [a for a in rs if a.arg0 == supers[0].args.get("ARG1") and a.pred in SIZE_ADJS and a.args.get("ARG1") == y]
-    frames = frames_of(w)
-    if len(sizes) != 1 or not all(
-            n in supers or n in sizes or n.arg0 == y and (n.pred in (*ENTITY_NOUNS, "_one_n_1") or shape_of(n.pred))
-            or n.pred in ("_in_p", "_of_p") and n.args.get("ARG1") == y and n.args.get("ARG2") in frames for n in rs):
-        return None
-    return "least" if SIZE_ADJS[sizes[0].pred] in ("small", "tiny") else "most"
-
-
 def _is_colour(e: EP) -> bool:
     """Whether ``e`` is a colour word (of the palette or the colour table, "salmon-red" included)."""
     lemma = split_predicate(e.pred)[0].split("/", 1)[0]
@@ -488,26 +451,36 @@ def _own_parts(w: WorkingMRS) -> None:
 
 #: "the left / right side of": which side
 _SIDE_ADJS = {"_left_a_2": "_left+of_p", "_right_a_3": "_right+of_p", "_left_a_1": "_left+of_p",
-              "_right_a_1": "_right+of_p"}
+              "_right_a_1": "_right+of_p", "_upper_a_1": "_above_p", "_top_a_1": "_above_p",
+              "_lower_a_1": "_below_p", "_bottom_a_1": "_below_p"}
+#: a side of a shape named by its noun alone ("at the right of the square", "at the top of the circle")
+_SIDE_NOUNS_OF_SHAPES = {"_right_n_1": "_right+of_p", "_left_n_1": "_left+of_p", "_top_n_1": "_above_p",
+                         "_bottom_n_1": "_below_p"}
+#: nouns of a part of a shape that a side word makes a side ("the right end", "the upper part")
+_SIDE_PARTS = frozenset({"side", "half", "part", "end", "edge"})
 
 
 def _sides_of_shapes(w: WorkingMRS) -> None:
-    """"on / to / at the left side of the square": left of the square (ShapeWorld's relation)."""
+    """"on / to / at the left side of the square", "at the right end of the ellipse", "at the upper
+    part of the square", "at the right / top of the square": left of (right of, above) the square,
+    ShapeWorld's relation with its margin (a shape at a side of another has its centre that way)."""
     for e in list(w.live):
         if e.dead or e.pred not in ("_on_p", "_to_p", "_at_p") or not is_var(e.args.get("ARG2"), "x"):
             continue
         s = e.args["ARG2"]
         rs = _restriction(w, s)
-        sides = [a for a in rs if a.pred in _SIDE_ADJS and a.args.get("ARG1") == s]
+        sides = [_SIDE_ADJS[a.pred] for a in rs if a.pred in _SIDE_ADJS and a.args.get("ARG1") == s]
         owners = [o.args["ARG2"] for o in rs if o.pred == "_of_p" and o.args.get("ARG1") == s
                   and _names_shape(w, o.args.get("ARG2"), entity_nouns=True)]
         nouns = [n for n in rs if n.arg0 == s and split_predicate(n.pred)[1] == "n"]
-        if len(sides) != 1 or len(owners) != 1 or not nouns or len(rs) != 3 or any(
-                split_predicate(n.pred)[0] not in ("side", "half", "part") for n in nouns):
+        if len(nouns) == 1 and len(rs) == 2 and nouns[0].pred in _SIDE_NOUNS_OF_SHAPES:
+            sides = [_SIDE_NOUNS_OF_SHAPES[nouns[0].pred]]  # "at the right of the square"
+        elif len(rs) != 3 or not nouns or any(split_predicate(n.pred)[0] not in _SIDE_PARTS for n in nouns):
+            continue
+        if len(sides) != 1 or len(owners) != 1:
             continue
         _kill_entity(w, s)
-        e.pred, e.args = _SIDE_ADJS[sides[0].pred], {"ARG0": e.arg0 or "e?", "ARG1": e.args.get("ARG1", "i?"),
-                                                     "ARG2": owners[0]}
+        e.pred, e.args = sides[0], {"ARG0": e.arg0 or "e?", "ARG1": e.args.get("ARG1", "i?"), "ARG2": owners[0]}
 
 
 #: "to its lower / upper left": the height words of a diagonal side and their relation

@@ -6,7 +6,9 @@ tail's quantity word (docs/grammar.md, "Tails"), with what the tail says predica
 not linked to the noun phrase the tail is about ("them"); this module finds it and reads the tail's
 word on it, as the labelling guide reads the same words:
 
-* "all", "each", "both" (of them): every shape of the group has it;
+* "all", "each", "both" (of them): every shape of the group has it ("both" only after a group named
+  as two, "two circles, both red", or a list of two; after any other group, which two it means is
+  not said: it reads as "some of them");
 * "none" / "neither" (of them): none has it;
 * "N of them": exactly N have it (a bare number is exact), except "one of them", which says there is
   one (as "one of the shapes is red");
@@ -51,7 +53,11 @@ def read_tails(w: WorkingMRS, many: str) -> None:
         word = (e.carg or "").lower()
         q = w.quant_of.get(e.arg0)
         words = _group_words(w, e) if q is not None and (word in _QUANTIFIERS or word.isdigit()) else None
+        if word == "both" and words is not None and _group_count(w, e) != "2":
+            words = None  # "three circles, both red": which two is not said (some of them)
         listed = _list_of(w, e) if q is not None and words is None and word in ("all", "each", "both") else None
+        if word == "both" and listed is not None and _items(w, listed) != 2:
+            listed = None  # "a square, a circle and a cross, both small": which two is not said
         if q is not None and listed is not None:  # "a red square and a blue circle, both small": each item
             w.kill(e, q)
             w.substitute(e.arg0, listed)
@@ -114,6 +120,24 @@ def _latest_shape_noun(w: WorkingMRS, tail: EP) -> str | None:
     nouns = [n for n in w.live if not n.dead and n.key < tail.key and is_var(n.arg0, "x") and n.arg0 not in said
              and (shape_of(n.pred) is not None or n.pred in ENTITY_NOUNS) and n.arg0 in w.quant_of]
     return max(nouns, key=lambda n: n.key).arg0 if nouns else None
+
+
+def _group_count(w: WorkingMRS, tail: EP) -> str | None:
+    """The number the tail's group is named with ("two circles, both red": "2"), None without one."""
+    v = _latest_shape_noun(w, tail)
+    cards = [d.carg for d in restriction(w, v or "") if d.pred == "card" and d.args.get("ARG1") == v]
+    return cards[0] if len(cards) == 1 else None
+
+
+def _items(w: WorkingMRS, v: str) -> int:
+    """How many items the list ``v`` (a coordination's variable) has; a plural named with a number
+    and then listed ("two rectangles, a yellow one and a green one") is the items it lists."""
+    joint = [c for c in w.live if not c.dead and c.pred in COORDINATIONS and c.arg0 == v]
+    if not joint:
+        return 1
+    first, rest = (_items(w, joint[0].args.get(k) or "") for k in ("ARG1", "ARG2"))
+    named = [d.carg for d in restriction(w, joint[0].args.get("ARG1") or "") if d.pred == "card"]
+    return rest if joint[0].pred == "implicit_conj" and named == [str(rest)] else first + rest
 
 
 def _list_of(w: WorkingMRS, tail: EP) -> str | None:

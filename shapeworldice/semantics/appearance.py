@@ -116,13 +116,20 @@ def color_word(word: str) -> str | None:
     return None
 
 
+#: compounds of two palette hues whose mixture is a palette colour: "blue-green" (teal) is cyan
+_MIXTURES = {frozenset(("blue", "green")): "cyan"}
+
+
 def _color_test(name: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
     """(agree, disagree) of a table colour word; a compound "A-B" (a colour between A and B) is true
-    where one part is true and the other not false, false where both are false."""
+    where one part is true and the other not false, or where the colour is the two hues' mixture
+    ("blue-green": cyan); false where both are false and it is not the mixture."""
     if "-" in name and name not in COLOR_WORDS:
         first, second = name.split("-")
         (a1, d1), (a2, d2) = _color_test(first, a), _color_test(second, a)
-        return (a1 & ~d2) | (a2 & ~d1), d1 & d2
+        mixed = _MIXTURES.get(frozenset((first, second)))
+        between = _bands(a, COLOR_WORDS[mixed][0]) if mixed else np.zeros(a.n, dtype=bool)
+        return (a1 & ~d2) | (a2 & ~d1) | between, d1 & d2 & ~between
     clear, vague = COLOR_WORDS[name]
     agree = _bands(a, clear)
     return agree, ~agree & ~_bands(a, vague)
@@ -130,13 +137,15 @@ def _color_test(name: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
 
 def word_fits(word: str, color: str, shade: float) -> bool:
     """Whether a colour word may name an entity of ``color`` and ``shade``: true or vague by the
-    table (a palette name fits its colour; a compound fits where a part fits; a word outside the
-    table fits everything)."""
+    table (a palette name fits its colour; a compound fits where a part or the parts' mixture fits; a
+    word outside the table fits everything)."""
     name = color_word(word)
     if name is None:
         return True
     if "-" in name and name not in COLOR_WORDS:
-        return any(word_fits(part, color, shade) for part in name.split("-"))
+        mixed = _MIXTURES.get(frozenset(name.split("-")))
+        return any(word_fits(part, color, shade) for part in name.split("-")) or mixed is not None and word_fits(
+            mixed, color, shade)
     table = COLOR_WORDS[name]
     return any(c == color and lo <= shade <= hi for c, lo, hi in (*table[0], *table[1]))
 
@@ -206,12 +215,16 @@ def than_any(value: str, area: np.ndarray, among: np.ndarray | None = None) -> t
     larger (smaller) by :data:`AREA_MARGIN` than some other shape, false when it is clearly smaller
     (larger) than every other, vague otherwise and when there is no other shape. "most" / "least"
     ("The blue circle is the largest shape."): true when clearly larger (smaller) than every other
-    shape, false when some other shape is clearly larger (smaller). ``among``: the shapes compared
-    (those of one kind, "the largest triangle"; every shape when None)."""
+    shape, false when some other shape is clearly larger (smaller); "one-of-most" ("one of the biggest
+    shapes"): true as "most", never false. ``among``: the shapes compared (those of one kind, "the
+    largest triangle"; every shape when None)."""
     n = len(area)
     if n < 2:
         none = np.zeros(n, dtype=bool)
         return none, none
+    if value.startswith("one-of-"):  # "one of the biggest": the biggest is; how many more are, not said
+        agree, _ = than_any(value[len("one-of-"):], area, among)
+        return agree, np.zeros(n, dtype=bool)
     diff = area[:, None] - area[None, :]
     if value in ("less", "least"):
         diff = -diff
@@ -319,8 +332,8 @@ def coverage(value: str, covered: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def commonest(value: str, a: WorldArrays) -> tuple[bool, bool]:
     """(agree, disagree) of "X is the most common colour / shape" (``value`` "colour/cyan",
     "shape/triangle"): X's shapes outnumber those of every other colour (kind): true; another colour
-    (kind) has more: false; a tie, or a colour word that does not name one palette colour crisply
-    ("light blue": blue or cyan), vague."""
+    (kind) has more, or no shape is of the colour at all (while there are shapes): false; a tie, or a
+    colour word that does not name one palette colour crisply ("light blue": blue or cyan), vague."""
     kind, _, name = value.partition("/")
     if kind == "shape":
         if name not in SHAPES:
@@ -331,6 +344,8 @@ def commonest(value: str, a: WorldArrays) -> tuple[bool, bool]:
         if word is None:
             return False, False
         agree, disagree = _color_test(word, a)
+        if a.n and disagree.all():  # no shape is (or may be) of the colour: another colour is commoner
+            return False, True
         hits = {int(c) for c in a.color[agree]}
         if len(hits) != 1 or not np.array_equal(agree | disagree, np.ones(a.n, dtype=bool)) \
                 or not np.array_equal(agree, a.color == next(iter(hits))):

@@ -15,6 +15,10 @@ WORLD = make_world(("circle", "cyan", 0.1, 0.2), ("square", "cyan", 0.5, 0.2), (
     ("Cyan is the most common color.", T),
     ("The most common colour is teal.", T),  # the colour table: teal is cyan
     ("Red is the most common color.", F),
+    ("Yellow is the most common colour.", F),  # no yellow shape: a colour none has is not the commonest
+    ("Pink is the most common colour.", F),  # the colour table: pink is magenta, and none is
+    ("Cyan is the most common colour.", T),
+    ("Green is the most common colour.", F),  # "green" parsed as a noun: the same reading
     ("Circles are the most common shape.", T),
     ("The squares are the most common shape.", F),
 ])

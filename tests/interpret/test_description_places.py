@@ -182,6 +182,13 @@ def test_olive_green_is_olive_and_may_be_a_green(color, shade, expected):
     assert verdict("There is an olive green circle.", world) == expected
 
 
+@pytest.mark.parametrize("color,expected", [("cyan", T), ("blue", A), ("green", A), ("red", F)])
+def test_blue_green_is_the_mixture_cyan(color, expected):
+    """"blue-green" (teal) is cyan; a blue or a green shape may be called so; a red one is not."""
+    world = make_world(("circle", color, 0.5, 0.5, 0.06, 0.0))
+    assert verdict("There is a blue-green circle.", world) == expected
+
+
 def test_colour_endings_and_untabled_compounds():
     assert color_word("olive-colored") == "olive" and color_word("reddish") == "red"
     assert color_word("salmon-red") == "salmon-red" and color_word("periwinkle-blue") is None
@@ -474,3 +481,21 @@ def test_a_clause_of_a_place_and_a_relation_is_read_in_a_coordination(caption, x
 def test_a_side_of_the_picture_after_a_place_noun(caption, xy, expected):
     # the parser reads "the center (right of the image)": "right of the picture" is the place's side
     assert verdict(caption, make_world(("circle", "red", *xy))) == expected
+
+
+TOP_ROW = make_world(("triangle", "yellow", 0.2, 0.15), ("triangle", "gray", 0.5, 0.2), ("triangle", "red", 0.66, 0.15),
+                     ("circle", "blue", 0.5, 0.8))
+
+
+@pytest.mark.parametrize("caption,expected", [
+    # a colour list after a place is the shapes' (a place has no colour)
+    ("There are three triangles at the top of the image, yellow, gray and red.", T),
+    ("There are three triangles at the top, yellow, gray and red.", T),
+    ("There are three triangles at the top, yellow, gray and blue.", F),
+    ("There are three triangles at the bottom of the image, yellow, gray and red.", F),
+    # a shape beside another after a place: the shape is beside it, not the place
+    ("A gray triangle sits at the top next to a red triangle.", T),
+    ("A gray triangle sits at the top next to a blue circle.", F),
+])
+def test_what_the_parser_says_of_a_place_is_said_of_the_shape(caption, expected):
+    assert verdict(caption, TOP_ROW) == expected

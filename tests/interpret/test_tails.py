@@ -72,3 +72,20 @@ def test_almost_all_is_not_most():
     assert verdict("Several circles on a black background, mostly red.", world) == T
     assert verdict("Five circles, almost all of them red.", world) == A
     assert verdict("Five circles, almost all of them green.", world) == F
+
+
+def test_both_after_a_group_not_named_as_two_is_never_every():
+    # "three circles, both red": which two is not said; two of the three are red, so it is not false
+    assert verdict("There are three circles, both red.", RRB) == A
+    assert verdict("Three circles, both of them red.", RRB) == A
+    assert verdict("Two circles, both red.", circles(("red", 0.1), ("red", 0.3))) == T
+    assert verdict("Two circles, both red.", circles(("red", 0.1), ("blue", 0.3))) == F
+    three = make_world(("square", "red", 0.7, 0.3, 0.03), ("circle", "blue", 0.8, 0.7, 0.03),
+                       ("cross", "green", 0.2, 0.7, 0.03))
+    assert verdict("A red square, a blue circle and a green cross, both on the right.", three) == A
+
+
+def test_both_after_two_named_and_then_listed_is_each_item():
+    world = make_world(("rectangle", "yellow", 0.2, 0.3, 0.05), ("rectangle", "green", 0.3, 0.7, 0.05))
+    assert verdict("There are two rectangles, a yellow one and a green one, both on the left.", world) == T
+    assert verdict("There are two rectangles, a yellow one and a green one, both on the right.", world) == F

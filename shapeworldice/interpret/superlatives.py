@@ -1,0 +1,79 @@
+"""Superlatives said of one shape: "The blue circle is the largest shape (in the image).", "The cyan
+pentagon is one of the biggest shapes." (read on the shapes' areas; meanings in docs/descriptions.md).
+"""
+from __future__ import annotations
+
+from .picture_places import ATTR, frames_of, kill_entity, restriction
+from .predicates import ENTITY_NOUNS, SIZE_ADJS, shape_of
+from .working_mrs import EP, WorkingMRS
+
+
+def superlative_identity(w: WorkingMRS) -> None:
+    """"The blue circle is the largest shape (in the image)." (either way round, "the smallest"): the
+    shape is larger (smaller) than every other shape with ShapeWorld's margin, and not so when another
+    is clearly larger (smaller) (``than-any:most`` / ``least``). Only of "shape", "object", "one" or no
+    noun, which compare with every shape, and of a definite ("The largest shape is a blue square." and
+    "the largest circle" stay selectors); of a shape noun ("The gray pentagon is the largest pentagon."), the
+    shape is one, and compared with the shapes of its kind (the labelling guide's "the largest X")."""
+    for e in list(w.live):
+        if e.dead or e.pred != "_be_v_id":
+            continue
+        a, b = e.args.get("ARG1", ""), e.args.get("ARG2", "")
+        for x, y in ((a, b), (b, a)):
+            word = _superlative_shape(w, y)
+            if word is None or x not in w.quant_of or w.quant_of[x].pred != "_the_q":  # "is a blue square": a selector
+                continue
+            kinds = [n for n in restriction(w, y) if n.arg0 == y and shape_of(n.pred) is not None]
+            for v in [p.args.get("ARG2", "") for p in restriction(w, y) if p.pred in ("_in_p", "_of_p")]:
+                kill_entity(w, v)
+            kill_entity(w, y)
+            if kinds:  # "the largest triangle": a triangle, and larger than every other triangle
+                w.eps.append(EP(kinds[0].pred, e.label, {"ARG0": x}, None, e.key))
+                word = f"{word}/{shape_of(kinds[0].pred)}"
+            e.pred, e.carg, e.args = ATTR, f"than-any:{word}", {"ARG0": e.arg0 or "e?", "ARG1": x}
+            break
+    w.reindex()
+
+
+def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
+    """"most" / "least" when ``y`` is "the largest / smallest shape (in the image)", else None."""
+    q = w.quant_of.get(y)
+    rs = restriction(w, y)
+    supers = [s for s in rs if s.pred == "superl"]
+    if q is None or q.pred != "_the_q" or len(supers) != 1:
+        return None
+    sizes = [a for a in rs if a.arg0 == supers[0].args.get("ARG1") and a.pred in SIZE_ADJS and a.args.get("ARG1") == y]
+    frames = frames_of(w)
+    if len(sizes) != 1 or not all(
+            n in supers or n in sizes or n.arg0 == y and (n.pred in (*ENTITY_NOUNS, "_one_n_1") or shape_of(n.pred))
+            or n.pred in ("_in_p", "_of_p") and n.args.get("ARG1") == y and n.args.get("ARG2") in frames for n in rs):
+        return None
+    return "least" if SIZE_ADJS[sizes[0].pred] in ("small", "tiny") else "most"
+
+
+def one_of_the_superlatives(w: WorkingMRS) -> None:
+    """"The cyan pentagon is one of the biggest shapes." (either way round): how many count as "the
+    biggest" is not said, so true only when the shape is clearly the largest (smallest) of all
+    (``than-any:one-of-most``), vague otherwise (never false)."""
+    for e in list(w.live):
+        if e.dead or e.pred != "_be_v_id":
+            continue
+        a, b = e.args.get("ARG1", ""), e.args.get("ARG2", "")
+        for x, y in ((a, b), (b, a)):
+            q = w.quant_of.get(y)
+            rs = restriction(w, y)
+            parts = [p.args.get("ARG1", "") for p in rs if p.pred == "part_of" and p.arg0 == y]
+            cards = [c for c in rs if c.pred == "card" and c.carg == "1"]
+            if q is None or x not in w.quant_of or len(parts) != 1 or len(cards) != 1 or len(rs) != 2:
+                continue
+            word = _superlative_shape(w, parts[0])
+            if word is None or any(n.arg0 == parts[0] and shape_of(n.pred) for n in restriction(w, parts[0])):
+                continue
+            kill_entity(w, parts[0])
+            kill_entity(w, y)
+            e.pred, e.carg, e.args = ATTR, f"than-any:one-of-{word}", {"ARG0": e.arg0 or "e?", "ARG1": x}
+            break
+    w.reindex()
+
+
+__all__ = ["one_of_the_superlatives", "superlative_identity"]
