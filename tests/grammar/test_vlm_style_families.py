@@ -51,6 +51,25 @@ CASES = (
     # "altogether" after a there-clause, "besides" as a preposition
     ("There are five shapes altogether.", "There are five altogether shapes."),
     ("Besides the square, there is a circle and a triangle.", "Besides the square, there is a circle and a."),
+    # a list of absolutes after a colon (s_colon_absl)
+    ("There are four rectangles: one horizontal near the top right, one tilted on the right edge, and one near the bottom.",
+     "There are four rectangles: one horizontal near the top right, one tilted on the right edge, and one near the."),
+    # angles and contact points as PPs after a verb
+    ("A cyan square is tilted at a similar angle.", "A cyan square is tilted at a similar."),
+    ("The cyan square and the red square appear to touch at one corner.",
+     "The cyan square and the red square appear to touch at one."),
+    ("A blue ellipse is angled the opposite way.", "A blue ellipse is angled the opposite."),
+    # a transitive participle after a comma
+    ("A blue ellipse lies near the bottom, partially reaching the lower edge of the frame.",
+     "A blue ellipse lies near the bottom, partially reaching the lower edge of the."),
+    # a present participle before a plural noun (n1_ving_pre)
+    ("Two rectangles are tilted, resembling two leaning bars.", "Two rectangles are tilted, resembling two leaning."),
+    # a "whose" clause after a comma (n1_comma_whose)
+    ("There is a cyan semicircle, whose flat edge is tilted.", "There is a cyan semicircle, whose flat edge is."),
+    # the comparative tone "deeper", "predominantly", "nothing at all"
+    ("A deeper magenta cross is tilted.", "A deeper magenta is cross tilted."),
+    ("The image is predominantly blue.", "The image is predominantly the blue."),
+    ("The lower half of the image contains nothing at all.", "The lower half of the image contains nothing at."),
 )
 
 #: what stays out: a colour's name as a subject (the ERG's judgments reject it), scrambled words, and
