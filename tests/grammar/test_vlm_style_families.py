@@ -10,7 +10,7 @@ from shapeworldice.grammar import parse
 CASES = (
     # an ordinal sentence adverb before a comma (s_sadvc)
     ("First, there is a red square in the top left corner.", "First, there is a red square in the top left the."),
-    ("Second, a blue circle sits at the bottom.", "Second, a blue circle sits at the."),
+    ("Secondly, a blue circle sits at the bottom.", "Secondly, a blue circle sits at the."),
     # "out of" as the partitive's "of" (part_out_of)
     ("Three out of the five shapes are circles.", "Three out the five shapes are circles."),
     ("Two out of four shapes are red.", "Two out of four shapes is red."),
@@ -80,6 +80,20 @@ STAY_OUT = (
     "A square is third red.",
     "The shapes are: are a red square.",
 )
+
+#: sentences whose analysis must not take a new construction: "third" of "the bottom third" is no sentence
+#: adverb, and "one bright lime green and one darker green" stays two absolutes (no apposition)
+KEEP = (
+    ("In the bottom third, a cyan rectangle is tilted at an angle in the lower left.", "s_sadvc"),
+    ("Two green rectangles are on the left side, one bright lime green and one darker green, both tilted.",
+     "s_comma_appos"),
+)
+
+
+@pytest.mark.parametrize(("text", "rule"), KEEP)
+def test_older_analysis_kept(text, rule):
+    result = parse(text)
+    assert result.grammatical and f"({rule} " not in str(result.readings[0].derivation), text
 
 
 @pytest.mark.parametrize(("good", "near_miss"), CASES)
