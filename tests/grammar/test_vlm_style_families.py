@@ -30,7 +30,8 @@ CASES = (
      "The two triangles sit side by side, with the magenta one slightly overlapping the."),
     # transitive participles (vingtr), also in the inversion after a participle
     ("Dominating the composition is a large red circle.", "Dominating the composition is a large red."),
-    ("A gray rectangle lies along the bottom, bordering the frame.", "A gray rectangle lies along the bottom, bordering the."),
+    ("A gray rectangle lies along the bottom, bordering the frame.",
+     "A gray rectangle lies along the bottom, bordering the."),
     # a particle verb of position
     ("A gray shape is peeking in at the bottom right.", "A gray shape is peeking in at the."),
     # "a lot of" before a plural
@@ -52,7 +53,7 @@ CASES = (
     ("There are five shapes altogether.", "There are five altogether shapes."),
     ("Besides the square, there is a circle and a triangle.", "Besides the square, there is a circle and a."),
     # a list of absolutes after a colon (s_colon_absl)
-    ("There are four rectangles: one horizontal near the top right, one tilted on the right edge, and one near the bottom.",
+    ("There are four rectangles: one horizontal near the top right, one tilted on the right edge, and one small.",
      "There are four rectangles: one horizontal near the top right, one tilted on the right edge, and one near the."),
     # angles and contact points as PPs after a verb
     ("A cyan square is tilted at a similar angle.", "A cyan square is tilted at a similar."),
