@@ -16,7 +16,7 @@ from shapeworldice.grammar import parse
     ("The image uses a palette of cyan, magenta, purple and pink.", "The image uses a palette of cyan, magenta,."),
     ("There are shades of pink and purple.", "There are shades of pink and."),
     ("The composition is lively, with colors like red and yellow dominating the scene.",
-     "The composition is lively, with colors like red and dominating the scene."),
+     "The composition is lively, with colors like red and yellow dominating the."),
     ("The image consists almost entirely of a solid black background.",
      "The image consists almost entirely a solid black background."),
     ("A square has been rotated.", "A square has been been rotated."),

@@ -11,7 +11,7 @@ CASES = (
     ("A cyan triangle sits just below it, also pointing left.",
      "A cyan triangle sits just below it, also pointing the."),
     ("Two ellipses lie near the bottom edge, slightly overlapping the gray square.",
-     "Two ellipses lie near the bottom edge, slightly overlapping the gray."),
+     "Two ellipses lie near the bottom edge, slightly overlapping the gray the."),
     # a tail and a participle after a noun phrase caption (root_fragment_tail_post)
     ("Several colorful shapes, mostly triangles, scattered across a black background.",
      "Several colorful shapes, mostly triangles, scattered across a."),
