@@ -20,7 +20,7 @@ PROMPTS = {"one-sentence", "coco", "two-three", "detailed"}
 
 def test_the_corpus_covers_twelve_datasets_four_prompts_and_two_halves():
     corpus = load_corpus()
-    assert len(corpus) == 1760 and len({r["id"] for r in corpus}) == 1760
+    assert len(corpus) == 2240 and len({r["id"] for r in corpus}) == 2240
     assert {r["prompt"] for r in corpus} == PROMPTS
     halves = collections.Counter((r["dataset"], r["split"]) for r in corpus)
     # the test half: ten datasets, forty captions each (ten images, four prompts); the dev half: the
