@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .predicates import (
     COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS,
-    OUTSIDE_WORDS, OWN_SIDES, REGION_NOUNS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
+    OUTSIDE_WORDS, OWN_SIDES, REGION_NOUNS, REGION_PREPS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
     split_predicate,
 )
 from ..semantics.appearance import color_word
@@ -32,7 +32,7 @@ from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_lis
                     predicated_colours, predicated_lists, quantities, shared_adjectives)
 from .picture_places import (
     ATTR, MOSTLY, SCENE, company_of_places, empty_places, kill_entity as _kill_entity, nothing as _nothing,
-    places_past_the_frame, regions, rest_of_the_picture, restriction as _restriction,
+    places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
 from .background import COMPANY_PREPS, background, company, there
@@ -546,6 +546,11 @@ def _parts_of_shapes(w: WorkingMRS) -> None:
             nouns[0].pred, nouns[0].args = "pron", {"ARG0": v}
             continue
         if len(owners) != 1:
+            continue
+        if any(e.pred in REGION_PREPS and e.args.get("ARG1") == v and region_of(w, e.args.get("ARG2", "")) is not None
+               for e in users):
+            # "the flat edge of the semicircle is along the bottom": the part's place, perhaps within
+            # its shape (which way it faces), is not its shape's place: left unread
             continue
         _kill_entity(w, v)
         w.substitute(v, owners[0])

@@ -23,3 +23,17 @@ WORLD = make_world(("ellipse", "magenta", 0.5, 0.5, 0.12), ("circle", "red", 0.7
 ])
 def test_a_side_of_a_shape_is_the_relation_to_it(caption, expected):
     assert verdict(caption, WORLD) == expected
+
+
+@pytest.mark.parametrize("caption", [
+    "The flat edge of the magenta ellipse is along the bottom.",  # which way it faces, or where it is
+    "The right end of the magenta ellipse is near the top.",
+])
+def test_a_part_placed_in_the_picture_is_not_its_shape_placed(caption):
+    """A part of a shape placed in the picture may name where the part is within its shape, so it is
+    not read as the shape's own place (which would make the claim false of a shape elsewhere)."""
+    assert verdict(caption, WORLD) not in (T, F)
+
+
+def test_a_part_in_contact_stands_for_its_shape():
+    assert verdict("The right end of the magenta ellipse overlaps the gray cross.", WORLD) == T
