@@ -279,7 +279,8 @@ class FormulaBuilder:
     def _about(self, spec: QSpec, var: str, restr: Formula, body: Formula) -> Formula:
         """"about ten X are Y": true within :data:`ABOUT_TRUE` of the number, false beyond
         :data:`ABOUT_FALSE`, vague between (each at least one, resp. three, shapes); "about half":
-        the share within :data:`RATIO_ABOUT_TRUE` true, beyond :data:`RATIO_ABOUT_FALSE` false;
+        the share within :data:`RATIO_ABOUT_TRUE` below it (or at it) true, beyond :data:`RATIO_ABOUT_FALSE`
+        false, vague between and just above it (the grammar reads "almost half" as "about half");
         "almost all / nearly every": false when at most half are Y, else vague (never true: how
         many "almost" leaves out is not said; it was read as "about one")."""
         n = float(spec.quantity or 0)
@@ -295,8 +296,8 @@ class FormulaBuilder:
 
         if kind == "ratio" and n >= 1:  # "almost all X are Y": more than most, how many more not said
             return count("gt", 0.5, And((body, Attr(var, "vague", "about"))))
-        if kind == "ratio":
-            return Or((And((count("geq", n - near, body), count("leq", n + near, body))),
+        if kind == "ratio":  # true only up to the share: "almost / nearly half" read alike is never true above it
+            return Or((And((count("geq", n - near, body), count("leq", n, body))),
                        And((count("geq", n - far, And((body, Attr(var, "vague", "about")))),
                             count("leq", n + far, body)))))
         clear = And((count("geq", max(1.0, n - near), body), count("leq", n + near, body)))

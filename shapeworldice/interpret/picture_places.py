@@ -472,7 +472,10 @@ def _colour_lists_of_places(w: WorkingMRS) -> None:
         holder = frame[0] if len(frame) == 1 and any(  # "at the top of the image, ..."
             n.pred in FRAME_NOUNS and n.arg0 == frame[0] for n in restriction(w, frame[0] or "")) else y
         rs = restriction(w, holder or "")
-        colours = [a for a in rs if a.args.get("ARG1") == holder and len(a.args) == 2 and _colour_adjective(a)]
+        # only a list after the place's noun: "the black and white image" says the image's colours
+        heads = [n.key[0] for n in rs if n.arg0 == holder and split_predicate(n.pred)[1] == "n"]
+        colours = [a for a in rs if a.args.get("ARG1") == holder and len(a.args) == 2 and _colour_adjective(a)
+                   and heads and a.key[0] > min(heads)]
         events, joints = {a.arg0 for a in colours}, []
         found = True
         while found:  # "yellow, gray and red": the inner "and" first

@@ -23,3 +23,12 @@ def circles(*colours: str):
 ])
 def test_an_approximate_share_has_margins(caption, world, expected):
     assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("caption,reds,n", [
+    ("Almost half of the shapes are red.", 3, 5),  # "almost half" read as "about half": never true above it
+    ("Nearly half of the shapes are red.", 6, 10),
+])
+def test_about_half_is_never_true_above_half(caption, reds, n):
+    world = circles(*(["red"] * reds + ["blue"] * (n - reds)))
+    assert verdict(caption, world) == A

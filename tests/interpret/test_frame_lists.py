@@ -20,3 +20,10 @@ WORLD = make_world(("circle", "red", 0.2, 0.2), ("circle", "blue", 0.8, 0.8), ("
 ])
 def test_a_shape_after_of_the_image_is_the_next_item(caption, expected):
     assert verdict(caption, WORLD) == expected
+
+
+def test_the_colours_of_the_image_stay_the_image_s():
+    """"the black and white image": colours before the frame's noun are the image's, not a list said
+    of the shape (read as the shape's, a red circle there was false)."""
+    world = make_world(("circle", "red", 0.5, 0.12, 0.05))
+    assert verdict("A red circle is at the top of the black and white image.", world) != F

@@ -89,3 +89,19 @@ def test_both_after_two_named_and_then_listed_is_each_item():
     world = make_world(("rectangle", "yellow", 0.2, 0.3, 0.05), ("rectangle", "green", 0.3, 0.7, 0.05))
     assert verdict("There are two rectangles, a yellow one and a green one, both on the left.", world) == T
     assert verdict("There are two rectangles, a yellow one and a green one, both on the right.", world) == F
+
+
+def test_both_after_a_list_with_a_number_is_not_each_item():
+    """"two red circles and a blue square, both small": the list names three shapes, so which two
+    "both" means is not said (some of them), not each item."""
+    world = make_world(("circle", "red", 0.2, 0.3, 0.03), ("circle", "red", 0.2, 0.6, 0.03),
+                       ("square", "blue", 0.8, 0.5, 0.2))
+    assert verdict("The image shows two red circles and a blue square, both small.", world) == A
+    assert verdict("There are two red circles and a blue square, both on the left.", world) == A
+
+
+def test_the_n_of_which_counts_n():
+    world = make_world(*[("circle", c, 0.1 + 0.18 * i, 0.5, 0.03)
+                         for i, c in enumerate(["red", "red", "red", "blue", "green"])])
+    assert verdict("There are five circles, the three of which are red.", world) == T
+    assert verdict("There are five circles, the four of which are red.", world) == F
