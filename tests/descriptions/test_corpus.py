@@ -62,9 +62,9 @@ def _half(split: str) -> Tally:
 
 
 #: per half: claims agreement, claims false that the judge does not call false, claims decided, captions
-#: agreement, captions decided, G (now test: 99.7%, 13, 90.2%, 100%, 75.7%, 96.8%; dev, with its third set of
-#: 480: 99.9%, 34, 90.1%, 99.2%, 78.4%, 99.3%)
-FLOORS = {"test": (0.995, 15, 0.895, 0.98, 0.75, 0.96), "dev": (0.995, 38, 0.895, 0.985, 0.775, 0.985)}
+#: agreement, captions decided, G (now test: 99.7%, 12, 90.2%, 100%, 75.7%, 97.0%; dev, with its fourth set of
+#: 480, whose five new models' styles it reads less well: 99.9%, 41, 89.6%, 98.7%, 76.5%, 98.5%)
+FLOORS = {"test": (0.995, 14, 0.895, 0.98, 0.75, 0.965), "dev": (0.995, 44, 0.89, 0.98, 0.76, 0.98)}
 
 
 @pytest.mark.parametrize("split", [pytest.param("dev", marks=pytest.mark.slow), "test"])
