@@ -6,7 +6,7 @@ lists: what the sentence says of the first shape ("there is", "shows", "sits") i
 from __future__ import annotations
 
 from .antecedents import names_a_shape
-from .picture_places import frames_of, restriction
+from .picture_places import frames_of, restriction, subject_of
 from .predicates import REGION_NOUNS, REGION_PREPS, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -29,7 +29,7 @@ def frame_lists(w: WorkingMRS) -> None:
         if not any(n.arg0 == y and split_predicate(n.pred)[0] in REGION_NOUNS for n in restriction(w, y)):
             continue
         preps = [p for p in w.live if not p.dead and p.pred in REGION_PREPS and p.args.get("ARG2") == y]
-        subject = _subject(w, preps[0].args.get("ARG1")) if len(preps) == 1 else None
+        subject = subject_of(w, preps[0].args.get("ARG1"), one_place=True) if len(preps) == 1 else None
         if subject is None or subject not in w.quant_of:
             continue
         own = restriction(w, subject)
@@ -44,15 +44,6 @@ def frame_lists(w: WorkingMRS) -> None:
         w.eps.append(EP(user.pred, user.label, {**user.args, "ARG0": w.new_name("e"), role: shape or ""},
                         user.carg, user.key))
     w.reindex()
-
-
-def _subject(w: WorkingMRS, v: str | None) -> str | None:
-    """The shape a place is said of: itself, or the one-place subject of the event it modifies."""
-    if v is None or is_var(v, "x"):
-        return v
-    found = [e.args[r] for e in w.live if not e.dead and e.arg0 == v and not e.is_quantifier()
-             for r in ("ARG1", "ARG2") if is_var(e.args.get(r), "x")]
-    return found[0] if len(found) == 1 else None
 
 
 __all__ = ["frame_lists"]

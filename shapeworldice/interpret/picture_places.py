@@ -278,18 +278,16 @@ def frames_of(w: WorkingMRS) -> set[str]:
     return out
 
 
-def _subject_of(w: WorkingMRS, v: str | None) -> str | None:
-    """The entity a PP is about: itself, or the subject of the event it modifies."""
-    if v is None:
-        return None
-    if is_var(v, "x"):
+def subject_of(w: WorkingMRS, v: str | None, one_place: bool = False) -> str | None:
+    """The entity a PP is about: itself, or the subject of the event it modifies (the first entity
+    argument; with ``one_place``, the only one, None where the event has several)."""
+    if v is None or is_var(v, "x"):
         return v
-    for e in w.live:
-        if not e.dead and e.arg0 == v and not e.is_quantifier():
-            for role in ("ARG1", "ARG2"):
-                if is_var(e.args.get(role), "x"):
-                    return e.args[role]
-    return None
+    found = [e.args[role] for e in w.live if not e.dead and e.arg0 == v and not e.is_quantifier()
+             for role in ("ARG1", "ARG2") if is_var(e.args.get(role), "x")]
+    if one_place:
+        return found[0] if len(found) == 1 else None
+    return found[0] if found else None
 
 
 #: "outside the frame", "off the right edge", "past the edge": a shape partly out of the picture,
@@ -353,7 +351,7 @@ def company_of_places(w: WorkingMRS) -> None:
                 for n in restriction(w, y)):
             continue
         places = [p for p in w.live if not p.dead and p.pred in REGION_PREPS and p.args.get("ARG2") == y]
-        subject = _subject_of(w, places[0].args.get("ARG1")) if len(places) == 1 else None
+        subject = subject_of(w, places[0].args.get("ARG1")) if len(places) == 1 else None
         if subject is None or subject not in w.quant_of:
             continue
         e.args = {**e.args, "ARG1": subject}
@@ -394,7 +392,7 @@ def regions(w: WorkingMRS) -> None:
         if e.pred in ("_toward_p", "_towards_p"):  # "toward the right (side)": a leaning
             place = "+".join(f"toward-{p}" if p in ("left", "right", "top", "bottom") else p
                              for p in place.split("+"))
-        subject = _subject_of(w, e.args.get("ARG1"))
+        subject = subject_of(w, e.args.get("ARG1"))
         for claim in restriction(w, y):  # a background said of the place keeps its claim
             if claim.pred == SCENE:
                 claim.label = e.label
@@ -464,7 +462,7 @@ def _colour_lists_of_places(w: WorkingMRS) -> None:
         y = e.args.get("ARG2")
         if e.dead or e.pred not in REGION_PREPS or not is_var(y, "x") or y not in w.quant_of:
             continue
-        subject = _subject_of(w, e.args.get("ARG1"))
+        subject = subject_of(w, e.args.get("ARG1"))
         nouns = [n for n in restriction(w, subject or "") if n.arg0 == subject and split_predicate(n.pred)[1] == "n"]
         if subject is None or len(nouns) != 1:
             continue
@@ -499,9 +497,14 @@ def _colour_lists_of_places(w: WorkingMRS) -> None:
             w.reindex()
 
 
+def is_colour(e: EP) -> bool:
+    """Whether ``e`` is a colour word (of the palette or the colour table, "salmon-red" included)."""
+    lemma = split_predicate(e.pred)[0].split("/", 1)[0]
+    return color_of(e.pred) is not None or color_word(lemma.replace("+", " ").lower()) is not None
+
+
 def _colour_adjective(e: EP) -> bool:
-    lemma, pos, _ = split_predicate(e.pred)
-    return pos == "a" and (color_of(e.pred) is not None or color_word(lemma.replace("+", " ").lower()) is not None)
+    return split_predicate(e.pred)[1] == "a" and is_colour(e)
 
 
 def _stacked(w: WorkingMRS, m: EP, place: str | None) -> bool:
@@ -527,7 +530,7 @@ def _region_phrases(w: WorkingMRS) -> None:
     """"left of center", "below the middle" as one phrase of the lexicon: the place of its subject."""
     for e in w.live:
         if not e.dead and e.pred in REGION_PHRASES:
-            subject = _subject_of(w, e.args.get("ARG1"))
+            subject = subject_of(w, e.args.get("ARG1"))
             if subject is not None:
                 e.carg = f"region:{REGION_PHRASES[e.pred]}"
                 e.pred = ATTR

@@ -24,14 +24,13 @@ from __future__ import annotations
 
 from .predicates import (
     COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS,
-    OUTSIDE_WORDS, OWN_SIDES, REGION_NOUNS, REGION_PREPS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, color_of, shape_of,
+    OUTSIDE_WORDS, OWN_SIDES, REGION_NOUNS, REGION_PREPS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, shape_of,
     split_predicate,
 )
-from ..semantics.appearance import color_word
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_list_modifiers, group_places,
                     predicated_colours, predicated_lists, quantities, shared_adjectives)
 from .picture_places import (
-    ATTR, MOSTLY, SCENE, company_of_places, empty_places, kill_entity as _kill_entity, nothing as _nothing,
+    ATTR, MOSTLY, SCENE, company_of_places, empty_places, is_colour, kill_entity as _kill_entity, nothing as _nothing,
     places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
@@ -391,19 +390,13 @@ def _elliptical_comparatives(w: WorkingMRS) -> None:
         a.args = {"ARG0": a.arg0 or "e?", "ARG1": x or ""}
 
 
-def _is_colour(e: EP) -> bool:
-    """Whether ``e`` is a colour word (of the palette or the colour table, "salmon-red" included)."""
-    lemma = split_predicate(e.pred)[0].split("/", 1)[0]
-    return color_of(e.pred) is not None or color_word(lemma.replace("+", " ").lower()) is not None
-
-
 def _tones_without_colour(w: WorkingMRS) -> None:
     """"The shapes are bright.", "a dark shape": a tone word says how light a colour is, so with no
     colour word on the same shape which colour it grades is not said (vague, as the labelling guide
     reads it), never a claim on the shade of whatever colour the shape has."""
     if not any(not e.dead and e.pred in TONE_ADJS for e in w.live):
         return
-    coloured = {v for e in w.live if not e.dead and _is_colour(e)
+    coloured = {v for e in w.live if not e.dead and is_colour(e)
                 for v in (e.args.get("ARG1"), e.args.get("ARG0")) if is_var(v, "x")}
     graded = {e.args.get("ARG1") for e in w.live if not e.dead and e.pred in ("superl", "more_comp", "comp_less")}
     for e in w.live:

@@ -124,8 +124,12 @@ def _latest_shape_noun(w: WorkingMRS, tail: EP) -> str | None:
 
 def _group_count(w: WorkingMRS, tail: EP) -> str | None:
     """The number the tail's group is named with ("two circles, both red": "2"), None without one."""
-    v = _latest_shape_noun(w, tail)
-    cards = [d.carg for d in restriction(w, v or "") if d.pred == "card" and d.args.get("ARG1") == v]
+    return _card_of(w, _latest_shape_noun(w, tail) or "")
+
+
+def _card_of(w: WorkingMRS, v: str) -> str | None:
+    """The one number ``v`` is named with ("two circles": "2"), None without one (or with several)."""
+    cards = [d.carg for d in restriction(w, v) if d.pred == "card" and d.args.get("ARG1") == v]
     return cards[0] if len(cards) == 1 else None
 
 
@@ -135,8 +139,8 @@ def _items(w: WorkingMRS, v: str) -> int:
     one and a green one") is the items it lists."""
     joint = [c for c in w.live if not c.dead and c.pred in COORDINATIONS and c.arg0 == v]
     if not joint:  # one item, or as many as its number says ("two red circles and a blue square": 3)
-        cards = [d.carg or "" for d in restriction(w, v) if d.pred == "card" and d.args.get("ARG1") == v]
-        return int(cards[0]) if len(cards) == 1 and cards[0].isdigit() else 1
+        card = _card_of(w, v) or ""
+        return int(card) if card.isdigit() else 1
     first, rest = (_items(w, joint[0].args.get(k) or "") for k in ("ARG1", "ARG2"))
     named = [d.carg for d in restriction(w, joint[0].args.get("ARG1") or "") if d.pred == "card"]
     return rest if joint[0].pred == "implicit_conj" and named == [str(rest)] else first + rest
