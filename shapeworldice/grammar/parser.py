@@ -280,7 +280,7 @@ class ChartParser:
         self._cache: OrderedDict[str, ParseResult] = OrderedDict()
         self._unknown_cache: dict[str, list[Any]] = {}
         #: by lower-case word: :meth:`_plain_items`
-        self._plain_cells: dict[str, tuple[cky.Cell, cky.Summary | None, list] | None] = {}
+        self._plain_cells: dict[str, tuple[cky.Cell, cky.Summary | None, dict] | None] = {}
         self._lock = threading.Lock()
         #: words of the vocabulary met only inside multi-word entries: alone, they are read as unknown words
         singles = {it.words[0] for items in self.g.lex_first.values() for it in items if len(it.words) == 1}
@@ -336,9 +336,13 @@ class ChartParser:
                     closed[(i, i + 1)] = summary
                 else:  # the chart closes it in place
                     cells[(i, i + 1)] = dict(template)
-            for n, words, exact, items in longer:
-                if tuple(tokens[i:i + n] if exact else lower[i:i + n]) == words:
-                    _place(cells, covered, i, n, items)
+            if longer and i + 1 < len(tokens):  # those whose second word is the next token's
+                group = longer.get(lower[i + 1], ())
+                if tokens[i + 1] != lower[i + 1] and tokens[i + 1] in longer:  # and those of exact case, in order
+                    group = sorted([*group, *longer[tokens[i + 1]]])
+                for _, n, words, exact, items in group:
+                    if tuple(tokens[i:i + n] if exact else lower[i:i + n]) == words:
+                        _place(cells, covered, i, n, items)
         if not all(covered):
             bad = [tokens[k] for k in range(len(tokens)) if not covered[k]]
             return None, bad
@@ -364,7 +368,7 @@ class ChartParser:
                     continue
             _place(cells, covered, i, n, (it,))
 
-    def _word_items(self, word: str) -> tuple[cky.Cell, cky.Summary | None, list] | None:
+    def _word_items(self, word: str) -> tuple[cky.Cell, cky.Summary | None, dict] | None:
         """:meth:`_plain_items` of a lower-case word, cached for the vocabulary's words, with its
         one-word cell closed under the unary rules and that cell's :func:`.cky.close` summary
         (None where the closure gives up: the chart then meets that as it would)."""
@@ -387,10 +391,12 @@ class ChartParser:
             self._plain_cells[word] = found
         return found
 
-    def _plain_items(self, word: str) -> tuple[cky.Cell, list] | None:
+    def _plain_items(self, word: str) -> tuple[cky.Cell, dict] | None:
         """A lower-case ``word``'s items as :meth:`_lexical` reads them: the cell its one-word items
-        make, and its longer items as (length, words, exact case, items), each group in the order
-        of the items; None where it has no items or a one-word item of exact case (whose place
+        make, and its longer items as (place, length, words, exact case, items) by their second
+        word, each group in the order of the items and ``place`` its rank in that order (a word
+        such as "the" starts a hundred multi-word items, and a sentence's next token picks the
+        few to compare); None where it has no items or a one-word item of exact case (whose place
         among the others depends on the token's case)."""
         cands = self.g.lex_first.get(word, ())
         if not cands or any(len(it.words) == 1 and it.exact_case for it in cands):
@@ -404,7 +410,10 @@ class ChartParser:
             old = cell.get(it.sym)
             if old is None or it.cost < old[0]:
                 cell[it.sym] = (it.cost, "lex", it)
-        return cell, [(*key, items) for key, items in longer.items()]
+        by_second: dict[str, list] = {}
+        for place, (key, items) in enumerate(longer.items()):
+            by_second.setdefault(key[1][1], []).append((place, *key, items))
+        return cell, by_second
 
     def chart(self, tokens: list[str], prune: bool = True):
         """The chart of ``tokens`` (:mod:`.cky`) and None, or None and the tokens no lexical item
