@@ -432,24 +432,31 @@ class ChartParser:
 
     # ------------------------------------------------------------------ derivations
     def _derivation(self, chart, i: int, j: int, sym: int) -> Derivation:
+        """The derivation of edge ``sym`` over i..j, intermediate symbols of binarised rules unwound."""
         g = self.g
-        edge = chart[i][j][sym]
-        if edge[1] == "lex":
-            return Derivation(g.sym_name(sym), item=edge[2], start=i, end=j)
-        _, rid, k, b, c = edge
-        rule = g.rules.rule(rid)
-        if k is None:
-            kids = [self._derivation(chart, i, j, b)]
-        else:
-            kids = [self._derivation(chart, k, j, c)]
-            # unwind intermediate symbols of a binarised rule
-            while b in g.intermediate:
+        intermediate, sym_name = g.intermediate, g.sym_name
+        sources, source = g.rules.sources, g.rules.source
+
+        def node(i: int, j: int, sym: int) -> Derivation:
+            edge = chart[i][j][sym]
+            if edge[1] == "lex":
+                return Derivation(sym_name(sym), None, edge[2], (), i, j)
+            _, rid, k, b, c = edge
+            rule = sources[source[rid]]
+            if k is None:
+                return Derivation(rule.name, rule, None, (node(i, j, b),), i, j)
+            if b not in intermediate:
+                return Derivation(rule.name, rule, None, (node(i, k, b), node(k, j, c)), i, j)
+            kids = [node(k, j, c)]
+            while b in intermediate:
                 _, _, k2, b2, c2 = chart[i][k][b]
-                kids.append(self._derivation(chart, k2, k, c2))
+                kids.append(node(k2, k, c2))
                 b, k = b2, k2
-            kids.append(self._derivation(chart, i, k, b))
+            kids.append(node(i, k, b))
             kids.reverse()
-        return Derivation(rule.name, rule=rule, daughters=tuple(kids), start=i, end=j)
+            return Derivation(rule.name, rule, None, tuple(kids), i, j)
+
+        return node(i, j, sym)
 
     # ------------------------------------------------------------------ API
     def _parse_uncached(self, text: str, norm: str) -> ParseResult:
