@@ -128,16 +128,9 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell],
                     if not partner_bits:
                         continue
                     rb = binary[b]
-                    if not partner_bits & (partner_bits - 1):  # one daughter (the common case), by its bit
-                        c = right_symbol[partner_bits.bit_length() - 1]
-                        base = cb + right[c][0]
-                        for a, rid, rc in rb[c]:
-                            cost = base + rc
-                            if (left_goals[a] & seeds_i and follow_goals[a] & heads_j
-                                    and ((old := get(a)) is None or cost < old[0])):
-                                cell[a] = (cost, rid, k, b, c)
-                        continue
-                    for c in [c for c in right if c in rb]:  # several, in the right cell's order
+                    # one daughter (the common case) by its bit; several in the right cell's order
+                    for c in ((right_symbol[partner_bits.bit_length() - 1],) if not partner_bits & (partner_bits - 1)
+                              else [c for c in right if c in rb]):
                         base = cb + right[c][0]
                         for a, rid, rc in rb[c]:
                             cost = base + rc
@@ -148,8 +141,9 @@ def fill(g: Any, n: int, lex: dict[tuple[int, int], Cell],
                 continue
             chart[i][j] = cell
             # closed under the unary rules and summarised, as :func:`_close` does
-            if not unary.keys().isdisjoint(cell):
-                _closure(unary, cell, [b for b in cell if b in unary], left_goals, follow_goals, seeds_i, heads_j)
+            agenda = [b for b in cell if b in unary]
+            if agenda:
+                _closure(unary, cell, agenda, left_goals, follow_goals, seeds_i, heads_j)
             r = m = 0
             found = []
             for s, v in cell.items():
@@ -217,31 +211,17 @@ class _Tables:
         for k, (_, m, found, _) in self.waiting[i]:
             if self.prune:
                 heads_k = self.heads[k]
-                key = (id(found), seeds_i, heads_k)
-                hit = _IN_CONTEXT.get(key)
-                if hit is not None and hit[0] is found:
-                    _, found, m = hit
-                else:
-                    was = found
-                    found = [(b, partner_bits & heads_k, cb) for b, partner_bits, cb in found
-                             if partner_bits & heads_k and left_goals[b] & seeds_i and follow_goals[b] & heads_k]
-                    m = 0
-                    for x in found:
-                        m |= x[1]
-                    if len(_IN_CONTEXT) >= 50_000:
-                        _IN_CONTEXT.clear()
-                    _IN_CONTEXT[key] = (was, found, m)
+                found = [(b, partner_bits & heads_k, cb) for b, partner_bits, cb in found
+                         if partner_bits & heads_k and left_goals[b] & seeds_i and follow_goals[b] & heads_k]
+                m = 0
+                for x in found:
+                    m |= x[1]
             if m:
                 self.as_left[i][k] = m
                 self.lefts[i][k] = found
                 self.ends[i] |= 1 << k
                 self.lefts_to[k] |= 1 << i
                 self.seeds[k] |= m
-
-
-#: :meth:`_Tables.words_at`'s left daughters of a word's cell in a context, by the identity of the
-#: cell's summary list (kept with them, so that an id is not reused) and the goals on both sides
-_IN_CONTEXT: dict[tuple[int, int, int], tuple[list, list, int]] = {}
 
 
 def _starts_before(right_from: int, lefts_to: list[int], j: int) -> int:
