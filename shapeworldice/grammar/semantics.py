@@ -198,7 +198,8 @@ def _equations(spec: SemSpec) -> tuple[tuple[Term, Term, tuple[int, str, int, st
     hit = _EQUATIONS.get(id(spec))
     if hit is not None and hit[0] is spec:
         return hit[1]
-    plan = tuple((a, b, (*a.ref, *b.ref) if _plain_ref(a) and _plain_ref(b) else None) for a, b in spec.eqs)
+    plan = tuple((a, b, (*a.ref, *b.ref) if a.ref is not None and b.ref is not None and _plain_ref(a) and _plain_ref(b)
+                  else None) for a, b in spec.eqs)
     if len(_EQUATIONS) >= 100_000:
         _EQUATIONS.clear()
     _EQUATIONS[id(spec)] = (spec, plan)
