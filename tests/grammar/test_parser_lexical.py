@@ -13,7 +13,7 @@ SENTENCES = [
     "There is a plus sign at the top of the image, next to a half circle.",
     "In the Upper Left Corner, a green cross sits on top of a square.",
     "Shapes such as crosses and ovals are in front of the others.",
-    "The image shows a black background with a red square in the bottom right corner.",
+    "The image shows a black background with a red square in front of a circle.",
 ]
 
 
