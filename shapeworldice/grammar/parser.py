@@ -398,7 +398,7 @@ class ChartParser:
         """A lower-case ``word``'s items as :meth:`_lexical` reads them: the cell its one-word items
         make, and its longer items as (place, length, words, exact case, items) by their second
         word, each group in the order of the items and ``place`` its rank in that order (a word
-        such as "the" starts a hundred multi-word items, and a sentence's next token picks the
+        such as "in" starts two hundred multi-word items, and a sentence's next token picks the
         few to compare); None where it has no items or a one-word item of exact case (whose place
         among the others depends on the token's case)."""
         cands = self.g.lex_first.get(word, ())
