@@ -5,7 +5,7 @@ Usage: python benchmarks/bench_parse.py [--captions N] [--seed S] [--repeat R] [
 Parses the 3,174 ERG-judged strings of tests/fixtures/erg/judgments.jsonl, N realised captions
 of every family, and N free-form captions in the styles of pretrained and prompted captioners
 (framing, lists, several sentences, pronouns, relative clauses, synonyms, unknown words:
-tests/grammar/freeform_captions.py), and the 800 model-written descriptions of
+tests/grammar/freeform_captions.py), and the model-written descriptions of
 tests/descriptions/corpus.jsonl through the evaluator's parser (sentences split and joined),
 with the share of its chart parser (and the edges its chart makes, pruned and not), of MRS
 composition and of the rest (the join of the sentences' readings, which interprets them); the
@@ -127,7 +127,7 @@ def main() -> None:
 
 
 def descriptions_rate(repeat: int) -> None:
-    """The 800 model-written descriptions (tests/descriptions/corpus.jsonl: one sentence to seven)
+    """The model-written descriptions (tests/descriptions/corpus.jsonl: one sentence to seven)
     through the evaluator's parser, which splits sentences, joins their readings and finds run-ons:
     uncached, with every reading's MRS, CPU time.  Then its parts: the chart parser alone (each
     sentence parsed uncached), the composition of every reading's MRS alone (in plain form:

@@ -19,7 +19,10 @@ from .loader import load
 from .normalise import normalise
 from .semantics import Builder
 
-MAX_TOKENS = 60
+#: sentences longer than this are not parsed ("too long"): the longest model-written sentence of the
+#: descriptions has 65 tokens (6 ms); word salad of 75 tokens, whose longest constituent is read from
+#: the unpruned chart, takes up to 70 ms
+MAX_TOKENS = 75
 MAX_CHARS = 1000
 CACHE_SIZE = 200_000
 #: the chart is pruned (:func:`.cky.fill`) from this many tokens: below, pruning saves less than it
@@ -280,7 +283,7 @@ class ChartParser:
         self._cache: OrderedDict[str, ParseResult] = OrderedDict()
         self._unknown_cache: dict[str, list[Any]] = {}
         #: by lower-case word: :meth:`_plain_items`
-        self._plain_cells: dict[str, tuple[cky.Cell, cky.Summary | None, list] | None] = {}
+        self._plain_cells: dict[str, tuple[cky.Cell, cky.Summary | None, dict] | None] = {}
         self._lock = threading.Lock()
         #: words of the vocabulary met only inside multi-word entries: alone, they are read as unknown words
         singles = {it.words[0] for items in self.g.lex_first.values() for it in items if len(it.words) == 1}
@@ -336,9 +339,13 @@ class ChartParser:
                     closed[(i, i + 1)] = summary
                 else:  # the chart closes it in place
                     cells[(i, i + 1)] = dict(template)
-            for n, words, exact, items in longer:
-                if tuple(tokens[i:i + n] if exact else lower[i:i + n]) == words:
-                    _place(cells, covered, i, n, items)
+            if longer and i + 1 < len(tokens):  # those whose second word is the next token's
+                group = longer.get(lower[i + 1], ())
+                if tokens[i + 1] != lower[i + 1] and tokens[i + 1] in longer:  # and those of exact case, in order
+                    group = sorted([*group, *longer[tokens[i + 1]]])
+                for _, n, words, exact, items in group:
+                    if tuple(tokens[i:i + n] if exact else lower[i:i + n]) == words:
+                        _place(cells, covered, i, n, items)
         if not all(covered):
             bad = [tokens[k] for k in range(len(tokens)) if not covered[k]]
             return None, bad
@@ -364,7 +371,7 @@ class ChartParser:
                     continue
             _place(cells, covered, i, n, (it,))
 
-    def _word_items(self, word: str) -> tuple[cky.Cell, cky.Summary | None, list] | None:
+    def _word_items(self, word: str) -> tuple[cky.Cell, cky.Summary | None, dict] | None:
         """:meth:`_plain_items` of a lower-case word, cached for the vocabulary's words, with its
         one-word cell closed under the unary rules and that cell's :func:`.cky.close` summary
         (None where the closure gives up: the chart then meets that as it would)."""
@@ -387,10 +394,12 @@ class ChartParser:
             self._plain_cells[word] = found
         return found
 
-    def _plain_items(self, word: str) -> tuple[cky.Cell, list] | None:
+    def _plain_items(self, word: str) -> tuple[cky.Cell, dict] | None:
         """A lower-case ``word``'s items as :meth:`_lexical` reads them: the cell its one-word items
-        make, and its longer items as (length, words, exact case, items), each group in the order
-        of the items; None where it has no items or a one-word item of exact case (whose place
+        make, and its longer items as (place, length, words, exact case, items) by their second
+        word, each group in the order of the items and ``place`` its rank in that order (a word
+        such as "in" starts two hundred multi-word items, and a sentence's next token picks the
+        few to compare); None where it has no items or a one-word item of exact case (whose place
         among the others depends on the token's case)."""
         cands = self.g.lex_first.get(word, ())
         if not cands or any(len(it.words) == 1 and it.exact_case for it in cands):
@@ -404,7 +413,10 @@ class ChartParser:
             old = cell.get(it.sym)
             if old is None or it.cost < old[0]:
                 cell[it.sym] = (it.cost, "lex", it)
-        return cell, [(*key, items) for key, items in longer.items()]
+        by_second: dict[str, list] = {}
+        for place, (key, items) in enumerate(longer.items()):
+            by_second.setdefault(key[1][1], []).append((place, *key, items))
+        return cell, by_second
 
     def chart(self, tokens: list[str], prune: bool = True):
         """The chart of ``tokens`` (:mod:`.cky`) and None, or None and the tokens no lexical item
@@ -423,24 +435,31 @@ class ChartParser:
 
     # ------------------------------------------------------------------ derivations
     def _derivation(self, chart, i: int, j: int, sym: int) -> Derivation:
+        """The derivation of edge ``sym`` over i..j, intermediate symbols of binarised rules unwound."""
         g = self.g
-        edge = chart[i][j][sym]
-        if edge[1] == "lex":
-            return Derivation(g.sym_name(sym), item=edge[2], start=i, end=j)
-        _, rid, k, b, c = edge
-        rule = g.rules.rule(rid)
-        if k is None:
-            kids = [self._derivation(chart, i, j, b)]
-        else:
-            kids = [self._derivation(chart, k, j, c)]
-            # unwind intermediate symbols of a binarised rule
-            while b in g.intermediate:
+        intermediate, sym_name = g.intermediate, g.sym_name
+        sources, source = g.rules.sources, g.rules.source
+
+        def node(i: int, j: int, sym: int) -> Derivation:
+            edge = chart[i][j][sym]
+            if edge[1] == "lex":
+                return Derivation(sym_name(sym), None, edge[2], (), i, j)
+            _, rid, k, b, c = edge
+            rule = sources[source[rid]]
+            if k is None:
+                return Derivation(rule.name, rule, None, (node(i, j, b),), i, j)
+            if b not in intermediate:
+                return Derivation(rule.name, rule, None, (node(i, k, b), node(k, j, c)), i, j)
+            kids = [node(k, j, c)]
+            while b in intermediate:
                 _, _, k2, b2, c2 = chart[i][k][b]
-                kids.append(self._derivation(chart, k2, k, c2))
+                kids.append(node(k2, k, c2))
                 b, k = b2, k2
-            kids.append(self._derivation(chart, i, k, b))
+            kids.append(node(i, k, b))
             kids.reverse()
-        return Derivation(rule.name, rule=rule, daughters=tuple(kids), start=i, end=j)
+            return Derivation(rule.name, rule, None, tuple(kids), i, j)
+
+        return node(i, j, sym)
 
     # ------------------------------------------------------------------ API
     def _parse_uncached(self, text: str, norm: str) -> ParseResult:

@@ -103,10 +103,17 @@ class Builder:
 
     def apply(self, spec: SemSpec, daughters: list[dict[str, int]], params: dict[str, str]) -> dict[str, int]:
         local: dict[str, int] = {}
-        for a, b in spec.eqs:
-            va = self._term(a, local, daughters, params)
-            vb = self._term(b, local, daughters, params)
-            self.vars.union(va, vb)
+        union = self.vars.union
+        for a, b, refs in _equations(spec):
+            if refs is not None:  # two daughters' fields (most equations): read directly
+                try:
+                    va, vb = daughters[refs[0]][refs[1]], daughters[refs[2]][refs[3]]
+                except (IndexError, KeyError):  # :meth:`_term` names the missing field
+                    va, vb = self._term(a, local, daughters, params), self._term(b, local, daughters, params)
+            else:
+                va = self._term(a, local, daughters, params)
+                vb = self._term(b, local, daughters, params)
+            union(va, vb)
         for ep in spec.eps:
             pred = ep.pred
             if pred.startswith("$"):
@@ -178,6 +185,30 @@ class Builder:
         self.sort_conflicts = self.vars.conflicts
         variables = {n: props[r] or {} for r, n in names.items()}
         return ComposedMRS(complete(top, index, eps, hcons, [], variables))
+
+
+#: :func:`_equations` of the specs met, by identity (kept with the spec, so that an id is not reused)
+_EQUATIONS: dict[int, tuple[SemSpec, tuple]] = {}
+
+
+def _equations(spec: SemSpec) -> tuple[tuple[Term, Term, tuple[int, str, int, str] | None], ...]:
+    """``spec``'s equations as (term, term, refs): ``refs`` the two daughter fields they name
+    when both are daughters' fields without properties (what :meth:`Builder._term` reads then
+    is the field itself), else None."""
+    hit = _EQUATIONS.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    plan = tuple((a, b, (*a.ref, *b.ref) if a.ref is not None and b.ref is not None and _plain_ref(a) and _plain_ref(b)
+                  else None) for a, b in spec.eqs)
+    if len(_EQUATIONS) >= 100_000:
+        _EQUATIONS.clear()
+    _EQUATIONS[id(spec)] = (spec, plan)
+    return plan
+
+
+def _plain_ref(t: Term) -> bool:
+    """Whether :meth:`Builder._term` reads ``t`` as a daughter's field and nothing else."""
+    return t.kind not in ("const", "param") and t.ref is not None and not t.props
 
 
 #: what :meth:`Builder.apply` does for a lexical item, by the identity of its template and parameters
