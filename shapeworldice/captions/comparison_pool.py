@@ -30,8 +30,10 @@ from ..semantics.relations import conditions
 from ..semantics.truth import MIN_AREA, MIN_AXIS_DISTANCE, MIN_SHADE
 from ..world.columns import WorldSample
 from ..world.model import World
+from .block_truth import off_diagonal
 from .describe import DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, entity_type, \
     kept_on, sample_types
+from .description_counts import description_counts
 from .relation_pool import relation_options
 
 #: the relations whose pools are listed here (each decided by the columns)
@@ -189,7 +191,7 @@ def pair_conditions(kind: str, value: int, sample: Any) -> tuple[np.ndarray, np.
         disagree = ~agree
     else:
         raise ValueError(f"no comparison pool for relation {kind!r}")
-    off = ~np.eye(agree.shape[1], dtype=bool)[None]
+    off = off_diagonal(agree.shape[1])
     return agree & off, disagree & off
 
 
@@ -245,9 +247,9 @@ _READS = {"x-rel": ("x", "y"), "y-rel": ("x", "y"), "size-rel": ("area", "shape"
 
 def _fitting(sample: WorldSample, codes: np.ndarray) -> np.ndarray:
     """How many entities of each world of ``sample`` fit each description of ``codes`` (worlds × codes),
-    from the sample's kept census of object types (as 32-bit floats, so a matrix product: exact, the
-    counts are small)."""
-    return _census32(sample) @ FITS[codes].T.astype(np.float32)
+    from the sample's kept census of object types (:func:`~.description_counts.description_counts`: every
+    description's counts kept on a large sample; exact small integers)."""
+    return description_counts(sample, codes)
 
 
 def _census32(sample: WorldSample) -> np.ndarray:
@@ -286,11 +288,16 @@ def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     types = sample_types(sample)[0]
     kept = types[:, :width] if every else types[rows, :width]
     subject, reference = fits[0][kept], fits[1][kept]  # [w, e]
+    # "some pair" and "how many" as products of 0/1 matrices (exact small integers: fewer than 256
+    # entities), one call where a mask and a reduction were two
+    ref = reference.view(np.uint8)[:, :, None]  # [w, r, 1]
     if not negated:
-        out[asked] = (subject[:, :, None] & agree & reference[:, None, :]).any(axis=(1, 2))
+        related = (agree.view(np.uint8) @ ref)[:, :, 0] > 0  # [w, e]: e stands in the relation to some R
+        out[asked] = (subject & related).any(axis=1)
         return out
-    possible = ~disagree & ~np.eye(width, dtype=bool)[None]
-    bad = (possible & reference[:, None, :]).any(axis=2)  # another R entity e does not clearly fail
+    # another R entity e does not clearly fail: the R entities e does not clearly fail, e itself aside
+    # (``disagree`` is false on the diagonal, so its complement counts e when e is an R)
+    bad = ((~disagree).view(np.uint8) @ ref)[:, :, 0] > reference
     alone = (reference.sum(axis=1) == 1)[:, None] & reference  # e is the only R
     out[asked] = (subject & ~bad & ~alone).any(axis=1)
     return out

@@ -20,7 +20,7 @@ nested quantifiers for every world batch; the tests compare the two on random pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any, ClassVar, Sequence
 
 import numpy as np
@@ -30,7 +30,7 @@ from ..semantics.relations import conditions
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, WorldArrays
 from .axis_relations import axis_agree, axis_relation
-from .block_truth import entity_types
+from .block_truth import entity_types, off_diagonal
 from .describe import FITS, description_code, kept_on, sample_types
 from .description_counts import conjunction, description_counts
 
@@ -106,7 +106,7 @@ class CoreferenceTruth:
         false in the others."""
         out = np.zeros(sample.size, dtype=bool)
         whole = len(rows) == sample.size  # every world: the kept axis relations as they are
-        off = _off_diagonal(sample.n)
+        off = off_diagonal(sample.n)
         holds = FITS[self.x][t]  # [w, x]
         matrices: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
 
@@ -167,14 +167,6 @@ def _held_types(sample: WorldSample) -> np.ndarray:
 def _held(sample: WorldSample) -> np.ndarray:
     """Which object types each world of ``sample`` holds (worlds × types + padding, 0/1 bytes), kept."""
     return kept_on(sample, "_held_types", _held_types)
-
-
-@lru_cache(maxsize=None)
-def _off_diagonal(n: int) -> np.ndarray:
-    """[1, e, r]: whether ``e`` and ``r`` are two entities (not one)."""
-    off = ~np.eye(n, dtype=bool)[None]
-    off.flags.writeable = False
-    return off
 
 
 def coreference_truth(caption: Any) -> CoreferenceTruth | None:

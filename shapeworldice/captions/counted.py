@@ -154,9 +154,10 @@ def grid_truth(sample: WorldSample, first: np.ndarray, second: np.ndarray, rules
     looking its counts up; None where a count is too large for the grids."""
     if not small_counts(sample):
         return None
-    counts = census_counts(sample).astype(np.int64)
-    codes = counts[:, first] * GRID + counts[:, second] + rules[None, :] * (GRID * GRID)
-    return table.reshape(-1)[codes].T
+    # candidate-major (each candidate's two count rows, contiguous), 32-bit codes: the same look-ups
+    counts = census_columns(sample).astype(np.int32)
+    codes = counts[first] * GRID + counts[second] + (rules * (GRID * GRID)).astype(np.int32)[:, None]
+    return table.reshape(-1)[codes]
 
 
 def rule_table(names: Sequence[Hashable], rules: Sequence[Rule]) -> np.ndarray:
