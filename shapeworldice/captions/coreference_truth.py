@@ -160,8 +160,10 @@ def _u8(mask: np.ndarray) -> np.ndarray:
 
 
 def _held_types(sample: WorldSample) -> np.ndarray:
-    census = sample_types(sample)[1]
-    return (census > 0).view(np.uint8)
+    types = entity_types(sample)
+    held = np.zeros((sample.size, FITS.shape[1]), dtype=np.uint8)
+    held[np.arange(sample.size)[:, None], types] = 1
+    return held
 
 
 def _held(sample: WorldSample) -> np.ndarray:
