@@ -216,8 +216,11 @@ class Refiller:
         width = max(int(sizes.max()), 1)
         present = np.arange(width)[None, :] < sizes[:, None]
         slots = self.slot_table[donors, :width]
-        kinds = np.array(own, dtype=np.int64).reshape(-1, 2)[np.take_along_axis(picks, slots, axis=1)]
-        return present, np.where(present, kinds[..., 0], -1), np.where(present, kinds[..., 1], -1)
+        # each place's object among the image's, or one past them (colour and shape −1) where there is none
+        chosen = np.where(present, picks[np.arange(len(donors))[:, None], slots], len(own))
+        colours = np.array([c for c, _ in own] + [-1], dtype=np.int64)
+        shapes = np.array([s for _, s in own] + [-1], dtype=np.int64)
+        return present, colours[chosen], shapes[chosen]
 
     def _renamed(self, own: list[tuple[int, int]], donors: np.ndarray, picks: np.ndarray) -> WorldSample:
         """Donor worlds (each with ``len(own)`` distinct objects) whose ``k``-th distinct object becomes
