@@ -25,11 +25,13 @@ def _tests(sample: WorldSample, kind: str, value: int, agree: bool) -> np.ndarra
     d_main = main[:, :, None] - main[:, None, :]
     if value != 1:  # times 1.0 is the very difference
         d_main = d_main * float(value)
-    real = sample.present[:, :, None] & sample.present[:, None, :]
     if agree:
-        out = (d_main > np.maximum(MIN_AXIS_DISTANCE, np.abs(other[:, :, None] - other[:, None, :]))) & real
+        out = d_main > np.maximum(MIN_AXIS_DISTANCE, np.abs(other[:, :, None] - other[:, None, :]))
     else:
-        out = (-d_main > MIN_AXIS_DISTANCE) | ~real
+        out = -d_main > MIN_AXIS_DISTANCE
+    if not sample.present.all():  # re-fills have no padding: the mask would change nothing
+        real = sample.present[:, :, None] & sample.present[:, None, :]
+        out = out & real if agree else out | ~real
     out.flags.writeable = False
     return out
 

@@ -9,6 +9,7 @@ fits no description, so it is outside every candidate's rule).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 import numpy as np
@@ -27,6 +28,15 @@ def entity_types(sample: Any) -> np.ndarray:
     """Each entity's object type in each world of ``sample`` (worlds × entities, padding
     :data:`PADDING_TYPE`; :func:`~.describe.sample_types`' types as small integers), kept on the sample."""
     return kept_on(sample, "_entity_types", _entity_types)
+
+
+@lru_cache(maxsize=None)
+def off_diagonal(n: int) -> np.ndarray:
+    """[1, e, r]: whether ``e`` and ``r`` are two entities (not one), for worlds of ``n`` places (read-only,
+    kept: asked for every relation a candidate tests)."""
+    off = ~np.eye(n, dtype=bool)[None]
+    off.flags.writeable = False
+    return off
 
 
 def side_by_side(blocks: Sequence[Any], columns: Sequence[str]) -> tuple[np.ndarray, dict[str, np.ndarray]]:
@@ -48,4 +58,4 @@ def side_by_side(blocks: Sequence[Any], columns: Sequence[str]) -> tuple[np.ndar
     return types, cols
 
 
-__all__ = ["PADDING_TYPE", "entity_types", "side_by_side"]
+__all__ = ["PADDING_TYPE", "entity_types", "off_diagonal", "side_by_side"]

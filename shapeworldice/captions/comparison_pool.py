@@ -30,8 +30,10 @@ from ..semantics.relations import conditions
 from ..semantics.truth import MIN_AREA, MIN_AXIS_DISTANCE, MIN_SHADE
 from ..world.columns import WorldSample
 from ..world.model import World
+from .block_truth import off_diagonal
 from .describe import DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, entity_type, \
     kept_on, sample_types
+from .description_counts import description_counts
 from .relation_pool import relation_options
 
 #: the relations whose pools are listed here (each decided by the columns)
@@ -170,27 +172,29 @@ def pair_conditions(kind: str, value: int, sample: Any) -> tuple[np.ndarray, np.
     """Agree / disagree ``[w, e, r]`` of a relation between two distinct entities of each world of a
     sample (the tests of :func:`~..semantics.relations.conditions`, elementwise over the worlds;
     ``sample``: a :class:`WorldSample`, or any object with the columns the relation reads)."""
+    return pair_condition(kind, value, sample, True), pair_condition(kind, value, sample, False)
+
+
+def pair_condition(kind: str, value: int, sample: Any, agree: bool) -> np.ndarray:
+    """Agree (``agree``) or disagree of :func:`pair_conditions`, computed alone (a candidate asks one)."""
     v = float(value)
     if kind in ("x-rel", "y-rel"):
         main, other = (sample.x, sample.y) if kind == "x-rel" else (sample.y, sample.x)
         d_main = (main[:, :, None] - main[:, None, :]) * v
-        d_other = np.abs(other[:, :, None] - other[:, None, :])
-        agree, disagree = d_main > np.maximum(MIN_AXIS_DISTANCE, d_other), -d_main > MIN_AXIS_DISTANCE
+        out = d_main > np.maximum(MIN_AXIS_DISTANCE, np.abs(other[:, :, None] - other[:, None, :])) if agree \
+            else -d_main > MIN_AXIS_DISTANCE
     elif kind in ("size-rel", "shade-rel"):
         measure, same_of, margin = (sample.area, sample.shape, MIN_AREA) if kind == "size-rel" else \
             (sample.shade, sample.color, MIN_SHADE)
         diff = (measure[:, :, None] - measure[:, None, :]) * v
-        agree = (same_of[:, :, None] == same_of[:, None, :]) & (diff > margin)
-        disagree = -diff > margin
+        out = (same_of[:, :, None] == same_of[:, None, :]) & (diff > margin) if agree else -diff > margin
     elif kind in ("shape-rel", "color-rel"):
         attr = sample.shape if kind == "shape-rel" else sample.color
         same = attr[:, :, None] == attr[:, None, :]
-        agree = same if value > 0 else ~same
-        disagree = ~agree
+        out = same if (value > 0) == agree else ~same
     else:
         raise ValueError(f"no comparison pool for relation {kind!r}")
-    off = ~np.eye(agree.shape[1], dtype=bool)[None]
-    return agree & off, disagree & off
+    return out & off_diagonal(out.shape[1])
 
 
 def _held(negated: bool, agree: np.ndarray, disagree: np.ndarray, subject: np.ndarray,
@@ -245,9 +249,9 @@ _READS = {"x-rel": ("x", "y"), "y-rel": ("x", "y"), "size-rel": ("area", "shape"
 
 def _fitting(sample: WorldSample, codes: np.ndarray) -> np.ndarray:
     """How many entities of each world of ``sample`` fit each description of ``codes`` (worlds × codes),
-    from the sample's kept census of object types (as 32-bit floats, so a matrix product: exact, the
-    counts are small)."""
-    return _census32(sample) @ FITS[codes].T.astype(np.float32)
+    from the sample's kept census of object types (:func:`~.description_counts.description_counts`: every
+    description's counts kept on a large sample; exact small integers)."""
+    return description_counts(sample, codes)
 
 
 def _census32(sample: WorldSample) -> np.ndarray:
@@ -280,26 +284,32 @@ def truth_of(pool: ComparisonPool, k: int, sample: WorldSample) -> np.ndarray:
     entities = _entities(sample)
     width = max(1, int((entities if every else entities[rows]).max()))
     kind, value = pool.options[int(pool.option[k])]
-    agree, disagree = kept_conditions(sample, kind, value)
-    agree, disagree = (agree[:, :width, :width], disagree[:, :width, :width]) if every else \
-        (agree[rows, :width, :width], disagree[rows, :width, :width])
+    # an affirmed candidate asks agree alone, a negated one disagree alone
+    condition = kept_condition(sample, kind, value, not negated)
+    condition = condition[:, :width, :width] if every else condition[rows, :width, :width]
     types = sample_types(sample)[0]
     kept = types[:, :width] if every else types[rows, :width]
     subject, reference = fits[0][kept], fits[1][kept]  # [w, e]
+    # "some pair" and "how many" as products of 0/1 matrices (exact small integers: fewer than 256
+    # entities), one call where a mask and a reduction were two
+    ref = reference.view(np.uint8)[:, :, None]  # [w, r, 1]
     if not negated:
-        out[asked] = (subject[:, :, None] & agree & reference[:, None, :]).any(axis=(1, 2))
+        related = (condition.view(np.uint8) @ ref)[:, :, 0] > 0  # [w, e]: e stands in the relation to some R
+        out[asked] = (subject & related).any(axis=1)
         return out
-    possible = ~disagree & ~np.eye(width, dtype=bool)[None]
-    bad = (possible & reference[:, None, :]).any(axis=2)  # another R entity e does not clearly fail
+    # another R entity e does not clearly fail: the R entities e does not clearly fail, e itself aside
+    # (``disagree`` is false on the diagonal, so its complement counts e when e is an R)
+    bad = ((~condition).view(np.uint8) @ ref)[:, :, 0] > reference
     alone = (reference.sum(axis=1) == 1)[:, None] & reference  # e is the only R
     out[asked] = (subject & ~bad & ~alone).any(axis=1)
     return out
 
 
-def kept_conditions(sample: WorldSample, kind: str, value: int) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`pair_conditions` of a relation on every world of ``sample``, kept with the sample (a
-    prior span, a world's re-fills and a donor's kept re-fills are asked by many candidates)."""
-    return kept_on(sample, f"_pair_conditions_{kind}_{value}", lambda x: pair_conditions(kind, value, x))
+def kept_condition(sample: WorldSample, kind: str, value: int, agree: bool) -> np.ndarray:
+    """:func:`pair_condition` of a relation on every world of ``sample``, kept with the sample (a prior
+    span, a world's re-fills and a donor's kept re-fills are asked by many candidates)."""
+    return kept_on(sample, f"_pair_{'agree' if agree else 'disagree'}_{kind}_{value}",
+                   lambda x: pair_condition(kind, value, x, agree))
 
 
 #: :func:`truth_on_blocks` asks each block by itself (a view bound may ask kept blocks one at a time)
@@ -331,6 +341,6 @@ def true_wherever_placed(pool: ComparisonPool, k: int, sample: WorldSample) -> n
     return (counts[:, 0] > 0) & (counts[:, 1] == 0)
 
 
-__all__ = ["BLOCKS_APART", "COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kept_conditions",
-           "kind_law", "pair_conditions", "reach", "true_wherever_placed", "true_wherever_placed_at", "truth_of",
-           "truth_on_blocks", "truth_table"]
+__all__ = ["BLOCKS_APART", "COMPARISON_RELATIONS", "ComparisonPool", "caption", "comparison_pool", "kept_condition",
+           "kind_law", "pair_condition", "pair_conditions", "reach", "true_wherever_placed", "true_wherever_placed_at",
+           "truth_of", "truth_on_blocks", "truth_table"]

@@ -20,7 +20,7 @@ nested quantifiers for every world batch; the tests compare the two on random pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any, ClassVar, Sequence
 
 import numpy as np
@@ -30,8 +30,8 @@ from ..semantics.relations import conditions
 from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, WorldArrays
 from .axis_relations import axis_agree, axis_relation
-from .block_truth import entity_types
-from .describe import FITS, description_code, sample_types
+from .block_truth import entity_types, off_diagonal
+from .describe import FITS, description_code, kept_on, sample_types
 from .description_counts import conjunction, description_counts
 
 #: relations decided by the entities' columns alone (:func:`conditions` on the columns)
@@ -96,7 +96,8 @@ class CoreferenceTruth:
         parts = []
         for block in blocks:
             types = entity_types(block)
-            rows = np.flatnonzero(FITS[needed][:, types].any(axis=2).all(axis=0))
+            # a world holds an entity of each needed description: one product over its kept object types
+            rows = np.flatnonzero((_held(block) @ _FITS_U8[needed].T).all(axis=1))
             parts.append(self._in_rows(block, rows, types[rows]) if len(rows) else np.zeros(block.size, dtype=bool))
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
@@ -105,7 +106,7 @@ class CoreferenceTruth:
         false in the others."""
         out = np.zeros(sample.size, dtype=bool)
         whole = len(rows) == sample.size  # every world: the kept axis relations as they are
-        off = _off_diagonal(sample.n)
+        off = off_diagonal(sample.n)
         holds = FITS[self.x][t]  # [w, x]
         matrices: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
 
@@ -128,31 +129,46 @@ class CoreferenceTruth:
             return matrices[kind, value]
 
         # padding is of no description (``FITS`` is false for it), and an axis relation never holds
-        # between an entity and itself (a distance of 0 is not above the margin): neither needs a mask
+        # between an entity and itself (a distance of 0 is not above the margin): neither needs a mask.
+        # "some entity fits and stands in the relation" and "how many do" are products of 0/1 matrices
+        # (exact small integers: fewer than 256 entities), one call where a mask and a reduction were two
         for kind, value, reference in self.relations:
             if kind in _AXIS:  # agree alone: the kept disagree is asked only by anaphors
                 agree = axis_agree(sample, kind, value, None if whole else rows)
             else:
                 agree = relation(kind, value)[0] & off
-            holds &= (agree & FITS[reference][t][:, None, :]).any(axis=2)
+            holds &= (_u8(agree) @ _u8(FITS[reference][t])[:, :, None])[:, :, 0] > 0
         for kind, value, scope, body in self.anaphors:
             agree, disagree = relation(kind, value)  # [w, y, x]
-            fits = FITS[scope][t][:, :, None]
-            r_agree = fits & agree
-            unique = (r_agree.sum(axis=1) == 1) & ((fits & ~disagree).sum(axis=1) == 1)  # [w, x]
+            fits = _u8(FITS[scope][t])[:, None, :]  # [w, 1, y]
+            unique = ((fits @ _u8(agree))[:, 0] == 1) & ((fits @ _u8(~disagree))[:, 0] == 1)  # [w, x]
             if kind not in _AXIS:
-                r_agree = r_agree & off
-            holds &= unique & (r_agree & FITS[body][t][:, :, None]).any(axis=1)
+                agree = agree & off
+            has_body = _u8(FITS[scope][t] & FITS[body][t])[:, None, :]
+            holds &= unique & ((has_body @ _u8(agree))[:, 0] > 0)
         out[rows] = holds.any(axis=1)
         return out
 
 
-@lru_cache(maxsize=None)
-def _off_diagonal(n: int) -> np.ndarray:
-    """[1, e, r]: whether ``e`` and ``r`` are two entities (not one)."""
-    off = ~np.eye(n, dtype=bool)[None]
-    off.flags.writeable = False
-    return off
+#: :data:`FITS` as 0/1 bytes (for products)
+_FITS_U8 = FITS.view(np.uint8)
+
+
+def _u8(mask: np.ndarray) -> np.ndarray:
+    """A boolean array as 0/1 bytes, without copying."""
+    return mask.view(np.uint8)
+
+
+def _held_types(sample: WorldSample) -> np.ndarray:
+    types = entity_types(sample)
+    held = np.zeros((sample.size, FITS.shape[1]), dtype=np.uint8)
+    held[np.arange(sample.size)[:, None], types] = 1
+    return held
+
+
+def _held(sample: WorldSample) -> np.ndarray:
+    """Which object types each world of ``sample`` holds (worlds × types + padding, 0/1 bytes), kept."""
+    return kept_on(sample, "_held_types", _held_types)
 
 
 def coreference_truth(caption: Any) -> CoreferenceTruth | None:

@@ -32,10 +32,11 @@ def census_tables(sample: WorldSample) -> np.ndarray:
 
 
 def _count_tables(sample: WorldSample) -> np.ndarray:
-    rows = np.broadcast_to(np.arange(sample.size)[:, None], sample.shape.shape)
-    keep = sample.present
-    flat = (rows[keep] * _CELLS + sample.shape[keep] * _N_C + sample.color[keep]).astype(np.int64)
-    counts = np.bincount(flat, minlength=sample.size * _CELLS).reshape(sample.size, _N_S, _N_C)
+    # padding goes to one bin past the last world's cells, dropped after counting
+    size = sample.size
+    cells = np.arange(size)[:, None] * _CELLS + sample.shape * _N_C + sample.color
+    flat = np.where(sample.present, cells, size * _CELLS).reshape(-1)
+    counts = np.bincount(flat, minlength=size * _CELLS + 1)[:-1].reshape(size, _N_S, _N_C)
     return counts.astype(np.int16)  # at most a world's objects: small, and kept (a donor's re-fills, by thousands)
 
 
@@ -45,11 +46,22 @@ def census_counts(sample: WorldSample) -> np.ndarray:
     return kept_on(sample, "_census_counts", _margins)
 
 
+def _margin_matrix() -> np.ndarray:
+    """Cells × census columns, 1 where a cell counts towards a column (itself, its colour, its shape, all)."""
+    matrix = np.zeros((_CELLS, TOTAL_COLUMN + 1), dtype=np.float32)
+    for cell in range(_CELLS):
+        shape, colour = divmod(cell, _N_C)
+        matrix[cell, [cell, COLOUR_COLUMN + colour, SHAPE_COLUMN + shape, TOTAL_COLUMN]] = 1
+    return matrix
+
+
+#: :func:`census_counts` from the cells, as one product (32-bit floats: exact, the counts are small)
+_MARGINS = _margin_matrix()
+
+
 def _margins(sample: WorldSample) -> np.ndarray:
     tables = census_tables(sample)
-    return np.concatenate([tables.reshape(len(tables), _CELLS), tables.sum(axis=1, dtype=np.int16),
-                           tables.sum(axis=2, dtype=np.int16), tables.sum(axis=(1, 2), dtype=np.int16)[:, None]],
-                          axis=1)
+    return (tables.reshape(len(tables), _CELLS).astype(np.float32) @ _MARGINS).astype(np.int16)
 
 
 def census_columns(sample: WorldSample) -> np.ndarray:
@@ -154,9 +166,10 @@ def grid_truth(sample: WorldSample, first: np.ndarray, second: np.ndarray, rules
     looking its counts up; None where a count is too large for the grids."""
     if not small_counts(sample):
         return None
-    counts = census_counts(sample).astype(np.int64)
-    codes = counts[:, first] * GRID + counts[:, second] + rules[None, :] * (GRID * GRID)
-    return table.reshape(-1)[codes].T
+    # candidate-major (each candidate's two count rows, contiguous), 32-bit codes: the same look-ups
+    counts = census_columns(sample).astype(np.int32)
+    codes = counts[first] * GRID + counts[second] + (rules * (GRID * GRID)).astype(np.int32)[:, None]
+    return table.reshape(-1)[codes]
 
 
 def rule_table(names: Sequence[Hashable], rules: Sequence[Rule]) -> np.ndarray:

@@ -30,7 +30,7 @@ def _count(sample: Any) -> np.ndarray:
     return sample_types(sample)[1].astype(np.float32) @ _FITS_T
 
 
-def description_counts(sample: Any, codes: list[int]) -> np.ndarray:
+def description_counts(sample: Any, codes: list[int] | np.ndarray) -> np.ndarray:
     """How many entities of each world of ``sample`` fit each description of ``codes`` (worlds × codes,
     exact small integers), from every description's counts kept on a large sample (a prior span is
     asked by every candidate), or from the census for these descriptions alone on a small one."""

@@ -37,6 +37,12 @@ class CandidateTruth:
         """The worlds of ``sample`` where the candidate is true wherever their objects are placed."""
         return self.pools.true_wherever_placed(self.pool, self.k, sample)
 
+    def possible_in(self, sample: WorldSample) -> np.ndarray | None:
+        """A superset of the worlds of ``sample`` where the candidate can be true, where its pool module
+        tells it (a ``possible_worlds`` function: those with the entities it needs); None otherwise."""
+        found = getattr(self.pools, "possible_worlds", None)
+        return None if found is None else found(self.pool, self.k, sample)
+
 
 @dataclass(frozen=True)
 class BlockCandidateTruth(CandidateTruth):

@@ -286,6 +286,17 @@ def truth_on_blocks(pool: SelectionPool, k: int, blocks: Sequence[WorldSample]) 
 _MEASURED = ("x", "y", "area", "shade")
 
 
+def possible_worlds(pool: SelectionPool, k: int, sample: WorldSample) -> np.ndarray:
+    """The worlds of ``sample`` where candidate ``k`` can be true: those :func:`truth_of` evaluates it on
+    (two scope entities, one fitting the body, one comparison entity for a proximity selector); it is
+    false in every other."""
+    out = np.zeros(sample.size, dtype=bool)
+    described = _described(pool, k)
+    if described is not None:
+        out[_possible(pool, k, description_counts(sample, described))] = True
+    return out
+
+
 def _described(pool: SelectionPool, k: int) -> list[int] | None:
     """The descriptions whose counts decide where candidate ``k`` may be true: its scope, its scope
     joined with its body, its comparison (the joined one again when it has none); None where no entity
@@ -353,5 +364,5 @@ def _truth_by_pairs(pool: SelectionPool, k: int, sample: WorldSample, rows: np.n
     return out
 
 
-__all__ = ["SCOPE_KINDS", "SelectionPool", "caption", "scope_kinds", "selection_options", "selection_pool",
-           "truth_of", "truth_on_blocks", "truth_table"]
+__all__ = ["SCOPE_KINDS", "SelectionPool", "caption", "possible_worlds", "scope_kinds", "selection_options",
+           "selection_pool", "truth_of", "truth_on_blocks", "truth_table"]

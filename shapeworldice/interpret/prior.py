@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import zlib
 from functools import partial
-from typing import Any, Callable, Iterator, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Iterator, Protocol, Sequence, cast, runtime_checkable
 
 import numpy as np
 
@@ -87,6 +87,19 @@ class CertainEvaluate(Protocol):
     def certain_in(self, view: str, sample: WorldSample, rows: np.ndarray) -> np.ndarray | None:
         """Which worlds ``rows`` of ``sample`` have the meaning true in every re-fill under ``view``
         (None: not known for this view)."""
+        ...
+
+
+@runtime_checkable
+class PossibleEvaluate(Protocol):
+    """An :data:`Evaluate` that may also tell a superset of the worlds of a sample where its meaning can
+    be true (those with the entities it needs): a prior decides that the meaning is within its bound as
+    soon as the true worlds found and the possible worlds left cannot exceed it (the same decision)."""
+
+    def __call__(self, sample: WorldSample) -> np.ndarray: ...
+
+    def possible_in(self, sample: WorldSample) -> np.ndarray | None:
+        """Whether the meaning can be true in each world of ``sample`` (None: not known)."""
         ...
 
 
@@ -305,6 +318,7 @@ class CaptionPrior:
         self._partial: dict[str, list[np.ndarray]] = {}
         self._possible: dict[tuple, int] = {}  # worlds holding the objects a meaning needs
         self._held: np.ndarray | None = None  # the sample's :func:`held_table`, once asked
+        self._segment_of: np.ndarray | None = None  # each world's segment, once asked
         counts = sample.present.sum(axis=1)
         #: the sample's worlds by object count: a meaning's whole truth vector is evaluated on these
         #: (fewer, unpadded parts than the segments, which serve questions that may stop early)
@@ -453,13 +467,31 @@ class CaptionPrior:
             return found is not None and int(found.sum()) <= limit
         if key not in self._truths and self._few_possible(formula, limit, evaluate is not None):
             return True
+        # the worlds left that can hold it at all, after each segment (the sample's size less those done, else)
+        left = self._possible_left(evaluate) if key not in self._truths else None
 
         def decided(done: list[np.ndarray]) -> bool:
             true = sum(int(v.sum()) for v in done)
-            return true > limit or true + self.size - sum(len(v) for v in done) <= limit
+            rest = self.size - sum(len(v) for v in done) if left is None else left[len(done)]
+            return true > limit or true + rest <= limit
 
         done = self._evaluate(key, formula, decided, evaluate)
         return done is not None and sum(int(v.sum()) for v in done) <= limit
+
+    def _possible_left(self, evaluate: Evaluate | None) -> list[int] | None:
+        """For an evaluator that tells where its meaning can be true (:class:`PossibleEvaluate`), how
+        many such worlds lie in the segments after the first ``k``, for each ``k``; None otherwise."""
+        if evaluate is None or not follows(evaluate, PossibleEvaluate):
+            return None
+        possible = cast(PossibleEvaluate, evaluate).possible_in(self.sample)
+        if possible is None:
+            return None
+        if self._segment_of is None:
+            self._segment_of = np.zeros(self.size, dtype=np.int64)
+            for k, indices in enumerate(self._segments):
+                self._segment_of[indices] = k
+        per_segment = np.bincount(self._segment_of[possible], minlength=len(self._segments))
+        return [*np.cumsum(per_segment[::-1])[::-1].tolist(), 0]
 
     def _few_possible(self, formula: Formula, limit: int, computable: bool = False) -> bool:
         """Whether at most ``limit`` worlds of the sample hold every object ``formula`` needs
@@ -555,6 +587,6 @@ class CaptionPrior:
         return None if p is None else float(-np.log2(p))
 
 
-__all__ = ["BlockEvaluate", "CaptionPrior", "CertainEvaluate", "Evaluate", "PRIOR_WORLDS", "TruthUnavailable",
-           "WherePlacedEvaluate", "WorldSample", "follows", "formula_key", "held_table", "holds_all", "holds_all_in",
-           "sample_worlds", "true_in", "truth_in", "witnesses"]
+__all__ = ["BlockEvaluate", "CaptionPrior", "CertainEvaluate", "Evaluate", "PRIOR_WORLDS", "PossibleEvaluate",
+           "TruthUnavailable", "WherePlacedEvaluate", "WorldSample", "follows", "formula_key", "held_table",
+           "holds_all", "holds_all_in", "sample_worlds", "true_in", "truth_in", "witnesses"]

@@ -92,6 +92,8 @@ class Refiller:
         for d, slots in enumerate(self.slots):
             self.slot_table[d, :len(slots)] = slots
         self.count_array = counts.astype(np.int64)
+        #: the columns a re-fill takes from its donor and those it keeps from the image
+        self._columns = (tuple(c for c in COLUMNS if c not in KEPT.get(view, ())), KEPT.get(view, ()))
         self._flats: dict[str, np.ndarray] = {}
         kinds = np.array([len(set(p)) for p in pairs])
         self.by_kinds = {int(k): np.flatnonzero(kinds == k) for k in np.unique(kinds)}
@@ -216,8 +218,11 @@ class Refiller:
         width = max(int(sizes.max()), 1)
         present = np.arange(width)[None, :] < sizes[:, None]
         slots = self.slot_table[donors, :width]
-        kinds = np.array(own, dtype=np.int64).reshape(-1, 2)[np.take_along_axis(picks, slots, axis=1)]
-        return present, np.where(present, kinds[..., 0], -1), np.where(present, kinds[..., 1], -1)
+        # each place's object among the image's, or one past them (colour and shape −1) where there is none
+        chosen = np.where(present, picks[np.arange(len(donors))[:, None], slots], len(own))
+        colours = np.array([c for c, _ in own] + [-1], dtype=np.int64)
+        shapes = np.array([s for _, s in own] + [-1], dtype=np.int64)
+        return present, colours[chosen], shapes[chosen]
 
     def _renamed(self, own: list[tuple[int, int]], donors: np.ndarray, picks: np.ndarray) -> WorldSample:
         """Donor worlds (each with ``len(own)`` distinct objects) whose ``k``-th distinct object becomes
@@ -270,7 +275,7 @@ class Refiller:
             donors = pool[rng.integers(len(pool), size=refills)]
             return self._renamed(own, donors, _permutations(rng, refills, len(own)))
         t, g = self.test, self.train
-        n = int(t.present[i].sum())
+        n = self.counts[i] if t is g else int(t.present[i].sum())  # a donor's own re-fills: its count, known
         if not n:
             return assemble([self._refill(i, rng) for _ in range(refills)])
         pool = self.by_count.get(n)
@@ -287,12 +292,14 @@ class Refiller:
             orders[few] = np.floor(draws[few, :n] * sizes[few, None]).astype(np.int64)
             empty = sizes == 0 if not sizes.all() else None  # an empty donor: the image's own columns
         flat = donors[:, None] * g.n + orders  # the donors' objects, as places in the flattened columns
-        kept = KEPT[self.view]
-        cols = {c: self._flat(c)[flat] for c in COLUMNS if c not in kept}
-        for c in COLUMNS:
-            if c in kept:
-                cols[c] = np.repeat(getattr(t, c)[i, :n][None], refills, axis=0)
-            elif empty is not None:
+        drawn, kept = self._columns
+        cols = {c: self._flat(c)[flat] for c in drawn}
+        for c in kept:  # the image's own row in every re-fill
+            own = getattr(t, c)[i, :n]
+            cols[c] = np.empty((refills, n), dtype=own.dtype)
+            cols[c][:] = own
+        if empty is not None:
+            for c in drawn:
                 cols[c] = np.where(empty[:, None], getattr(t, c)[i, :n][None], cols[c])
         if self.view == "colours-shapes-unbound":
             cols["shape"] = np.take_along_axis(cols["shape"], _permutations(rng, refills, n), axis=1)

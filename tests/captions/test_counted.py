@@ -101,3 +101,25 @@ def test_the_quantifier_pool_from_grids_is_the_pool_from_verdicts(seed, qtype):
     for name in ("structure", "filling", "template", "weight"):
         assert getattr(pool, name).dtype == getattr(expected, name).dtype
         assert np.array_equal(getattr(pool, name), getattr(expected, name))
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_census_counts_are_the_objects_counted_one_by_one(seed):
+    """A padded sample's counts (cells, each colour, each shape, all) are those of counting its present
+    objects one at a time, as 16-bit integers."""
+    rng = np.random.default_rng(seed)
+    size, width = int(rng.integers(1, 40)), int(rng.integers(1, 16))
+    present = rng.random((size, width)) < 0.7
+    shape = np.where(present, rng.integers(0, 8, (size, width)), -1)
+    color = np.where(present, rng.integers(0, 7, (size, width)), -1)
+    zero = np.zeros((size, width))
+    sample = WorldSample(zero, zero, shape, color, zero, zero, present)
+    tables = np.zeros((size, 8, 7), dtype=np.int64)
+    for w, e in zip(*np.nonzero(present)):
+        tables[w, shape[w, e], color[w, e]] += 1
+    wanted = np.concatenate([tables.reshape(size, 56), tables.sum(axis=1), tables.sum(axis=2),
+                             tables.sum(axis=(1, 2))[:, None]], axis=1)
+    assert census_counts(sample).dtype == np.int16
+    assert np.array_equal(census_tables(sample), tables)
+    assert np.array_equal(census_counts(sample), wanted)

@@ -14,7 +14,7 @@ from shapeworldice.interpret.prior import CaptionPrior
 @pytest.mark.parametrize("name, built, picked", [
     ("relative-clauses-informative", 10, (9, 4)), ("relational-negation-informative", 10, (9, 4)),
     ("selection-informative", 10, (9, 4)), ("relational-proximity-informative", 10, (9, 4)),
-    ("quantification-count-informative", 12, (11, 7))])
+    ("quantification-count-informative", 12, (11, 7)), ("quantification-complex-informative", 12, (11, 7))])
 def test_an_instance_is_the_same_whatever_was_built_before_it(name, built, picked):
     """An informative instance built after others is the instance built alone (any --workers,
     any resume): a pool built for one world leaves nothing behind that changes the next (for the

@@ -107,3 +107,28 @@ def test_shares_counted_by_draw_drop_the_candidates_the_whole_table_drops():
     expected = SelectionSampler().truth_table(pool, refills).mean(axis=1) <= 0.0
     assert 0 < expected.sum() < len(pool)
     assert (survivors[0] == expected).all() and (survivors[1] == expected).all()
+
+
+def test_a_candidates_possible_worlds_hold_its_true_ones_and_decide_its_prior_as_its_count():
+    """Every world a candidate is true in is among its possible worlds, and a prior that stops once
+    the true and the possible worlds left decide the bound gives the decision of the whole count,
+    for bounds on either side of it."""
+    from shapeworldice.captions.selection_pool import possible_worlds
+    from shapeworldice.interpret import formula_of
+    from shapeworldice.interpret.prior import CaptionPrior
+
+    sampler = SelectionSampler()
+    sample = WorldSample.of([_world(900 + i) for i in range(1300)])
+    pool = sampler.pool(_world(21))
+    decided = 0
+    for k in np.random.default_rng(3).choice(len(pool), size=6, replace=False):
+        evaluate = sampler.evaluator(pool, int(k))
+        truth, possible = evaluate(sample), possible_worlds(pool, int(k), sample)
+        assert not (truth & ~possible).any()
+        count = int(truth.sum())
+        for bound in (0.0, (count - 1) / sample.size, count / sample.size, (count + 1) / sample.size, 0.4):
+            prior = CaptionPrior(sample)
+            within = prior.within(formula_of(sampler.caption(pool, int(k))), bound, evaluate)
+            assert within == (count <= prior.limit(bound))
+            decided += within
+    assert decided  # some bound admits each candidate's count

@@ -61,7 +61,8 @@ def test_the_quantification_forms_are_bounded_by_the_colour_and_shape_counts_too
         for variant in (f"quantification-{name}-informative", f"quantification-{name}-informative-heldout"):
             definition = load_definition(variant)
             assert definition.skill_views == ("object-set", "colours-shapes-unbound"), variant
-            assert definition.version == 3, variant
+            # version 4: each view checks four donor worlds, not eight (CHANGELOG.md)
+            assert definition.version == 4, variant
             assert "other_skill_views colours-shapes-unbound" in definition.description, variant
     for name in list_definitions():
         definition = load_definition(name)
@@ -136,12 +137,13 @@ def test_a_version_enters_the_digest_only_once_raised():
     # version 3: bounded at version 2 (a view given, a second view, or worlds redrawn at once), then
     # re-filled from one generator per world; or re-filled so at version 2, then drawn from a pool
     # (proximity, spatial, selection); version 4: version 3 drawn from a pool (the comparison and
-    # relative clause forms); version 5: version 4 with its colours and shapes drawn first under the exact
-    # world ceiling (the attribute forms) (CHANGELOG.md)
+    # relative clause forms; the quantification forms, version 3 checked on four donor worlds);
+    # version 5: version 4 with its colours and shapes drawn first under the exact world ceiling (the
+    # attribute forms) (CHANGELOG.md)
     raised = {name: 3 for name in ("coreference", "logical", "existential-multishapes",
-                                   "quantification-count", "quantification-ratio", "quantification-complex",
                                    "relational-proximity", "spatial-multishapes", "spatial-twoshapes", "selection")}
-    raised.update({name: 4 for name in ("relational-comparative", "relational-negation", "relative-clauses")})
+    raised.update({name: 4 for name in ("relational-comparative", "relational-negation", "relative-clauses",
+                                        "quantification-count", "quantification-ratio", "quantification-complex")})
     raised["relational-attribute"] = 5
     for name, version in raised.items():
         assert load_definition(f"{name}-informative").version == version
