@@ -71,15 +71,33 @@ CASES = (
     ("A deeper magenta cross is tilted.", "A deeper magenta is cross tilted."),
     ("The image is predominantly blue.", "The image is predominantly the blue."),
     ("The lower half of the image contains nothing at all.", "The lower half of the image contains nothing at."),
+    # "or so" after a number (cardp_deg_post), an amount of any colour's name (n1_of_colour_np)
+    ("The image shows a dozen or so flat shapes on a black background.",
+     "The image shows a dozen or so or so flat shapes on a black background."),
+    ("Five or so circles are red.", "Five or so circle are red."),
+    ("The colors are bright and there is a lot of pink.", "The colors are bright and there is a lot of pink of."),
+    ("There are various shades of purple.", "There are various shades of purple of."),
+    # a sentence adverb opening the right conjunct of a clause coordination (s_coord_comma_sadvc)
+    ("There is a red square, and secondly, there is a blue circle.",
+     "There is a red square, and secondly, secondly, there is a blue circle."),
 )
 
-#: what stays out: a colour's name as a subject (the ERG's judgments reject it), scrambled words, and
-#: "third" as a sentence adverb without its comma inside a clause
+#: what stays out: a colour's name as a subject (the ERG's judgments reject it), scrambled words,
+#: "third" as a sentence adverb without its comma inside a clause, and the over-acceptances a review found
 STAY_OUT = (
     "The red overlaps the blue.",
     "Two blue are exactly circles.",
     "A square is third red.",
     "The shapes are: are a red square.",
+    # a bare number is no apposition nor a listed complement (QT=num), a verb with its particle is no
+    # participle before a noun (PRT=+), and an ordinal sentence adverb takes no second one (SADVS)
+    "The square is red, two.",
+    "The circle is: two.",
+    "Three peeking in circles.",
+    "There are three peeking in circles.",
+    "Two standing out circles are red.",
+    "First, first, the square is red.",
+    "First, secondly, there is a red square.",
 )
 
 #: sentences whose analysis must not take a new construction: "third" of "the bottom third" is no sentence
