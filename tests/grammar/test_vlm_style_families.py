@@ -77,6 +77,20 @@ CASES = (
     ("Five or so circles are red.", "Five or so circle are red."),
     ("The colors are bright and there is a lot of pink.", "The colors are bright and there is a lot of pink of."),
     ("There are various shades of purple.", "There are various shades of purple of."),
+    # "a few degrees" as a measure after a verb, "in half", "with a slight lean", "thanks to", "mix with"
+    ("A red cross is also tilted a few degrees.", "A red cross is also tilted a few degree."),
+    ("Both shapes look like circles that have been cut in half.", "Both shapes look like circles that have been cut in."),
+    ("A cyan ellipse is oriented nearly vertically with a slight lean.",
+     "A cyan ellipse is oriented nearly vertically with a slight leans."),
+    ("The image has a calm look thanks to the bright colors.", "The image has a calm look thanks to the."),
+    ("Teal circles mix with green pentagons.", "Teal circles mix with green pentagons with."),
+    # a singular "shade" before "of" + a colour, also after coordinated adjectives (nshade_n)
+    ("A circle sits in a lighter, periwinkle shade of blue.", "A circle sits in a lighter, periwinkle shade of."),
+    # "being" + a colour predicate in an absolute "with" (pp_with_being_prd)
+    ("Two circles are stacked, with the lower one being a slightly lighter red and partly cut off.",
+     "Two circles are stacked, with the lower one being a slightly lighter red and partly."),
+    # a part of the picture as one hyphenated noun
+    ("The upper two-thirds of the frame contains nothing.", "The upper two-thirds of the frame contains."),
     # a sentence adverb opening the right conjunct of a clause coordination (s_coord_comma_sadvc)
     ("There is a red square, and secondly, there is a blue circle.",
      "There is a red square, and secondly, secondly, there is a blue circle."),
