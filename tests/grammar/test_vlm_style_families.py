@@ -79,7 +79,8 @@ CASES = (
     ("There are various shades of purple.", "There are various shades of purple of."),
     # "a few degrees" as a measure after a verb, "in half", "with a slight lean", "thanks to", "mix with"
     ("A red cross is also tilted a few degrees.", "A red cross is also tilted a few degree."),
-    ("Both shapes look like circles that have been cut in half.", "Both shapes look like circles that have been cut in."),
+    ("Both shapes look like circles that have been cut in half.",
+     "Both shapes look like circles that have been cut in."),
     ("A cyan ellipse is oriented nearly vertically with a slight lean.",
      "A cyan ellipse is oriented nearly vertically with a slight leans."),
     ("The image has a calm look thanks to the bright colors.", "The image has a calm look thanks to the."),
@@ -89,6 +90,13 @@ CASES = (
     # "being" + a colour predicate in an absolute "with" (pp_with_being_prd)
     ("Two circles are stacked, with the lower one being a slightly lighter red and partly cut off.",
      "Two circles are stacked, with the lower one being a slightly lighter red and partly."),
+    # a free relative of place as a preposition's object (pp_p_where); "framed" as an adjective
+    ("A pink oval sits on top of where the square and the pentagon meet.",
+     "A pink oval sits on top of where the square and the pentagon."),
+    ("The center is empty, giving the scene a framed appearance.", "The center is empty, giving the scene a framed."),
+    # "one A and one B" after a bare plural ("a pair of bars") between commas (np_one_each_comma)
+    ("A pair of bars, one green and one gray, are placed close together.",
+     "A pair of bars, one green and and one gray, are placed close together."),
     # a part of the picture as one hyphenated noun
     ("The upper two-thirds of the frame contains nothing.", "The upper two-thirds of the frame contains."),
     # a sentence adverb opening the right conjunct of a clause coordination (s_coord_comma_sadvc)
