@@ -97,6 +97,10 @@ CASES = (
     # "one A and one B" after a bare plural ("a pair of bars") between commas (np_one_each_comma)
     ("A pair of bars, one green and one gray, are placed close together.",
      "A pair of bars, one green and and one gray, are placed close together."),
+    # two prepositions sharing their object (p_coord, p_coord_adv)
+    ("A circle sits next to and slightly above the square.", "A circle sits next to and slightly the square."),
+    ("A gray ellipse sits between and just below these two squares.",
+     "A gray ellipse sits between and just below the."),
     # a part of the picture as one hyphenated noun
     ("The upper two-thirds of the frame contains nothing.", "The upper two-thirds of the frame contains."),
     # a sentence adverb opening the right conjunct of a clause coordination (s_coord_comma_sadvc)
