@@ -367,6 +367,9 @@ def _read_lexicon(path: Path, categories, sems):
             lextypes[name] = lines
             continue
         parts = line.split()
+        if parts[0] == "hyphenate":
+            entries.extend(_hyphenated(parts, lextypes, entries, where, no))
+            continue
         tname = parts[0]
         if tname not in lextypes:
             raise GrammarError(f"{where}: unknown lexical type {tname!r}")
@@ -380,6 +383,31 @@ def _read_lexicon(path: Path, categories, sems):
             (feats if k.isupper() else attrs)[k] = v
         entries.append(LexEntry(len(entries), tname, forms, attrs, feats, no))
     return lextypes, entries
+
+
+def _hyphenated(parts: list[str], lextypes: dict[str, list[LexLine]], entries: list[LexEntry],
+                where: str, line: int) -> list[LexEntry]:
+    """The entries of a ``hyphenate TYPE FIRST,... SECOND,...`` line: one entry of TYPE for each word
+    ``first-second`` (two different words, each with an ``adj`` entry read before), with ``pred=`` the
+    first word's predicate and ``pred2=`` the second's, so "lime-green" has the EPs of "lime green".
+    A form that some entry already has ("royal-blue" of "royal blue") is left to that entry."""
+    if len(parts) != 4 or parts[1] not in lextypes:
+        raise GrammarError(f"{where}: expected hyphenate TYPE FIRST,... SECOND,... with a known type")
+    preds: dict[str, str] = {}
+    taken: set[str] = set()
+    for e in entries:
+        for slot in e.forms:
+            for variant in slot:
+                taken.add("_".join(variant))
+                if e.type == "adj" and len(variant) == 1 and "pred" in e.attrs:
+                    preds.setdefault(variant[0], e.attrs["pred"])
+    firsts, seconds = parts[2].split(","), parts[3].split(",")
+    missing = [w for w in firsts + seconds if w not in preds]
+    if missing:
+        raise GrammarError(f"{where}: hyphenate: no adj entry for {', '.join(missing)}")
+    pairs = [(a, b) for a in firsts for b in seconds if a != b and f"{a}-{b}" not in taken]
+    return [LexEntry(len(entries) + k, parts[1], [[(f"{a}-{b}",)]], {"pred": preds[a], "pred2": preds[b]}, {}, line)
+            for k, (a, b) in enumerate(pairs)]
 
 
 _RULE_HEAD = re.compile(r"^rule\s+(\S+?)(?:\s+cost=(\d+))?\s*:\s*(.*?)\s*->\s*(.*)$")

@@ -71,15 +71,59 @@ CASES = (
     ("A deeper magenta cross is tilted.", "A deeper magenta is cross tilted."),
     ("The image is predominantly blue.", "The image is predominantly the blue."),
     ("The lower half of the image contains nothing at all.", "The lower half of the image contains nothing at."),
+    # "or so" after a number (cardp_deg_post), an amount of any colour's name (n1_of_colour_np)
+    ("The image shows a dozen or so flat shapes on a black background.",
+     "The image shows a dozen or so or so flat shapes on a black background."),
+    ("Five or so circles are red.", "Five or so circle are red."),
+    ("The colors are bright and there is a lot of pink.", "The colors are bright and there is a lot of pink of."),
+    ("There are various shades of purple.", "There are various shades of purple of."),
+    # "a few degrees" as a measure after a verb, "in half", "with a slight lean", "thanks to", "mix with"
+    ("A red cross is also tilted a few degrees.", "A red cross is also tilted a few degree."),
+    ("Both shapes look like circles that have been cut in half.",
+     "Both shapes look like circles that have been cut in."),
+    ("A cyan ellipse is oriented nearly vertically with a slight lean.",
+     "A cyan ellipse is oriented nearly vertically with a slight leans."),
+    ("The image has a calm look thanks to the bright colors.", "The image has a calm look thanks to the."),
+    ("Teal circles mix with green pentagons.", "Teal circles mix with green pentagons with."),
+    # a singular "shade" before "of" + a colour, also after coordinated adjectives (nshade_n)
+    ("A circle sits in a lighter, periwinkle shade of blue.", "A circle sits in a lighter, periwinkle shade of."),
+    # "being" + a colour predicate in an absolute "with" (pp_with_being_prd)
+    ("Two circles are stacked, with the lower one being a slightly lighter red and partly cut off.",
+     "Two circles are stacked, with the lower one being a slightly lighter red and partly."),
+    # a free relative of place as a preposition's object (pp_p_where); "framed" as an adjective
+    ("A pink oval sits on top of where the square and the pentagon meet.",
+     "A pink oval sits on top of where the square and the pentagon."),
+    ("The center is empty, giving the scene a framed appearance.", "The center is empty, giving the scene a framed."),
+    # "one A and one B" after a bare plural ("a pair of bars") between commas (np_one_each_comma)
+    ("A pair of bars, one green and one gray, are placed close together.",
+     "A pair of bars, one green and and one gray, are placed close together."),
+    # two prepositions sharing their object (p_coord, p_coord_adv)
+    ("A circle sits next to and slightly above the square.", "A circle sits next to and slightly the square."),
+    ("A gray ellipse sits between and just below these two squares.",
+     "A gray ellipse sits between and just below the."),
+    # a part of the picture as one hyphenated noun
+    ("The upper two-thirds of the frame contains nothing.", "The upper two-thirds of the frame contains."),
+    # a sentence adverb opening the right conjunct of a clause coordination (s_coord_comma_sadvc)
+    ("There is a red square, and secondly, there is a blue circle.",
+     "There is a red square, and secondly, secondly, there is a blue circle."),
 )
 
-#: what stays out: a colour's name as a subject (the ERG's judgments reject it), scrambled words, and
-#: "third" as a sentence adverb without its comma inside a clause
+#: what stays out: a colour's name as a subject (the ERG's judgments reject it), scrambled words,
+#: "third" as a sentence adverb without its comma inside a clause, and the over-acceptances a review found
 STAY_OUT = (
     "The red overlaps the blue.",
     "Two blue are exactly circles.",
     "A square is third red.",
     "The shapes are: are a red square.",
+    # a bare number is no apposition nor a listed complement (QT=num), a verb with its particle is no
+    # participle before a noun (PRT=+), and an ordinal sentence adverb takes no second one (SADVS)
+    "The square is red, two.",
+    "The circle is: two.",
+    "Three peeking in circles.",
+    "There are three peeking in circles.",
+    "Two standing out circles are red.",
+    "First, first, the square is red.",
+    "First, secondly, there is a red square.",
 )
 
 #: sentences whose analysis must not take a new construction: "third" of "the bottom third" is no sentence
