@@ -59,6 +59,9 @@ def check(caption: str, world: World, expected: str, numerals: str | None = None
     ("A red square, a blue circle and a green triangle on a black background.", SCENE3, T),
     ("There is a red star.", SCENE, F),                                            # a shape the world never has
     ("A red square against a dark backdrop.", SCENE, T),
+    ("A red square and a blue circle on a black surface.", SCENE, T),              # the surface is the background
+    ("A red square and a blue circle on a black surface.", on_white(SCENE), F),
+    ("A red square and a green circle on a black surface.", SCENE, F),
     ("The background is black.", SCENE, T),
     ("The background is black.", on_white(SCENE), F),
     ("The background is white.", SCENE, F),
