@@ -189,7 +189,8 @@ def adjective_lists(w: WorkingMRS) -> None:
         # that others are there: "with a circle") stays once, with the first part
         own = [e for e in rest if not any(is_var(v, "x") and v != x for v in e.args.values())]
         other = [e for e in rest if e not in own]
-        copies = [_copy_phrase(w, q, _shared_with(own, leaf, x), leaf, x, q.pred) for leaf in leaves]
+        copies = [_copy_phrase(w, q, _shared_with(own, leaf, x, i > 0 and leaves[0]), leaf, x, q.pred)
+                  for i, leaf in enumerate(leaves)]
         items = [xi for xi, _ in copies]
         w.kill(*leaves, *coords, *own, *(e for e in rs if e.pred in QUANTITY_ADJS))
         for e in other:
@@ -389,26 +390,36 @@ def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: l
     if e.pred in COORDINATIONS:
         return (_adjective_leaves(by_event, e.args.get("ARG1"), x, out)
                 and _adjective_leaves(by_event, e.args.get("ARG2"), x, out))
-    if e.args.get("ARG1") == x and split_predicate(e.pred)[1] == "a":
+    if e.args.get("ARG1") == x and _adjective(e.pred):
         if e.pred not in QUANTITY_ADJS:  # "many green and blue shapes": "many" is no part
             out.append(e)
         return True
     return False
 
 
+def _adjective(pred: str) -> bool:
+    """An adjective, or the ERG's entry of an adjective outside its vocabulary ("_olive-yellow/jj_u_unknown")."""
+    lemma, pos, sense = split_predicate(pred)
+    return pos == "a" or (pos == "u" and sense == "unknown" and lemma.endswith("/jj"))
+
+
 def _is_colour(e: EP, x: str) -> bool:
-    lemma, pos, _ = split_predicate(e.pred)
-    return pos == "a" and e.args.get("ARG1") == x and (color_of(e.pred) is not None or bool(color_word(lemma)))
+    lemma = split_predicate(e.pred)[0].split("/")[0]
+    return _adjective(e.pred) and e.args.get("ARG1") == x and (color_of(e.pred) is not None or bool(color_word(lemma)))
 
 
-def _shared_with(own: list[EP], leaf: EP, x: str) -> list[EP]:
+def _shared_with(own: list[EP], leaf: EP, x: str, first: EP | bool = False) -> list[EP]:
     """What a list's adjective ``leaf`` shares of the rest: all of it, but a colour word outside the
     list only when the leaf names no colour of its own. "blue and light green triangles" is blue
     triangles and light green ones (the parser puts "green" outside "blue and light"), not triangles
-    each blue and green."""
+    each blue and green. A tone word just before the list's ``first`` colour is that colour's ("light
+    green, blue and red half circles": the blue and red ones are not said to be light)."""
     if not _is_colour(leaf, x):
         return own
-    return [e for e in own if not _is_colour(e, x)]
+    out = [e for e in own if not _is_colour(e, x)]
+    if isinstance(first, EP) and _is_colour(first, x):
+        out = [e for e in out if not (e.pred in TONE_ADJS and e.key < first.key)]
+    return out
 
 
 def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantifier: str) -> tuple[str, str]:
