@@ -2,9 +2,9 @@
 looks are read.
 
 * Vague quantities ("several", "a few", "many", "multiple") are counts with a lower bound, and a
-  bare plural of a shape noun ("There are red squares.") means two or more; where its count is open
-  (:func:`.plural_counts.named_plural`) it means at least one, clearly from two (one alone is vague), by the same
-  :data:`MANY` marker as "many" and "numerous", which are true from five, vague for three or four.
+  bare plural ("There are red squares.") means at least one, clearly from two (one alone is vague),
+  by the same :data:`MANY` marker as "many" and "numerous", which are true from five, vague for three
+  or four; in a list beside a single shape it means two or more (:func:`.plural_counts.named_plural`).
 * A list of adjectives on a plural ("blue and yellow shapes", "crosses in blue, magenta and yellow")
   is some of each: the noun phrase becomes a coordination of one noun phrase per adjective.
 * An adjective on the first noun of a coordination ("magenta crosses and triangles") is said of
@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
 from .picture_places import ATTR, SCENE
-from .plural_counts import counts_left_open, named_plural
+from .plural_counts import beside_singulars, counts_left_open, named_plural
 from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -55,7 +55,7 @@ def quantities(w: WorkingMRS) -> None:
                      for e in w.live if not e.dead and e is not q):
                 continue  # "Only a few shapes are red." ("only" says the others are not): not read
             w.kill(*found)  # "There are only a few shapes.": "only" adds nothing to the plural's quantity
-    open_counts = counts_left_open(w, predicative)
+    open_counts, listed = counts_left_open(w, predicative), beside_singulars(w)
     for q in w.live:
         if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain() or q.arg0 in predicative:
             continue
@@ -77,7 +77,7 @@ def quantities(w: WorkingMRS) -> None:
             continue
         elif q.arg0 in compared or any(e.pred == "_other_a_1" for e in rs):  # "than circles"; "other shapes"
             q.mods.card, q.mods.degree = 2, "geq"  # (their counts are read with the comparison, the list)
-        elif named_plural(q.arg0 or "", rs, open_counts):  # "There are red squares.": two or more
+        elif named_plural(q.arg0 or "", rs, open_counts, listed):  # "Red circles, a cross …": two or more
             q.mods.card, q.mods.degree = 2, "geq"
         else:  # at least one, and clearly from two: one alone is vague (a plural's "more than one" is
             # an implicature, which a model's "pink circles" for one pink circle does not break)

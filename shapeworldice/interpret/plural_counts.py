@@ -1,6 +1,7 @@
-"""How many a bare plural of a shape noun says: two or more ("There are red squares.", the labelling
-guide's plural), or, where its count is left open, at least one and clearly from two (one alone is
-vague). Run from :func:`.lists.quantities`; the meanings are in docs/descriptions.md ("Numbers").
+"""How many a bare plural of a shape noun says: in a caption that lists shapes or names a single shape
+("Red circles, a magenta cross and …"), two or more, one alone false (the labelling guide's plural);
+alone, or where its count is left open, at least one and clearly from two (one alone is vague). Run
+from :func:`.lists.quantities`; the meanings are in docs/descriptions.md ("Numbers and quantities").
 """
 from __future__ import annotations
 
@@ -24,13 +25,31 @@ def counts_left_open(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
     return _shared_conjuncts(w, predicative)
 
 
-def named_plural(x: str, rs: list[EP], open_counts: set[str]) -> bool:
+def named_plural(x: str, rs: list[EP], open_counts: set[str], listed: set[str]) -> bool:
     """Whether the bare plural ``x`` (restriction ``rs``) is read as two or more, one alone false: a
     shape noun of its own ("red squares", not "red shapes", whose colour words list what the shapes
-    are) whose count :func:`counts_left_open` does not leave open."""
-    if ALL in open_counts or x in open_counts:
+    are), in a caption that also names a single shape (``listed``, :func:`beside_singulars`: "red
+    circles, a magenta cross and …", where one is told from several), whose count
+    :func:`counts_left_open` does not leave open. Alone ("There are red squares.") its "more than one"
+    stays an implicature: one is vague."""
+    if ALL in open_counts or x in open_counts or ALL not in listed:
         return False
     return any(e.arg0 == x and shape_of(e.pred) is not None for e in rs)
+
+
+def beside_singulars(w: WorkingMRS) -> set[str]:
+    """The plurals of a caption that lists shapes or also names a single shape ("red circles, a magenta
+    cross and …", "crosses, pentagons and circles", "Shapes including circles, ellipses and a
+    triangle."): one against several is told apart there, so a plural says several; :data:`ALL` for
+    every plural, or nothing."""
+    if any(not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x") for c in w.live):
+        return {ALL}
+    for q in w.live:
+        if q.dead or not (q.pred == "_a_q" or q.pred == "udef_q" and q.mods.card == 1 and not q.mods.plural):
+            continue
+        if any(e.arg0 == q.arg0 and shape_of(e.pred) is not None for e in restriction(w, q.arg0 or "")):
+            return {ALL}
+    return set()
 
 
 def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
@@ -88,4 +107,4 @@ def _bare_after_words(w: WorkingMRS, c: EP, by_var: dict[str, EP]) -> bool:
                for v in leaves[1:])
 
 
-__all__ = ["counts_left_open", "named_plural"]
+__all__ = ["beside_singulars", "counts_left_open", "named_plural"]

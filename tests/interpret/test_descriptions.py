@@ -243,12 +243,12 @@ def test_one_as_a_subject_is_one_of_them(caption, left, right, expected):
 
 @pytest.mark.parametrize("caption,n,expected", [
     ("There are red squares.", 0, F),  # a bare plural: at least one, clearly from two
-    ("There are red squares.", 1, F),  # one alone: false (the guide's plural is two or more)
+    ("There are red squares.", 1, A),  # one alone: vague (the "more than one" is an implicature)
     ("There are red squares.", 2, T),
     ("There are red squares.", 3, T),
-    ("Red squares.", 1, F),
-    ("There are red shapes.", 1, A),  # "red shapes" may list what the shapes are: one alone is vague
-    ("There are red squares. Another red square is at the top.", 1, F),
+    ("Red squares.", 1, A),
+    ("Red squares and a blue circle.", 1, F),  # beside a single shape, a plural says several
+    ("There are red shapes and a blue circle.", 1, A),  # "red shapes" may list what the shapes are
     ("Red squares.", 0, F),
     ("There are several red squares.", 2, F),  # several: at least three
     ("There are several red squares.", 3, T),
@@ -270,15 +270,16 @@ def test_vague_quantities_and_plurals(caption, n, expected):
 
 
 @pytest.mark.parametrize("caption,expected", [
-    ("There are red squares.", F),                 # one red square: a plural is two or more
+    ("There are red squares.", A),                 # alone, a plural of one is vague (an implicature)
+    ("There are red squares and a blue circle.", F),  # beside a single shape it says several
     ("There are red circles.", T),
     ("Red squares and a blue circle.", F),         # a list item of its own words
     ("Red squares, red circles and a triangle.", F),
     ("Red circles and squares.", A),               # "red" may be said of both: which count is meant is open
     ("Red circles, squares and a blue circle.", A),
     ("The squares and red circles are at the top.", A),  # under "the": not a count of its own
-    ("There are red shapes.", T),
-    ("There are blue shapes.", A),                 # colour words on "shapes" list what the shapes are
+    ("There are red shapes and a blue circle.", T),
+    ("There are blue shapes and a red square.", A),  # colour words on "shapes" list what the shapes are
 ])
 def test_a_bare_plural_of_one_shape(caption, expected):
     world = make_world(("square", "red", 0.2, 0.2), ("circle", "red", 0.8, 0.2), ("circle", "red", 0.5, 0.5),
@@ -556,7 +557,7 @@ def test_with_including_and_lists(caption, world, expected):
     ("There are two shapes. There is a red square. The rest of the image is empty.", T),
     ("There are two circles. There is a red square. The rest of the image is empty.", F),
     ("There is a red square. There are circles. The rest of the image is empty.", A),  # one circle: vague
-    # one circle: a plural is two or more
+    # one circle, in a caption that names a single square: a plural is two or more
     ("There is a red square. Circles are at the bottom. The rest of the image is empty.", F),
     ("There is a red square. The rest of the image is empty.", F),
     ("There is a red square in the upper left. There is a blue circle in the lower right. "
