@@ -68,7 +68,12 @@ class Edits:
 class EP:
     """An elementary predication of the working copy (compared by identity).  Setting what the
     indexes of its :class:`WorkingMRS` rest on (``dead``, ``label``, ``args``) counts an edit of
-    that copy, so that :meth:`WorkingMRS.reindex` rebuilds them only after edits."""
+    that copy, so that :meth:`WorkingMRS.reindex` rebuilds them only after edits.
+
+    ``arg0`` is a slot, not a property: the rewrites read it about a thousand times per
+    interpretation.  It is kept equal to ``args.get("ARG0")`` when ``args`` is set and by
+    :meth:`WorkingMRS.substitute`; an ARG0 written into ``args`` in place is read again at the next
+    :meth:`WorkingMRS.reindex` after an edit (no rewrite does that: set ``args`` instead)."""
 
     pred: str
     label: str
@@ -80,6 +85,8 @@ class EP:
     relation: Relation | None  # set on ``REL`` EPs only
     #: the edit count of the working copy whose indexes hold this EP (set by its reindex)
     edits: "Edits | None" = field(repr=False)
+    #: ``args.get("ARG0")``, kept with ``args`` (see above)
+    arg0: str | None = field(repr=False)
 
     def __init__(self, pred: str, label: str, args: dict[str, str], carg: str | None, key: tuple[int, int],
                  dead: bool = False, mods: QuantifierMods | None = None, relation: Relation | None = None) -> None:
@@ -87,6 +94,7 @@ class EP:
         _PRED(self, pred)
         _LABEL(self, label)
         _ARGS(self, args)
+        _ARG0(self, args.get("ARG0"))
         _CARG(self, carg)
         _KEY(self, key)
         _DEAD(self, dead)
@@ -97,13 +105,11 @@ class EP:
     def __setattr__(self, name: str, value: Any) -> None:
         _SLOTS[name].__set__(self, value)
         if name in _INDEXED:
+            if name == "args":
+                _ARG0(self, value.get("ARG0"))
             counter = _EDITS_GET(self)
             if counter is not None:
                 counter.count += 1
-
-    @property
-    def arg0(self) -> str | None:
-        return self.args.get("ARG0")
 
     def is_quantifier(self) -> bool:
         return "RSTR" in self.args
@@ -111,8 +117,9 @@ class EP:
 
 #: the slots of :class:`EP`, set through their descriptors by its ``__init__`` and ``__setattr__``
 _SLOTS = {name: getattr(EP, name) for name in EP.__slots__}
-_PRED, _LABEL, _ARGS, _CARG, _KEY, _DEAD, _MODS, _RELATION, _EDITS_SET = (
-    _SLOTS[name].__set__ for name in ("pred", "label", "args", "carg", "key", "dead", "mods", "relation", "edits"))
+_PRED, _LABEL, _ARGS, _CARG, _KEY, _DEAD, _MODS, _RELATION, _EDITS_SET, _ARG0 = (
+    _SLOTS[name].__set__
+    for name in ("pred", "label", "args", "carg", "key", "dead", "mods", "relation", "edits", "arg0"))
 _EDITS_GET = _SLOTS["edits"].__get__
 #: the fields of an EP that :meth:`WorkingMRS.reindex` reads (an ``args`` dict edited in place
 #: changes no quantifier's ARG0 or RSTR but through :meth:`WorkingMRS.substitute`)
@@ -152,13 +159,18 @@ class WorkingMRS:
     # -- indexes
     def reindex(self) -> None:
         """Rebuild the live-EP, label and quantifier indexes after edits (with no EP edited or
-        added since they were last built, they stand)."""
+        added since they were last built, they stand; with EPs only added, the new ones are
+        indexed onto copies of the indexes, so that a list or dict read before stays as it was)."""
         eps = self.eps
         counter = self.edits
-        if self._indexed == (counter.count, len(eps)):
-            return
+        count, indexed = self._indexed
         n = len(eps)
+        if count == counter.count and indexed == n:
+            return
         stamped, last = self._stamped
+        if count == counter.count and 0 < indexed == stamped < n and eps[stamped - 1] is last:
+            self._index_added(eps, stamped, n)
+            return
         if stamped > n or (stamped and eps[stamped - 1] is not last):
             stamped = 0
         for k in range(stamped, n):
@@ -170,20 +182,61 @@ class WorkingMRS:
         quant_of: dict[str, EP] = {}
         self.live, self.by_label, self.quant_of = live, by_label, quant_of
         for e in live:
+            args = e.args
+            arg0 = args.get("ARG0")
+            if arg0 != e.arg0:  # an ARG0 written into args in place (see EP)
+                _ARG0(e, arg0)
             at = by_label.get(e.label)
             if at is None:
                 by_label[e.label] = [e]
             else:
                 at.append(e)
-            args = e.args
             if "RSTR" in args:  # e.is_quantifier(), inlined: reindex runs after every rewrite
-                v = args.get("ARG0")
-                if v is None:
+                if arg0 is None:
                     raise UninterpretableMRS(f"quantifier {e.pred} binds no variable")
-                if v in quant_of:
-                    raise UninterpretableMRS(f"variable {v} has two quantifiers")
-                quant_of[v] = e
-        self._indexed = (counter.count, len(eps))
+                if arg0 in quant_of:
+                    raise UninterpretableMRS(f"variable {arg0} has two quantifiers")
+                quant_of[arg0] = e
+        self._indexed = (counter.count, n)
+
+    def _index_added(self, eps: list[EP], start: int, n: int) -> None:
+        """Index ``eps[start:n]``, added since the indexes were built with no EP edited, as a
+        rebuild would (the same order, the same errors)."""
+        counter = self.edits
+        added = [e for e in eps[start:n] if not e.dead]
+        for e in eps[start:n]:
+            _EDITS_SET(e, counter)
+        self._stamped = (n, eps[-1])
+        live = self.live + added
+        by_label = dict(self.by_label)
+        quant_of = self.quant_of
+        copied = False
+        fresh: set[str] = set()  # labels whose list is this call's copy
+        for e in added:
+            args = e.args
+            arg0 = args.get("ARG0")
+            if arg0 != e.arg0:
+                _ARG0(e, arg0)
+            label = e.label
+            at = by_label.get(label)
+            if at is None:
+                by_label[label] = [e]
+                fresh.add(label)
+            elif label in fresh:
+                at.append(e)
+            else:
+                by_label[label] = at + [e]
+                fresh.add(label)
+            if "RSTR" in args:
+                if arg0 is None:
+                    raise UninterpretableMRS(f"quantifier {e.pred} binds no variable")
+                if arg0 in quant_of:
+                    raise UninterpretableMRS(f"variable {arg0} has two quantifiers")
+                if not copied:
+                    quant_of, copied = dict(quant_of), True
+                quant_of[arg0] = e
+        self.live, self.by_label, self.quant_of = live, by_label, quant_of
+        self._indexed = (counter.count, n)
 
     def target(self, hole: str) -> str:
         """The label a hole is (qeq-)plugged with."""
@@ -196,10 +249,22 @@ class WorkingMRS:
 
     def rstr_label(self, q: EP) -> str:
         """The label of quantifier ``q``'s restrictor."""
-        return self.target(q.args["RSTR"])
+        hole = q.args["RSTR"]  # self.target, inlined: the rewrites ask this a million times
+        if hole in self.by_label:
+            return hole
+        lo = self.qeq.get(hole)
+        if lo is None:
+            raise UninterpretableMRS(f"hole {hole} has no qeq")
+        return lo
 
     def at(self, label: str) -> list[EP]:
-        return [e for e in self.by_label.get(label, ()) if not e.dead]
+        """The live EPs at ``label`` (a new list)."""
+        found = self.by_label.get(label)
+        if found is None:
+            return []
+        if self.edits.count == self._indexed[0]:
+            return found[:]  # no EP edited (killed) since the indexes were built
+        return [e for e in found if not e.dead]
 
     def new_name(self, prefix: str) -> str:
         self.fresh += 1
@@ -220,9 +285,12 @@ class WorkingMRS:
         for e in self.live:
             if e.dead:
                 continue
-            for role, value in e.args.items():
+            args = e.args
+            for role, value in args.items():
                 if value == old:
-                    e.args[role] = new
+                    args[role] = new
+                    if role == "ARG0":
+                        _ARG0(e, new)
 
 
 def as_mrs(mrs: Any) -> Any:
