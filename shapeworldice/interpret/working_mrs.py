@@ -56,12 +56,17 @@ class Relation:
 class Edits:
     """The count of edits of one working copy's EPs, which its EPs share: a counter rather than the
     copy itself, so that the copy and its EPs hold no reference cycle and are freed by reference
-    counting when an interpretation ends (cycles would wait for, and burden, the garbage collector)."""
+    counting when an interpretation ends (cycles would wait for, and burden, the garbage collector).
+    With it, what :meth:`WorkingMRS.reindex` needs to update its indexes rather than rebuild them:
+    the EPs killed or given new ``args`` since (by ``id``: holding them would make a cycle), and
+    whether any other edit (a relabel, a revived EP, a substitution) was made."""
 
-    __slots__ = ("count",)
+    __slots__ = ("count", "touched", "full")
 
     def __init__(self) -> None:
         self.count = 0
+        self.touched: list[int] = []
+        self.full = False
 
 
 @dataclass(eq=False, slots=True, init=False)
@@ -110,6 +115,10 @@ class EP:
             counter = _EDITS_GET(self)
             if counter is not None:
                 counter.count += 1
+                if name == "args" or (name == "dead" and value):
+                    counter.touched.append(id(self))
+                else:
+                    counter.full = True
 
     def is_quantifier(self) -> bool:
         return "RSTR" in self.args
@@ -158,9 +167,10 @@ class WorkingMRS:
 
     # -- indexes
     def reindex(self) -> None:
-        """Rebuild the live-EP, label and quantifier indexes after edits (with no EP edited or
-        added since they were last built, they stand; with EPs only added, the new ones are
-        indexed onto copies of the indexes, so that a list or dict read before stays as it was)."""
+        """Bring the live-EP, label and quantifier indexes up to date after edits: with no EP
+        edited or added since they were last built, they stand; after kills, new ``args`` that
+        change no quantifier, and added EPs, copies of them are updated (so that a list or dict
+        read before stays as it was); after any other edit, they are rebuilt."""
         eps = self.eps
         counter = self.edits
         count, indexed = self._indexed
@@ -168,9 +178,16 @@ class WorkingMRS:
         if count == counter.count and indexed == n:
             return
         stamped, last = self._stamped
-        if count == counter.count and 0 < indexed == stamped < n and eps[stamped - 1] is last:
-            self._index_added(eps, stamped, n)
-            return
+        if 0 < indexed == stamped <= n and eps[stamped - 1] is last:
+            if count != counter.count and not counter.full and self._update(counter.touched, indexed):
+                counter.touched.clear()
+                self._indexed = (counter.count, indexed)
+            if self._indexed[0] == counter.count:
+                if indexed < n:
+                    self._index_added(eps, stamped, n)
+                return
+        counter.touched.clear()
+        counter.full = False
         if stamped > n or (stamped and eps[stamped - 1] is not last):
             stamped = 0
         for k in range(stamped, n):
@@ -198,6 +215,48 @@ class WorkingMRS:
                     raise UninterpretableMRS(f"variable {arg0} has two quantifiers")
                 quant_of[arg0] = e
         self._indexed = (counter.count, n)
+
+    def _update(self, touched: list[int], indexed: int) -> bool:
+        """Update copies of the indexes for the EPs of ids ``touched``, among the first ``indexed``,
+        killed or given new ``args`` (no other edit) since they were built, as a rebuild would;
+        False (nothing done) where only a rebuild can: an EP became a quantifier, or a quantifier
+        binds another variable or none."""
+        quantifiers = {id(q): v for v, q in self.quant_of.items()}
+        ids = set(touched)
+        killed = []
+        for e in [e for e in self.eps[:indexed] if id(e) in ids]:
+            if e.dead:
+                killed.append(e)
+                continue
+            v = quantifiers.get(id(e))
+            args = e.args
+            arg0 = args.get("ARG0")
+            if arg0 != e.arg0:  # an ARG0 written into args in place (see EP)
+                _ARG0(e, arg0)
+            if v is None:
+                if "RSTR" in args:
+                    return False  # a new quantifier: its place in quant_of's order
+            elif "RSTR" not in args or arg0 != v:
+                return False
+        if not killed:
+            return True
+        self.live = [e for e in self.live if not e.dead]
+        by_label = self.by_label = dict(self.by_label)
+        quant_of = None
+        for e in killed:
+            at = by_label.get(e.label)
+            if at is not None and any(x is e for x in at):
+                kept = [x for x in at if not x.dead]
+                if kept:
+                    by_label[e.label] = kept
+                else:
+                    del by_label[e.label]
+            v = quantifiers.get(id(e))
+            if v is not None:
+                if quant_of is None:
+                    quant_of = self.quant_of = dict(self.quant_of)
+                quant_of.pop(v, None)
+        return True
 
     def _index_added(self, eps: list[EP], start: int, n: int) -> None:
         """Index ``eps[start:n]``, added since the indexes were built with no EP edited, as a
@@ -282,6 +341,7 @@ class WorkingMRS:
 
     def substitute(self, old: str, new: str) -> None:
         self.edits.count += 1  # a quantifier's ARG0 may change in place
+        self.edits.full = True
         for e in self.live:
             if e.dead:
                 continue

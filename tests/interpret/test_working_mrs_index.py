@@ -81,6 +81,31 @@ def test_added_quantifier_of_a_bound_variable_is_refused() -> None:
         w.reindex()
 
 
+def test_kills_and_new_args_updated_as_a_rebuild_would() -> None:
+    w = _copy()
+    live, quant_of = w.live, w.quant_of
+    w.kill(w.eps[2])
+    w.eps[1].args = {"ARG0": "x1", "ARG1": "x3"}  # no quantifier changes: updated
+    w.reindex()
+    assert w._indexed == (w.edits.count, 3) and (w.live, w.by_label, w.quant_of) == _rebuilt(w)
+    assert w.live == w.eps[:2] and len(live) == 3
+    w.kill(w.eps[0])  # the quantifier
+    w.reindex()
+    assert (w.live, w.by_label, w.quant_of) == _rebuilt(w) and w.quant_of == {} and list(quant_of) == ["x1"]
+    assert "h1" not in w.by_label
+
+
+def test_a_quantifier_given_another_variable_is_rebuilt() -> None:
+    w = _copy()
+    w.eps[0].args = {"ARG0": "x7", "RSTR": "h2", "BODY": "h3"}
+    w.eps[1].args = {"ARG0": "x9", "RSTR": "h2", "BODY": "h3"}  # now a quantifier too
+    w.reindex()
+    assert (w.live, w.by_label, w.quant_of) == _rebuilt(w) and list(w.quant_of) == ["x7", "x9"]
+    w.eps[2].label = "h1"  # a relabel: rebuilt
+    w.reindex()
+    assert (w.live, w.by_label, w.quant_of) == _rebuilt(w) and w.at("h1") == [w.eps[0], w.eps[2]]
+
+
 def test_at_without_the_killed_and_a_new_list() -> None:
     w = _copy()
     first = w.at("h4")
@@ -94,10 +119,13 @@ def test_at_without_the_killed_and_a_new_list() -> None:
 
 def test_every_reindex_equals_a_rebuild_on_descriptions(monkeypatch: pytest.MonkeyPatch) -> None:
     """On a chunk of the descriptions (long joined readings), the indexes after every reindex, and
-    every EP's ``arg0``, are what a full rebuild gives; the added-EPs path is taken."""
+    every EP's ``arg0``, are what a full rebuild gives; the updates after kills and added EPs are
+    taken."""
     from tests.interpret.test_interpret_equivalence import CHUNK, chunk_digests, current_corpora
 
-    added = []
+    added: list[int] = []
+    updated: list[bool] = []
+    update = WorkingMRS._update
 
     def checked(w: WorkingMRS) -> None:
         before = w._indexed
@@ -107,7 +135,13 @@ def test_every_reindex_equals_a_rebuild_on_descriptions(monkeypatch: pytest.Monk
         assert (w.live, w.by_label, w.quant_of) == _rebuilt(w)
         assert all(e.arg0 == e.args.get("ARG0") for e in w.eps)
 
+    def counted(w: WorkingMRS, touched: list[int], indexed: int) -> bool:
+        done = update(w, touched, indexed)
+        updated.append(done)
+        return done
+
     monkeypatch.setattr(WorkingMRS, "reindex", checked)
+    monkeypatch.setattr(WorkingMRS, "_update", counted)
     rows = current_corpora()["descriptions"]
     chunk_digests(rows[3 * CHUNK:], limit=1)
-    assert len(added) > 10
+    assert len(added) > 10 and sum(updated) > 100
