@@ -145,3 +145,12 @@ def test_every_reindex_equals_a_rebuild_on_descriptions(monkeypatch: pytest.Monk
     rows = current_corpora()["descriptions"]
     chunk_digests(rows[3 * CHUNK:], limit=1)
     assert len(added) > 10 and sum(updated) > 100
+
+
+def test_is_var_reads_as_the_first_character_sliced() -> None:
+    from shapeworldice.interpret.working_mrs import is_handle, is_var
+
+    for value in (None, "", "x", "x1", "h2", "e3", "xx"):
+        for kind in ("", "x", "h", "e", "xx"):
+            assert is_var(value, kind) is (value is not None and value[:1] == kind)
+        assert is_handle(value) is (value is not None and value[:1] == "h")
