@@ -164,6 +164,8 @@ class WorkingMRS:
         #: another last stamped EP restamps all, but an EP replaced before the last stamped one is
         #: not noticed: writers must append
         self._stamped: tuple[int, EP | None] = (0, None)
+        #: the stamped EPs by ``id`` (what the edit count records of them)
+        self._by_id: dict[int, EP] = {}
         self.live: list[EP] = []
         self.by_label: dict[str, list[EP]] = {}
         self.quant_of: dict[str, EP] = {}
@@ -194,8 +196,11 @@ class WorkingMRS:
         counter.full = False
         if stamped > n or (stamped and eps[stamped - 1] is not last):
             stamped = 0
+            self._by_id = {}
         for k in range(stamped, n):
-            _EDITS_SET(eps[k], counter)
+            e = eps[k]
+            _EDITS_SET(e, counter)
+            self._by_id[id(e)] = e
         if n:
             self._stamped = (n, eps[-1])
         live = [e for e in eps if not e.dead]
@@ -226,9 +231,12 @@ class WorkingMRS:
         False (nothing done) where only a rebuild can: an EP became a quantifier, or a quantifier
         binds another variable or none."""
         quantifiers = {id(q): v for v, q in self.quant_of.items()}
-        ids = set(touched)
+        by_id = self._by_id
         killed = []
-        for e in [e for e in self.eps[:indexed] if id(e) in ids]:
+        for i in dict.fromkeys(touched):
+            e = by_id.get(i)  # None: an EP no longer in ``eps``, which no index holds
+            if e is None:
+                continue
             if e.dead:
                 killed.append(e)
                 continue
@@ -267,8 +275,10 @@ class WorkingMRS:
         rebuild would (the same order, the same errors)."""
         counter = self.edits
         added = [e for e in eps[start:n] if not e.dead]
+        by_id = self._by_id
         for e in eps[start:n]:
             _EDITS_SET(e, counter)
+            by_id[id(e)] = e
         self._stamped = (n, eps[-1])
         live = self.live + added
         by_label = dict(self.by_label)
