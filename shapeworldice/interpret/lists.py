@@ -2,9 +2,9 @@
 looks are read.
 
 * Vague quantities ("several", "a few", "many", "multiple") are counts with a lower bound, and a
-  bare plural ("There are red squares.") means at least one, clearly from two (one alone is
-  vague), by the same :data:`MANY` marker as "many" and "numerous", which
-  are true from five, vague for three or four.
+  bare plural ("There are red squares.") means at least one, clearly from two (one alone is vague),
+  by the same :data:`MANY` marker as "many" and "numerous", which are true from five, vague for three
+  or four; in a list beside a single shape it means two or more (:func:`.plural_counts.named_plural`).
 * A list of adjectives on a plural ("blue and yellow shapes", "crosses in blue, magenta and yellow")
   is some of each: the noun phrase becomes a coordination of one noun phrase per adjective.
 * An adjective on the first noun of a coordination ("magenta crosses and triangles") is said of
@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
 from .picture_places import ATTR, SCENE
+from .plural_counts import beside_singulars, counts_left_open, named_plural
 from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -54,6 +55,7 @@ def quantities(w: WorkingMRS) -> None:
                      for e in w.live if not e.dead and e is not q):
                 continue  # "Only a few shapes are red." ("only" says the others are not): not read
             w.kill(*found)  # "There are only a few shapes.": "only" adds nothing to the plural's quantity
+    open_counts, listed = counts_left_open(w, predicative), beside_singulars(w)
     for q in w.live:
         if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain() or q.arg0 in predicative:
             continue
@@ -75,6 +77,8 @@ def quantities(w: WorkingMRS) -> None:
             continue
         elif q.arg0 in compared or any(e.pred == "_other_a_1" for e in rs):  # "than circles"; "other shapes"
             q.mods.card, q.mods.degree = 2, "geq"  # (their counts are read with the comparison, the list)
+        elif named_plural(q.arg0 or "", rs, open_counts, listed):  # "Red circles, a cross …": two or more
+            q.mods.card, q.mods.degree = 2, "geq"
         else:  # at least one, and clearly from two: one alone is vague (a plural's "more than one" is
             # an implicature, which a model's "pink circles" for one pink circle does not break)
             q.mods.card, q.mods.degree = 1, "geq"
@@ -185,7 +189,8 @@ def adjective_lists(w: WorkingMRS) -> None:
         # that others are there: "with a circle") stays once, with the first part
         own = [e for e in rest if not any(is_var(v, "x") and v != x for v in e.args.values())]
         other = [e for e in rest if e not in own]
-        copies = [_copy_phrase(w, q, _shared_with(own, leaf, x), leaf, x, q.pred) for leaf in leaves]
+        copies = [_copy_phrase(w, q, _shared_with(own, leaf, x, i > 0 and leaves[0]), leaf, x, q.pred)
+                  for i, leaf in enumerate(leaves)]
         items = [xi for xi, _ in copies]
         w.kill(*leaves, *coords, *own, *(e for e in rs if e.pred in QUANTITY_ADJS))
         for e in other:
@@ -385,26 +390,36 @@ def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: l
     if e.pred in COORDINATIONS:
         return (_adjective_leaves(by_event, e.args.get("ARG1"), x, out)
                 and _adjective_leaves(by_event, e.args.get("ARG2"), x, out))
-    if e.args.get("ARG1") == x and split_predicate(e.pred)[1] == "a":
+    if e.args.get("ARG1") == x and _adjective(e.pred):
         if e.pred not in QUANTITY_ADJS:  # "many green and blue shapes": "many" is no part
             out.append(e)
         return True
     return False
 
 
+def _adjective(pred: str) -> bool:
+    """An adjective, or the ERG's entry of an adjective outside its vocabulary ("_olive-yellow/jj_u_unknown")."""
+    lemma, pos, sense = split_predicate(pred)
+    return pos == "a" or (pos == "u" and sense == "unknown" and lemma.endswith("/jj"))
+
+
 def _is_colour(e: EP, x: str) -> bool:
-    lemma, pos, _ = split_predicate(e.pred)
-    return pos == "a" and e.args.get("ARG1") == x and (color_of(e.pred) is not None or bool(color_word(lemma)))
+    lemma = split_predicate(e.pred)[0].split("/")[0]
+    return _adjective(e.pred) and e.args.get("ARG1") == x and (color_of(e.pred) is not None or bool(color_word(lemma)))
 
 
-def _shared_with(own: list[EP], leaf: EP, x: str) -> list[EP]:
+def _shared_with(own: list[EP], leaf: EP, x: str, first: EP | bool = False) -> list[EP]:
     """What a list's adjective ``leaf`` shares of the rest: all of it, but a colour word outside the
     list only when the leaf names no colour of its own. "blue and light green triangles" is blue
     triangles and light green ones (the parser puts "green" outside "blue and light"), not triangles
-    each blue and green."""
+    each blue and green. A tone word just before the list's ``first`` colour is that colour's ("light
+    green, blue and red half circles": the blue and red ones are not said to be light)."""
     if not _is_colour(leaf, x):
         return own
-    return [e for e in own if not _is_colour(e, x)]
+    out = [e for e in own if not _is_colour(e, x)]
+    if isinstance(first, EP) and _is_colour(first, x):
+        out = [e for e in out if not (e.pred in TONE_ADJS and e.key < first.key)]
+    return out
 
 
 def _copy_phrase(w: WorkingMRS, q: EP, rest: list[EP], leaf: EP, x: str, quantifier: str) -> tuple[str, str]:

@@ -222,7 +222,8 @@ COLLECTIVE_NOUNS = frozenset({f"_{n}_n_1" for n in (
     "column", "handful", "number", "pair", "couple", "lot", "bunch", "array", "mix", "mixture", "selection",
     "composition", "line", "ring", "pile", "stack", "trio", "chain")} | {"_mix_n_of", "_group_n_of", "_set_n_of"})
 #: nouns of the picture's background ("on a black background")
-BACKGROUND_NOUNS = frozenset({"_background_n_1", "_backdrop_n_1", "_background_n_of", "_field_n_1", "_black_n_1"})
+BACKGROUND_NOUNS = frozenset({"_background_n_1", "_backdrop_n_1", "_background_n_of", "_field_n_1", "_black_n_1",
+                              "_surface_n_1", "_surface/nn_u_unknown"})
 
 
 @lru_cache(maxsize=8192)  # called for every EP by most rewrites; the predicates met are few

@@ -56,19 +56,29 @@ class Relation:
 class Edits:
     """The count of edits of one working copy's EPs, which its EPs share: a counter rather than the
     copy itself, so that the copy and its EPs hold no reference cycle and are freed by reference
-    counting when an interpretation ends (cycles would wait for, and burden, the garbage collector)."""
+    counting when an interpretation ends (cycles would wait for, and burden, the garbage collector).
+    With it, what :meth:`WorkingMRS.reindex` needs to update its indexes rather than rebuild them:
+    the EPs killed or given new ``args`` since (by ``id``: holding them would make a cycle), and
+    whether any other edit (a relabel, a revived EP, a substitution) was made."""
 
-    __slots__ = ("count",)
+    __slots__ = ("count", "touched", "full")
 
     def __init__(self) -> None:
         self.count = 0
+        self.touched: list[int] = []
+        self.full = False
 
 
 @dataclass(eq=False, slots=True, init=False)
 class EP:
     """An elementary predication of the working copy (compared by identity).  Setting what the
     indexes of its :class:`WorkingMRS` rest on (``dead``, ``label``, ``args``) counts an edit of
-    that copy, so that :meth:`WorkingMRS.reindex` rebuilds them only after edits."""
+    that copy, so that :meth:`WorkingMRS.reindex` rebuilds them only after edits.
+
+    ``arg0`` is a slot, not a property: the rewrites read it about a thousand times per
+    interpretation.  It is kept equal to ``args.get("ARG0")`` when ``args`` is set and by
+    :meth:`WorkingMRS.substitute`; an ARG0 written into ``args`` in place is read again at the next
+    :meth:`WorkingMRS.reindex` after an edit (no rewrite does that: set ``args`` instead)."""
 
     pred: str
     label: str
@@ -80,6 +90,8 @@ class EP:
     relation: Relation | None  # set on ``REL`` EPs only
     #: the edit count of the working copy whose indexes hold this EP (set by its reindex)
     edits: "Edits | None" = field(repr=False)
+    #: ``args.get("ARG0")``, kept with ``args`` (see above)
+    arg0: str | None = field(repr=False)
 
     def __init__(self, pred: str, label: str, args: dict[str, str], carg: str | None, key: tuple[int, int],
                  dead: bool = False, mods: QuantifierMods | None = None, relation: Relation | None = None) -> None:
@@ -87,6 +99,7 @@ class EP:
         _PRED(self, pred)
         _LABEL(self, label)
         _ARGS(self, args)
+        _ARG0(self, args.get("ARG0"))
         _CARG(self, carg)
         _KEY(self, key)
         _DEAD(self, dead)
@@ -97,13 +110,15 @@ class EP:
     def __setattr__(self, name: str, value: Any) -> None:
         _SLOTS[name].__set__(self, value)
         if name in _INDEXED:
+            if name == "args":
+                _ARG0(self, value.get("ARG0"))
             counter = _EDITS_GET(self)
             if counter is not None:
                 counter.count += 1
-
-    @property
-    def arg0(self) -> str | None:
-        return self.args.get("ARG0")
+                if name == "args" or (name == "dead" and value):
+                    counter.touched.append(id(self))
+                else:
+                    counter.full = True
 
     def is_quantifier(self) -> bool:
         return "RSTR" in self.args
@@ -111,8 +126,9 @@ class EP:
 
 #: the slots of :class:`EP`, set through their descriptors by its ``__init__`` and ``__setattr__``
 _SLOTS = {name: getattr(EP, name) for name in EP.__slots__}
-_PRED, _LABEL, _ARGS, _CARG, _KEY, _DEAD, _MODS, _RELATION, _EDITS_SET = (
-    _SLOTS[name].__set__ for name in ("pred", "label", "args", "carg", "key", "dead", "mods", "relation", "edits"))
+_PRED, _LABEL, _ARGS, _CARG, _KEY, _DEAD, _MODS, _RELATION, _EDITS_SET, _ARG0 = (
+    _SLOTS[name].__set__
+    for name in ("pred", "label", "args", "carg", "key", "dead", "mods", "relation", "edits", "arg0"))
 _EDITS_GET = _SLOTS["edits"].__get__
 #: the fields of an EP that :meth:`WorkingMRS.reindex` reads (an ``args`` dict edited in place
 #: changes no quantifier's ARG0 or RSTR but through :meth:`WorkingMRS.substitute`)
@@ -121,11 +137,15 @@ _INDEXED = frozenset({"dead", "label", "args"})
 
 def is_var(value: str | None, kind: str) -> bool:
     """Whether ``value`` is a variable of ``kind`` ("x" entity, "e" event, "h" handle)."""
-    return value is not None and value[:1] == kind
+    # ``value[:1] == kind``, with the first character read rather than sliced (asked ~300 times
+    # per interpretation)
+    if value:
+        return value[0] == kind
+    return value is not None and kind == ""
 
 
 def is_handle(value: str | None) -> bool:
-    return is_var(value, "h")
+    return value[0] == "h" if value else False
 
 
 class WorkingMRS:
@@ -144,6 +164,8 @@ class WorkingMRS:
         #: another last stamped EP restamps all, but an EP replaced before the last stamped one is
         #: not noticed: writers must append
         self._stamped: tuple[int, EP | None] = (0, None)
+        #: the stamped EPs by ``id`` (what the edit count records of them)
+        self._by_id: dict[int, EP] = {}
         self.live: list[EP] = []
         self.by_label: dict[str, list[EP]] = {}
         self.quant_of: dict[str, EP] = {}
@@ -151,18 +173,34 @@ class WorkingMRS:
 
     # -- indexes
     def reindex(self) -> None:
-        """Rebuild the live-EP, label and quantifier indexes after edits (with no EP edited or
-        added since they were last built, they stand)."""
+        """Bring the live-EP, label and quantifier indexes up to date after edits: with no EP
+        edited or added since they were last built, they stand; after kills, new ``args`` that
+        change no quantifier, and added EPs, copies of them are updated (so that a list or dict
+        read before stays as it was); after any other edit, they are rebuilt."""
         eps = self.eps
         counter = self.edits
-        if self._indexed == (counter.count, len(eps)):
-            return
+        count, indexed = self._indexed
         n = len(eps)
+        if count == counter.count and indexed == n:
+            return
         stamped, last = self._stamped
+        if 0 < indexed == stamped <= n and eps[stamped - 1] is last:
+            if count != counter.count and not counter.full and self._update(counter.touched, indexed):
+                counter.touched.clear()
+                self._indexed = (counter.count, indexed)
+            if self._indexed[0] == counter.count:
+                if indexed < n:
+                    self._index_added(eps, stamped, n)
+                return
+        counter.touched.clear()
+        counter.full = False
         if stamped > n or (stamped and eps[stamped - 1] is not last):
             stamped = 0
+            self._by_id = {}
         for k in range(stamped, n):
-            _EDITS_SET(eps[k], counter)
+            e = eps[k]
+            _EDITS_SET(e, counter)
+            self._by_id[id(e)] = e
         if n:
             self._stamped = (n, eps[-1])
         live = [e for e in eps if not e.dead]
@@ -170,20 +208,108 @@ class WorkingMRS:
         quant_of: dict[str, EP] = {}
         self.live, self.by_label, self.quant_of = live, by_label, quant_of
         for e in live:
+            args = e.args
+            arg0 = args.get("ARG0")
+            if arg0 != e.arg0:  # an ARG0 written into args in place (see EP)
+                _ARG0(e, arg0)
             at = by_label.get(e.label)
             if at is None:
                 by_label[e.label] = [e]
             else:
                 at.append(e)
-            args = e.args
             if "RSTR" in args:  # e.is_quantifier(), inlined: reindex runs after every rewrite
-                v = args.get("ARG0")
-                if v is None:
+                if arg0 is None:
                     raise UninterpretableMRS(f"quantifier {e.pred} binds no variable")
-                if v in quant_of:
-                    raise UninterpretableMRS(f"variable {v} has two quantifiers")
-                quant_of[v] = e
-        self._indexed = (counter.count, len(eps))
+                if arg0 in quant_of:
+                    raise UninterpretableMRS(f"variable {arg0} has two quantifiers")
+                quant_of[arg0] = e
+        self._indexed = (counter.count, n)
+
+    def _update(self, touched: list[int], indexed: int) -> bool:
+        """Update copies of the indexes for the EPs of ids ``touched``, among the first ``indexed``,
+        killed or given new ``args`` (no other edit) since they were built, as a rebuild would;
+        False (nothing done) where only a rebuild can: an EP became a quantifier, or a quantifier
+        binds another variable or none."""
+        quantifiers = {id(q): v for v, q in self.quant_of.items()}
+        by_id = self._by_id
+        killed = []
+        for i in dict.fromkeys(touched):
+            e = by_id.get(i)  # None: an EP no longer in ``eps``, which no index holds
+            if e is None:
+                continue
+            if e.dead:
+                killed.append(e)
+                continue
+            v = quantifiers.get(id(e))
+            args = e.args
+            arg0 = args.get("ARG0")
+            if arg0 != e.arg0:  # an ARG0 written into args in place (see EP)
+                _ARG0(e, arg0)
+            if v is None:
+                if "RSTR" in args:
+                    return False  # a new quantifier: its place in quant_of's order
+            elif "RSTR" not in args or arg0 != v:
+                return False
+        if not killed:
+            return True
+        self.live = [e for e in self.live if not e.dead]
+        by_label = self.by_label = dict(self.by_label)
+        quant_of = None
+        for e in killed:
+            at = by_label.get(e.label)
+            if at is not None and any(x is e for x in at):
+                kept = [x for x in at if not x.dead]
+                if kept:
+                    by_label[e.label] = kept
+                else:
+                    del by_label[e.label]
+            v = quantifiers.get(id(e))
+            if v is not None:
+                if quant_of is None:
+                    quant_of = self.quant_of = dict(self.quant_of)
+                quant_of.pop(v, None)
+        return True
+
+    def _index_added(self, eps: list[EP], start: int, n: int) -> None:
+        """Index ``eps[start:n]``, added since the indexes were built with no EP edited, as a
+        rebuild would (the same order, the same errors)."""
+        counter = self.edits
+        added = [e for e in eps[start:n] if not e.dead]
+        by_id = self._by_id
+        for e in eps[start:n]:
+            _EDITS_SET(e, counter)
+            by_id[id(e)] = e
+        self._stamped = (n, eps[-1])
+        live = self.live + added
+        by_label = dict(self.by_label)
+        quant_of = self.quant_of
+        copied = False
+        fresh: set[str] = set()  # labels whose list is this call's copy
+        for e in added:
+            args = e.args
+            arg0 = args.get("ARG0")
+            if arg0 != e.arg0:
+                _ARG0(e, arg0)
+            label = e.label
+            at = by_label.get(label)
+            if at is None:
+                by_label[label] = [e]
+                fresh.add(label)
+            elif label in fresh:
+                at.append(e)
+            else:
+                by_label[label] = at + [e]
+                fresh.add(label)
+            if "RSTR" in args:
+                if arg0 is None:
+                    raise UninterpretableMRS(f"quantifier {e.pred} binds no variable")
+                if arg0 in quant_of:
+                    raise UninterpretableMRS(f"variable {arg0} has two quantifiers")
+                if not copied:
+                    quant_of, copied = dict(quant_of), True
+                quant_of[arg0] = e
+        self.live, self.by_label, self.quant_of = live, by_label, quant_of
+        self._indexed = (counter.count, n)
 
     def target(self, hole: str) -> str:
         """The label a hole is (qeq-)plugged with."""
@@ -196,10 +322,22 @@ class WorkingMRS:
 
     def rstr_label(self, q: EP) -> str:
         """The label of quantifier ``q``'s restrictor."""
-        return self.target(q.args["RSTR"])
+        hole = q.args["RSTR"]  # self.target, inlined: the rewrites ask this a million times
+        if hole in self.by_label:
+            return hole
+        lo = self.qeq.get(hole)
+        if lo is None:
+            raise UninterpretableMRS(f"hole {hole} has no qeq")
+        return lo
 
     def at(self, label: str) -> list[EP]:
-        return [e for e in self.by_label.get(label, ()) if not e.dead]
+        """The live EPs at ``label`` (a new list)."""
+        found = self.by_label.get(label)
+        if found is None:
+            return []
+        if self.edits.count == self._indexed[0]:
+            return found[:]  # no EP edited (killed) since the indexes were built
+        return [e for e in found if not e.dead]
 
     def new_name(self, prefix: str) -> str:
         self.fresh += 1
@@ -217,12 +355,16 @@ class WorkingMRS:
 
     def substitute(self, old: str, new: str) -> None:
         self.edits.count += 1  # a quantifier's ARG0 may change in place
+        self.edits.full = True
         for e in self.live:
             if e.dead:
                 continue
-            for role, value in e.args.items():
+            args = e.args
+            for role, value in args.items():
                 if value == old:
-                    e.args[role] = new
+                    args[role] = new
+                    if role == "ARG0":
+                        _ARG0(e, new)
 
 
 def as_mrs(mrs: Any) -> Any:

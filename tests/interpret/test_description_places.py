@@ -146,6 +146,8 @@ def test_another_on_its_own_and_a_bare_plural(n, expected):
     assert verdict("There is another red pentagon.", world) == expected
     assert verdict("There is a second red pentagon.", world) == expected
     assert verdict("There are red pentagons.", world) == expected
+    # beside a single shape, a plural says several: one alone is false
+    assert verdict("There are red pentagons and a blue circle.", world) == (F if n == 1 else expected)
 
 
 @pytest.mark.parametrize("n,plain,several", [(0, F, F), (1, A, A), (2, A, A), (3, T, A), (4, T, T)])

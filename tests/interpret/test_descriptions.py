@@ -59,6 +59,9 @@ def check(caption: str, world: World, expected: str, numerals: str | None = None
     ("A red square, a blue circle and a green triangle on a black background.", SCENE3, T),
     ("There is a red star.", SCENE, F),                                            # a shape the world never has
     ("A red square against a dark backdrop.", SCENE, T),
+    ("A red square and a blue circle on a black surface.", SCENE, T),              # the surface is the background
+    ("A red square and a blue circle on a black surface.", on_white(SCENE), F),
+    ("A red square and a green circle on a black surface.", SCENE, F),
     ("The background is black.", SCENE, T),
     ("The background is black.", on_white(SCENE), F),
     ("The background is white.", SCENE, F),
@@ -244,6 +247,8 @@ def test_one_as_a_subject_is_one_of_them(caption, left, right, expected):
     ("There are red squares.", 2, T),
     ("There are red squares.", 3, T),
     ("Red squares.", 1, A),
+    ("Red squares and a blue circle.", 1, F),  # beside a single shape, a plural says several
+    ("There are red shapes and a blue circle.", 1, A),  # "red shapes" may list what the shapes are
     ("Red squares.", 0, F),
     ("There are several red squares.", 2, F),  # several: at least three
     ("There are several red squares.", 3, T),
@@ -261,6 +266,24 @@ def test_one_as_a_subject_is_one_of_them(caption, left, right, expected):
 ])
 def test_vague_quantities_and_plurals(caption, n, expected):
     world = make_world(*[("square", "red", 0.1 + 0.18 * i, 0.5) for i in range(n)], ("circle", "blue", 0.5, 0.85))
+    check(caption, world, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("There are red squares.", A),                 # alone, a plural of one is vague (an implicature)
+    ("There are red squares and a blue circle.", F),  # beside a single shape it says several
+    ("There are red circles.", T),
+    ("Red squares and a blue circle.", F),         # a list item of its own words
+    ("Red squares, red circles and a triangle.", F),
+    ("Red circles and squares.", A),               # "red" may be said of both: which count is meant is open
+    ("Red circles, squares and a blue circle.", A),
+    ("The squares and red circles are at the top.", A),  # under "the": not a count of its own
+    ("There are red shapes and a blue circle.", T),
+    ("There are blue shapes and a red square.", A),  # colour words on "shapes" list what the shapes are
+])
+def test_a_bare_plural_of_one_shape(caption, expected):
+    world = make_world(("square", "red", 0.2, 0.2), ("circle", "red", 0.8, 0.2), ("circle", "red", 0.5, 0.5),
+                       ("circle", "blue", 0.2, 0.8))
     check(caption, world, expected)
 
 
@@ -534,7 +557,8 @@ def test_with_including_and_lists(caption, world, expected):
     ("There are two shapes. There is a red square. The rest of the image is empty.", T),
     ("There are two circles. There is a red square. The rest of the image is empty.", F),
     ("There is a red square. There are circles. The rest of the image is empty.", A),  # one circle: vague
-    ("There is a red square. Circles are at the bottom. The rest of the image is empty.", A),  # a group placed
+    # one circle, in a caption that names a single square: a plural is two or more
+    ("There is a red square. Circles are at the bottom. The rest of the image is empty.", F),
     ("There is a red square. The rest of the image is empty.", F),
     ("There is a red square in the upper left. There is a blue circle in the lower right. "
      "The rest of the image is empty.", T),

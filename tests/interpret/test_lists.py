@@ -151,3 +151,19 @@ def test_a_colour_of_another_kind_leaves_the_list_vague():
     check("Circles and crosses in blue and red.", world, T)
     check("Circles and crosses in blue, red and green.", world, A)
     check("Circles and crosses in blue, red and yellow.", world, F)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("The light green, blue and red half circles are at the top.", T),   # "light" is the green one's
+    ("The light green, blue and olive-yellow half circles are at the top.", T),  # an unknown colour word in the list
+    ("The light green, blue and red half circles are at the bottom.", F),
+    ("The light blue, green and red half circles are at the top.", F),   # the blue one is dark
+])
+def test_a_tone_before_a_list_of_colours_is_the_first_colours(caption, expected):
+    """A tone word before a list of colours is said of the first colour only (the red and blue ones are
+    dark: "light" on them would be false), and a colour word the
+    grammar does not know ("olive-yellow") is a list item as any colour is: never one shape of all the
+    colours (which no shape is)."""
+    world = make_world(("semicircle", "green", 0.2, 0.2, 0.06, 0.3), ("semicircle", "blue", 0.5, 0.2, 0.06, -0.3),
+                       ("semicircle", "red", 0.8, 0.2, 0.06, -0.3), ("semicircle", "yellow", 0.8, 0.1, 0.06, -0.3))
+    check(caption, world, expected)

@@ -1,0 +1,110 @@
+"""How many a bare plural of a shape noun says: in a caption that lists shapes or names a single shape
+("Red circles, a magenta cross and …"), two or more, one alone false (the labelling guide's plural);
+alone, or where its count is left open, at least one and clearly from two (one alone is vague). Run
+from :func:`.lists.quantities`; the meanings are in docs/descriptions.md ("Numbers and quantities").
+"""
+from __future__ import annotations
+
+from .picture_places import ATTR, restriction
+from .predicates import COORDINATIONS, shape_of, split_predicate
+from .working_mrs import EP, WorkingMRS, is_var
+
+#: words that count on from shapes named before ("another", "a second"): see :func:`named_plural`
+_OTHER_WORDS = frozenset({"_other_a_1", "_another_q", "_second_a_1", "_third_a_1", "ord"})
+#: every plural of a description (a marker of :data:`ALL`)
+ALL = "*"
+
+
+def counts_left_open(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
+    """The plurals whose count is left open: conjuncts of :func:`_shared_conjuncts`, and every plural
+    (:data:`ALL`) where the caption says "another", "other", "a second" (``_OTHER_WORDS``: "There are
+    gray pentagons. A second gray pentagon is …" reads the plural as the first of them) or colours are
+    said of a whole list ("circles and triangles in red and yellow", a ``kinds:`` marker)."""
+    if any(e.pred in _OTHER_WORDS or (e.pred == ATTR and (e.carg or "").startswith("kinds:")) for e in w.eps):
+        return {ALL}
+    return _shared_conjuncts(w, predicative)
+
+
+def named_plural(x: str, rs: list[EP], open_counts: set[str], listed: set[str]) -> bool:
+    """Whether the bare plural ``x`` (restriction ``rs``) is read as two or more, one alone false: a
+    shape noun of its own ("red squares", not "red shapes", whose colour words list what the shapes
+    are), in a caption that also names a single shape (``listed``, :func:`beside_singulars`: "red
+    circles, a magenta cross and …", where one is told from several), whose count
+    :func:`counts_left_open` does not leave open. Alone ("There are red squares.") its "more than one"
+    stays an implicature: one is vague."""
+    if ALL in open_counts or x in open_counts or ALL not in listed:
+        return False
+    return any(e.arg0 == x and shape_of(e.pred) is not None for e in rs)
+
+
+def beside_singulars(w: WorkingMRS) -> set[str]:
+    """The plurals of a caption that lists shapes or also names a single shape ("red circles, a magenta
+    cross and …", "crosses, pentagons and circles", "Shapes including circles, ellipses and a
+    triangle."): one against several is told apart there, so a plural says several; :data:`ALL` for
+    every plural, or nothing."""
+    if any(not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x") for c in w.live):
+        return {ALL}
+    for q in w.live:
+        if q.dead or not (q.pred == "_a_q" or q.pred == "udef_q" and q.mods.card == 1 and not q.mods.plural):
+            continue
+        if any(e.arg0 == q.arg0 and shape_of(e.pred) is not None for e in restriction(w, q.arg0 or "")):
+            return {ALL}
+    return set()
+
+
+def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
+    """The conjuncts of coordinations whose count the guide's plural does not settle: those of a
+    coordination whose words are shared ("cyan squares and crosses", "gray pentagons and a cross near
+    the bottom": the words may be said of both or of one; "circles and triangles in red and yellow":
+    words said of the whole list), and those of a coordination under or with
+    "the", a count or a copula ("The squares and rectangles are ...")."""
+    coords = [c for c in w.live if not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x")]
+    keys: dict[tuple[str, object], set[str]] = {}
+    for e in w.live:
+        if not e.dead and is_var(e.args.get("ARG1", ""), "x"):
+            keys.setdefault((e.pred, e.key), set()).add(e.args["ARG1"])
+    shared = {x for xs in keys.values() if len(xs) > 1 for x in xs}
+    by_var = {c.arg0 or "": c for c in coords}
+    out: set[str] = set()
+    for c in coords:
+        leaves = [v for k, v in c.args.items() if k != "ARG0" and is_var(v, "x")]
+        qs = [w.quant_of.get(v) for v in [c.arg0 or "", *leaves]]
+        counted = any(q is not None and (q.pred not in ("udef_q", "_a_q") or not q.mods.plain()) for q in qs)
+        if (c.arg0 in predicative or counted or any(v in shared for v in leaves) or c.arg0 in shared
+                or _said_of(w, c.arg0 or "") or _bare_after_words(w, c, by_var)):
+            out.update(leaves)
+    # a conjunct of a conjunct's coordination (a list nested in a list) is as its list is
+    for _ in range(4):
+        for c in coords:
+            if c.arg0 in out:
+                out.update(v for k, v in c.args.items() if k != "ARG0" and is_var(v, "x"))
+    return out
+
+
+def _said_of(w: WorkingMRS, x: str) -> bool:
+    """Whether words in the restriction of the list ``x`` are said of the whole list."""
+    return any(e.args.get("ARG1") == x and e.pred not in COORDINATIONS for e in restriction(w, x))
+
+
+def _bare_after_words(w: WorkingMRS, c: EP, by_var: dict[str, EP]) -> bool:
+    """Whether a coordination's first noun, a shape noun, has adjectives of its own and a later one is a bare noun
+    ("teal squares, half circles and ovals", a list nested in a list alike): the words may be meant
+    of all of them."""
+    leaves: list[str] = []
+    todo = [v for k, v in c.args.items() if k != "ARG0" and is_var(v, "x")]
+    while todo and len(leaves) < 64:
+        v = todo.pop(0)
+        inner = by_var.get(v)
+        if inner is not None:
+            todo[:0] = [u for k, u in inner.args.items() if k != "ARG0" and is_var(u, "x")]
+        else:
+            leaves.append(v)
+    first = restriction(w, leaves[0]) if leaves else []
+    if (len(leaves) < 2 or not any(e.arg0 == leaves[0] and shape_of(e.pred) is not None for e in first)
+            or not any(e.args.get("ARG1") == leaves[0] and split_predicate(e.pred)[1] == "a" for e in first)):
+        return False
+    return any(all(e.arg0 == v and split_predicate(e.pred)[1] == "n" for e in restriction(w, v))
+               for v in leaves[1:])
+
+
+__all__ = ["beside_singulars", "counts_left_open", "named_plural"]
