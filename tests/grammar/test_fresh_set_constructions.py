@@ -33,6 +33,24 @@ CASES = (
     ("There is a cyan, a pink, and a green semicircle.", "There is a cyan, a pink, and a green semicircles."),
     # "the" shared by a list of bare singulars with the serial comma (np_list_and_bare_the)
     ("The triangle, pentagon, and oval round out the group.", "The triangle, and oval round out the group."),
+    # "to the right of" sharing its object with another preposition (prep to_the_right_of in p_coord)
+    ("It sits slightly to the right of and just below the center of the frame.",
+     "It sits slightly to the right of and just the center of the frame."),
+    ("Positioned to the left of and slightly below the rectangle is a teal oval.",
+     "Positioned to the left of and slightly below is a teal oval."),
+    # a participle and its modifier after a PP without a comma (pp_ing_post)
+    ("An olive triangle is on top of it pointing to the right.", "An olive triangle is on top of it pointing to."),
+    # "as if" before a clause (conj as_if)
+    ("The bottom half is empty, as if the shapes are floating up toward the top.",
+     "The bottom half is empty, as if the shapes are floating up toward the."),
+    # "in the dark" as a look of the scene
+    ("The shapes look like pieces of a mobile drifting in the dark.", "The shapes look like pieces of a mobile drifting in the."),
+    # a tone's comparison: "slightly darker in tone than the square" (as "darker than")
+    ("There is a small teal oval, slightly darker in tone than the square.",
+     "There is a small teal oval, slightly darker in than the square."),
+    # "yet" as "but" between adjectives and clauses
+    ("The image features a simple yet vibrant arrangement of shapes.",
+     "The image features a simple yet arrangement of shapes."),
     # "underneath that" opening a clause without a comma, as "below that"
     ("A circle sits near the top, and underneath that a cyan circle overlaps with a smaller circle.",
      "A circle sits near the top, and underneath that a cyan circle overlaps with a smaller."),
@@ -64,3 +82,14 @@ def test_singular_relative_keeps_to_the_last_conjunct():
     square = next(ep for ep in mrs.rels if ep.predicate == "_square_n_of")
     red = next(ep for ep in mrs.rels if ep.predicate == "_red_a_1")
     assert red.args["ARG1"] == square.iv
+
+
+def test_to_the_right_of_and_below_reads_both_relations():
+    preds = {ep.predicate for ep in parse("A circle is to the right of and below the square.").readings[0].mrs.rels}
+    assert {"_right+of_p", "_below_p", "_and_c"} <= preds
+
+
+def test_to_the_right_of_alone_keeps_its_analysis():
+    # the one-word preposition costs more: alone, "to the right of" stays "to" + "the right of ..."
+    preds = {ep.predicate for ep in parse("A circle is to the right of the square.").readings[0].mrs.rels}
+    assert "_right+of_p" not in preds and "_to_p" in preds
