@@ -44,7 +44,8 @@ CASES = (
     ("The bottom half is empty, as if the shapes are floating up toward the top.",
      "The bottom half is empty, as if the shapes are floating up toward the."),
     # "in the dark" as a look of the scene
-    ("The shapes look like pieces of a mobile drifting in the dark.", "The shapes look like pieces of a mobile drifting in the."),
+    ("The shapes look like pieces of a mobile drifting in the dark.",
+     "The shapes look like pieces of a mobile drifting in the."),
     # a tone's comparison: "slightly darker in tone than the square" (as "darker than")
     ("There is a small teal oval, slightly darker in tone than the square.",
      "There is a small teal oval, slightly darker in than the square."),
