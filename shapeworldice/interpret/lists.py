@@ -176,6 +176,7 @@ def adjective_lists(w: WorkingMRS) -> None:
         leaves: list[EP] = []
         if not _adjective_leaves(by_event, tops[0].arg0, x, leaves) or len(leaves) < 2:
             continue
+        leaves = _colours_before(rs, leaves, coords, x) + leaves
         rest = [e for e in rs if e not in leaves and e not in coords and e.pred not in QUANTITY_ADJS]
         if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest):
             continue
@@ -401,6 +402,17 @@ def _adjective(pred: str) -> bool:
     """An adjective, or the ERG's entry of an adjective outside its vocabulary ("_olive-yellow/jj_u_unknown")."""
     lemma, pos, sense = split_predicate(pred)
     return pos == "a" or (pos == "u" and sense == "unknown" and lemma.endswith("/jj"))
+
+
+def _colours_before(rs: list[EP], leaves: list[EP], coords: list[EP], x: str) -> list[EP]:
+    """The colour words just before a list of colours that the parser left out of it ("circles in
+    teal, pink, cyan and dark red" is read "teal [pink, cyan and dark] red"): each is a list item of
+    its own, not a colour said of every item (no shape is teal and red at once)."""
+    if not _is_colour(leaves[0], x):
+        return []
+    first = min(e.key for e in leaves)
+    return sorted((e for e in rs if e not in leaves and e not in coords and e.key < first and _is_colour(e, x)),
+                  key=lambda e: e.key)
 
 
 def _is_colour(e: EP, x: str) -> bool:

@@ -167,3 +167,16 @@ def test_a_tone_before_a_list_of_colours_is_the_first_colours(caption, expected)
     world = make_world(("semicircle", "green", 0.2, 0.2, 0.06, 0.3), ("semicircle", "blue", 0.5, 0.2, 0.06, -0.3),
                        ("semicircle", "red", 0.8, 0.2, 0.06, -0.3), ("semicircle", "yellow", 0.8, 0.1, 0.06, -0.3))
     check(caption, world, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("There are circles in teal, pink, cyan and dark red.", T),  # one circle of each colour
+    ("There are circles in teal, pink, cyan and dark blue.", F),  # no blue circle
+    ("There are circles in gray, pink, cyan and dark red.", F),  # no gray circle
+])
+def test_each_colour_of_a_list_is_one_item(caption, expected):
+    """The parser leaves a list's first colour out of the list ("teal [pink, cyan and dark] red"): it is
+    an item of its own, not said of the last one (a circle teal and red at once, which none is)."""
+    world = make_world(("circle", "cyan", 0.2, 0.2), ("circle", "magenta", 0.5, 0.2), ("circle", "cyan", 0.8, 0.2),
+                       ("circle", "red", 0.5, 0.8, 0.02, -0.3))
+    check(caption, world, expected)
