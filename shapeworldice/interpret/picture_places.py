@@ -362,6 +362,20 @@ def company_of_places(w: WorkingMRS) -> None:
     w.reindex()
 
 
+#: adverbs that name the one axis of a middle ("in the middle vertically")
+AXIS_ADVERBS = {"_vertically_a_1": "mid-height", "_horizontally_a_1": "mid-width"}
+
+
+def _middle_on_one_axis(w: WorkingMRS, e: EP) -> str:
+    """"in the middle vertically" (the adverb is killed) and "across the middle" (the horizontal
+    band) name the middle along one axis only ("mid-height" / "mid-width"); else the centre."""
+    for m in w.live:
+        if not m.dead and m.pred in AXIS_ADVERBS and m.args.get("ARG1") == e.arg0:
+            w.kill(m)
+            return AXIS_ADVERBS[m.pred]
+    return "mid-height" if e.pred == "_across_p" else "centre"
+
+
 def regions(w: WorkingMRS) -> None:
     """"in the upper left", "at the top", "near the right edge", "below the middle", "touching the
     right edge": ``ATTR`` region of the subject."""
@@ -387,6 +401,8 @@ def regions(w: WorkingMRS) -> None:
             if place != "centre":
                 continue
             place = side
+        if place == "centre":
+            place = _middle_on_one_axis(w, e)
         if touching and not place.endswith("-edge") or beyond:
             place = ""
         if e.pred in ("_toward_p", "_towards_p"):  # "toward the right (side)": a leaning

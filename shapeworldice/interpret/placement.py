@@ -30,7 +30,7 @@ from .predicates import (
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_list_modifiers, group_places,
                     predicated_colours, predicated_lists, quantities, shared_adjectives)
 from .picture_places import (
-    ATTR, MOSTLY, SCENE, company_of_places, empty_places, is_colour, kill_entity as _kill_entity, nothing as _nothing,
+    ATTR, AXIS_ADVERBS, MOSTLY, SCENE, company_of_places, empty_places, is_colour, kill_entity as _kill_entity, nothing as _nothing,
     places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
@@ -284,6 +284,9 @@ def _outside(w: WorkingMRS) -> None:
             continue
         lemma, pos, _ = split_predicate(e.pred)
         lemma = lemma.split("/")[0]
+        if e.pred in AXIS_ADVERBS and any(not p.dead and p.pred in REGION_PREPS and p.arg0 == e.args.get("ARG1")
+                                          for p in w.live):
+            continue  # "in the middle vertically": the axis of the place (:func:`.picture_places.regions`)
         if pos in ("v", "a") and (lemma in OUTSIDE_WORDS or lemma in _ORDER_ADVERBS and is_var(
                 e.args.get("ARG1"), "e")) and e.arg0 is not None:
             dropped.add(e.arg0)
