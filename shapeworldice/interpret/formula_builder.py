@@ -8,6 +8,7 @@ the fragment (a name, a pronoun, an unknown word) makes the reading uninterpreta
 """
 from __future__ import annotations
 
+from .dropped_looks import marked_look, settle, settle_negation, strip
 from .errors import UninterpretableMRS, not_covered
 from ..semantics.appearance import COLOR_WORDS, color_word
 from .logic import (
@@ -71,7 +72,12 @@ class FormulaBuilder:
         self.copies = 0
 
     def build(self) -> Formula:
-        return self.hole(self.scope.root)
+        return strip(self.hole(self.scope.root))  # a look whose entity a list renamed adds nothing
+
+    def _suffix(self) -> str:
+        """A fresh suffix for the bound names of a copy of a formula."""
+        self.copies += 1
+        return f"~{self.copies}"
 
     def hole(self, h: HoleNode) -> Formula:
         f = self.label(h.plug())
@@ -101,7 +107,8 @@ class FormulaBuilder:
         restrictor = rh.plug()
         eps = restrictor.eps
         if not (len(eps) == 1 and eps[0].pred in COORDINATIONS and eps[0].arg0 == var):
-            return self._quant(qspec(q), var, rh, eps, body, _is_group(q))
+            spec = qspec(q)
+            return settle(spec, var, self._quant(spec, var, rh, eps, body, _is_group(q)), self._suffix)
         c = eps[0]
         if q.pred != "udef_q" or not q.mods.plain() or restrictor.holes:
             raise UninterpretableMRS(f"coordinated noun phrase quantified by {q.pred}")
@@ -194,7 +201,7 @@ class FormulaBuilder:
         if color is not None:
             return self._color(e, *color)
         if p in (NOTHING, MANY):  # a claim the world model does not record, dropped; "many": see _many
-            return TRUE
+            return marked_look(e.carg) if p == NOTHING else TRUE
         if p in (ATTR, SCENE):  # a place, look or background claim of the placement rewrites
             kind, _, value = (e.carg or "vague:").partition(":")
             if p == SCENE:
@@ -203,7 +210,7 @@ class FormulaBuilder:
         if p == "_be_v_there":
             return Exists(_entity_arg(e, "ARG1", "'there is' without an entity"))
         if p == "neg":
-            return Not(self.sub(node, e, "ARG1"))
+            return settle_negation(self.sub(node, e, "ARG1"), self._suffix)
         if p in COORDINATIONS:
             left, right = self.sub(node, e, "L-HNDL"), self.sub(node, e, "R-HNDL")
             return And((left, right)) if COORDINATIONS[p] == "and" else Or((left, right))
@@ -232,7 +239,7 @@ class FormulaBuilder:
             body = _several_colours(var, body)
         if plural and (mentions(var, body) or mentions(var, restr)):
             whole = spec.kind in ("definite", "ratio")
-            restr, body = read_group(var, restr, restr, whole), read_group(var, restr, body, whole)
+            restr, body = read_group(var, restr, restr, whole, True), read_group(var, restr, body, whole)
         vague = [e for e in eps if e.pred == MANY and e.args.get("ARG1") == var]
         if vague:
             count, _, word = (vague[0].carg or "0:").partition(":")

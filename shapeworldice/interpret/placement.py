@@ -34,6 +34,7 @@ from .picture_places import (
     places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
+from .dropped_looks import mark as mark_look
 from .background import COMPANY_PREPS, background, company, there
 from .side_coordinations import split_side_coordinations
 from .tails import read_tails
@@ -290,7 +291,9 @@ def _outside(w: WorkingMRS) -> None:
         if pos in ("v", "a") and (lemma in OUTSIDE_WORDS or lemma in _ORDER_ADVERBS and is_var(
                 e.args.get("ARG1"), "e")) and e.arg0 is not None:
             dropped.add(e.arg0)
+            said_of = e.args.get("ARG1")
             _nothing(e)
+            mark_look(e, lemma, said_of)
         elif e.pred in LIKENESS_PREPS and (_names_shape(w, e.args.get("ARG2")) or e.pred == "_like_p" and any(
                 n.arg0 == e.args.get("ARG2") and split_predicate(n.pred)[1] == "n"
                 for n in _restriction(w, e.args.get("ARG2", "")))):  # "looks like an X / a bowl"
