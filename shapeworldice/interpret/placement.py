@@ -30,7 +30,8 @@ from .predicates import (
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_list_modifiers, group_places,
                     predicated_colours, predicated_lists, quantities, shared_adjectives)
 from .picture_places import (
-    ATTR, AXIS_ADVERBS, MOSTLY, SCENE, company_of_places, empty_places, is_colour, kill_entity as _kill_entity, nothing as _nothing,
+    ATTR, AXIS_ADVERBS, MOSTLY, SCENE, company_of_places, empty_places, is_colour, kill_entity as _kill_entity,
+    nothing as _nothing,
     places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
