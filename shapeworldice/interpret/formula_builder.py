@@ -17,7 +17,7 @@ from .logic import (
 )
 from .groups import each_other, mentions, pair_claim, read_group
 from .groups import mutual as pair_relation
-from .lists import MANY, THE_OTHER
+from .lists import MANY, SHARED, THE_OTHER
 from .picture_places import ATTR, NOTHING, SCENE
 from .predicates import (
     ABOUT, ALMOST_TOUCHING, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, GROUP_WORDS, NEAR_APART,
@@ -180,7 +180,16 @@ class FormulaBuilder:
         return "and"
 
     def label(self, node: LabelNode) -> Formula:
-        return conjoin(_tone_colours([self.ep(e, node) for e in node.eps]))
+        """The conjunction of the label's EPs; the adjectives a coordination's second noun shares
+        (:data:`~.lists.SHARED`) are true of it or vague, never false."""
+        parts = _tone_colours([self.ep(e, node) for e in node.eps if e.carg != SHARED])
+        shared: dict[str, list[Formula]] = {}
+        for e in node.eps:
+            if e.carg == SHARED:
+                shared.setdefault(_entity_arg(e, "ARG1", f"{e.pred} shared with no entity"), []).append(self.ep(e, node))
+        for var, words in shared.items():
+            parts.append(Or((conjoin(_tone_colours(words)), Attr(var, "vague", "shared"))))
+        return conjoin(parts)
 
     def sub(self, node: LabelNode, e: EP, role: str) -> Formula:
         """The formula of the hole that ``e``'s scopal argument ``role`` opens."""

@@ -340,9 +340,16 @@ def group_places(w: WorkingMRS) -> None:
                 e.carg = "vague:group-place"
 
 
+#: the carg of an adjective copied onto the second noun of a coordination ("blue crosses and
+#: pentagons"): its wide reading (blue pentagons) where true, else its narrow one (pentagons of any
+#: colour) made vague, so the claim is false only when both readings are
+SHARED = "shared-word"
+
+
 def shared_adjectives(w: WorkingMRS) -> None:
     """"magenta crosses and triangles": the adjective is said of both nouns (its wide reading, the one
-    people take); with a list of adjectives ("pink, green and red squares and rectangles") how the
+    people take), or of the first alone (its narrow one): true when the wide reading is, false only
+    when the narrow one is (:data:`SHARED`); with a list of adjectives ("pink, green and red squares and rectangles") how the
     colours fall on the nouns is not said, so the phrase is left uninterpretable."""
     for c in list(w.live):
         if c.dead or c.pred not in ("_and_c", "_or_c") or not is_var(c.arg0, "x"):
@@ -368,8 +375,9 @@ def shared_adjectives(w: WorkingMRS) -> None:
             kinds = _kinds_of_the_list(w, right)
             _colours_of_a_list(w, ql, shared, coords, kinds)
             continue
-        for e in shared:
-            w.eps.append(EP(e.pred, rs[0].label, {**e.args, "ARG0": w.new_name("e"), "ARG1": right}, e.carg, e.key))
+        for e in shared:  # the copy is marked: the narrow reading leaves it out (see :data:`SHARED`)
+            carg = SHARED if e.carg is None else e.carg
+            w.eps.append(EP(e.pred, rs[0].label, {**e.args, "ARG0": w.new_name("e"), "ARG1": right}, carg, e.key))
 
 
 def _first_of_list(w: WorkingMRS, x: str) -> str:
