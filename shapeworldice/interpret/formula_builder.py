@@ -186,7 +186,8 @@ class FormulaBuilder:
         shared: dict[str, list[Formula]] = {}
         for e in node.eps:
             if e.carg == SHARED:
-                shared.setdefault(_entity_arg(e, "ARG1", f"{e.pred} shared with no entity"), []).append(self.ep(e, node))
+                var = _entity_arg(e, "ARG1", f"{e.pred} shared with no entity")
+                shared.setdefault(var, []).append(self.ep(e, node))
         for var, words in shared.items():
             parts.append(Or((conjoin(_tone_colours(words)), Attr(var, "vague", "shared"))))
         return conjoin(parts)

@@ -349,8 +349,8 @@ SHARED = "shared-word"
 def shared_adjectives(w: WorkingMRS) -> None:
     """"magenta crosses and triangles": the adjective is said of both nouns (its wide reading, the one
     people take), or of the first alone (its narrow one): true when the wide reading is, false only
-    when the narrow one is (:data:`SHARED`); with a list of adjectives ("pink, green and red squares and rectangles") how the
-    colours fall on the nouns is not said, so the phrase is left uninterpretable."""
+    when the narrow one is (:data:`SHARED`); with a list of adjectives ("pink, green and red squares and
+    rectangles") how the colours fall on the nouns is not said, so the phrase is left uninterpretable."""
     for c in list(w.live):
         if c.dead or c.pred not in ("_and_c", "_or_c") or not is_var(c.arg0, "x"):
             continue
