@@ -21,6 +21,7 @@ RESTRICTIVE_LOOKS = frozenset({
     "tilted", "rotated", "angled", "flat", "upright", "vertical", "horizontal", "diagonal", "oriented", "slanted",
     "pointing", "point", "face", "facing", "turned", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
     "clipped", "truncated", "cut+off", "extend", "peek", "stick", "stretched", "elongated", "outlined", "filled",
+    "colored", "coloured", "shaded", "slim",
 })
 #: the atom kind of a marked look (never evaluated: :func:`settle` and :func:`strip` remove it)
 DROPPED = "dropped"

@@ -285,6 +285,9 @@ def _outside(w: WorkingMRS) -> None:
         if e.dead or e.is_quantifier():
             continue
         lemma, pos, _ = split_predicate(e.pred)
+        if pos == "u" and "/" in lemma:  # the ERG's entry of a word outside its vocabulary: "_slim/JJ_u_unknown"
+            tag = lemma.split("/", 1)[1].lower()
+            pos = "a" if tag.startswith("jj") else "v" if tag.startswith("vb") else pos
         lemma = lemma.split("/")[0]
         if e.pred in AXIS_ADVERBS and any(not p.dead and p.pred in REGION_PREPS and p.arg0 == e.args.get("ARG1")
                                           for p in w.live):
@@ -292,9 +295,9 @@ def _outside(w: WorkingMRS) -> None:
         if pos in ("v", "a") and (lemma in OUTSIDE_WORDS or lemma in _ORDER_ADVERBS and is_var(
                 e.args.get("ARG1"), "e")) and e.arg0 is not None:
             dropped.add(e.arg0)
-            said_of = e.args.get("ARG1")
+            said_of = next((v for v in (e.args.get("ARG1"), e.args.get("ARG2")) if is_var(v, "x")), None)
             _nothing(e)
-            mark_look(e, lemma, said_of)
+            mark_look(e, lemma, said_of)  # (a passive's entity is its ARG2: "is brightly colored")
         elif e.pred in LIKENESS_PREPS and (_names_shape(w, e.args.get("ARG2")) or e.pred == "_like_p" and any(
                 n.arg0 == e.args.get("ARG2") and split_predicate(n.pred)[1] == "n"
                 for n in _restriction(w, e.args.get("ARG2", "")))):  # "looks like an X / a bowl"

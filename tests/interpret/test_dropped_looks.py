@@ -21,6 +21,8 @@ NONE = make_world(("circle", "red", 0.8, 0.5))
     ("No rectangle is tilted.", TWO, A),  # was false: the rectangles may all be upright
     ("No rectangle is tilted.", NONE, T),
     ("The rectangle is not tilted.", ONE, A),  # was false
+    ("Only one shape is brightly colored.", TWO, A),  # a passive's entity is its object
+    ("Only one rectangle is slim.", TWO, A),
     ("A tilted rectangle is on the left.", ONE, T),  # an upward claim: the word is dropped as before
     ("A tilted rectangle is on the right.", ONE, F),
 ])
