@@ -276,6 +276,16 @@ def _effects(w: WorkingMRS) -> None:
                 grown = True
 
 
+def _word(e: EP) -> tuple[str, str]:
+    """``e``'s lemma and part of speech; the ERG's entry of a word outside its vocabulary
+    ("_slim/JJ_u_unknown") has the part of speech of its tag."""
+    lemma, pos, _ = split_predicate(e.pred)
+    if pos == "u" and "/" in lemma:
+        tag = lemma.split("/", 1)[1].lower()
+        pos = "a" if tag.startswith("jj") else "v" if tag.startswith("vb") else pos
+    return lemma.split("/")[0], pos
+
+
 def _outside(w: WorkingMRS) -> None:
     """Drop what the world model does not record, with what modifies it (see the module docstring)."""
     dropped: set[str] = set()
@@ -284,11 +294,7 @@ def _outside(w: WorkingMRS) -> None:
     for e in list(w.live):
         if e.dead or e.is_quantifier():
             continue
-        lemma, pos, _ = split_predicate(e.pred)
-        if pos == "u" and "/" in lemma:  # the ERG's entry of a word outside its vocabulary: "_slim/JJ_u_unknown"
-            tag = lemma.split("/", 1)[1].lower()
-            pos = "a" if tag.startswith("jj") else "v" if tag.startswith("vb") else pos
-        lemma = lemma.split("/")[0]
+        lemma, pos = _word(e)
         if e.pred in AXIS_ADVERBS and any(not p.dead and p.pred in REGION_PREPS and p.arg0 == e.args.get("ARG1")
                                           for p in w.live):
             continue  # "in the middle vertically": the axis of the place (:func:`.picture_places.regions`)
