@@ -376,10 +376,32 @@ def _middle_on_one_axis(w: WorkingMRS, e: EP) -> str:
     return "mid-height" if e.pred == "_across_p" else "centre"
 
 
+def _places_after_the_frame(w: WorkingMRS) -> None:
+    """"on the left side of the image, a little above the middle": the parser hangs the second place
+    on "the image"; it is the shape's, as in "on the left side, a little above the middle"."""
+    for p in list(w.live):
+        frame = p.args.get("ARG1", "")
+        q = w.quant_of.get(frame)
+        if p.dead or p.pred not in _SIDE_OF_CENTRE or q is None or p.label != w.rstr_label(q):
+            continue
+        of = [e for e in w.live if not e.dead and e.pred == "_of_p" and e.args.get("ARG2") == frame]
+        outer = [e for e in w.live if not e.dead and e.pred in REGION_PREPS and len(of) == 1
+                 and e.args.get("ARG2") == of[0].args.get("ARG1") and is_var(e.args.get("ARG1"), "x")]
+        degrees = [m for m in w.at(p.label) if m.args.get("ARG1") == p.arg0 or m.pred == NOTHING]  # "a little"
+        if len(outer) != 1 or not all(e.pred in FRAME_NOUNS and e.arg0 == frame
+                                      for e in w.at(p.label) if e is not p and e not in degrees):
+            continue
+        for m in degrees:
+            m.label = outer[0].label
+        p.label, p.args = outer[0].label, {**p.args, "ARG1": outer[0].args["ARG1"]}
+    w.reindex()
+
+
 def regions(w: WorkingMRS) -> None:
     """"in the upper left", "at the top", "near the right edge", "below the middle", "touching the
     right edge": ``ATTR`` region of the subject."""
     _colour_lists_of_places(w)
+    _places_after_the_frame(w)
     _stacked_places(w)
     _region_phrases(w)
     for e in list(w.live):
