@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .logic import TRUE, And, Attr, Compare, Formula, Iff, Implies, Not, Or, QSpec, Quant, conjoin, substitute
+from .logic import TRUE, And, Attr, Compare, Formula, Iff, Implies, Not, Or, QSpec, Quant, conjoin, substitute, walk
 from .working_mrs import EP, is_var
 
 #: looks that pick some shapes out of others (not "sits", "appears", "colored", said of every shape)
@@ -33,6 +33,11 @@ def mark(e: EP, lemma: str, x: str | None) -> None:
     """Record on a dropped look ``e`` (already made NOTHING) the entity ``x`` it is said of, if any."""
     if lemma in RESTRICTIVE_LOOKS and isinstance(x, str) and is_var(x, "x"):
         e.carg = f"{_MARK}{lemma}:{x}"
+
+
+def any_marked(eps: list[EP]) -> bool:
+    """Whether any of ``eps`` is a marked look (else :func:`settle` has nothing to do)."""
+    return any((e.carg or "").startswith(_MARK) for e in eps)
 
 
 def marked_look(carg: str | None) -> Formula:
@@ -67,14 +72,7 @@ def _rewrite(f: Formula, atom: Callable[[Attr], Formula]) -> Formula:
 
 
 def _has(f: Formula, var: str | None = None) -> bool:
-    found: list[bool] = []
-
-    def see(a: Attr) -> Formula:
-        found.append(var is None or a.var == var)
-        return a
-
-    _rewrite(f, see)
-    return any(found)
+    return any(isinstance(g, Attr) and g.kind == DROPPED and (var is None or g.var == var) for g in walk(f))
 
 
 def strip(f: Formula, var: str | None = None) -> Formula:
@@ -113,4 +111,4 @@ def settle_negation(arg: Formula, suffix: Callable[[], str]) -> Formula:
     return Or((Not(strip(arg)), substitute(Not(_vague(arg)), "", "", suffix())))
 
 
-__all__ = ["DROPPED", "RESTRICTIVE_LOOKS", "mark", "marked_look", "settle", "settle_negation", "strip"]
+__all__ = ["DROPPED", "RESTRICTIVE_LOOKS", "any_marked", "mark", "marked_look", "settle", "settle_negation", "strip"]

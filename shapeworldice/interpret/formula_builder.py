@@ -8,7 +8,7 @@ the fragment (a name, a pronoun, an unknown word) makes the reading uninterpreta
 """
 from __future__ import annotations
 
-from .dropped_looks import marked_look, settle, settle_negation, strip
+from .dropped_looks import any_marked, marked_look, settle, settle_negation, strip
 from .errors import UninterpretableMRS, not_covered
 from ..semantics.appearance import COLOR_WORDS, color_word
 from .logic import (
@@ -70,9 +70,12 @@ class FormulaBuilder:
     def __init__(self, scope: Scope):
         self.scope = scope
         self.copies = 0
+        #: whether a look was marked (:mod:`.dropped_looks`): else nothing is settled
+        self.looks = any_marked(scope.w.live)
 
     def build(self) -> Formula:
-        return strip(self.hole(self.scope.root))  # a look whose entity a list renamed adds nothing
+        f = self.hole(self.scope.root)
+        return strip(f) if self.looks else f  # a look whose entity a list renamed adds nothing
 
     def _suffix(self) -> str:
         """A fresh suffix for the bound names of a copy of a formula."""
@@ -108,7 +111,8 @@ class FormulaBuilder:
         eps = restrictor.eps
         if not (len(eps) == 1 and eps[0].pred in COORDINATIONS and eps[0].arg0 == var):
             spec = qspec(q)
-            return settle(spec, var, self._quant(spec, var, rh, eps, body, _is_group(q)), self._suffix)
+            f = self._quant(spec, var, rh, eps, body, _is_group(q))
+            return settle(spec, var, f, self._suffix) if self.looks else f
         c = eps[0]
         if q.pred != "udef_q" or not q.mods.plain() or restrictor.holes:
             raise UninterpretableMRS(f"coordinated noun phrase quantified by {q.pred}")
@@ -220,7 +224,8 @@ class FormulaBuilder:
         if p == "_be_v_there":
             return Exists(_entity_arg(e, "ARG1", "'there is' without an entity"))
         if p == "neg":
-            return settle_negation(self.sub(node, e, "ARG1"), self._suffix)
+            arg = self.sub(node, e, "ARG1")
+            return settle_negation(arg, self._suffix) if self.looks else Not(arg)
         if p in COORDINATIONS:
             left, right = self.sub(node, e, "L-HNDL"), self.sub(node, e, "R-HNDL")
             return And((left, right)) if COORDINATIONS[p] == "and" else Or((left, right))
