@@ -186,7 +186,7 @@ ALMOST_TOUCHING = "_almost+touching_p"
 REGION_NOUNS: dict[str, str] = {
     "top": "top", "bottom": "bottom", "left": "left", "right": "right", "middle": "centre", "center": "centre",
     "centre": "centre", "corner": "corner", "edge": "edge", "border": "edge", "side": "", "half": "", "part": "",
-    "area": "", "portion": "", "section": "", "region": "", "quadrant": "", "space": "", "frame": "", "third": "",
+    "area": "", "portion": "", "section": "", "region": "", "quadrant": "", "space": "", "frame": "",
     "northwest": "top+left", "northeast": "top+right", "southwest": "bottom+left", "southeast": "bottom+right",
 }
 #: modifiers of a place noun ("upper", "top", "left", "central")
