@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .logic import TRUE, And, Attr, Compare, Formula, Iff, Implies, Not, Or, QSpec, Quant, conjoin, substitute, walk
-from .working_mrs import EP, is_var
+from .working_mrs import EP, WorkingMRS, is_var
 
 #: looks that pick some shapes out of others (not "sits", "appears", "colored", said of every shape)
 RESTRICTIVE_LOOKS = frozenset({
@@ -29,9 +29,22 @@ DROPPED = "dropped"
 _MARK = "look:"
 
 
-def mark(e: EP, lemma: str, x: str | None) -> None:
-    """Record on a dropped look ``e`` (already made NOTHING) the entity ``x`` it is said of, if any."""
-    if lemma in RESTRICTIVE_LOOKS and isinstance(x, str) and is_var(x, "x"):
+#: quantifiers that are not upward ("no square is tilted")
+_DOWNWARD_QUANTIFIERS = frozenset({"_no_q", "_neither_q", "_none_q"})
+
+
+def _counted_or_negated(w: WorkingMRS, x: str) -> bool:
+    """Whether the look said of ``x`` may sit under a claim it could make false: ``x`` counted ("one",
+    "only one", "exactly two": a ``card`` or a degree), quantified by "no", or a negation in the caption."""
+    q = w.quant_of.get(x)
+    return (q is None or q.pred in _DOWNWARD_QUANTIFIERS or q.mods.card is not None or q.mods.degree is not None
+            or any(not e.dead and (e.pred == "neg" or e.pred == "card" and e.args.get("ARG1") == x) for e in w.live))
+
+
+def mark(w: WorkingMRS, e: EP, lemma: str, x: str | None) -> None:
+    """Record on a dropped look ``e`` (already made NOTHING) the entity ``x`` it is said of, where the
+    claim may be one it could make false (elsewhere dropping it is sound, and nothing is marked)."""
+    if lemma in RESTRICTIVE_LOOKS and isinstance(x, str) and is_var(x, "x") and _counted_or_negated(w, x):
         e.carg = f"{_MARK}{lemma}:{x}"
 
 

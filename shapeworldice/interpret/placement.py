@@ -303,7 +303,7 @@ def _outside(w: WorkingMRS) -> None:
             dropped.add(e.arg0)
             said_of = next((v for v in (e.args.get("ARG1"), e.args.get("ARG2")) if is_var(v, "x")), None)
             _nothing(e)
-            mark_look(e, lemma, said_of)  # (a passive's entity is its ARG2: "is brightly colored")
+            mark_look(w, e, lemma, said_of)  # (a passive's entity is its ARG2: "is brightly colored")
         elif e.pred in LIKENESS_PREPS and (_names_shape(w, e.args.get("ARG2")) or e.pred == "_like_p" and any(
                 n.arg0 == e.args.get("ARG2") and split_predicate(n.pred)[1] == "n"
                 for n in _restriction(w, e.args.get("ARG2", "")))):  # "looks like an X / a bowl"
