@@ -16,9 +16,10 @@ from typing import Callable
 from .logic import TRUE, And, Attr, Compare, Formula, Iff, Implies, Not, Or, QSpec, Quant, conjoin, substitute, walk
 from .working_mrs import EP, WorkingMRS, is_var
 
-#: looks that pick some shapes out of others (not "sits", "appears", "colored", said of every shape)
+#: looks that pick some shapes out of others (not "sits", "appears", nor "flat", the style word the
+#: parser also writes for "colorful": said of every shape)
 RESTRICTIVE_LOOKS = frozenset({
-    "tilted", "rotated", "angled", "flat", "upright", "vertical", "horizontal", "diagonal", "oriented", "slanted",
+    "tilted", "rotated", "angled", "upright", "vertical", "horizontal", "diagonal", "oriented", "slanted",
     "pointing", "point", "face", "facing", "turned", "rotate", "tilt", "angle", "orient", "cut", "crop", "cropped",
     "clipped", "truncated", "cut+off", "extend", "peek", "stick", "stretched", "elongated", "outlined", "filled",
     "colored", "coloured", "shaded", "slim",

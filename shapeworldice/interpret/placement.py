@@ -286,11 +286,24 @@ def _word(e: EP) -> tuple[str, str]:
     return lemma.split("/")[0], pos
 
 
+def _said_of(e: EP, events: dict[str | None, dict[str, str]]) -> str | None:
+    """The entity a dropped look is said of: its own (a passive's object: "is brightly colored"), or
+    that of the verb it modifies ("stands upright"; ``events``: each event's arguments)."""
+    args = e.args
+    for _ in range(3):
+        x = next((v for v in (args.get("ARG1"), args.get("ARG2")) if is_var(v, "x")), None)
+        if x is not None or args.get("ARG1") not in events:
+            return x
+        args = events[args.get("ARG1")]
+    return None
+
+
 def _outside(w: WorkingMRS) -> None:
     """Drop what the world model does not record, with what modifies it (see the module docstring)."""
     dropped: set[str] = set()
     objects: set[str] = set()  # entities the dropped claims were about ("rotated like a diamond")
     _outside_entities(w)
+    subjects = {d.arg0: dict(d.args) for d in w.live if not d.dead and is_var(d.arg0, "e")}  # before drops
     for e in list(w.live):
         if e.dead or e.is_quantifier():
             continue
@@ -301,7 +314,7 @@ def _outside(w: WorkingMRS) -> None:
         if pos in ("v", "a") and (lemma in OUTSIDE_WORDS or lemma in _ORDER_ADVERBS and is_var(
                 e.args.get("ARG1"), "e")) and e.arg0 is not None:
             dropped.add(e.arg0)
-            said_of = next((v for v in (e.args.get("ARG1"), e.args.get("ARG2")) if is_var(v, "x")), None)
+            said_of = _said_of(e, subjects)
             _nothing(e)
             mark_look(w, e, lemma, said_of)  # (a passive's entity is its ARG2: "is brightly colored")
         elif e.pred in LIKENESS_PREPS and (_names_shape(w, e.args.get("ARG2")) or e.pred == "_like_p" and any(

@@ -13,9 +13,9 @@ NONE = make_world(("circle", "red", 0.8, 0.5))
 
 
 @pytest.mark.parametrize("caption,world,expected", [
-    ("One cyan rectangle stands nearly upright.", ONE, T),  # exactly one of the rest: as without the word
-    ("One cyan rectangle stands nearly upright.", TWO, A),  # which of the two is upright is not recorded
-    ("One cyan rectangle stands nearly upright.", NONE, F),  # fewer than one whatever the word picks
+    ("One cyan rectangle stands upright.", ONE, T),  # exactly one of the rest: as without the word
+    ("One cyan rectangle stands upright.", TWO, A),  # which of the two is upright is not recorded
+    ("One cyan rectangle stands upright.", NONE, F),  # fewer than one whatever the word picks
     ("Only one rectangle is tilted.", TWO, A),
     ("Only one rectangle is tilted.", NONE, F),
     ("No rectangle is tilted.", TWO, A),  # was false: the rectangles may all be upright
