@@ -8,6 +8,7 @@ the fragment (a name, a pronoun, an unknown word) makes the reading uninterpreta
 """
 from __future__ import annotations
 
+from .dropped_looks import any_marked, marked_look, settle, settle_negation, strip
 from .errors import UninterpretableMRS, not_covered
 from ..semantics.appearance import COLOR_WORDS, color_word
 from .logic import (
@@ -16,7 +17,7 @@ from .logic import (
 )
 from .groups import each_other, mentions, pair_claim, read_group
 from .groups import mutual as pair_relation
-from .lists import MANY, THE_OTHER
+from .lists import MANY, SHARED, THE_OTHER
 from .picture_places import ATTR, NOTHING, SCENE
 from .predicates import (
     ABOUT, ALMOST_TOUCHING, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, GROUP_WORDS, NEAR_APART,
@@ -69,9 +70,17 @@ class FormulaBuilder:
     def __init__(self, scope: Scope):
         self.scope = scope
         self.copies = 0
+        #: whether a look was marked (:mod:`.dropped_looks`): else nothing is settled
+        self.looks = any_marked(scope.w.live)
 
     def build(self) -> Formula:
-        return self.hole(self.scope.root)
+        f = self.hole(self.scope.root)
+        return strip(f) if self.looks else f  # a look whose entity a list renamed adds nothing
+
+    def _suffix(self) -> str:
+        """A fresh suffix for the bound names of a copy of a formula."""
+        self.copies += 1
+        return f"~{self.copies}"
 
     def hole(self, h: HoleNode) -> Formula:
         f = self.label(h.plug())
@@ -101,7 +110,9 @@ class FormulaBuilder:
         restrictor = rh.plug()
         eps = restrictor.eps
         if not (len(eps) == 1 and eps[0].pred in COORDINATIONS and eps[0].arg0 == var):
-            return self._quant(qspec(q), var, rh, eps, body, _is_group(q))
+            spec = qspec(q)
+            f = self._quant(spec, var, rh, eps, body, _is_group(q))
+            return settle(spec, var, f, self._suffix) if self.looks else f
         c = eps[0]
         if q.pred != "udef_q" or not q.mods.plain() or restrictor.holes:
             raise UninterpretableMRS(f"coordinated noun phrase quantified by {q.pred}")
@@ -173,7 +184,17 @@ class FormulaBuilder:
         return "and"
 
     def label(self, node: LabelNode) -> Formula:
-        return conjoin(_tone_colours([self.ep(e, node) for e in node.eps]))
+        """The conjunction of the label's EPs; the adjectives a coordination's second noun shares
+        (:data:`~.lists.SHARED`) are true of it or vague, never false."""
+        parts = _tone_colours([self.ep(e, node) for e in node.eps if e.carg != SHARED])
+        shared: dict[str, list[Formula]] = {}
+        for e in node.eps:
+            if e.carg == SHARED:
+                var = _entity_arg(e, "ARG1", f"{e.pred} shared with no entity")
+                shared.setdefault(var, []).append(self.ep(e, node))
+        for var, words in shared.items():
+            parts.append(Or((conjoin(_tone_colours(words)), Attr(var, "vague", "shared"))))
+        return conjoin(parts)
 
     def sub(self, node: LabelNode, e: EP, role: str) -> Formula:
         """The formula of the hole that ``e``'s scopal argument ``role`` opens."""
@@ -194,7 +215,7 @@ class FormulaBuilder:
         if color is not None:
             return self._color(e, *color)
         if p in (NOTHING, MANY):  # a claim the world model does not record, dropped; "many": see _many
-            return TRUE
+            return marked_look(e.carg) if p == NOTHING else TRUE
         if p in (ATTR, SCENE):  # a place, look or background claim of the placement rewrites
             kind, _, value = (e.carg or "vague:").partition(":")
             if p == SCENE:
@@ -203,7 +224,8 @@ class FormulaBuilder:
         if p == "_be_v_there":
             return Exists(_entity_arg(e, "ARG1", "'there is' without an entity"))
         if p == "neg":
-            return Not(self.sub(node, e, "ARG1"))
+            arg = self.sub(node, e, "ARG1")
+            return settle_negation(arg, self._suffix) if self.looks else Not(arg)
         if p in COORDINATIONS:
             left, right = self.sub(node, e, "L-HNDL"), self.sub(node, e, "R-HNDL")
             return And((left, right)) if COORDINATIONS[p] == "and" else Or((left, right))
@@ -232,7 +254,7 @@ class FormulaBuilder:
             body = _several_colours(var, body)
         if plural and (mentions(var, body) or mentions(var, restr)):
             whole = spec.kind in ("definite", "ratio")
-            restr, body = read_group(var, restr, restr, whole), read_group(var, restr, body, whole)
+            restr, body = read_group(var, restr, restr, whole, True), read_group(var, restr, body, whole)
         vague = [e for e in eps if e.pred == MANY and e.args.get("ARG1") == var]
         if vague:
             count, _, word = (vague[0].carg or "0:").partition(":")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .logic import TRUE, And, Attr, Formula, Not, Or, QSpec, Quant, Rel, substitute
+from .logic import TRUE, And, Attr, Formula, Noun, Not, Or, QSpec, Quant, Rel, substitute
 
 #: contact verbs said of a group with no object, and their relation
 RECIPROCAL = {"overlap": "overlap-rel", "touch": "touch-rel", "intersect": "overlap-rel", "meet": "touch-rel",
@@ -56,17 +56,28 @@ def mentions(var: str, f: Formula, test: Callable[[str, Formula], bool] = is_gro
     return isinstance(f, Not) and mentions(var, f.arg, test)
 
 
-def read_group(var: str, restr: Formula, f: Formula, whole: bool) -> Formula:
+def read_group(var: str, restr: Formula, f: Formula, whole: bool, attributive: bool = False) -> Formula:
     """``f`` with the group words of ``var`` read on the group ``restr`` (without them); ``whole``:
-    the group is all of it ("the crosses", "all shapes"), not some of it ("crosses")."""
+    the group is all of it ("the crosses", "all shapes"), not some of it ("crosses"); ``attributive``:
+    ``f`` is the restrictor ("overlapping half-circles", see :func:`_any_shape`)."""
     if is_group_word(var, f):
         assert isinstance(f, Attr)
-        return _group_claim(var, strip(var, restr), f.value, whole)
+        claim = _group_claim(var, strip(var, restr), f.value, whole)
+        return _any_shape(var, f.value, claim) if attributive and f.value in RECIPROCAL else claim
     if isinstance(f, (And, Or)):
-        return type(f)(tuple(read_group(var, restr, g, whole) for g in f.args))
+        return type(f)(tuple(read_group(var, restr, g, whole, attributive) for g in f.args))
     if isinstance(f, Not):
-        return Not(read_group(var, restr, f.arg, whole))
+        return Not(read_group(var, restr, f.arg, whole, attributive))
     return f
+
+
+def _any_shape(var: str, value: str, each_other: Formula) -> Formula:
+    """"overlapping half-circles" with no object: true when they overlap each other (``each_other``),
+    false only when they overlap no shape at all, vague between (whether the shapes they overlap must
+    be of the group is not said)."""
+    other = f"{var}~any"
+    some = Quant(QSpec("exists", word="a"), other, Noun(other), Rel(RECIPROCAL[value], 1, var, other))
+    return Or((each_other, And((some, Attr(var, "vague", value + LEFT_VAGUE)))))
 
 
 def strip(var: str, f: Formula) -> Formula:

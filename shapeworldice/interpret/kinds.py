@@ -10,7 +10,7 @@ not a claim on any one shape), false as ``shapes`` is.
 from __future__ import annotations
 
 from .picture_places import ATTR, restriction
-from .predicates import COORDINATIONS, ENTITY_NOUNS, shape_of
+from .predicates import COORDINATIONS, ENTITY_NOUNS, OUTSIDE_WORDS, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS
 
 #: quantifiers of a plural subject said to be of several kinds ("most of the shapes", "all shapes")
@@ -109,12 +109,29 @@ def _copula_leaves(by_event: dict, c: EP, copulas: list[EP], coords: list[EP]) -
     return True
 
 
+#: adjectives of a kind that add nothing the world's shapes do not all have ("regular pentagons")
+_KIND_WORDS = frozenset({"regular"})
+
+
+def _adds_nothing(e: EP, x: str | None) -> bool:
+    """An adjective on a listed kind that adds nothing: a look (:data:`~.predicates.OUTSIDE_WORDS`)
+    or a word every shape of the kind fits (:data:`_KIND_WORDS`)."""
+    lemma, pos, _ = split_predicate(e.pred)
+    lemma = lemma.split("/")[0]
+    return e.args.get("ARG1") == x and (pos == "a" or e.pred.endswith("_u_unknown")) and (
+        lemma in OUTSIDE_WORDS or lemma in _KIND_WORDS)
+
+
 def _leaves(w: WorkingMRS, q: EP, label: str, found: list[EP], kinds: list[str]) -> bool:
     """Collect the kinds of a list of bare plural shape nouns under ``q`` (and the EPs to drop)."""
     rs = w.at(label)
-    if len(rs) != 1:
+    empty = [d for d in rs if _adds_nothing(d, q.arg0)]
+    if len(rs) - len(empty) != 1:
         return False
-    e = rs[0]
+    e = next(d for d in rs if d not in empty)
+    if empty and e.pred in COORDINATIONS:
+        return False
+    found.extend(empty)
     if e.pred in COORDINATIONS:
         if COORDINATIONS[e.pred] != "and" or e.pred == "_but_c":
             return False

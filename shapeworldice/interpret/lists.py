@@ -176,6 +176,7 @@ def adjective_lists(w: WorkingMRS) -> None:
         leaves: list[EP] = []
         if not _adjective_leaves(by_event, tops[0].arg0, x, leaves) or len(leaves) < 2:
             continue
+        leaves = _colours_before(rs, leaves, coords, x) + leaves
         rest = [e for e in rs if e not in leaves and e not in coords and e.pred not in QUANTITY_ADJS]
         if not any(split_predicate(e.pred)[1] == "n" and e.arg0 == x for e in rest):
             continue
@@ -339,10 +340,17 @@ def group_places(w: WorkingMRS) -> None:
                 e.carg = "vague:group-place"
 
 
+#: the carg of an adjective copied onto the second noun of a coordination ("blue crosses and
+#: pentagons"): its wide reading (blue pentagons) where true, else its narrow one (pentagons of any
+#: colour) made vague, so the claim is false only when both readings are
+SHARED = "shared-word"
+
+
 def shared_adjectives(w: WorkingMRS) -> None:
     """"magenta crosses and triangles": the adjective is said of both nouns (its wide reading, the one
-    people take); with a list of adjectives ("pink, green and red squares and rectangles") how the
-    colours fall on the nouns is not said, so the phrase is left uninterpretable."""
+    people take), or of the first alone (its narrow one): true when the wide reading is, false only
+    when the narrow one is (:data:`SHARED`); with a list of adjectives ("pink, green and red squares and
+    rectangles") how the colours fall on the nouns is not said, so the phrase is left uninterpretable."""
     for c in list(w.live):
         if c.dead or c.pred not in ("_and_c", "_or_c") or not is_var(c.arg0, "x"):
             continue
@@ -367,8 +375,9 @@ def shared_adjectives(w: WorkingMRS) -> None:
             kinds = _kinds_of_the_list(w, right)
             _colours_of_a_list(w, ql, shared, coords, kinds)
             continue
-        for e in shared:
-            w.eps.append(EP(e.pred, rs[0].label, {**e.args, "ARG0": w.new_name("e"), "ARG1": right}, e.carg, e.key))
+        for e in shared:  # the copy is marked: the narrow reading leaves it out (see :data:`SHARED`)
+            carg = SHARED if e.carg is None else e.carg
+            w.eps.append(EP(e.pred, rs[0].label, {**e.args, "ARG0": w.new_name("e"), "ARG1": right}, carg, e.key))
 
 
 def _first_of_list(w: WorkingMRS, x: str) -> str:
@@ -401,6 +410,17 @@ def _adjective(pred: str) -> bool:
     """An adjective, or the ERG's entry of an adjective outside its vocabulary ("_olive-yellow/jj_u_unknown")."""
     lemma, pos, sense = split_predicate(pred)
     return pos == "a" or (pos == "u" and sense == "unknown" and lemma.endswith("/jj"))
+
+
+def _colours_before(rs: list[EP], leaves: list[EP], coords: list[EP], x: str) -> list[EP]:
+    """The colour words just before a list of colours that the parser left out of it ("circles in
+    teal, pink, cyan and dark red" is read "teal [pink, cyan and dark] red"): each is a list item of
+    its own, not a colour said of every item (no shape is teal and red at once)."""
+    if not _is_colour(leaves[0], x):
+        return []
+    first = min(e.key for e in leaves)
+    return sorted((e for e in rs if e not in leaves and e not in coords and e.key < first and _is_colour(e, x)),
+                  key=lambda e: e.key)
 
 
 def _is_colour(e: EP, x: str) -> bool:

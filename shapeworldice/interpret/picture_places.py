@@ -362,10 +362,46 @@ def company_of_places(w: WorkingMRS) -> None:
     w.reindex()
 
 
+#: adverbs that name the one axis of a middle ("in the middle vertically")
+AXIS_ADVERBS = {"_vertically_a_1": "mid-height", "_horizontally_a_1": "mid-width"}
+
+
+def _middle_on_one_axis(w: WorkingMRS, e: EP) -> str:
+    """"in the middle vertically" (the adverb is killed) and "across the middle" (the horizontal
+    band) name the middle along one axis only ("mid-height" / "mid-width"); else the centre."""
+    for m in w.live:
+        if not m.dead and m.pred in AXIS_ADVERBS and m.args.get("ARG1") == e.arg0:
+            w.kill(m)
+            return AXIS_ADVERBS[m.pred]
+    return "mid-height" if e.pred == "_across_p" else "centre"
+
+
+def _places_after_the_frame(w: WorkingMRS) -> None:
+    """"on the left side of the image, a little above the middle": the parser hangs the second place
+    on "the image"; it is the shape's, as in "on the left side, a little above the middle"."""
+    for p in list(w.live):
+        frame = p.args.get("ARG1", "")
+        q = w.quant_of.get(frame)
+        if p.dead or p.pred not in _SIDE_OF_CENTRE or q is None or p.label != w.rstr_label(q):
+            continue
+        of = [e for e in w.live if not e.dead and e.pred == "_of_p" and e.args.get("ARG2") == frame]
+        outer = [e for e in w.live if not e.dead and e.pred in REGION_PREPS and len(of) == 1
+                 and e.args.get("ARG2") == of[0].args.get("ARG1") and is_var(e.args.get("ARG1"), "x")]
+        degrees = [m for m in w.at(p.label) if m.args.get("ARG1") == p.arg0 or m.pred == NOTHING]  # "a little"
+        if len(outer) != 1 or not all(e.pred in FRAME_NOUNS and e.arg0 == frame
+                                      for e in w.at(p.label) if e is not p and e not in degrees):
+            continue
+        for m in degrees:
+            m.label = outer[0].label
+        p.label, p.args = outer[0].label, {**p.args, "ARG1": outer[0].args["ARG1"]}
+    w.reindex()
+
+
 def regions(w: WorkingMRS) -> None:
     """"in the upper left", "at the top", "near the right edge", "below the middle", "touching the
     right edge": ``ATTR`` region of the subject."""
     _colour_lists_of_places(w)
+    _places_after_the_frame(w)
     _stacked_places(w)
     _region_phrases(w)
     for e in list(w.live):
@@ -387,6 +423,8 @@ def regions(w: WorkingMRS) -> None:
             if place != "centre":
                 continue
             place = side
+        if place == "centre":
+            place = _middle_on_one_axis(w, e)
         if touching and not place.endswith("-edge") or beyond:
             place = ""
         if e.pred in ("_toward_p", "_towards_p"):  # "toward the right (side)": a leaning

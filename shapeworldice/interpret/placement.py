@@ -30,10 +30,12 @@ from .predicates import (
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_list_modifiers, group_places,
                     predicated_colours, predicated_lists, quantities, shared_adjectives)
 from .picture_places import (
-    ATTR, MOSTLY, SCENE, company_of_places, empty_places, is_colour, kill_entity as _kill_entity, nothing as _nothing,
+    ATTR, AXIS_ADVERBS, MOSTLY, SCENE, company_of_places, empty_places, is_colour, kill_entity as _kill_entity,
+    nothing as _nothing,
     places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
+from .dropped_looks import mark as mark_look
 from .background import COMPANY_PREPS, background, company, there
 from .side_coordinations import split_side_coordinations
 from .tails import read_tails
@@ -274,20 +276,47 @@ def _effects(w: WorkingMRS) -> None:
                 grown = True
 
 
+def _word(e: EP) -> tuple[str, str]:
+    """``e``'s lemma and part of speech; the ERG's entry of a word outside its vocabulary
+    ("_slim/JJ_u_unknown") has the part of speech of its tag."""
+    lemma, pos, _ = split_predicate(e.pred)
+    if pos == "u" and "/" in lemma:
+        tag = lemma.split("/", 1)[1].lower()
+        pos = "a" if tag.startswith("jj") else "v" if tag.startswith("vb") else pos
+    return lemma.split("/")[0], pos
+
+
+def _said_of(e: EP, events: dict[str | None, dict[str, str]]) -> str | None:
+    """The entity a dropped look is said of: its own (a passive's object: "is brightly colored"), or
+    that of the verb it modifies ("stands upright"; ``events``: each event's arguments)."""
+    args = e.args
+    for _ in range(3):
+        x = next((v for v in (args.get("ARG1"), args.get("ARG2")) if is_var(v, "x")), None)
+        if x is not None or args.get("ARG1") not in events:
+            return x
+        args = events[args.get("ARG1")]
+    return None
+
+
 def _outside(w: WorkingMRS) -> None:
     """Drop what the world model does not record, with what modifies it (see the module docstring)."""
     dropped: set[str] = set()
     objects: set[str] = set()  # entities the dropped claims were about ("rotated like a diamond")
     _outside_entities(w)
+    subjects = {d.arg0: dict(d.args) for d in w.live if not d.dead and is_var(d.arg0, "e")}  # before drops
     for e in list(w.live):
         if e.dead or e.is_quantifier():
             continue
-        lemma, pos, _ = split_predicate(e.pred)
-        lemma = lemma.split("/")[0]
+        lemma, pos = _word(e)
+        if e.pred in AXIS_ADVERBS and any(not p.dead and p.pred in REGION_PREPS and p.arg0 == e.args.get("ARG1")
+                                          for p in w.live):
+            continue  # "in the middle vertically": the axis of the place (:func:`.picture_places.regions`)
         if pos in ("v", "a") and (lemma in OUTSIDE_WORDS or lemma in _ORDER_ADVERBS and is_var(
                 e.args.get("ARG1"), "e")) and e.arg0 is not None:
             dropped.add(e.arg0)
+            said_of = _said_of(e, subjects)
             _nothing(e)
+            mark_look(w, e, lemma, said_of)  # (a passive's entity is its ARG2: "is brightly colored")
         elif e.pred in LIKENESS_PREPS and (_names_shape(w, e.args.get("ARG2")) or e.pred == "_like_p" and any(
                 n.arg0 == e.args.get("ARG2") and split_predicate(n.pred)[1] == "n"
                 for n in _restriction(w, e.args.get("ARG2", "")))):  # "looks like an X / a bowl"

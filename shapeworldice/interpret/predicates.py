@@ -132,7 +132,7 @@ OUTSIDE_WORDS = frozenset({
     "extend", "peek", "stick", "run", "move", "turn", "stretch", "occupy", "dominate", "fill", "give",
     "make", "create",
     "contrast", "stand", "remain", "seem", "look", "appear", "sit", "lie", "rest", "float",
-    "turned", "clipped", "truncated", "shaded", "sized", "stretched", "elongated", "set", "cut+off",
+    "turned", "clipped", "truncated", "shaded", "sized", "stretched", "elongated", "slim", "set", "cut+off",
 })
 #: predicates of descriptions whose claims the world model cannot decide: read as vague (never
 #: true nor false), so a claim resting on them is vague and the rest of the caption still counts

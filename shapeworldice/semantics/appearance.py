@@ -250,16 +250,21 @@ def shade_than_some(value: str, color: np.ndarray, shade: np.ndarray) -> tuple[n
     return np.any((diff > MIN_SHADE) & same, axis=1), same.any(axis=1) & np.all((diff < -MIN_SHADE) | ~same, axis=1)
 
 
+#: the middle along one axis: "mid-height" ("at mid-height", "in the middle vertically", "across the
+#: middle") on y, "mid-width" ("in the centre horizontally") on x
+_MIDDLES = {"mid-height": "y", "mid-width": "x"}
+
+
 def region(value: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Where an entity's centre is: ``value`` is parts joined by "+" ("top+left", "centre",
     "top+centre", "left-edge"); all parts must hold (and = min, as a conjunction of claims)."""
     parts = value.split("+")
     agree = np.ones(x.shape, dtype=bool)
     disagree = np.zeros(x.shape, dtype=bool)
-    axes_named = {_PARTS[p][0] for p in parts if p in _PARTS} | ({"y"} if "mid-height" in parts else set())
+    axes_named = {_PARTS[p][0] for p in parts if p in _PARTS} | {_MIDDLES[p][0] for p in parts if p in _MIDDLES}
     for p in parts:
-        if p == "mid-height":  # "at mid-height": the middle of the picture's height, the centre's margins
-            dist = np.abs(y - 0.5)
+        if p in _MIDDLES:  # "at mid-height", "in the middle vertically": the centre's margins on one axis
+            dist = np.abs((x if _MIDDLES[p] == "x" else y) - 0.5)
             a_, d_ = dist <= CENTRE_TRUE, dist >= CENTRE_FALSE
         elif p == "centre":
             free = [c for name, c in (("x", x), ("y", y)) if name not in axes_named] or [x, y]

@@ -501,3 +501,31 @@ TOP_ROW = make_world(("triangle", "yellow", 0.2, 0.15), ("triangle", "gray", 0.5
 ])
 def test_what_the_parser_says_of_a_place_is_said_of_the_shape(caption, expected):
     assert verdict(caption, TOP_ROW) == expected
+
+
+# ------------------------------------------------------------------------------ the middle on one axis
+@pytest.mark.parametrize("caption,x,y,expected", [
+    ("The gray cross is roughly in the middle vertically.", 0.9, 0.55, T),  # y only: far right is no matter
+    ("The gray cross is roughly in the middle vertically.", 0.5, 0.85, F),
+    ("The gray cross is roughly in the middle vertically.", 0.5, 0.75, A),  # between the margins
+    ("The gray cross is near the center horizontally.", 0.45, 0.95, T),  # x only
+    ("The gray cross is near the center horizontally.", 0.9, 0.5, F),
+    ("The gray cross is across the middle.", 0.05, 0.5, T),  # the horizontal band
+    ("The gray cross is across the middle.", 0.5, 0.1, F),
+    ("The gray cross is in the middle.", 0.9, 0.5, F),  # both axes when no axis is said
+])
+def test_a_middle_on_one_axis(caption, x, y, expected):
+    """"in the middle vertically" is the middle along y only, "horizontally" along x only, and "across
+    the middle" is the horizontal middle band: the centre's margins on that one axis."""
+    assert verdict(caption, make_world(("cross", "gray", x, y))) == expected
+
+
+@pytest.mark.parametrize("caption,x,y,expected", [
+    ("The gray cross is on the left side of the image, a little above the middle.", 0.2, 0.3, T),
+    ("The gray cross is on the left side of the image, a little above the middle.", 0.2, 0.8, F),
+    ("The gray cross is on the left side of the image, a little above the middle.", 0.8, 0.3, F),
+])
+def test_a_place_after_the_frame(caption, x, y, expected):
+    """A place the parser hangs on "the image" ("on the left side of the image, a little above the
+    middle") is the shape's, one place with the first."""
+    assert verdict(caption, make_world(("cross", "gray", x, y))) == expected

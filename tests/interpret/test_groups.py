@@ -84,3 +84,24 @@ def test_two_colours_of_each_of_a_group_are_never_both_required(caption):
 
 def test_two_colours_of_each_of_a_group_none_of_which_fits_are_false():
     assert verdict("Most of the shapes are blue and green.", crosses(["red", "red", "yellow"])) == F
+
+
+#: two half-circles overlapping each other, a third overlapping a square, a fourth apart
+_HALVES = make_world(("semicircle", "red", 0.2, 0.2), ("semicircle", "blue", 0.25, 0.2),
+                     ("semicircle", "green", 0.6, 0.5), ("square", "gray", 0.65, 0.5), ("semicircle", "cyan", 0.9, 0.9))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    ("There are two overlapping half-circles.", make_world(("semicircle", "red", 0.2, 0.2),
+                                                           ("semicircle", "blue", 0.25, 0.2)), T),  # each other
+    ("There are several overlapping half-circles.", _HALVES, A),  # two overlap each other, three some shape
+    ("There are four overlapping half-circles.", _HALVES, F),  # only three overlap any shape
+    ("There are overlapping half-circles.", make_world(("semicircle", "red", 0.2, 0.2), ("square", "gray", 0.25, 0.2),
+                                                       ("semicircle", "blue", 0.8, 0.8)), A),  # not each other
+    ("There are overlapping half-circles.", make_world(("semicircle", "red", 0.2, 0.2),
+                                                       ("semicircle", "blue", 0.8, 0.8)), F),  # none overlaps
+])
+def test_overlapping_shapes_with_no_object(caption, world, expected):
+    """"overlapping Xs" with no object: true when they overlap each other, false only when they overlap
+    no shape at all (which shapes they overlap is not said), vague otherwise."""
+    assert verdict(caption, world) == expected

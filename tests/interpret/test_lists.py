@@ -72,17 +72,22 @@ def test_the_background_after_colours_of_a_whole_list_is_read():
     check("A cross and circles in blue and green on a black background.", world, F)
 
 
-@pytest.mark.parametrize("caption,expected", [("Red crosses and circles.", F), ("Blue crosses and circles.", F)])
-def test_an_adjective_on_the_first_noun_is_said_of_both(caption, expected):
+@pytest.mark.parametrize("caption,expected", [
+    ("Red crosses and circles.", F),  # no red cross on either reading
+    ("Blue crosses and circles.", A),  # the circles are red: only the narrow reading ("blue" on the crosses) holds
+])
+def test_an_adjective_on_the_first_noun_is_said_of_both_or_of_the_first(caption, expected):
     world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "blue", 0.8, 0.8), ("circle", "red", 0.5, 0.5),
                        ("circle", "red", 0.5, 0.2))
     check(caption, world, expected)
 
 
 @pytest.mark.parametrize("caption,expected", [
-    ("Blue crosses and circles, a red circle and a red square.", F),
-    ("Blue crosses and squares, a red circle and a red square.", F),
-    ("Blue crosses and circles, a red circle and a red circle.", F),
+    # the wide reading (blue circles) is false, the narrow one (circles) true: vague, as in a coordination of two
+    ("Blue crosses and circles, a red circle and a red square.", A),
+    ("Blue crosses and squares, a red circle and a red square.", A),
+    ("Blue crosses and circles, a red circle and a red circle.", A),
+    ("Red crosses and circles, a red circle and a red square.", F),  # no red cross
 ])
 def test_an_adjective_on_the_first_noun_reaches_the_list_that_follows(caption, expected):
     world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "blue", 0.8, 0.8), ("circle", "red", 0.5, 0.5),
@@ -166,4 +171,31 @@ def test_a_tone_before_a_list_of_colours_is_the_first_colours(caption, expected)
     colours (which no shape is)."""
     world = make_world(("semicircle", "green", 0.2, 0.2, 0.06, 0.3), ("semicircle", "blue", 0.5, 0.2, 0.06, -0.3),
                        ("semicircle", "red", 0.8, 0.2, 0.06, -0.3), ("semicircle", "yellow", 0.8, 0.1, 0.06, -0.3))
+    check(caption, world, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("There are circles in teal, pink, cyan and dark red.", T),  # one circle of each colour
+    ("There are circles in teal, pink, cyan and dark blue.", F),  # no blue circle
+    ("There are circles in gray, pink, cyan and dark red.", F),  # no gray circle
+])
+def test_each_colour_of_a_list_is_one_item(caption, expected):
+    """The parser leaves a list's first colour out of the list ("teal [pink, cyan and dark] red"): it is
+    an item of its own, not said of the last one (a circle teal and red at once, which none is)."""
+    world = make_world(("circle", "cyan", 0.2, 0.2), ("circle", "magenta", 0.5, 0.2), ("circle", "cyan", 0.8, 0.2),
+                       ("circle", "red", 0.5, 0.8, 0.02, -0.3))
+    check(caption, world, expected)
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Blue crosses and pentagons.", A),  # blue crosses; pentagons, but none blue: the narrow reading only
+    ("Blue crosses and circles.", T),  # both readings true
+    ("Blue crosses and squares.", F),  # no square: both readings false
+    ("Red crosses and pentagons.", F),  # no red cross: false on both
+])
+def test_an_adjective_before_coordinated_nouns_has_two_scopes(caption, expected):
+    """"blue crosses and pentagons": "blue" on both nouns or on the crosses alone; false only when both
+    readings are false, true when both are true, else vague."""
+    world = make_world(("cross", "blue", 0.2, 0.2), ("cross", "blue", 0.4, 0.2), ("pentagon", "cyan", 0.6, 0.2),
+                       ("pentagon", "green", 0.8, 0.2), ("circle", "blue", 0.2, 0.8), ("circle", "blue", 0.5, 0.8))
     check(caption, world, expected)

@@ -35,3 +35,12 @@ _RED_CIRCLES = make_world(("circle", "red", 0.1, 0.5), ("circle", "red", 0.3, 0.
 ])
 def test_a_subject_with_words_of_its_own_is_not_checked_for_each_kind(caption, world, expected):
     assert verdict(caption, world) == expected
+
+
+@pytest.mark.parametrize("caption,expected", [
+    ("Most of the shapes are regular circles and semicircles.", T),  # "regular" adds nothing to the kinds
+    ("Most of the shapes are regular circles and squares.", F),  # still no square
+    ("Most of the shapes are tilted pentagons and semicircles.", F),  # a look adds nothing; two of four
+])
+def test_a_word_that_adds_nothing_keeps_a_list_of_kinds(caption, expected):
+    assert verdict(caption, WORLD) == expected
