@@ -62,9 +62,9 @@ def _half(split: str) -> Tally:
 
 
 #: per half: claims agreement, claims false that the judge does not call false, claims decided, captions
-#: agreement, captions decided, G (now test: 99.7%, 12, 90.2%, 100%, 75.7%, 97.0%; dev, with its fourth set of
-#: 480, whose five new models' styles it reads less well: 99.9%, 41, 89.6%, 98.7%, 76.5%, 98.5%)
-FLOORS = {"test": (0.995, 14, 0.895, 0.98, 0.75, 0.965), "dev": (0.995, 44, 0.89, 0.98, 0.76, 0.98)}
+#: agreement, captions decided, G (now test: 99.8%, 10, 90.2%, 100%, 77.8%, 97.3%; dev, with its fifth set of
+#: 480 in four more models' styles: 99.9%, 54, 90.2%, 99.1%, 81.1%, 99.2%)
+FLOORS = {"test": (0.995, 12, 0.895, 0.98, 0.77, 0.965), "dev": (0.995, 58, 0.895, 0.985, 0.80, 0.985)}
 
 
 @pytest.mark.parametrize("split", [pytest.param("dev", marks=pytest.mark.slow), "test"])
