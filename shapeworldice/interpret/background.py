@@ -104,10 +104,25 @@ def _most_of(w: WorkingMRS, frames: set[str]) -> None:
     w.reindex()
 
 
+#: "surface" read as the background ("on a black surface"), unless it is something's ("the surface of the semicircle")
+_SURFACES = frozenset({"_surface_n_1", "_surface/nn_u_unknown"})
+
+
+def _surfaces_of_shapes(w: WorkingMRS) -> None:
+    """"on the curved surface of the semicircle", "the square's surface": a part of a shape, not the
+    picture's background; its noun becomes the relational "surface of", which nothing reads."""
+    owned = {e.args.get("ARG1") for e in w.live if not e.dead and e.pred in ("_of_p", "poss")}
+    for e in w.live:
+        if not e.dead and e.pred in _SURFACES and e.arg0 in owned:
+            e.pred = "_surface_n_of"
+    w.reindex()
+
+
 def background(w: WorkingMRS) -> None:
     """"on a black background", "The background is black.", "a black background with X", "a scene with
     X"; "The image is black." (what shows of the image is its background); "The background is mostly
     empty" (:func:`_mostly_empty`)."""
+    _surfaces_of_shapes(w)
     frames = frames_of(w)
     _mostly_empty(w, frames)
     frames = frames_of(w)

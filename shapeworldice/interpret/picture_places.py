@@ -366,11 +366,20 @@ def company_of_places(w: WorkingMRS) -> None:
 AXIS_ADVERBS = {"_vertically_a_1": "mid-height", "_horizontally_a_1": "mid-width"}
 
 
+def axis_of_place(adverb: EP, place: EP) -> bool:
+    """Whether ``adverb`` names the axis of the place ``place`` names: "vertically" or "horizontally"
+    after it, on its event ("in the middle vertically"; before it, "vertically in the middle", it
+    says how the shape stands)."""
+    return (adverb.pred in AXIS_ADVERBS and adverb.args.get("ARG1") == place.arg0
+            and adverb.key[0] > place.key[0])
+
+
 def _middle_on_one_axis(w: WorkingMRS, e: EP) -> str:
     """"in the middle vertically" (the adverb is killed) and "across the middle" (the horizontal
-    band) name the middle along one axis only ("mid-height" / "mid-width"); else the centre."""
+    band) name the middle along one axis only ("mid-height" / "mid-width"); else the centre. An
+    adverb before the place ("stands vertically in the middle") is the shape's look, not the axis."""
     for m in w.live:
-        if not m.dead and m.pred in AXIS_ADVERBS and m.args.get("ARG1") == e.arg0:
+        if not m.dead and axis_of_place(m, e):
             w.kill(m)
             return AXIS_ADVERBS[m.pred]
     return "mid-height" if e.pred == "_across_p" else "centre"

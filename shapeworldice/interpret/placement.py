@@ -30,8 +30,8 @@ from .predicates import (
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_list_modifiers, group_places,
                     predicated_colours, predicated_lists, quantities, shared_adjectives)
 from .picture_places import (
-    ATTR, AXIS_ADVERBS, MOSTLY, SCENE, company_of_places, empty_places, is_colour, kill_entity as _kill_entity,
-    nothing as _nothing,
+    ATTR, AXIS_ADVERBS, MOSTLY, SCENE, axis_of_place, company_of_places, empty_places, is_colour,
+    kill_entity as _kill_entity, nothing as _nothing,
     places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
@@ -308,7 +308,7 @@ def _outside(w: WorkingMRS) -> None:
         if e.dead or e.is_quantifier():
             continue
         lemma, pos = _word(e)
-        if e.pred in AXIS_ADVERBS and any(not p.dead and p.pred in REGION_PREPS and p.arg0 == e.args.get("ARG1")
+        if e.pred in AXIS_ADVERBS and any(not p.dead and p.pred in REGION_PREPS and axis_of_place(e, p)
                                           for p in w.live):
             continue  # "in the middle vertically": the axis of the place (:func:`.picture_places.regions`)
         if pos in ("v", "a") and (lemma in OUTSIDE_WORDS or lemma in _ORDER_ADVERBS and is_var(

@@ -13,6 +13,9 @@ from .working_mrs import EP, WorkingMRS, is_var
 _OTHER_WORDS = frozenset({"_other_a_1", "_another_q", "_second_a_1", "_third_a_1", "ord"})
 #: every plural of a description (a marker of :data:`ALL`)
 ALL = "*"
+#: words under which "two or more" would read as less, not more ("does not touch blue circles": one
+#: touching circle would make "not two or more" true): a caption with one keeps the plural's open count
+_DOWNWARD = frozenset({"neg", "_no_q", "_none_q", "_neither_q", "_without_p", "_never_a_1", "_not_x_deg"})
 
 
 def counts_left_open(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
@@ -41,7 +44,9 @@ def beside_singulars(w: WorkingMRS) -> set[str]:
     """The plurals of a caption that lists shapes or also names a single shape ("red circles, a magenta
     cross and …", "crosses, pentagons and circles", "Shapes including circles, ellipses and a
     triangle."): one against several is told apart there, so a plural says several; :data:`ALL` for
-    every plural, or nothing."""
+    every plural, or nothing. Nothing where the caption negates something (:data:`_DOWNWARD`)."""
+    if any(not e.dead and e.pred in _DOWNWARD for e in w.live):
+        return set()
     if any(not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x") for c in w.live):
         return {ALL}
     for q in w.live:
