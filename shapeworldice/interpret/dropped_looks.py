@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .logic import TRUE, And, Attr, Compare, Formula, Iff, Implies, Not, Or, QSpec, Quant, conjoin, substitute, walk
+from .logic import TRUE, And, Attr, Formula, Not, Or, QSpec, children, conjoin, rebuild, substitute, walk
+from .predicates import NEGATIVE_QUANTIFIERS
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: looks that pick some shapes out of others (not "sits", "appears", nor "flat", the style word the
@@ -30,15 +31,11 @@ DROPPED = "dropped"
 _MARK = "look:"
 
 
-#: quantifiers that are not upward ("no square is tilted")
-_DOWNWARD_QUANTIFIERS = frozenset({"_no_q", "_neither_q", "_none_q"})
-
-
 def _counted_or_negated(w: WorkingMRS, x: str) -> bool:
     """Whether the look said of ``x`` may sit under a claim it could make false: ``x`` counted ("one",
     "only one", "exactly two": a ``card`` or a degree), quantified by "no", or a negation in the caption."""
     q = w.quant_of.get(x)
-    return (q is None or q.pred in _DOWNWARD_QUANTIFIERS or q.mods.card is not None or q.mods.degree is not None
+    return (q is None or q.pred in NEGATIVE_QUANTIFIERS or q.mods.card is not None or q.mods.degree is not None
             or any(not e.dead and (e.pred == "neg" or e.pred == "card" and e.args.get("ARG1") == x) for e in w.live))
 
 
@@ -66,23 +63,8 @@ def _rewrite(f: Formula, atom: Callable[[Attr], Formula]) -> Formula:
     """``f`` with each :data:`DROPPED` atom replaced by ``atom(it)`` (conjunctions re-flattened)."""
     if isinstance(f, Attr):
         return atom(f) if f.kind == DROPPED else f
-    if isinstance(f, Quant):
-        return Quant(f.spec, f.var, _rewrite(f.restr, atom), _rewrite(f.body, atom))
-    if isinstance(f, Not):
-        return Not(_rewrite(f.arg, atom))
-    if isinstance(f, And):
-        return conjoin([_rewrite(g, atom) for g in f.args]) if f.args else f
-    if isinstance(f, Or):
-        return Or(tuple(_rewrite(g, atom) for g in f.args))
-    if isinstance(f, Implies):
-        return Implies(_rewrite(f.antecedent, atom), _rewrite(f.consequent, atom))
-    if isinstance(f, Iff):
-        return Iff(_rewrite(f.left, atom), _rewrite(f.right, atom))
-    if isinstance(f, Compare):
-        left, right = _rewrite(f.left, atom), _rewrite(f.right, atom)
-        assert isinstance(left, Quant) and isinstance(right, Quant)
-        return Compare(f.spec, left, right)
-    return f
+    g = rebuild(f, [_rewrite(h, atom) for h in children(f)])
+    return conjoin(list(g.args)) if isinstance(g, And) and g.args else g
 
 
 def _has(f: Formula, var: str | None = None) -> bool:

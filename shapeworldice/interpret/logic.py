@@ -279,6 +279,26 @@ def children(f: Formula) -> tuple[Formula, ...]:
     return ()
 
 
+def rebuild(f: Formula, kids: "list[Formula] | tuple[Formula, ...]") -> Formula:
+    """``f`` with its immediate sub-formulas (:func:`children`, in that order) replaced by ``kids``;
+    a formula without sub-formulas is returned as it is."""
+    if isinstance(f, Quant):
+        return Quant(f.spec, f.var, kids[0], kids[1])
+    if isinstance(f, Not):
+        return Not(kids[0])
+    if isinstance(f, (And, Or)):
+        return type(f)(tuple(kids))
+    if isinstance(f, Implies):
+        return Implies(kids[0], kids[1])
+    if isinstance(f, Iff):
+        return Iff(kids[0], kids[1])
+    if isinstance(f, Compare):
+        left, right = kids
+        assert isinstance(left, Quant) and isinstance(right, Quant)
+        return Compare(f.spec, left, right)
+    return f
+
+
 def walk(f: Formula) -> Iterator[Formula]:
     """All sub-formulas, pre-order."""
     stack = [f]
@@ -343,18 +363,8 @@ def substitute(f: Formula, old: str, new: str, suffix: str = "") -> Formula:
             else:
                 inner = bound
             return Quant(g.spec, var(g.var, inner), go(g.restr, inner), go(g.body, inner))
-        if isinstance(g, Not):
-            return Not(go(g.arg, bound))
-        if isinstance(g, (And, Or)):
-            return type(g)(tuple(go(h, bound) for h in g.args))
-        if isinstance(g, Implies):
-            return Implies(go(g.antecedent, bound), go(g.consequent, bound))
-        if isinstance(g, Iff):
-            return Iff(go(g.left, bound), go(g.right, bound))
-        if isinstance(g, Compare):
-            left, right = go(g.left, bound), go(g.right, bound)
-            assert isinstance(left, Quant) and isinstance(right, Quant)
-            return Compare(g.spec, left, right)
+        if isinstance(g, (Not, And, Or, Implies, Iff, Compare)):
+            return rebuild(g, [go(h, bound) for h in children(g)])
         raise TypeError(f"not a formula: {g!r}")
 
     return go(f, frozenset())
@@ -448,6 +458,7 @@ __all__ = [
     "QRANGES", "NEGATED_QRANGE", "RATIO_LITERALS", "RATIO_NAMES", "RELATION_WORDS", "QSpec",
     "Shape", "Color", "Noun", "Exists", "Attr", "Scene", "Rel", "Not", "And", "Or", "Implies", "Iff", "Quant",
     "Compare",
-    "Atom", "Formula", "TRUE", "children", "claims", "upward", "walk", "conjoin", "free_vars", "bound_vars", "nesting",
+    "Atom", "Formula", "TRUE", "children", "claims", "upward", "rebuild", "walk", "conjoin", "free_vars",
+    "bound_vars", "nesting",
     "ratio_quantity", "substitute",
 ]

@@ -6,7 +6,7 @@ from :func:`.lists.quantities`; the meanings are in docs/descriptions.md ("Numbe
 from __future__ import annotations
 
 from .picture_places import ATTR, restriction
-from .predicates import COORDINATIONS, shape_of, split_predicate
+from .predicates import COORDINATIONS, NEGATIVE_QUANTIFIERS, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: words that count on from shapes named before ("another", "a second"): see :func:`named_plural`
@@ -15,7 +15,7 @@ _OTHER_WORDS = frozenset({"_other_a_1", "_another_q", "_second_a_1", "_third_a_1
 ALL = "*"
 #: words under which "two or more" would read as less, not more ("does not touch blue circles": one
 #: touching circle would make "not two or more" true): a caption with one keeps the plural's open count
-_DOWNWARD = frozenset({"neg", "_no_q", "_none_q", "_neither_q", "_without_p", "_never_a_1", "_not_x_deg"})
+_DOWNWARD = NEGATIVE_QUANTIFIERS | {"neg", "_without_p", "_never_a_1", "_not_x_deg"}
 
 
 def counts_left_open(w: WorkingMRS, predicative: set[str | None]) -> set[str]:

@@ -221,6 +221,9 @@ COLLECTIVE_NOUNS = frozenset({f"_{n}_n_1" for n in (
     "arrangement", "collection", "group", "set", "cluster", "assortment", "variety", "scattering", "series", "row",
     "column", "handful", "number", "pair", "couple", "lot", "bunch", "array", "mix", "mixture", "selection",
     "composition", "line", "ring", "pile", "stack", "trio", "chain")} | {"_mix_n_of", "_group_n_of", "_set_n_of"})
+#: quantifiers that deny ("no square", "none of the shapes", "neither circle"): what they range over is
+#: read downward (a claim made weaker there says more)
+NEGATIVE_QUANTIFIERS = frozenset({"_no_q", "_neither_q", "_none_q"})
 #: nouns of the picture's background ("on a black background")
 BACKGROUND_NOUNS = frozenset({"_background_n_1", "_backdrop_n_1", "_background_n_of", "_field_n_1", "_black_n_1",
                               "_surface_n_1", "_surface/nn_u_unknown"})
@@ -273,7 +276,8 @@ def shape_of(pred: str) -> str | None:
 
 __all__ = [
     "ABOUT", "ATTRIBUTE_NOUNS", "COMPARATIVE_ADJS", "COORDINATIONS", "DEGREE_WORDS", "DEPICTION_VERBS", "ENTITY_NOUNS",
-    "EQUALITY_ADJS", "FRAME_NOUNS", "COLLECTIVE_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS", "BACKGROUND_NOUNS",
+    "EQUALITY_ADJS", "FRAME_NOUNS", "NEGATIVE_QUANTIFIERS", "COLLECTIVE_NOUNS", "FRAME_PREPS", "NON_WORLD_COLORS",
+    "BACKGROUND_NOUNS",
     "CONTACT_VERBS", "GROUP_WORDS", "ALMOST_TOUCHING",
     "NEAR_APART", "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS",
     "REGION_PREPS", "SIZE_ADJS",

@@ -51,7 +51,7 @@ def read_numerals(f: Formula, reading: str) -> Formula:
     """``f`` with its bare numerals (QSpec word "numeral", the ERG's "at least") read as ``reading``."""
     if reading == "at-least":
         return f
-    from .logic import And, Compare, Iff, Implies, Not, Or
+    from .logic import children, rebuild
 
     def go(g: Formula) -> Formula:
         if isinstance(g, Quant):
@@ -59,19 +59,7 @@ def read_numerals(f: Formula, reading: str) -> Formula:
             if spec.word == "numeral" and not _one_of_them(g):
                 spec = QSpec(spec.kind, "eq", spec.quantity, spec.word, bound=spec.bound)
             return Quant(spec, g.var, go(g.restr), go(g.body))
-        if isinstance(g, Not):
-            return Not(go(g.arg))
-        if isinstance(g, (And, Or)):
-            return type(g)(tuple(go(h) for h in g.args))
-        if isinstance(g, Implies):
-            return Implies(go(g.antecedent), go(g.consequent))
-        if isinstance(g, Iff):
-            return Iff(go(g.left), go(g.right))
-        if isinstance(g, Compare):
-            left, right = go(g.left), go(g.right)
-            assert isinstance(left, Quant) and isinstance(right, Quant)
-            return Compare(g.spec, left, right)
-        return g
+        return rebuild(g, [go(h) for h in children(g)])
 
     return go(f)
 #: qrange of a bare fraction ("A third of the squares are red." = exactly a third).

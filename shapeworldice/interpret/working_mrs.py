@@ -322,13 +322,7 @@ class WorkingMRS:
 
     def rstr_label(self, q: EP) -> str:
         """The label of quantifier ``q``'s restrictor."""
-        hole = q.args["RSTR"]  # self.target, inlined: the rewrites ask this a million times
-        if hole in self.by_label:
-            return hole
-        lo = self.qeq.get(hole)
-        if lo is None:
-            raise UninterpretableMRS(f"hole {hole} has no qeq")
-        return lo
+        return self.target(q.args["RSTR"])
 
     def at(self, label: str) -> list[EP]:
         """The live EPs at ``label`` (a new list)."""

@@ -261,7 +261,7 @@ def region(value: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.nda
     parts = value.split("+")
     agree = np.ones(x.shape, dtype=bool)
     disagree = np.zeros(x.shape, dtype=bool)
-    axes_named = {_PARTS[p][0] for p in parts if p in _PARTS} | {_MIDDLES[p][0] for p in parts if p in _MIDDLES}
+    axes_named = {_PARTS[p][0] for p in parts if p in _PARTS} | {_MIDDLES[p] for p in parts if p in _MIDDLES}
     for p in parts:
         if p in _MIDDLES:  # "at mid-height", "in the middle vertically": the centre's margins on one axis
             dist = np.abs((x if _MIDDLES[p] == "x" else y) - 0.5)
