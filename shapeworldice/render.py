@@ -105,12 +105,9 @@ def render(world: World, size: int | None = None, noise_std: float | None = None
         raise ValueError("image size must be positive")
     background = rgb_to_uint8(BACKGROUNDS[world.background])
     if size >= _BLOCKWISE_FROM:
-        img = Image.new("RGB", (size, size), background)
-        if world.entities:
-            _draw_entities(img, world, background)
+        arr = _draw_blockwise(world, size, background)
     else:
-        img = _draw_whole(world, size, background)
-    arr = np.asarray(img)
+        arr = np.asarray(_draw_whole(world, size, background))
     if noise_std:
         if rng is None:
             raise ValueError("pixel noise needs an rng (numpy.random.Generator) to be reproducible")
@@ -127,19 +124,23 @@ _CANVASES_KEPT = 4  # canvases per thread (one per image size and background)
 _BLOCKWISE_FROM = 128
 
 
-def _canvas(big: int, background: tuple[int, int, int]) -> Image.Image:
-    """This thread's supersampled canvas of side ``big``, all ``background`` (see module docstring)."""
+def _kept(size: int, background: tuple[int, int, int]) -> tuple[Image.Image, np.ndarray]:
+    """This thread's supersampled canvas for ``size``-pixel images, all ``background``, and an
+    image of that size and colour to copy (see module docstring)."""
     kept = getattr(_CANVASES, "by_size", None)
     if kept is None:
         kept = _CANVASES.by_size = {}
-    key = (big, background)
-    canvas = kept.pop(key, None)  # re-inserted last: the least recently used is dropped first
-    if canvas is None:
+    key = (size, background)
+    found = kept.pop(key, None)  # re-inserted last: the least recently used is dropped first
+    if found is None:
         if len(kept) >= _CANVASES_KEPT:  # a 384-pixel canvas holds 9 MB: keep the latest few
             del kept[next(iter(kept))]
-        canvas = Image.new("RGB", (big, big), background)
-    kept[key] = canvas
-    return canvas
+        plain = np.empty((size, size, 3), dtype=np.uint8)
+        plain[:, :] = background
+        plain.flags.writeable = False
+        found = (Image.new("RGB", (size * SUPERSAMPLE, size * SUPERSAMPLE), background), plain)
+    kept[key] = found
+    return found
 
 
 def _blocks(outline: np.ndarray, size: int) -> tuple[int, int, int, int]:
@@ -175,21 +176,25 @@ def _draw_whole(world: World, size: int, background: tuple[int, int, int]) -> Im
     return img.reduce(k) if k > 1 else img
 
 
-def _draw_entities(img: Image.Image, world: World, background: tuple[int, int, int]) -> None:
-    """Fill the entities on the supersampled canvas and box-filter the blocks they touch into
-    ``img`` (the background at the output size); the canvas is wiped back afterwards."""
-    size, k = img.size[0], SUPERSAMPLE
-    big = size * k
-    canvas = _canvas(big, background)
-    outlines = _outlines(world, big)
+def _draw_blockwise(world: World, size: int, background: tuple[int, int, int]) -> np.ndarray:
+    """Fill the entities on the kept supersampled canvas and box-filter the blocks they touch into
+    a copy of the plain background image; the canvas is wiped back afterwards."""
+    k = SUPERSAMPLE
+    canvas, plain = _kept(size, background)
+    image = plain.copy()
+    if not world.entities:
+        return image
+    outlines = _outlines(world, size * k)
     boxes = [b for b in (_blocks(pts, size) for pts in outlines) if b[0] < b[2] and b[1] < b[3]]
     try:
         _fill(canvas, world, outlines)
         for x0, y0, x1, y1 in boxes:
-            img.paste(canvas.reduce(k, (x0 * k, y0 * k, x1 * k, y1 * k)), (x0, y0))
+            block = canvas.reduce(k, (x0 * k, y0 * k, x1 * k, y1 * k)).tobytes()
+            image[y0:y1, x0:x1] = np.frombuffer(block, dtype=np.uint8).reshape(y1 - y0, x1 - x0, 3)
     finally:
         for x0, y0, x1, y1 in boxes:
             canvas.paste(background, (x0 * k, y0 * k, x1 * k, y1 * k))
+    return image
 
 
 def _add_noise(arr: np.ndarray, std: float, rng: np.random.Generator) -> np.ndarray:
