@@ -149,15 +149,16 @@ def _whole_canvas(world: World, size: int) -> np.ndarray:
     """The image by filtering the whole supersampled canvas: what ``render`` must equal."""
     from PIL import Image, ImageDraw
 
-    from shapeworldice.render import _INSET, SUPERSAMPLE, _inset_polygons
+    from shapeworldice.render import _INSET, SUPERSAMPLE, _flat, _inset_polygons
     from shapeworldice.world.model import BACKGROUNDS
 
     big = size * SUPERSAMPLE
     img = Image.new("RGB", (big, big), rgb_to_uint8(BACKGROUNDS[world.background]))
     draw = ImageDraw.Draw(img)
     if world.entities:
-        for e, pts in zip(world.entities, _inset_polygons([e.polygon for e in world.entities], float(big), _INSET)):
-            draw.polygon(pts.ravel().tolist(), fill=rgb_to_uint8(e.rgb))
+        outlines = _flat(*_inset_polygons([e.polygon for e in world.entities], float(big), _INSET))
+        for e, flat in zip(world.entities, outlines):
+            draw.polygon(flat, fill=rgb_to_uint8(e.rgb))
     return np.asarray(img.reduce(SUPERSAMPLE))
 
 
