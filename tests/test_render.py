@@ -203,3 +203,17 @@ def test_a_render_that_fails_midway_leaves_the_kept_canvas_clean(monkeypatch):
         render(first, size=128)
     monkeypatch.setattr(render_module, "_fill", real_fill)
     assert np.array_equal(render(second, size=128), _whole_canvas(second, 128))
+
+
+@pytest.mark.parametrize("size", [64, 128])  # the whole-canvas path and the block-wise one
+def test_each_image_is_its_own_writeable_array(size):
+    """An image can be written to (noise is added in place by callers) without changing the next
+    image: the block-wise path copies its kept background image, never hands it out."""
+    e = Entity(id=0, shape="circle", color="red", shade=0.0, center=(0.5, 0.5), half_size=(0.2, 0.2), rotation=0.0)
+    world, empty = World(entities=(e,)), World(entities=())
+    for first in (world, empty):
+        image = render(first, size=size)
+        assert image.flags.writeable and image.flags.c_contiguous
+        image[:] = 7
+        assert np.array_equal(render(world, size=size), _whole_canvas(world, size))
+        assert np.array_equal(render(empty, size=size), _whole_canvas(empty, size))
