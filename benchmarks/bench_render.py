@@ -5,9 +5,9 @@
 milliseconds of ``render`` and of ``encode_png`` per image, of deflating the image's unfiltered rows
 alone (zlib at ``PNG_UNFILTERED_LEVEL``: the part of ``encode_png`` no row layout avoids, as deflate's
 cost is mostly per input byte: all-zero rows of 384 pixels cost three quarters of an image's) and
-the mean PNG size,
-beside Pillow's encoder at level 6 with its adaptive row filters (what ``encode_png`` writes below
-``PNG_UNFILTERED_FROM`` pixels a side, and wrote at every size before): its milliseconds and size.
+the mean PNG size, beside Pillow's encoder at level 6 with its adaptive row filters (what
+``encode_png`` writes below ``PNG_UNFILTERED_FROM`` pixels a side, and wrote at every size before):
+its milliseconds and size.
 ``--supersample`` adds a ``render`` column per other factor (``render.SUPERSAMPLE`` set for the
 run; those pixels are not any dataset's). Each figure is the least of ``--repeats`` runs (a shared
 machine only ever slows a run down).
