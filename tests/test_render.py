@@ -149,15 +149,16 @@ def _whole_canvas(world: World, size: int) -> np.ndarray:
     """The image by filtering the whole supersampled canvas: what ``render`` must equal."""
     from PIL import Image, ImageDraw
 
-    from shapeworldice.render import _INSET, SUPERSAMPLE, _inset_polygons
+    from shapeworldice.render import _INSET, SUPERSAMPLE, _flat, _inset_polygons
     from shapeworldice.world.model import BACKGROUNDS
 
     big = size * SUPERSAMPLE
     img = Image.new("RGB", (big, big), rgb_to_uint8(BACKGROUNDS[world.background]))
     draw = ImageDraw.Draw(img)
     if world.entities:
-        for e, pts in zip(world.entities, _inset_polygons([e.polygon for e in world.entities], float(big), _INSET)):
-            draw.polygon(pts.ravel().tolist(), fill=rgb_to_uint8(e.rgb))
+        outlines = _flat(*_inset_polygons([e.polygon for e in world.entities], float(big), _INSET))
+        for e, flat in zip(world.entities, outlines):
+            draw.polygon(flat, fill=rgb_to_uint8(e.rgb))
     return np.asarray(img.reduce(SUPERSAMPLE))
 
 
@@ -202,3 +203,17 @@ def test_a_render_that_fails_midway_leaves_the_kept_canvas_clean(monkeypatch):
         render(first, size=128)
     monkeypatch.setattr(render_module, "_fill", real_fill)
     assert np.array_equal(render(second, size=128), _whole_canvas(second, 128))
+
+
+@pytest.mark.parametrize("size", [64, 128])  # the whole-canvas path and the block-wise one
+def test_each_image_is_its_own_writeable_array(size):
+    """An image can be written to (noise is added in place by callers) without changing the next
+    image: the block-wise path copies its kept background image, never hands it out."""
+    e = Entity(id=0, shape="circle", color="red", shade=0.0, center=(0.5, 0.5), half_size=(0.2, 0.2), rotation=0.0)
+    world, empty = World(entities=(e,)), World(entities=())
+    for first in (world, empty):
+        image = render(first, size=size)
+        assert image.flags.writeable and image.flags.c_contiguous
+        image[:] = 7
+        assert np.array_equal(render(world, size=size), _whole_canvas(world, size))
+        assert np.array_equal(render(empty, size=size), _whole_canvas(empty, size))
