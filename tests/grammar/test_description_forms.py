@@ -134,6 +134,12 @@ CONSTRUCTIONS = (
     ("The two rectangles have the same color but different orientations.",
      "The two rectangles have the same color but different."),
     ("The squares have the same size but different colors.", "A square but a circle is red."),
+    # a present participle before a singular noun, "a" / "an" agreeing with its onset (n1_ving_pre)
+    ("The empty half gives the composition a calm, floating feel.",
+     "The empty half gives the composition an floating feel."),
+    ("An overlapping square is red.", "A overlapping square is red."),
+    # two adverbs after a verb coordinated (vadvpo_coord)
+    ("Two triangles point downward and sideways.", "Two triangles point downward and and sideways."),
 )
 
 
