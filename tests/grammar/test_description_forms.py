@@ -115,11 +115,11 @@ def test_ordinals_before_a_noun_and_as_sentence_adverbs_stay(sentence):
 
 #: sentences of our own with the dev half's constructions, each beside a near miss that stays out
 CONSTRUCTIONS = (
-    # colours after a comma at the end of what a plural noun carries (n1_comma_in_colour)
+    # colours after a place and a comma (n1_pp_comma_in_colour); not straight after the noun
     ("The image contains only circles on a black background, in gray, blue and red.",
      "The image contains only circles on a black background, in gray, blue and."),
     ("The image shows a column of crosses on the left, in light green, cyan, and teal.",
-     "The image shows a square, in red."),
+     "The shapes, in red, blue and gray, scattered across the image."),
     # "background" count or mass, as in the ERG
     ("The lower half is empty, with only black background visible.",
      "The lower half is empty, with only black background the."),
@@ -140,6 +140,10 @@ CONSTRUCTIONS = (
     ("An overlapping square is red.", "A overlapping square is red."),
     # two adverbs after a verb coordinated (vadvpo_coord)
     ("Two triangles point downward and sideways.", "Two triangles point downward and and sideways."),
+    # "off-center" before a noun, with the place's predicate
+    ("It gives the composition a quiet, sparse, and somewhat off-center feel.", "A off-center square is red."),
+    # two comparative tones between commas after "in a" (n1_in_acol_cmp2)
+    ("A smaller pentagon in a deeper, darker red is tilted.", "A smaller pentagon in an deeper, darker red is tilted."),
 )
 
 
