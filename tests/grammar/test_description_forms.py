@@ -99,6 +99,7 @@ def test_prepositions_of_place_share_their_object(sentence):
     "First, the square is red, and first, second, the circle is blue.",
     "The square is first, second.",
     "The square is red and first, second.",
+    "First, second, the square is red.",
 ])
 def test_stays_ungrammatical(sentence):
     assert not parse(sentence).grammatical
@@ -108,6 +109,8 @@ def test_stays_ungrammatical(sentence):
     "A second, larger yellow triangle sits in the middle.",
     "The first shape is a red square.",
     "First, the square is red, and secondly, the circle is blue.",
+    "The square is first.",
+    "The first and second squares are red.",
 ])
 def test_ordinals_before_a_noun_and_as_sentence_adverbs_stay(sentence):
     assert parse(sentence).grammatical
