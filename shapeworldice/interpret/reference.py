@@ -326,14 +326,16 @@ def _other_than_all(w: WorkingMRS, e: EP, q: EP) -> bool:
     distinct from every shape named before it, not only the latest (else the square would be one
     of the "other" shapes), and fits no description of a plural or counted shape named before it
     that only said it is there ("There are two circles. ... The rest is empty.": no shape besides the
-    named ones is a circle); False when none was named. A plural or counted shape said to be
+    named ones is a circle); False when none was named. Shapes said not to be there name nothing
+    ("The rest of the image is black and there are no other objects.": the second "no other" is
+    besides the shapes the first is besides). A plural or counted shape said to be
     somewhere, or an unread sentence that names shapes, leaves the other shapes unknown: not decided."""
     if any(u.pred == UNREAD and u.key < q.key and decode_mentions(u.carg) for u in w.live if not u.dead):
         raise UninterpretableMRS("says 'no other' after a sentence that could not be read: which shapes it "
                                  "excludes is not known")
     joints = {c.arg0 for c in w.live if not c.dead and c.pred in COORDINATIONS}
     named = [r for r in w.live if r.is_quantifier() and not r.dead and r is not q and r.key < q.key
-             and is_var(r.arg0, "x") and r.arg0 not in joints
+             and is_var(r.arg0, "x") and r.arg0 not in joints and r.pred != "_no_q"
              and names_a_shape(w, r)]
     if not named:
         return False
