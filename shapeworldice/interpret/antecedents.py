@@ -57,9 +57,12 @@ def stop_point(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> t
 
 def referents(w: WorkingMRS, before: tuple[int, int], plural: bool | None) -> list[EP]:
     """Quantifiers of entities mentioned before ``before`` (surface order), most recent first,
-    that are not the object of a relation or verb (the subjects and there-existentials), and
-    not before an unread sentence that may mention what is meant (:func:`stop_point`)."""
-    objects = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred != "_be_v_there"}
+    that are not the object of a relation or verb (the subjects and there-existentials: one a
+    "there is" introduces stays a subject when a passive makes it an object, "there is a cyan cross,
+    overlapped by a red semicircle below it"), and not before an unread sentence that may mention
+    what is meant (:func:`stop_point`)."""
+    there = {e.args.get("ARG1") for e in w.live if not e.dead and e.pred == "_be_v_there"}
+    objects = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred != "_be_v_there"} - there
     objects |= coordinated(w)
     cut = stop_point(w, before, plural)[0]
     out = [q for q in w.live if q.is_quantifier() and not q.dead and cut < q.key < before and q.pred != "pronoun_q"
