@@ -110,8 +110,7 @@ def _pronouns(w: WorkingMRS) -> None:
             last = (q.key, found[0])
         if not found and _in_the_picture(w, q, rs[0]):
             continue
-        if not found and q.mods.plural and (_after_a_list(w, q, rs[0])
-                                            or _both_of_a_relation(w, q, rs[0], coarguments, cut)
+        if not found and q.mods.plural and (_both_of_a_relation(w, q, rs[0], coarguments, cut)
                                             or _two_singles(w, q, rs[0], cut)):
             continue
         if not found:
@@ -140,45 +139,6 @@ def _singles_since(w: WorkingMRS, pronoun: EP, pron: EP, group: EP, local: set[s
         return True
     raise UninterpretableMRS("says 'they'/'them' after a group and then several single shapes: whether it means "
                              "the group or those shapes is not decided", REFERENCE)
-
-
-def _after_a_list(w: WorkingMRS, pronoun: EP, pron: EP) -> bool:
-    """"There is a pink triangle, a yellow triangle and a blue oval, with a gray rectangle below
-    them": a with-phrase at the end of a list is said beside the list, not in its last item's
-    description, and "them" in it is the whole list (each item, as "them" after a list in a sentence
-    before). Moves the with-phrase's shape out to the list's own clause and makes "them" the list;
-    False (nothing done) when the pronoun is in no such phrase."""
-    x = pronoun.arg0 or ""
-    users = [e for e in w.live if not e.dead and e is not pronoun and e is not pron and x in e.args.values()]
-    holders = {e.args.get("ARG1") for e in users if e.args.get("ARG2") == x}
-    if len(users) != 1 or len(holders) != 1:
-        return False
-    holder = holders.pop()
-    firsts = {e.arg0: e for e in w.live if not e.dead and e.pred in COORDINATIONS and e.arg0}
-    items = coordinated(w)
-    for there in w.live:
-        if there.dead or there.pred != "_be_v_there" or there.args.get("ARG1") != holder:
-            continue
-        item = next((r for r in w.live if r.is_quantifier() and not r.dead and r.arg0 in items
-                     and w.rstr_label(r) == there.label), None)
-        if item is None:
-            return False
-        top = item.arg0 or ""
-        while True:  # the whole list: up the coordinations the item is part of
-            up = next((c.arg0 for c in firsts.values() if top in (c.args.get("ARG1"), c.args.get("ARG2"))), None)
-            if up is None:
-                break
-            top = up
-        main = [e for e in w.live if not e.dead and e.pred == "_be_v_there" and e.args.get("ARG1") == top]
-        group = w.quant_of.get(top)
-        if len(main) != 1 or group is None or not group.mods.plural:
-            return False
-        there.label = main[0].label
-        w.kill(pronoun, pron)
-        w.substitute(x, top)
-        w.reindex()
-        return True
-    return False
 
 
 def _two_singles(w: WorkingMRS, pronoun: EP, pron: EP, cut: tuple[int, int]) -> bool:
