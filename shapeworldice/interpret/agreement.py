@@ -44,9 +44,7 @@ from ..semantics import appearance, relations
 from ..world.columns import WorldSample
 from ..world.model import WorldArrays
 from .logic import And, Attr, Compare, Formula, Quant, Rel, Scene, bound_vars, free_vars, nesting, walk
-from .selector_tables import (
-    EXTRA_RELATIONS, compare, described_two, relation3, select_quantifier, selector_pairs,
-)
+from .selector_tables import EXTRA_RELATIONS, compare, relation3, select_quantifier, selector_pairs
 from .tables import atom, connective, exclude_context, quantifier
 
 TV = tuple[np.ndarray, np.ndarray]  # (agree, disagree)
@@ -284,12 +282,7 @@ class Agreement:
         if f.spec.kind == "select":
             cols = {c: getattr(self.g, c) for c in ("x", "y", "area", "shade", "shape", "color")}
             pairs = selector_pairs(f, ax, self.axis.__getitem__, self.d + 1, cols, lead=(0,))
-            standard = select_quantifier(f.spec, ax, ra, r_possible, ba, bd, *pairs)
-            kind = _kind_of(f) if f.spec.word.endswith("-two") else None
-            if kind is None:
-                return standard
-            scope = r_possible & np.broadcast_to(self.ev(kind)[0], full)
-            return described_two(f.spec, ax, scope, ba, bd, standard, *pairs)
+            return select_quantifier(f.spec, ax, ra, r_possible, ba, bd, *pairs)
         return quantifier(f.spec, ax, ra, r_possible, ra & ba, r_possible & ~bd, only_self)
 
 

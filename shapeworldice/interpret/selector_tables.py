@@ -63,28 +63,6 @@ def select_quantifier(spec: QSpec, ax: int, ra: np.ndarray, r_possible: np.ndarr
     return true, false & ~true
 
 
-def described_two(spec: QSpec, ax: int, scope: np.ndarray, ba: np.ndarray, bd: np.ndarray, standard: TV,
-                  agree: np.ndarray, relevant: np.ndarray, beaten: np.ndarray) -> TV:
-    """"The larger pink triangle" (a ``-two`` selector whose words of looks only may fit some shapes):
-    ``scope`` holds the shapes that clearly are of its kind and may have its looks. With two of them,
-    the selector picks between those two; with three or more, the referent is one of those clearly
-    more extreme than another of them (which one is not said): true when the body holds of each such
-    one, false when it fails of each, vague otherwise or with none; with fewer than two, ``standard``
-    (ShapeWorld's selector: never true, false when the body fails of every shape it may pick)."""
-    count = scope.sum(axis=ax, keepdims=True)
-    two = select_quantifier(spec, ax, scope, scope, ba, bd, agree, relevant, beaten)
-    n = scope.shape[ax]
-    shape = [1] * agree.ndim
-    shape[ax], shape[-1] = n, n
-    off = ~np.eye(n, dtype=bool).reshape(shape)
-    compared = np.swapaxes(scope[..., None], ax, -1) & off & relevant
-    clear = scope & (compared & agree).any(axis=-1)
-    some = clear.any(axis=ax, keepdims=True)
-    several = (some & (~clear | ba).all(axis=ax, keepdims=True), some & (~clear | bd).all(axis=ax, keepdims=True))
-    return tuple(np.where(count == 2, t, np.where(count >= 3, m, s))  # type: ignore[return-value]
-                 for t, m, s in zip(two, several, standard))
-
-
 def relation3(f: Rel, axis: Callable[[str], int], ndim: int, x: np.ndarray, y: np.ndarray,
               lead: tuple[int, ...] = (), cache: dict | None = None) -> TV:
     """A proximity relation (three variables) or a proximity selector's link (always true);
@@ -127,5 +105,5 @@ def is_formula_extra(f: Formula) -> bool:
     return isinstance(f, Rel) and f.kind in EXTRA_RELATIONS
 
 
-__all__ = ["EXTRA_RELATIONS", "compare", "comparison_var", "described_two", "is_formula_extra", "place",
+__all__ = ["EXTRA_RELATIONS", "compare", "comparison_var", "is_formula_extra", "place",
            "relation3", "select_quantifier", "selector_pairs"]
