@@ -20,10 +20,7 @@ ShapeWorld's agree/disagree semantics of :mod:`shapeworldice.semantics`:
   one entity that clearly is a T from being the referent ("the bright red triangle" with one
   clearly bright red triangle and one of a borderline shade): it agrees when exactly one entity
   definitely is a T and the body holds of it; it still disagrees only when no possible T may make
-  the body true (the borderline one may be the one the writer meant). With no clear T and exactly
-  one possible T, that one is the referent when it clearly is what T says besides its colour, tone
-  and size words (its shape noun, its relations; no place or vague word of its own): "the pink
-  cross" with one cross, red of a light shade (pink vague), is that cross, as a reader resolves it;
+  the body true (the borderline one may be the one the writer meant);
 * ``definite`` ("the Ts", "the two Ts"): said of the group: true when every T is so, false when
   none may be (or there is no T), vague when some are and some are not (as "the T" of several);
   with a number N also the count "exactly N" of the restrictor;
@@ -43,7 +40,7 @@ import numpy as np
 from ..semantics import appearance, relations
 from ..world.columns import WorldSample
 from ..world.model import WorldArrays
-from .logic import And, Attr, Compare, Formula, Quant, Rel, Scene, bound_vars, free_vars, nesting, walk
+from .logic import Attr, Compare, Formula, Quant, Rel, Scene, bound_vars, free_vars, nesting, walk
 from .selector_tables import EXTRA_RELATIONS, compare, relation3, select_quantifier, selector_pairs
 from .tables import atom, connective, exclude_context, quantifier
 
@@ -264,18 +261,10 @@ class Agreement:
             ra, r_possible = ra & present, r_possible & present
         ba, bd = np.broadcast_to(ba, full), np.broadcast_to(bd, full)
         if f.spec.kind == "unique":
-            # ShapeWorld's unique selector, over all entities; with a description word, the one clear T,
-            # else the one possible T that clearly is what the words besides its looks say
-            clear = ra.sum(axis=ax, keepdims=True)
-            unique = clear == 1
+            # ShapeWorld's unique selector, over all entities; with a description word, the one clear T
+            unique = ra.sum(axis=ax, keepdims=True) == 1
             if not _described(f):
                 unique = unique & (r_possible.sum(axis=ax, keepdims=True) == 1)
-            else:
-                kind = _kind_of(f)
-                if kind is not None:
-                    alone = (clear == 0) & (r_possible.sum(axis=ax, keepdims=True) == 1)
-                    ra = ra | (r_possible & alone & np.broadcast_to(self.ev(kind)[0], full))
-                    unique = unique | alone
             ra = ra & unique
         ra, r_possible, only_self = exclude_context(ra, r_possible, ax, outer, not self.plan.restr_outer[key],
                                                     self.diagonal)
@@ -289,26 +278,6 @@ class Agreement:
 def _described(f: Quant) -> bool:
     """Whether the restrictor of ``f`` says a word of the descriptions of its variable (an ``Attr``)."""
     return any(isinstance(g, Attr) and g.var == f.var for g in walk(f.restr))
-
-
-#: the kinds of a description word that say how a shape looks (with margins), not what it is
-_LOOKS = frozenset({"colour", "tone", "size"})
-
-
-def _kind_of(f: Quant) -> Formula | None:
-    """The restrictor of "the T" without its words of looks ("the pink cross": a cross), when it
-    has such words and every other conjunct is no vague word of its variable ("the pink blob": None);
-    the one shape of that kind that may have the looks is the referent when none clearly has them."""
-    parts = _flat(f.restr)
-    rest = [g for g in parts if not (isinstance(g, Attr) and g.var == f.var and g.kind in _LOOKS)]
-    if len(rest) == len(parts) or not rest or any(isinstance(g, Attr) and g.var == f.var for g in rest):
-        return None
-    return rest[0] if len(rest) == 1 else And(tuple(rest))
-
-
-def _flat(f: Formula) -> list[Formula]:
-    """The conjuncts of nested conjunctions."""
-    return [h for g in f.args for h in _flat(g)] if isinstance(f, And) else [f]
 
 
 #: plans of the formulas evaluated last, by object (a meaning is evaluated on many batches in a row:
