@@ -34,11 +34,16 @@ BINDING_VIEWS: frozenset[str] = frozenset({"colours-shapes-unbound"})
 #: earlier versions estimate it on the world's re-fills (seeded by its columns, positions included)
 EXACT_CEILING_VERSION = 5
 #: the first version of a definition bounded by several views at once (:class:`JointViewBound`) whose
-#: captions are checked on fewer donor worlds, :data:`JOINT_TRUE_WORLDS` (each still on
+#: captions are checked on fewer donor worlds, :data:`FEW_TRUE_WORLDS` (each still on
 #: :data:`BOUND_REFILLS` re-fills); earlier versions check :data:`BOUND_TRUE_WORLDS`
 JOINT_DONORS_VERSION = 4
-#: donor worlds a caption is true of on which a joint view bound of :data:`JOINT_DONORS_VERSION` on checks it
-JOINT_TRUE_WORLDS = 4
+#: the first version of a definition bounded by one view that keeps each object (:data:`OBJECT_VIEWS`:
+#: the object bag of the relational, spatial, selection and coreference forms) whose captions are
+#: checked on :data:`FEW_TRUE_WORLDS` donor worlds; earlier versions check :data:`BOUND_TRUE_WORLDS`
+OBJECT_DONORS_VERSION = 5
+#: donor worlds a caption is true of on which a bound of the fewer-donors law checks it
+#: (:data:`JOINT_DONORS_VERSION`, :data:`OBJECT_DONORS_VERSION`)
+FEW_TRUE_WORLDS = 4
 #: views whose re-fills keep each of the image's objects as it is (its colour with its shape), placed anew
 OBJECT_VIEWS: frozenset[str] = \
     frozenset(v for v, kept in KEPT.items() if {"color", "shape"} <= set(kept)) - BINDING_VIEWS
@@ -382,11 +387,14 @@ def view_bound(views: Sequence[str], donors: WorldSample, refills: int = BOUND_R
                version: int = 1) -> "ViewBound | JointViewBound":
     """The bound of a dataset's skill views: one view's :class:`ViewBound`, several views' :class:`JointViewBound`.
     ``version``: the definition's (from :data:`EXACT_CEILING_VERSION` on, a binding view's world ceiling is
-    exact; from :data:`JOINT_DONORS_VERSION` on, several views check at most :data:`JOINT_TRUE_WORLDS` donors)."""
+    exact; from :data:`JOINT_DONORS_VERSION` on, several views check at most :data:`FEW_TRUE_WORLDS` donors,
+    and from :data:`OBJECT_DONORS_VERSION` on, one of :data:`OBJECT_VIEWS` does)."""
     if len(views) == 1:
+        if views[0] in OBJECT_VIEWS and version >= OBJECT_DONORS_VERSION:
+            true_worlds = min(true_worlds, FEW_TRUE_WORLDS)
         return ViewBound(views[0], donors, refills, seed, true_worlds, prior, exact=version >= EXACT_CEILING_VERSION)
     if version >= JOINT_DONORS_VERSION:
-        true_worlds = min(true_worlds, JOINT_TRUE_WORLDS)
+        true_worlds = min(true_worlds, FEW_TRUE_WORLDS)
     return JointViewBound(views, donors, refills, seed, true_worlds, prior)
 
 
@@ -470,6 +478,6 @@ def view_probability(formula, sample: WorldSample, relation_cache: dict | None =
 
 
 __all__ = ["BINDING_VIEWS", "BOUND_REFILLS", "BOUND_TRUE_WORLDS", "EXACT_CEILING_VERSION", "JOINT_DONORS_VERSION",
-           "JOINT_TRUE_WORLDS", "JointViewBound",
+           "FEW_TRUE_WORLDS", "JointViewBound", "OBJECT_DONORS_VERSION",
            "OBJECT_VIEWS", "ViewBound", "WorldKey", "certain_object", "exact_ceiling", "object_ceiling",
            "objects_ceiling", "view_bound", "view_probability", "world_key"]

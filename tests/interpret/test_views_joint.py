@@ -74,19 +74,19 @@ def test_a_caption_known_within_on_its_own_re_fills_is_decided_by_the_donor_worl
 
 
 def test_from_the_joint_donors_version_several_views_check_fewer_donor_worlds(setting):
-    """A definition bounded by several views checks :data:`JOINT_TRUE_WORLDS` donor worlds from
+    """A definition bounded by several views checks :data:`FEW_TRUE_WORLDS` donor worlds from
     :data:`JOINT_DONORS_VERSION` on and the asked number before it (builds made at an older version keep
-    their law); a single view keeps the asked number at any version."""
-    from shapeworldice.interpret.views import BOUND_TRUE_WORLDS, JOINT_DONORS_VERSION, JOINT_TRUE_WORLDS
+    their law); a single object-set view keeps the asked number at any version."""
+    from shapeworldice.interpret.views import BOUND_TRUE_WORLDS, JOINT_DONORS_VERSION, FEW_TRUE_WORLDS
 
     _, joint, _ = setting
     donors, prior = joint.bounds[0].donors, joint.bounds[0].prior
-    assert JOINT_TRUE_WORLDS < BOUND_TRUE_WORLDS
+    assert FEW_TRUE_WORLDS < BOUND_TRUE_WORLDS
     old = view_bound(VIEWS, donors, true_worlds=BOUND_TRUE_WORLDS, prior=prior, version=JOINT_DONORS_VERSION - 1)
     new = view_bound(VIEWS, donors, true_worlds=BOUND_TRUE_WORLDS, prior=prior, version=JOINT_DONORS_VERSION)
     assert isinstance(old, JointViewBound) and isinstance(new, JointViewBound)
     assert [b.true_worlds for b in old.bounds] == [BOUND_TRUE_WORLDS] * 2
-    assert [b.true_worlds for b in new.bounds] == [JOINT_TRUE_WORLDS] * 2
+    assert [b.true_worlds for b in new.bounds] == [FEW_TRUE_WORLDS] * 2
     single = view_bound(("object-set",), donors, true_worlds=BOUND_TRUE_WORLDS, version=JOINT_DONORS_VERSION)
     assert isinstance(single, ViewBound) and single.true_worlds == BOUND_TRUE_WORLDS
 
