@@ -57,11 +57,15 @@ def test_fewer_donors_refuse_a_subset_of_what_eight_refuse(prior, colors, axis, 
 
 def test_the_shipped_object_bag_forms_at_the_fewer_donors_version():
     """Raising an object-bag definition to version 5 changes which captions it keeps: it must be meant,
-    listed here and in CHANGELOG.md (spatial-twoshapes, within the cost goal, keeps version 3)."""
+    listed here and in CHANGELOG.md. The selection and comparative forms are raised (their floors moved
+    by at most 0.07); the others keep eight donors, where four let the captioners without the skill
+    learn captions true far more often (negation's colours-only T 0.12 -> 0.43), and spatial-twoshapes
+    is within the cost goal."""
     bag = {name: load_definition(name) for name in list_definitions()
            if load_definition(name).skill_views == ("object-bag",)}
     few = {name for name, d in bag.items() if d.version >= OBJECT_DONORS_VERSION}
-    bases = ("coreference", "relational-negation", "selection", "relative-clauses", "relational-proximity",
-             "spatial-multishapes", "relational-comparative")
-    assert few == {f"{b}-informative{h}" for b in bases for h in ("", "-heldout")}
-    assert set(bag) - few == {"spatial-twoshapes-informative", "spatial-twoshapes-informative-heldout"}
+    raised = ("selection", "relational-comparative")
+    kept = ("coreference", "relational-negation", "relative-clauses", "relational-proximity", "spatial-multishapes",
+            "spatial-twoshapes")
+    assert few == {f"{b}-informative{h}" for b in raised for h in ("", "-heldout")}
+    assert set(bag) - few == {f"{b}-informative{h}" for b in kept for h in ("", "-heldout")}
