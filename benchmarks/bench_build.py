@@ -128,6 +128,13 @@ def _renamed_packages(other: Path, into: Path) -> tuple[str, str]:
     return "swi_this", "swi_against"
 
 
+def _forget(codes: tuple[str, str]) -> None:
+    """Drop the copied packages' modules, so the next ``against`` imports its own copies (a module
+    first imported late would otherwise be looked up in a deleted folder)."""
+    for module in [m for m in sys.modules if m.split(".")[0] in codes]:
+        del sys.modules[module]
+
+
 def against(name: str, other: Path, split: str, first: int, second: int, chunk: int) -> dict:
     """CPU ms per instance of ``split`` over ``first .. second-1`` for this code and ``other``'s, their
     builders alternating chunks of ``chunk`` instances in one process, and whether their rows are equal."""
@@ -136,6 +143,7 @@ def against(name: str, other: Path, split: str, first: int, second: int, chunk: 
 
     with tempfile.TemporaryDirectory() as tmp:
         codes = _renamed_packages(other, Path(tmp))
+        _forget(codes)  # an earlier definition's copies (their folder is gone) must not be reused
         sys.path.insert(0, tmp)
         builders, sample = {}, None
         for code in codes:
@@ -162,6 +170,7 @@ def against(name: str, other: Path, split: str, first: int, second: int, chunk: 
             same &= all(vars(a) == vars(b) for a, b in zip(*rows.values()))
             order.reverse()
         sys.path.remove(tmp)
+        _forget(codes)
     count = second - first
     return {"dataset": name, "split": split, "this_ms": spent[codes[0]] / count * 1000,
             "against_ms": spent[codes[1]] / count * 1000, "same_rows": same}
