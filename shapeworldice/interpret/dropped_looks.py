@@ -39,10 +39,22 @@ def _counted_or_negated(w: WorkingMRS, x: str) -> bool:
             or any(not e.dead and (e.pred == "neg" or e.pred == "card" and e.args.get("ARG1") == x) for e in w.live))
 
 
+def _predicative(w: WorkingMRS, e: EP, x: str) -> bool:
+    """Whether ``e`` is said of ``x`` outside ``x``'s restriction ("One rectangle is upright.", not
+    "three distinct shapes")."""
+    q = w.quant_of.get(x)
+    return q is None or e.label != w.target(q.args.get("RSTR", ""))
+
+
 def mark(w: WorkingMRS, e: EP, lemma: str, x: str | None) -> None:
     """Record on a dropped look ``e`` (already made NOTHING) the entity ``x`` it is said of, where the
-    claim may be one it could make false (elsewhere dropping it is sound, and nothing is marked)."""
-    if lemma in RESTRICTIVE_LOOKS and isinstance(x, str) and is_var(x, "x") and _counted_or_negated(w, x):
+    claim may be one it could make false (elsewhere dropping it is sound, and nothing is marked).
+    "flat" is the grammar's one predicate of style words ("colorful", "distinct") and of orientations
+    ("upright", "at an angle", "vertical"): said as the predicate ("One cyan rectangle is upright.") it
+    may pick shapes out, before the noun ("three distinct shapes") it is taken for style."""
+    if not (isinstance(x, str) and is_var(x, "x") and _counted_or_negated(w, x)):
+        return
+    if lemma in RESTRICTIVE_LOOKS or lemma == "flat" and _predicative(w, e, x):
         e.carg = f"{_MARK}{lemma}:{x}"
 
 
