@@ -38,6 +38,7 @@ from .working_mrs import EP, WorkingMRS, is_handle, is_var
 from .dropped_looks import mark as mark_look
 from .negated_lists import no_over_a_list
 from .arrangement import arranged_in_places
+from .place_lists import places_of_a_group
 from .background import COMPANY_PREPS, background, company, there
 from .side_coordinations import split_place_coordinations, split_side_coordinations
 from .tails import read_tails
@@ -81,6 +82,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _mostly(w)
     split_side_coordinations(w)
     split_place_coordinations(w)
+    places_of_a_group(w)
     _own_parts(w)
     company_of_places(w)
     company(w)

@@ -63,7 +63,7 @@ def split_side_coordinations(w: WorkingMRS) -> None:
         w.reindex()
 
 
-def _is_place_of_the_picture(w: WorkingMRS, v: str) -> bool:
+def is_place_of_the_picture(w: WorkingMRS, v: str) -> bool:
     """"the top center", "the right": a definite whose nouns are all places of the picture."""
     q = w.quant_of.get(v)
     nouns = [] if q is None else [n for n in w.at(w.rstr_label(q)) if n.arg0 == v and split_predicate(n.pred)[1] == "n"]
@@ -93,7 +93,7 @@ def split_place_coordinations(w: WorkingMRS) -> None:
         if conj is None or q is None or hq is None or not _names_shape(w, holder):
             continue
         first, second = conj.args.get("ARG1", ""), conj.args.get("ARG2", "")
-        if not (_is_place_of_the_picture(w, first) and _names_shapes(w, second)):
+        if not (is_place_of_the_picture(w, first) and _names_shapes(w, second)):
             continue
         own = set(map(id, w.at(w.rstr_label(hq))))
         users = [u for u in w.live if not u.dead and u is not hq and id(u) not in own and holder in u.args.values()]
@@ -114,4 +114,4 @@ def split_place_coordinations(w: WorkingMRS) -> None:
         w.reindex()
 
 
-__all__ = ["split_place_coordinations", "split_side_coordinations"]
+__all__ = ["is_place_of_the_picture", "split_place_coordinations", "split_side_coordinations"]

@@ -101,3 +101,32 @@ def test_a_shape_coordinated_inside_a_place(caption, world, expected):
 ])
 def test_a_place_that_features_a_shape(caption, world, expected):
     assert verdict(caption, world) == expected
+
+
+SQUARES = make_world(("square", "red", 0.2, 0.2), ("square", "blue", 0.8, 0.2), ("circle", "red", 0.5, 0.8),
+                     ("triangle", "green", 0.85, 0.85))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    ("Half of the squares are tilted.", SQUARES, A),  # was false: as "half of the squares" alone
+    ("A third of the shapes are tilted.", SQUARES, A),
+    ("Half of the shapes are red.", SQUARES, T),  # a word the world records: read as before
+    ("Half of the shapes are green.", SQUARES, F),
+])
+def test_a_look_under_a_fraction(caption, world, expected):
+    assert verdict(caption, world) == expected
+
+
+RIGHT_AND_BOTTOM = make_world(("triangle", "red", 0.85, 0.3), ("triangle", "blue", 0.3, 0.85),
+                              ("circle", "green", 0.2, 0.2))
+LOWER_RIGHT = make_world(("triangle", "red", 0.85, 0.85), ("triangle", "blue", 0.75, 0.9))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    ("The triangles are on the right and bottom.", RIGHT_AND_BOTTOM, T),  # was not read: each in one place
+    ("The triangles are on the left and top.", RIGHT_AND_BOTTOM, T),  # one on the left, one at the top
+    ("The triangles are on the left and top.", LOWER_RIGHT, F),  # neither is in either place
+    ("The shapes are on the right and bottom.", RIGHT_AND_BOTTOM, A),  # the circle is in neither
+])
+def test_a_list_of_places_said_of_a_group(caption, world, expected):
+    assert verdict(caption, world) == expected
