@@ -173,9 +173,10 @@ def _contained(w: WorkingMRS, e: EP, y: str) -> None:
     e.pred, e.args = "_in_p", {"ARG0": e.arg0 or "e?", "ARG1": z, "ARG2": y}
 
 
-def empty_space(w: WorkingMRS, z: str | None) -> bool:
-    """Whether ``z`` is "empty black space", "plain black" (what a place is when nothing is there)."""
-    rs = restriction(w, z or "")
+def empty_space(w: WorkingMRS, z: str | None, besides: tuple[EP, ...] = ()) -> bool:
+    """Whether ``z`` is "empty black space", "plain black" (what a place is when nothing is there),
+    leaving out of its restriction the EPs ``besides``."""
+    rs = [r for r in restriction(w, z or "") if r not in besides]
     return bool(rs) and any(n.arg0 == z and n.pred in _EMPTY_NOUNS for n in rs) and all(
         n.pred in _EMPTY_NOUNS or n.pred in EMPTY_ADJS or split_predicate(n.pred)[0] in OUTSIDE_WORDS for n in rs)
 

@@ -130,3 +130,14 @@ LOWER_RIGHT = make_world(("triangle", "red", 0.85, 0.85), ("triangle", "blue", 0
 ])
 def test_a_list_of_places_said_of_a_group(caption, world, expected):
     assert verdict(caption, world) == expected
+
+
+TWO_SMALL = make_world(("circle", "red", 0.2, 0.2, 0.04), ("square", "blue", 0.8, 0.8, 0.04))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    ("This image is mostly empty black space with only two shapes.", TWO_SMALL, T),  # was not read
+    ("This image is mostly empty black space with three shapes.", TWO_SMALL, F),
+])
+def test_empty_space_with_shapes(caption, world, expected):
+    assert verdict(caption, world) == expected
