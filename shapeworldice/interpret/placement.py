@@ -168,7 +168,8 @@ def _collections(w: WorkingMRS) -> None:
 
 def _mostly(w: WorkingMRS) -> None:
     """"The shapes are mostly blue": most of them are (true from more than half, false up to
-    a quarter, vague between: "mostly" is also said of the commonest colour); "The background is
+    a quarter, vague between: "mostly" is also said of the commonest colour); "There are mostly
+    squares.", "The image shows mostly squares.": the shapes are mostly squares; "The background is
     mostly black": the background is (it has one colour)."""
     for m in w.live:
         if m.dead or m.pred not in MOSTLY:
@@ -183,6 +184,16 @@ def _mostly(w: WorkingMRS) -> None:
         q = w.quant_of.get(said[0].args.get("ARG1") or "")
         if q is not None and q.pred in ("_the_q", "udef_q") and q.mods.plural and q.mods.plain() and not any(
                 e.pred in COORDINATIONS or e.pred == "card" for e in _restriction(w, q.arg0 or "")):
+            rs = _restriction(w, q.arg0 or "")
+            users = [u for u in w.live if not u.dead and u not in rs and not u.is_quantifier()
+                     and q.arg0 in u.args.values()]
+            if said[0] in rs:  # "shows mostly red squares": squares, mostly red (not most red squares there)
+                if len(users) == 1 and users[0].pred == "_be_v_there" and split_predicate(said[0].pred)[1] == "a":
+                    said[0].label = users[0].label
+            elif said[0].pred == "_be_v_there":  # "There are mostly squares.", "shows mostly squares": the
+                for r in rs:  # shapes are mostly squares, not most squares there
+                    r.label = said[0].label
+                w.eps.append(EP("_shape_n_1", w.rstr_label(q), {"ARG0": q.arg0 or ""}, None, q.key))
             q.pred = "_most_q"  # with a margin: false only when at most MOSTLY_FALSE of them are
             m.pred, m.carg, m.label = MANY, "0:mostly", w.rstr_label(q)
             m.args = {"ARG0": m.arg0 or "e?", "ARG1": q.arg0 or ""}

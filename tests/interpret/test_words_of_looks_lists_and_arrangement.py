@@ -141,3 +141,20 @@ TWO_SMALL = make_world(("circle", "red", 0.2, 0.2, 0.04), ("square", "blue", 0.8
 ])
 def test_empty_space_with_shapes(caption, world, expected):
     assert verdict(caption, world) == expected
+
+
+MOSTLY_SQUARES = make_world(("square", "red", 0.2, 0.2), ("square", "red", 0.8, 0.2), ("square", "blue", 0.5, 0.5),
+                            ("circle", "red", 0.5, 0.8))
+HALF_SQUARES = make_world(("square", "red", 0.2, 0.2), ("square", "blue", 0.8, 0.2), ("circle", "red", 0.5, 0.8),
+                          ("triangle", "green", 0.85, 0.85))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    ("The image features mostly squares.", MOSTLY_SQUARES, T),
+    ("The image features mostly squares.", HALF_SQUARES, A),  # was true: read "most squares are there"
+    ("There are mostly circles.", MOSTLY_SQUARES, F),  # one of four
+    ("The image shows mostly red squares.", MOSTLY_SQUARES, T),  # squares, mostly red
+    ("The image shows mostly red squares.", HALF_SQUARES, A),  # was true
+])
+def test_mostly_on_what_is_shown(caption, world, expected):
+    assert verdict(caption, world) == expected
