@@ -23,7 +23,7 @@ by :func:`.descriptive.rewrite_descriptive` once framing and verbs of position a
 from __future__ import annotations
 
 from .predicates import (
-    COLLECTIVE_NOUNS, COLOURS_SAID, CONTACT_VERBS, COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS,
+    COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS,
     OUTSIDE_WORDS, OWN_SIDES, REGION_NOUNS, REGION_PREPS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, shape_of,
     split_predicate,
 )
@@ -39,6 +39,7 @@ from .dropped_looks import mark as mark_look
 from .negated_lists import no_over_a_list
 from .arrangement import arranged_in_places
 from .place_lists import places_of_a_group
+from .colours_said import colours_said
 from .background import COMPANY_PREPS, background, company, there
 from .side_coordinations import split_place_coordinations, split_side_coordinations
 from .tails import read_tails
@@ -88,7 +89,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     company(w)
     w.reindex()
     places_past_the_frame(w)
-    _colours_said(w)
+    colours_said(w)
     _outside(w)
     w.reindex()
     _own_sides(w)
@@ -315,37 +316,6 @@ def _said_of(e: EP, events: dict[str | None, dict[str, str]]) -> str | None:
             return x
         args = events[args.get("ARG1")]
     return None
-
-
-def _colours_said(w: WorkingMRS) -> None:
-    """"The shapes are in bright colors.", "two shapes in bright colors", "The shapes are brightly
-    colored.": the grammar writes "colored" for these and for "in many colors", "in a row", "in different
-    shades", so what was said is not known: a vague word (:data:`~.predicates.COLOURS_SAID`), not the
-    style word "colored" is before a noun ("colored shapes", dropped by :func:`_outside`)."""
-    for e in list(w.live):
-        if e.dead or e.pred not in ("_colored_a_1", "_colored_v_1") or not _said_after(w, e):
-            continue
-        x = e.args.get("ARG1") if split_predicate(e.pred)[1] == "a" else e.args.get("ARG2")
-        e.pred, e.args = COLOURS_SAID, {"ARG0": e.arg0 or "", "ARG1": x or ""}
-        w.kill(*(m for m in w.live if not m.dead and m.args.get("ARG1") == e.arg0 and (
-            m.pred == "_very_a_1" or _word(m)[0] in OUTSIDE_WORDS)))  # "brightly" (the grammar's "very")
-
-
-def _said_after(w: WorkingMRS, e: EP) -> bool:
-    """Whether ``e`` is said of its entity after the noun or as the predicate ("shapes in bright
-    colors", "The shapes are brightly colored.", a participle with its adverb), not before it
-    ("colored shapes")."""
-    x = e.args.get("ARG1") if split_predicate(e.pred)[1] == "a" else e.args.get("ARG2")
-    q = w.quant_of.get(x or "")
-    if q is None or not is_var(x, "x"):
-        return False
-    if split_predicate(e.pred)[1] == "v" and not any(not m.dead and m.args.get("ARG1") == e.arg0 for m in w.live):
-        return False  # a bare participle ("The shapes are colored."): style
-    if any(not c.dead and c.pred in COORDINATIONS and e.arg0 in (c.args.get("ARG1"), c.args.get("ARG2"))
-           for c in w.live):
-        return False  # one of coordinated predicates ("both green but in different shades"): dropped as before
-    rs = _restriction(w, x or "")
-    return e not in rs or any(n.arg0 == x and split_predicate(n.pred)[1] == "n" and n.key < e.key for n in rs)
 
 
 def _outside(w: WorkingMRS) -> None:
