@@ -60,6 +60,8 @@ def _mostly_empty(w: WorkingMRS, frames: set[str]) -> None:
         if e.dead or x is None or not (x in frames or any(
                 n.pred in BACKGROUND_NOUNS and n.arg0 == x for n in _restriction(w, x))):
             continue
+        if e.pred == "_be_v_id":
+            _company_of_empty_space(w, e)
         if not (e.pred in EMPTY_ADJS and e.pred != "_black_a_1" or e.pred == "_be_v_id" and empty_space(
                 w, e.args.get("ARG2"))):
             continue
@@ -80,6 +82,20 @@ def _mostly_empty(w: WorkingMRS, frames: set[str]) -> None:
         _kill_entity(w, x)
         e.pred, e.args, e.carg = SCENE, {"ARG0": e.arg0 or "e?"}, "coverage:mostly-empty"
     w.reindex()
+
+
+def _company_of_empty_space(w: WorkingMRS, e: EP) -> None:
+    """"The image is mostly empty black space with only two shapes": the shapes "with" the space are
+    there (as "with X" anywhere), and the space is the empty space of the picture."""
+    z = e.args.get("ARG2", "")
+    rs = _restriction(w, z)
+    company = tuple(p for p in rs if p.pred in COMPANY_PREPS and p.args.get("ARG1") == z
+                    and is_var(p.args.get("ARG2"), "x"))
+    if company and empty_space(w, z, company):
+        for p in company:
+            p.label = e.label
+            there(p, p.args["ARG2"])
+        w.reindex()
 
 
 def _most_of(w: WorkingMRS, frames: set[str]) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .logic import TRUE, And, Attr, Formula, Not, Or, QSpec, children, conjoin, rebuild, substitute, walk
-from .predicates import NEGATIVE_QUANTIFIERS
+from .predicates import FRACTION_NOUNS, NEGATIVE_QUANTIFIERS
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: looks that pick some shapes out of others (not "sits", "appears", nor "flat", the style word the
@@ -33,16 +33,31 @@ _MARK = "look:"
 
 def _counted_or_negated(w: WorkingMRS, x: str) -> bool:
     """Whether the look said of ``x`` may sit under a claim it could make false: ``x`` counted ("one",
-    "only one", "exactly two": a ``card`` or a degree), quantified by "no", or a negation in the caption."""
+    "only one", "exactly two": a ``card`` or a degree; "half of": a fraction), quantified by "no", or a
+    negation in the caption."""
     q = w.quant_of.get(x)
     return (q is None or q.pred in NEGATIVE_QUANTIFIERS or q.mods.card is not None or q.mods.degree is not None
-            or any(not e.dead and (e.pred == "neg" or e.pred == "card" and e.args.get("ARG1") == x) for e in w.live))
+            or q.mods.den is not None or q.pred == "_half_q"
+            or any(not e.dead and (e.pred == "neg" or e.pred == "card" and e.args.get("ARG1") == x
+                                   or e.pred in FRACTION_NOUNS and e.arg0 == x) for e in w.live))
+
+
+def _predicative(w: WorkingMRS, e: EP, x: str) -> bool:
+    """Whether ``e`` is said of ``x`` outside ``x``'s restriction ("One rectangle is upright.", not
+    "three distinct shapes")."""
+    q = w.quant_of.get(x)
+    return q is None or e.label != w.target(q.args.get("RSTR", ""))
 
 
 def mark(w: WorkingMRS, e: EP, lemma: str, x: str | None) -> None:
     """Record on a dropped look ``e`` (already made NOTHING) the entity ``x`` it is said of, where the
-    claim may be one it could make false (elsewhere dropping it is sound, and nothing is marked)."""
-    if lemma in RESTRICTIVE_LOOKS and isinstance(x, str) and is_var(x, "x") and _counted_or_negated(w, x):
+    claim may be one it could make false (elsewhere dropping it is sound, and nothing is marked).
+    "flat" is the grammar's one predicate of style words ("colorful", "distinct") and of orientations
+    ("upright", "at an angle", "vertical"): said as the predicate ("One cyan rectangle is upright.") it
+    may pick shapes out, before the noun ("three distinct shapes") it is taken for style."""
+    if not (isinstance(x, str) and is_var(x, "x") and _counted_or_negated(w, x)):
+        return
+    if lemma in RESTRICTIVE_LOOKS or lemma == "flat" and _predicative(w, e, x):
         e.carg = f"{_MARK}{lemma}:{x}"
 
 
@@ -83,10 +98,11 @@ def _vague(f: Formula, var: str | None = None) -> Formula:
 
 
 def _not_upward(spec: QSpec) -> bool:
-    """An exact number, "only", "at most", "fewer than", "no": a claim that a dropped word may make false."""
+    """An exact number, "only", "at most", "fewer than", "no", an exact fraction ("half of the squares"):
+    a claim that a dropped word may make false."""
     if spec.kind == "count":
         return spec.word == "numeral" or spec.qrange in ("eq", "leq", "lt")
-    return spec.kind == "ratio" and spec.qrange in ("eq", "leq", "lt") and not spec.quantity
+    return spec.kind == "ratio" and spec.qrange in ("eq", "leq", "lt") and spec.quantity != 1.0
 
 
 def settle(spec: QSpec, var: str, f: Formula, suffix: Callable[[], str]) -> Formula:

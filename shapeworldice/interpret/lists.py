@@ -212,21 +212,37 @@ def adjective_lists(w: WorkingMRS) -> None:
 def _counted_colours(w: WorkingMRS, q: EP, leaves: list[EP], coords: list[EP], rest: list[EP]) -> None:
     """"four crosses in yellow and cyan": four crosses each of one of the colours (the count is of
     those), and some of each colour among them; a colour word outside the table makes its part
-    vague. Left alone (and so uninterpretable) when a colour is not a colour word."""
-    words = [split_predicate(e.pred)[0] for e in leaves]
-    if not all(color_of(e.pred) is not None or color_word(w_) for e, w_ in zip(leaves, words)):
-        return
+    vague. A tone as the last item takes the colour the parser left after the list ("four circles in
+    teal, pink, blue and dark red", read "[pink, blue and dark] red": the fourth is "dark red").
+    Left alone (and so uninterpretable) when an item is no colour word."""
     x = q.arg0 or ""
+    after = [e for e in rest if _is_colour(e, x) and e.key > max(leaf.key for leaf in leaves)]
+    words = [_item_word(e, after) for e in leaves]
+    if not all(words):
+        return
     own = [e for e in rest if e.pred not in _COUNTED
            and not any(is_var(v, "x") and v != x for v in e.args.values())]
     if not any(c.pred == "_or_c" for c in coords):  # "blue or yellow crosses": no "some of each"
         for leaf in leaves:
-            _copy_phrase(w, q, own, leaf, x, "_a_q")
+            _copy_phrase(w, q, _shared_with(own, leaf, x), leaf, x, "_a_q")
             w.eps[-1].key = (q.key[0], q.key[1] - 1)  # "some of each" outside the count, not in its scope
     w.kill(*leaves, *coords)
-    w.eps.append(EP(ATTR, w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": x}, "colours:" + "+".join(words),
-                    leaves[0].key))
+    if any(e.pred in TONE_ADJS for e in leaves):
+        w.kill(*after)  # the colour after the list is the tone's (each shape is one of the items)
+    w.eps.append(EP(ATTR, w.rstr_label(q), {"ARG0": w.new_name("e"), "ARG1": x},
+                    "colours:" + "+".join(w_ for w_ in words if w_), leaves[0].key))
     w.reindex()
+
+
+def _item_word(leaf: EP, after: list[EP]) -> str | None:
+    """The colour an item of a counted list of colours names: its colour word, or for a tone the tone
+    with the one colour word after the list ("dark red"); None when it names no colour."""
+    lemma = split_predicate(leaf.pred)[0].split("/")[0]
+    if color_of(leaf.pred) is not None or color_word(lemma):
+        return lemma
+    if leaf.pred in TONE_ADJS and len(after) == 1:
+        return f"{TONE_ADJS[leaf.pred]} {split_predicate(after[0].pred)[0].split('/')[0]}"
+    return None
 
 
 def _colours_of_a_list(w: WorkingMRS, q: EP, leaves: list[EP], coords: list[EP], kinds: list[str] | None) -> None:
@@ -356,8 +372,8 @@ def shared_adjectives(w: WorkingMRS) -> None:
             continue
         left, right = c.args.get("ARG1", ""), _first_of_list(w, c.args.get("ARG2", ""))
         ql, qr = w.quant_of.get(left), w.quant_of.get(right)
-        if ql is None or qr is None or ql.pred != "udef_q" or qr.pred != "udef_q":
-            continue
+        if ql is None or qr is None or ql.pred != qr.pred or ql.pred not in ("udef_q", "_no_q"):
+            continue  # (both "no": "no blue crosses or pentagons", see :mod:`.negated_lists`)
         if not (ql.mods.plural and qr.mods.plural and ql.mods.plain() and qr.mods.plain()):
             continue
         ls = _restriction(w, left)

@@ -119,6 +119,11 @@ def _nothing(w: WorkingMRS, z: str | None, else_only: bool = False) -> bool:
         ("_else_n_1",) if else_only else ("thing", "_else_n_1"))
 
 
+#: verbs of a place that has shapes in it ("The lower half contains / holds / features X"): X is there
+_CONTAINING_VERBS = frozenset({"_contain_v_1", "_have_v_1", "_include_v_1", "_feature_v_1", "_hold_v_1",
+                               "_show_v_1", "_display_v_1"})
+
+
 def empty_places(w: WorkingMRS) -> None:
     """"The left half of the image is empty", "The bottom is empty black space", "The right side
     contains nothing": no shape is in that place ("No shape is in the left half.", each shape's
@@ -131,7 +136,7 @@ def empty_places(w: WorkingMRS) -> None:
         places = _places(w, y)
         if not places or y is None:
             continue
-        if e.pred in ("_contain_v_1", "_have_v_1", "_include_v_1") and places == [y]:
+        if e.pred in _CONTAINING_VERBS and places == [y]:
             _contained(w, e, y)
             continue
         if e.pred == "_be_v_id" and empty_space(w, e.args.get("ARG2")):  # "is empty black space"
@@ -168,9 +173,10 @@ def _contained(w: WorkingMRS, e: EP, y: str) -> None:
     e.pred, e.args = "_in_p", {"ARG0": e.arg0 or "e?", "ARG1": z, "ARG2": y}
 
 
-def empty_space(w: WorkingMRS, z: str | None) -> bool:
-    """Whether ``z`` is "empty black space", "plain black" (what a place is when nothing is there)."""
-    rs = restriction(w, z or "")
+def empty_space(w: WorkingMRS, z: str | None, besides: tuple[EP, ...] = ()) -> bool:
+    """Whether ``z`` is "empty black space", "plain black" (what a place is when nothing is there),
+    leaving out of its restriction the EPs ``besides``."""
+    rs = [r for r in restriction(w, z or "") if r not in besides]
     return bool(rs) and any(n.arg0 == z and n.pred in _EMPTY_NOUNS for n in rs) and all(
         n.pred in _EMPTY_NOUNS or n.pred in EMPTY_ADJS or split_predicate(n.pred)[0] in OUTSIDE_WORDS for n in rs)
 

@@ -36,8 +36,12 @@ from .picture_places import (
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
 from .dropped_looks import mark as mark_look
+from .negated_lists import no_over_a_list
+from .arrangement import arranged_in_places
+from .place_lists import places_of_a_group
+from .colours_said import colours_said
 from .background import COMPANY_PREPS, background, company, there
-from .side_coordinations import split_side_coordinations
+from .side_coordinations import split_place_coordinations, split_side_coordinations
 from .tails import read_tails
 from .commonest import commonest
 from .frame_lists import frame_lists
@@ -62,6 +66,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     frame_lists(w)
     negated_contacts(w)
+    no_over_a_list(w)
     _fragments(w)
     _collections(w)
     w.reindex()
@@ -71,16 +76,20 @@ def rewrite_placement(w: WorkingMRS) -> None:
     rest_of_the_picture(w)
     empty_places(w)
     w.reindex()
+    arranged_in_places(w)
     background(w)
     colours_of_the_shapes(w)
     predicated_colours(w)
     _mostly(w)
     split_side_coordinations(w)
+    split_place_coordinations(w)
+    places_of_a_group(w)
     _own_parts(w)
     company_of_places(w)
     company(w)
     w.reindex()
     places_past_the_frame(w)
+    colours_said(w)
     _outside(w)
     w.reindex()
     _own_sides(w)
@@ -160,7 +169,8 @@ def _collections(w: WorkingMRS) -> None:
 
 def _mostly(w: WorkingMRS) -> None:
     """"The shapes are mostly blue": most of them are (true from more than half, false up to
-    a quarter, vague between: "mostly" is also said of the commonest colour); "The background is
+    a quarter, vague between: "mostly" is also said of the commonest colour); "There are mostly
+    squares.", "The image shows mostly squares.": the shapes are mostly squares; "The background is
     mostly black": the background is (it has one colour)."""
     for m in w.live:
         if m.dead or m.pred not in MOSTLY:
@@ -175,6 +185,16 @@ def _mostly(w: WorkingMRS) -> None:
         q = w.quant_of.get(said[0].args.get("ARG1") or "")
         if q is not None and q.pred in ("_the_q", "udef_q") and q.mods.plural and q.mods.plain() and not any(
                 e.pred in COORDINATIONS or e.pred == "card" for e in _restriction(w, q.arg0 or "")):
+            rs = _restriction(w, q.arg0 or "")
+            users = [u for u in w.live if not u.dead and u not in rs and not u.is_quantifier()
+                     and q.arg0 in u.args.values()]
+            if said[0] in rs:  # "shows mostly red squares": squares, mostly red (not most red squares there)
+                if len(users) == 1 and users[0].pred == "_be_v_there" and split_predicate(said[0].pred)[1] == "a":
+                    said[0].label = users[0].label
+            elif said[0].pred == "_be_v_there":  # "There are mostly squares.", "shows mostly squares": the
+                for r in rs:  # shapes are mostly squares, not most squares there
+                    r.label = said[0].label
+                w.eps.append(EP("_shape_n_1", w.rstr_label(q), {"ARG0": q.arg0 or ""}, None, q.key))
             q.pred = "_most_q"  # with a margin: false only when at most MOSTLY_FALSE of them are
             m.pred, m.carg, m.label = MANY, "0:mostly", w.rstr_label(q)
             m.args = {"ARG0": m.arg0 or "e?", "ARG1": q.arg0 or ""}

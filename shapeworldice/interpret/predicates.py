@@ -114,6 +114,9 @@ TONE_ADJS: dict[str, str] = {"_dark_a_1": "dark", "_light_a_1": "light", "_light
                              "_vivid_a_1": "bright", "_deep_a_1": "dark"}
 #: a tone word on a shape with no colour word ("The shapes are bright."): vague
 TONE_ALONE = "_tone+without+colour_a_1"
+#: the grammar's one predicate of "colored" and of "in bright / bold / many colors", "in a row", "in
+#: different shades" said after the noun or as the predicate: which was said is not known, so vague
+COLOURS_SAID = "_colors+said_a_1"
 #: adjectives of size: a claim on the area
 SIZE_ADJS: dict[str, str] = {"_small_a_1": "small", "_little_a_1": "small", "_tiny_a_1": "tiny",
                              "_large_a_1": "large", "_big_a_1": "large", "_huge_a_1": "huge"}
@@ -140,7 +143,8 @@ VAGUE_WORDS = frozenset({
     "_medium_a_1", "_mutually+near_a_1", "_empty_a_1",
     "_else_n_1", "_alone_a_1", "_together_a_1", "_almost+touching_a_1",
     "_side+by+side_a_1", "_far_a_1", "_apart_a_1", "_twice+size_p", "_colors+count_a_1", "_surrounding_a_1",
-    "_close_a_1", "_central_a_1", "_same_a_1", TONE_ALONE, "_crowded_a_1", "_sparse_a_1", "_prominent_a_1",
+    "_close_a_1", "_central_a_1", "_same_a_1", TONE_ALONE, COLOURS_SAID, "_crowded_a_1", "_sparse_a_1",
+    "_prominent_a_1",
     "_dot_n_1", "_bar_n_1", "_x_n_1", "_rhombus_n_1", "_blob_n_1", "_line_n_1", "_periwinkle_a_1",
     "_cobalt_a_1", "_royal_a_1", "_indigo_a_1", "_mint_a_1", "_amber_a_1", "_ochre_a_1",
     "_between_p", "_among_p", "_around_p", "_across_p", "_along_p", "_against_p", "_like_p", "_by_p",
@@ -281,7 +285,7 @@ __all__ = [
     "CONTACT_VERBS", "GROUP_WORDS", "ALMOST_TOUCHING",
     "NEAR_APART", "NEAR_PREPS", "OUTSIDE_WORDS", "VAGUE_WORDS", "REGION_PHRASES", "REGION_MODIFIERS", "REGION_NOUNS",
     "REGION_PREPS", "SIZE_ADJS",
-    "TONE_ADJS", "TONE_ALONE", "NON_WORLD_SHAPES", "PLACING_VERBS",
+    "TONE_ADJS", "TONE_ALONE", "COLOURS_SAID", "NON_WORLD_SHAPES", "PLACING_VERBS",
     "POSITION_VERBS", "PRESENCE_ADJS", "SHAPE_SYNONYMS", "SIDE_PREPS",
     "FRACTION_NOUNS", "INDEFINITE_QUANTIFIERS", "INTERPRETABLE_QUANTIFIERS", "OWN_SIDES", "SIDE_NOUNS", "SPATIAL_PREPS",
     "UNIVERSAL_QUANTIFIERS", "color_of", "normalize_predicate", "shape_of", "split_predicate",

@@ -162,6 +162,16 @@ def _between(values: np.ndarray, bounds: tuple[float, float]) -> np.ndarray:
     return (values >= bounds[0]) & (values <= bounds[1])
 
 
+def _toned_colour(word: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
+    """(agree, disagree) of a colour word, or of a tone and a colour ("dark red": both must fit; false
+    where either is false) where the pair is no colour word of its own ("light blue" is)."""
+    tone, _, colour = word.partition(" ")
+    if colour and color_word(word) is None and TONE_SYNONYMS.get(tone, tone) in TONES:
+        (t_yes, t_no), (c_yes, c_no) = attribute("tone", tone, a), attribute("colour", colour, a)
+        return t_yes & c_yes, t_no | c_no
+    return attribute("colour", word, a)
+
+
 def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
     """(agree, disagree) over the entities of an :class:`~shapeworldice.interpret.logic.Attr`."""
     if kind == "colour":
@@ -171,7 +181,7 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
             return none, none
         return _color_test(name, a)
     if kind == "colours":  # one of several colours ("four crosses in yellow and cyan"): each is a colour test
-        tests = [attribute("colour", word, a) for word in value.split("+")]
+        tests = [_toned_colour(word, a) for word in value.split("+")]
         return np.logical_or.reduce([t[0] for t in tests]), np.logical_and.reduce([t[1] for t in tests])
     if kind == "tone":
         true_if, false_if = TONES[TONE_SYNONYMS.get(value, value)]

@@ -1,0 +1,28 @@
+""""There are no blue crosses or pentagons.": the grammar reads "[no blue crosses] or [pentagons]", a
+disjunction true wherever pentagons are there. "no" is said of the whole list: neither blue crosses nor
+(blue) pentagons are there. The bare plural after "or" gets "no" too and the list becomes a conjunction
+of the two negated phrases; whether "blue" is said of the pentagons is left to
+:func:`.lists.shared_adjectives` (false only when both readings are: a blue pentagon is there).
+"""
+from __future__ import annotations
+
+from .working_mrs import WorkingMRS, is_var
+
+
+def no_over_a_list(w: WorkingMRS) -> None:
+    """``_or_c`` of a "no" plural and a bare plural → ``_and_c`` of two "no" plurals."""
+    for c in list(w.live):
+        if c.dead or c.pred != "_or_c" or not is_var(c.arg0, "x"):
+            continue
+        ql, qr = w.quant_of.get(c.args.get("ARG1", "")), w.quant_of.get(c.args.get("ARG2", ""))
+        if ql is None or qr is None or ql.pred != "_no_q" or qr.pred != "udef_q":
+            continue
+        if not (qr.mods.plural and qr.mods.plain()) or any(
+                not e.dead and e.pred in ("_and_c", "_or_c") and e.arg0 == qr.arg0 for e in w.live):
+            continue  # a counted phrase, or a list of its own: not read
+        qr.pred = "_no_q"
+        c.pred = "_and_c"
+    w.reindex()
+
+
+__all__ = ["no_over_a_list"]
