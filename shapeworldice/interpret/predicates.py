@@ -111,7 +111,7 @@ PRESENCE_ADJS = frozenset({"_visible_a_1", "_present_a_1"})
 #: adjectives of tone: a claim on the shade
 TONE_ADJS: dict[str, str] = {"_dark_a_1": "dark", "_light_a_1": "light", "_light_a_2": "light",
                              "_bright_a_1": "bright", "_pale_a_1": "light", "_pastel_a_1": "light",
-                             "_vivid_a_1": "bright", "_deep_a_1": "dark"}
+                             "_vivid_a_1": "bright", "_deep_a_1": "deep"}
 #: a tone word on a shape with no colour word ("The shapes are bright."): vague
 TONE_ALONE = "_tone+without+colour_a_1"
 #: the grammar's one predicate of "colored" and of "in bright / bold / many colors", "in a row", "in

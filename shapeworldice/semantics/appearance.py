@@ -63,8 +63,11 @@ TONES: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {
     "dark": ((-1.0, -0.15), (0.05, 1.0)),
     "light": ((0.15, 1.0), (-1.0, -0.05)),
     "bright": ((-0.05, 1.0), (-1.0, -0.2)),
+    # "deep blue": true where "dark" is, false only of a clearly light shade (models call a saturated,
+    # slightly light blue "deep"; a shade of +0.07 to +0.21 was named so in the descriptions corpus)
+    "deep": ((-1.0, -0.15), (0.25, 1.0)),
 }
-TONE_SYNONYMS: dict[str, str] = {"pale": "light", "pastel": "light", "vivid": "bright", "deep": "dark"}
+TONE_SYNONYMS: dict[str, str] = {"pale": "light", "pastel": "light", "vivid": "bright"}
 #: size word → (area below which it holds, area above which it fails), or the reverse for large
 SIZES: dict[str, tuple[str, float, float]] = {
     "small": ("<", 0.012, 0.02), "little": ("<", 0.012, 0.02), "tiny": ("<", 0.008, 0.014),
