@@ -169,7 +169,7 @@ TONE_ROWS = [
     ("bright", -0.2, F), ("bright", -0.4, F),
     ("pale", 0.15, T), ("pale", 0.0, V), ("pale", -0.05, F), ("pastel", 0.3, T), ("pastel", -0.3, F),
     ("vivid", -0.05, T), ("vivid", -0.1, V), ("vivid", -0.2, F),
-    ("deep", -0.15, T), ("deep", 0.0, V), ("deep", 0.05, F),
+    ("deep", -0.15, T), ("deep", 0.0, V), ("deep", 0.05, V), ("deep", 0.24, V), ("deep", 0.25, F),
 ]
 
 
