@@ -181,7 +181,7 @@ def test_tone_table(tone, shade, expected):
 
 def test_tone_synonyms_name_table_tones():
     assert set(TONE_SYNONYMS.values()) <= set(TONES)
-    assert set(TONES) == {"dark", "light", "bright"}
+    assert set(TONES) == {"dark", "light", "bright", "deep"}
 
 
 # ------------------------------------------------------------------------------------ sizes
