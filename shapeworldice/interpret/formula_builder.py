@@ -64,6 +64,18 @@ def _vague_of_event(e: EP, eps: list[EP]) -> Formula | None:
     return None
 
 
+def _unread_noun(var: str, eps: list[EP]) -> str | None:
+    """The word of a noun outside the vocabulary that is the only noun of ``var`` ("with one vertex
+    pointing to the lower left"): what it names may be no shape of the world (a vertex, a side), so a
+    claim quantified over it is never decided, neither by the shapes it would have to be nor by none."""
+    nouns = [e for e in eps if e.args.get("ARG0") == var and split_predicate(e.pred)[1] in ("n", "u")]
+    unknown = [e for e in nouns if e.pred.endswith("_u_unknown") and "/" in e.pred]
+    if not unknown or len(unknown) < len(nouns):
+        return None
+    lemma, tag = split_predicate(unknown[0].pred)[0].split("/", 1)
+    return lemma if tag.lower().startswith("nn") else None
+
+
 class FormulaBuilder:
     """Builds the formula of a :class:`~.scope.Scope`, bottom-up from its root hole."""
 
@@ -250,6 +262,10 @@ class FormulaBuilder:
 
             return lift_comparison(Quant(spec, var, self.hole(rh), body))
         restr = self.hole(rh)
+        unread = _unread_noun(var, eps)
+        if unread is not None:  # never false, at best vague (its restriction has the unread noun)
+            return Or((Quant(spec, var, restr, body),
+                       Quant(QSpec("count", "geq", 1.0, spec.word), var, TRUE, Attr(var, "vague", unread))))
         if plural:
             body = _several_colours(var, body)
         if plural and (mentions(var, body) or mentions(var, restr)):
