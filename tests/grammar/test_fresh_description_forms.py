@@ -86,6 +86,22 @@ def test_curly_single_quotes_are_apostrophes(text, expected):
     assert normalise(normalise(text)) == normalise(text)
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Overall, pink/magenta appears three times.", "Overall, pink or magenta appears three times."),
+    ("A red/blue/green square.", "A red or blue or green square."),
+    ("Squares and/or circles.", "Squares and/or circles."),
+    ("About 1/3 of the shapes.", "About 1/3 of the shapes."),
+])
+def test_a_slash_between_words_is_or(text, expected):
+    assert normalise(text) == expected
+    assert normalise(expected) == expected
+
+
+def test_two_names_with_a_slash_are_coordinated():
+    mrs = _mrs("Pink/magenta is the most frequent color, and blue appears twice.")
+    assert _eps(mrs, "_or_c")
+
+
 @pytest.mark.parametrize("sentence, colours", [
     ("Three of the five shapes are shades of gray.", {"_grey_a_1"}),
     ("The shapes are various shades of blue and green.", {"_blue_a_1", "_green_a_1"}),
@@ -129,6 +145,12 @@ def test_twice_is_said_of_the_verb():
     "Across from it, in the upper right portion of the image, there is a cross.",
     "The two shapes are placed diagonally across from each other.",
     "Crosses are the most common shape.",
+    "Towards the bottom left corner, a blue oval is tilted diagonally as well.",
+    "Two magenta semicircles appear as well, one above the gray pentagon and a smaller one on the left.",
+    "Red is the most common color, followed by purple.",
+    "Cyan is the most common color, followed by yellow and olive.",
+    "Overall, pink/magenta appears three times, and half of the shapes are semicircles.",
+    "Pentagons appear several times.",
 ])
 def test_fresh_forms_parse(sentence):
     result = parse(sentence)
@@ -142,6 +164,7 @@ def test_fresh_forms_parse(sentence):
     "Red is gray.",
     # a colour's name takes its verb's number
     "Blue appear twice.",
+    "Pink or magenta is red.",
     # a floating "each" only after a plural
     "The square each appears twice.",
     # a shared noun needs its adjectives before it, and a possessive a noun after it
@@ -152,6 +175,9 @@ def test_fresh_forms_parse(sentence):
     # "shades of" takes a colour
     "The shapes are shades of.",
     "The square is across from.",
+    # "as well" is said after what it adds to, a colour's name after "followed by" in an absolute only
+    "As well the square is red.",
+    "Shapes followed by red.",
 ])
 def test_near_misses_stay_ungrammatical(sentence):
     assert not parse(sentence).grammatical
