@@ -157,6 +157,27 @@ def test_fresh_forms_parse(sentence):
     assert result.grammatical and not result.unknown_words
 
 
+def test_a_verb_added_in_parentheses_shares_subject_and_object():
+    mrs = _mrs("A square touches (and slightly overlaps) its upper-right edge.")
+    touch, overlap, conj = _ep(mrs, "_touch_v_1"), _ep(mrs, "_overlap_v_1"), _ep(mrs, "_and_c")
+    assert (conj.args["ARG1"], conj.args["ARG2"]) == (touch.args["ARG0"], overlap.args["ARG0"])
+    assert touch.args["ARG1"] == overlap.args["ARG1"] and touch.args["ARG2"] == overlap.args["ARG2"]
+    assert _ep(mrs, "_slightly_a_1").args["ARG1"] == overlap.args["ARG0"]
+
+
+def test_another_name_after_or_in_parentheses():
+    mrs = _mrs("A triangle overlaps a dark blue square (or slightly tilted rectangle).")
+    conj = _ep(mrs, "_or_c")
+    assert conj.args["ARG1"] == _ep(mrs, "_square_n_of").args["ARG0"]
+    assert conj.args["ARG2"] == _ep(mrs, "_rectangle_n_1").args["ARG0"]
+    assert _ep(mrs, "_overlap_v_1").args["ARG2"] == conj.args["ARG0"]
+
+
+def test_more_like_is_like():
+    mrs = _mrs("A gray semicircle (more like a half-disc) overlaps the square.")
+    assert _ep(mrs, "_like_p").args["ARG1"] == _ep(mrs, "_grey_a_1").args["ARG1"]
+
+
 @pytest.mark.parametrize("sentence", [
     # the ERG rejects a colour's name as a subject after an interjection
     "No yellow is above a gray square.",
@@ -178,6 +199,10 @@ def test_fresh_forms_parse(sentence):
     # "as well" is said after what it adds to, a colour's name after "followed by" in an absolute only
     "As well the square is red.",
     "Shapes followed by red.",
+    # a parenthesis needs its conjunction and what it adds
+    "A square touches (and) the circle.",
+    "A square touches (overlaps and) the circle.",
+    "A triangle overlaps a square (or).",
 ])
 def test_near_misses_stay_ungrammatical(sentence):
     assert not parse(sentence).grammatical
