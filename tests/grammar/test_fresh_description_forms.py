@@ -151,6 +151,10 @@ def test_twice_is_said_of_the_verb():
     "Cyan is the most common color, followed by yellow and olive.",
     "Overall, pink/magenta appears three times, and half of the shapes are semicircles.",
     "Pentagons appear several times.",
+    "A square tilted slightly clockwise touches the circle.",
+    "The square is rotated counterclockwise.",
+    "The right two-thirds of the image are empty.",
+    "The upper two-thirds of the frame contains nothing.",
 ])
 def test_fresh_forms_parse(sentence):
     result = parse(sentence)
