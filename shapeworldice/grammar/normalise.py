@@ -7,6 +7,10 @@ evaluator (before parsing and as the parse-cache key).
      zero-width joiner or space, a soft hyphen), which are invisible and carry no words; puts
      spaces around an em or en dash ("top—its" is "top — its"), a word of punctuation of its own,
      and writes a number's degree sign as the word ("45°" is "45 degrees");
+  0a. writes the curly single quotes (U+2019, U+2018) as the straight apostrophe ("triangle’s" is
+     "triangle's", "it’s" is "it's"), so a possessive or a contraction reads as when typed plainly;
+  0a'. writes a slash between two words as "or" ("pink/magenta" is "pink or magenta": two names of one
+     colour or shape, as the descriptions write "pink (magenta)"); "and/or" and numbers ("1/3") stay;
   0b. drops double quotes, straight or curly ('a "plus" sign' is "a plus sign"): they mark a word
      as named, which adds nothing to what the sentence says;
   1. splits on any run of whitespace (Unicode whitespace included) and joins with one space,
@@ -26,10 +30,18 @@ import unicodedata
 _FINAL = ".!?"
 #: typographic dashes set off as words of their own ("the top—its corner" is "the top — its corner":
 #: a dash between words is punctuation, which the tokeniser splits only at spaces); curly double
-#: quotes as straight ones, which are dropped
-_DASHES = str.maketrans({"\u2014": " \u2014 ", "\u2013": " \u2013 ", "\u201c": '"', "\u201d": '"'})
+#: quotes as straight ones, which are dropped; curly single quotes as the straight apostrophe
+_DASHES = str.maketrans({"\u2014": " \u2014 ", "\u2013": " \u2013 ", "\u201c": '"', "\u201d": '"',
+                         "\u2019": "'", "\u2018": "'"})
+#: words with slashes between them ("pink/magenta", "red/blue/green"), each written "or"; not "and/or"
+_SLASHED = re.compile(r"\b[A-Za-z][A-Za-z-]*(?:/[A-Za-z][A-Za-z-]*)+\b")
 #: a number of degrees written with the sign ("rotated about 45\u00b0"): the word
 _DEGREES = re.compile("([0-9])\\s*\u00b0")
+
+
+def _or_words(found: re.Match) -> str:
+    words = found.group(0).split("/")
+    return found.group(0) if {"and", "or"} & {w.lower() for w in words} else " or ".join(words)
 
 
 def normalise(text: str) -> str:
@@ -38,6 +50,8 @@ def normalise(text: str) -> str:
     if not text.isascii():  # the captions the builder writes are ASCII: nothing to do for them
         text = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
         text = _DEGREES.sub(r"\1 degrees", text.translate(_DASHES))
+    if "/" in text:
+        text = _SLASHED.sub(_or_words, text)
     if '"' in text:
         text = text.replace('"', "")
     text = " ".join(text.split())
