@@ -65,15 +65,16 @@ def _vague_of_event(e: EP, eps: list[EP]) -> Formula | None:
 
 
 def _unread_noun(var: str, eps: list[EP]) -> str | None:
-    """The word of a noun outside the vocabulary that is the only noun of ``var`` ("with one vertex
-    pointing to the lower left"): what it names may be no shape of the world (a vertex, a side), so a
-    claim quantified over it is never decided, neither by the shapes it would have to be nor by none."""
+    """The word of a noun outside the vocabulary, or of a vague noun ("else", "dot", "blob"), that is
+    the only noun of ``var`` ("with one vertex pointing to the lower left", "everything else is
+    black"): what it names may be no shape of the world (a vertex, the background), so a claim
+    quantified over it is never false, neither by the shapes it would have to be nor by none."""
     nouns = [e for e in eps if e.args.get("ARG0") == var and split_predicate(e.pred)[1] in ("n", "u")]
-    unknown = [e for e in nouns if e.pred.endswith("_u_unknown") and "/" in e.pred]
-    if not unknown or len(unknown) < len(nouns):
+    unread = [e for e in nouns if e.pred.endswith("_u_unknown") and "/" in e.pred and
+              split_predicate(e.pred)[0].split("/", 1)[1].lower().startswith("nn") or e.pred in VAGUE_WORDS]
+    if not unread or len(unread) < len(nouns):
         return None
-    lemma, tag = split_predicate(unknown[0].pred)[0].split("/", 1)
-    return lemma if tag.lower().startswith("nn") else None
+    return split_predicate(unread[0].pred)[0].split("/", 1)[0]
 
 
 class FormulaBuilder:

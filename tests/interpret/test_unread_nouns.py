@@ -23,3 +23,13 @@ WORLD = make_world(("triangle", "green", 0.65, 0.45, 0.06), ("pentagon", "yellow
 ])
 def test_an_unread_noun_is_never_false(caption, expected):
     check(caption, WORLD, expected)
+
+
+@pytest.mark.parametrize("caption", [
+    "There is a green triangle. Everything else is black.",
+    "There is a green triangle, and everything else in the image is black.",
+    "Everything else is blue.",
+])
+def test_everything_else_is_never_false(caption):
+    """"else" names what the caption did not (the background, or shapes not mentioned): vague."""
+    check(caption, WORLD, A)
