@@ -118,11 +118,6 @@ def test_ordinals_before_a_noun_and_as_sentence_adverbs_stay(sentence):
 
 #: sentences of our own with the dev half's constructions, each beside a near miss that stays out
 CONSTRUCTIONS = (
-    # colours after a place and a comma (n1_pp_comma_in_colour); not straight after the noun
-    ("The image contains only circles on a black background, in gray, blue and red.",
-     "The image contains only circles on a black background, in gray, blue and."),
-    ("The image shows a column of crosses on the left, in light green, cyan, and teal.",
-     "The shapes, in red, blue and gray, scattered across the image."),
     # "background" count or mass, as in the ERG
     ("The lower half is empty, with only black background visible.",
      "The lower half is empty, with only black background the."),
@@ -133,16 +128,10 @@ CONSTRUCTIONS = (
     # "everything else" / "nothing else" with a PP (qpro)
     ("Everything else in the frame is empty black space.", "Everything else in the frame is empty black the."),
     ("Nothing else in the corner is red.", "Nothing else in the corner red."),
-    # two noun phrases contrasted with "but" (np_coord_but)
-    ("The two rectangles have the same color but different orientations.",
-     "The two rectangles have the same color but different."),
-    ("The squares have the same size but different colors.", "A square but a circle is red."),
     # a present participle before a singular noun, "a" / "an" agreeing with its onset (n1_ving_pre)
     ("The empty half gives the composition a calm, floating feel.",
      "The empty half gives the composition an floating feel."),
     ("An overlapping square is red.", "A overlapping square is red."),
-    # two adverbs after a verb coordinated (vadvpo_coord)
-    ("Two triangles point downward and sideways.", "Two triangles point downward and and sideways."),
     # "off-center" before a noun, with the place's predicate
     ("It gives the composition a quiet, sparse, and somewhat off-center feel.", "A off-center square is red."),
     # two comparative tones between commas after "in a" (n1_in_acol_cmp2)
@@ -156,15 +145,15 @@ def test_description_constructions(good, bad):
     assert not parse(bad).grammatical, bad
 
 
-def test_colours_after_a_comma_are_said_of_the_plural_noun():
-    mrs = _mrs("The image contains only circles on a black background, in gray, blue and red.")
-    circle = _ep(mrs, "_circle_n_of")
-    assert _ep(mrs, "_red_a_1").args["ARG1"] == circle.args["ARG0"]
-    assert _ep(mrs, "_grey_a_1").args["ARG1"] == circle.args["ARG0"]
-
-
-def test_but_joins_two_noun_phrases_as_and():
-    mrs = _mrs("The two rectangles have the same color but different orientations.")
-    but = _ep(mrs, "_but_c")
-    assert but.args["ARG1"] == _ep(mrs, "_color_n_1").args["ARG0"]
-    assert but.args["ARG2"] == _ep(mrs, "_orientation_n_1").args["ARG0"]
+#: forms a review found to over-accept or to be read wrongly, kept out: "but" between noun phrases
+#: (recursive, read as "and"), two coordinated adverbs after a verb (the pointing dropped), colours after a
+#: place and a comma (a relative place said of the first colour's shapes only)
+@pytest.mark.parametrize("sentence", [
+    "A square but a circle.",
+    "The squares but the circles are red.",
+    "There is a red square but a blue circle but a green triangle.",
+    "The square points downward and sideways.",
+    "Semicircles near the square, in gray, blue and red.",
+])
+def test_reviewed_forms_stay_out(sentence):
+    assert not parse(sentence).grammatical, sentence
