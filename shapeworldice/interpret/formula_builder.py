@@ -13,7 +13,7 @@ from .errors import UninterpretableMRS, not_covered
 from ..semantics.appearance import COLOR_WORDS, color_word
 from .logic import (
     TRUE, And, Attr, Color, Compare, Exists, Formula, Iff, Implies, Noun, Not, Or, QSpec, Quant, Rel, Scene, Shape,
-    conjoin, free_vars, substitute,
+    children, conjoin, free_vars, rebuild, substitute,
 )
 from .groups import each_other, mentions, pair_claim, read_group
 from .groups import mutual as pair_relation
@@ -75,6 +75,17 @@ def _unread_noun(var: str, eps: list[EP]) -> str | None:
     if not unread or len(unread) < len(nouns):
         return None
     return split_predicate(unread[0].pred)[0].split("/", 1)[0]
+
+
+def _said_of_unread(f: Formula, var: str, word: str) -> Formula:
+    """``f`` with every atom said of ``var`` (its looks, places, relations, existence) vague: of a thing
+    that may be no shape of the world, what the world's shapes are decides nothing."""
+    kids = children(f)
+    if kids:
+        return rebuild(f, [_said_of_unread(g, var, word) for g in kids])
+    if var in (getattr(f, "var", None), getattr(f, "ref", None), getattr(f, "comp", None)):
+        return Attr(var, "vague", word)
+    return f
 
 
 class FormulaBuilder:
@@ -264,9 +275,8 @@ class FormulaBuilder:
             return lift_comparison(Quant(spec, var, self.hole(rh), body))
         restr = self.hole(rh)
         unread = _unread_noun(var, eps)
-        if unread is not None:  # never false, at best vague (its restriction has the unread noun)
-            return Or((Quant(spec, var, restr, body),
-                       Quant(QSpec("count", "geq", 1.0, spec.word), var, TRUE, Attr(var, "vague", unread))))
+        if unread is not None:  # what is said of it is vague; the rest of the sentence still decides
+            return Quant(spec, var, _said_of_unread(restr, var, unread), _said_of_unread(body, var, unread))
         if plural:
             body = _several_colours(var, body)
         if plural and (mentions(var, body) or mentions(var, restr)):
