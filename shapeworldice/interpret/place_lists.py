@@ -1,7 +1,9 @@
 """"The triangles are on the right and bottom.": a list of places said of a group (the parser reads "[on
 the right] and [bottom]", a coordination of two predicates) says where the group's members are, each in
-one of the places, not each in both (the bottom right corner, as of one shape). The coordination becomes
-"or" and a bare place adjective ("bottom") its place of the picture. Said of one shape ("The square is
+one of the places, not each in both (the bottom right corner, as of one shape): false when a member is
+in neither place, never true (whether each place holds a member is not checked), else vague. The
+coordination becomes "or" with a vague word beside it, and a bare place adjective ("bottom") its place
+of the picture. Said of one shape ("The square is
 on the right and bottom.") both hold, as before. Meanings: docs/descriptions.md.
 """
 from __future__ import annotations
@@ -38,6 +40,9 @@ def places_of_a_group(w: WorkingMRS) -> None:
         if q is None or not q.mods.plural or not all(_place_part(w, e, x) for e in parts):
             continue
         c.pred = "_or_c"
+        # never true: that each place holds a member is not checked (all may be in one); false when a
+        # member is in neither
+        w.eps.append(EP(ATTR, c.label, {"ARG0": w.new_name("e"), "ARG1": x}, "vague:places", c.key))
         for role, e in zip(("L-HNDL", "R-HNDL"), sorted(parts, key=lambda e: e.arg0 != c.args.get("ARG1"))):
             if e.pred in _PLACE_ADJECTIVES:
                 e.pred, e.carg = ATTR, f"region:{_PLACE_ADJECTIVES[e.pred]}"
