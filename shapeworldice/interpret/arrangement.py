@@ -22,8 +22,10 @@ def arranged_in_places(w: WorkingMRS) -> None:
         places = [m for m in modifiers if m.pred in _PICTURE_PLACE_PREPS and _is_place_of_the_picture(
             w, m.args.get("ARG2"))]
         events = {m.arg0 for m in places}
-        if len(places) < len(modifiers) or any(not m.dead and m.args.get("ARG1") in events for m in w.live):
-            continue  # a manner: "diagonally across", "in a row", "at different angles"
+        if not places or len(places) < len(modifiers) or any(not m.dead and m.args.get("ARG1") in events
+                                                             for m in w.live):
+            continue  # a manner ("diagonally across", "in a row"), or no place of its own (a reduced
+            # relative, "shapes arranged diagonally on a black background", gives the place to the noun)
         subject = e.args["ARG2"]
         for m in places:  # as "placed": the places are the subject's, and it is there
             m.args = {**m.args, "ARG1": subject}
