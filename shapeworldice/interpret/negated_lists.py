@@ -6,20 +6,24 @@ of the two negated phrases; whether "blue" is said of the pentagons is left to
 """
 from __future__ import annotations
 
+from .errors import UninterpretableMRS
 from .working_mrs import WorkingMRS, is_var
 
 
 def no_over_a_list(w: WorkingMRS) -> None:
     """``_or_c`` of a "no" plural and a bare plural → ``_and_c`` of two "no" plurals."""
     for c in list(w.live):
-        if c.dead or c.pred != "_or_c" or not is_var(c.arg0, "x"):
+        if c.dead or c.pred not in ("_or_c", "_and_c", "implicit_conj") or not is_var(c.arg0, "x"):
             continue
         ql, qr = w.quant_of.get(c.args.get("ARG1", "")), w.quant_of.get(c.args.get("ARG2", ""))
         if ql is None or qr is None or ql.pred != "_no_q" or qr.pred != "udef_q":
             continue
-        if not (qr.mods.plural and qr.mods.plain()) or any(
-                not e.dead and e.pred in ("_and_c", "_or_c") and e.arg0 == qr.arg0 for e in w.live):
-            continue  # a counted phrase, or a list of its own: not read
+        if c.pred != "_or_c" or not (qr.mods.plural and qr.mods.plain()) or any(
+                not e.dead and e.pred in ("_and_c", "_or_c", "implicit_conj") and e.arg0 == qr.arg0
+                for e in w.live):
+            # a counted phrase, a list of its own ("no crosses, squares or pentagons"), or "and": read
+            # as "[no crosses] or/and [...]" it would be true wherever the rest is there: not read
+            raise UninterpretableMRS("a list after 'no' (which of its items 'no' is said of)")
         qr.pred = "_no_q"
         c.pred = "_and_c"
     w.reindex()

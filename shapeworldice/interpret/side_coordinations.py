@@ -81,8 +81,8 @@ def _names_shapes(w: WorkingMRS, v: str) -> bool:
 
 def split_place_coordinations(w: WorkingMRS) -> None:
     """"a circle near [the top center and a triangle on the right]": the place's object is the place of
-    the picture alone, and the shapes after it are coordinated with the circle (where the circle is
-    said to be, or shown, the list is)."""
+    the picture alone, and the shapes after it are coordinated with the circle (what is said of the
+    circle, shown or said to be, is said of the list), the place staying the circle's own."""
     changed = False
     for e in list(w.live):
         if e.dead or e.pred not in REGION_PREPS or not is_var(e.args.get("ARG2"), "x"):
@@ -96,7 +96,8 @@ def split_place_coordinations(w: WorkingMRS) -> None:
         if not (is_place_of_the_picture(w, first) and _names_shapes(w, second)):
             continue
         own = set(map(id, w.at(w.rstr_label(hq))))
-        users = [u for u in w.live if not u.dead and u is not hq and id(u) not in own and holder in u.args.values()]
+        users = [u for u in w.live if not u.dead and u is not hq and u is not e and id(u) not in own
+                 and holder in u.args.values()]  # the place stays the first shape's own
         if not users:
             continue
         both, label, rstr = w.new_name("x"), w.new_name("h"), w.new_name("h")
