@@ -18,15 +18,18 @@ def arranged_in_places(w: WorkingMRS) -> None:
     for e in list(w.live):
         if e.dead or e.pred != "_arranged_v_1" or not is_var(e.args.get("ARG2"), "x"):
             continue
+        subject = e.args["ARG2"]
         modifiers = [m for m in w.live if not m.dead and not m.is_quantifier() and m.args.get("ARG1") == e.arg0]
+        if not modifiers:  # a reduced relative ("shapes arranged on a black background"): the parser
+            # gives the place to the noun; its prepositions are then the noun's
+            modifiers = [m for m in w.live if not m.dead and not m.is_quantifier() and m.args.get("ARG1") == subject
+                         and split_predicate(m.pred)[1] == "p"]
         places = [m for m in modifiers if m.pred in _PICTURE_PLACE_PREPS and _is_place_of_the_picture(
             w, m.args.get("ARG2"))]
         events = {m.arg0 for m in places}
         if not places or len(places) < len(modifiers) or any(not m.dead and m.args.get("ARG1") in events
                                                              for m in w.live):
-            continue  # a manner ("diagonally across", "in a row"), or no place of its own (a reduced
-            # relative, "shapes arranged diagonally on a black background", gives the place to the noun)
-        subject = e.args["ARG2"]
+            continue  # no place, or a manner ("diagonally across", "in a row", "at different angles")
         for m in places:  # as "placed": the places are the subject's, and it is there
             m.args = {**m.args, "ARG1": subject}
         there(e, subject)

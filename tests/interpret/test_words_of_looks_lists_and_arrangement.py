@@ -71,7 +71,13 @@ def test_colours_said_after_the_noun(caption, world, expected):
 
 
 @pytest.mark.parametrize("caption,world,expected", [
-    ("A red circle and a blue square arranged on a black background.", LOW, A),  # the place is the noun's
+    ("A red circle and a blue square arranged on a black background.", LOW, T),
+    # a reduced relative: the parser gives the place (and a manner on it) to the noun
+    ("Two shapes arranged diagonally on a black background.", LOW, A),
+    ("Two shapes arranged randomly on a black background.", LOW, A),
+    ("Two shapes arranged at different angles on a black background.", LOW, A),
+    ("Two shapes arranged around a black background.", LOW, A),
+    ("Shapes arranged.", LOW, A),
     ("Two shapes are arranged across a black background.", LOW, T),
     ("Three shapes are arranged across a black background.", LOW, F),
     ("Two shapes are arranged in the lower half.", LOW, T),
