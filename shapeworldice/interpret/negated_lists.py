@@ -16,9 +16,9 @@ def no_over_a_list(w: WorkingMRS) -> None:
         if c.dead or c.pred not in ("_or_c", "_and_c", "implicit_conj") or not is_var(c.arg0, "x"):
             continue
         ql, qr = w.quant_of.get(c.args.get("ARG1", "")), w.quant_of.get(c.args.get("ARG2", ""))
-        if ql is None or qr is None or ql.pred != "_no_q" or qr.pred != "udef_q":
-            continue
-        if c.pred != "_or_c" or not (qr.mods.plural and qr.mods.plain()) or any(
+        if ql is None or qr is None or ql.pred != "_no_q" or qr.pred != "udef_q" or not qr.mods.plural:
+            continue  # not a plural after it ("no outlines or shading": a list the world does not record)
+        if c.pred != "_or_c" or not qr.mods.plain() or any(
                 not e.dead and e.pred in ("_and_c", "_or_c", "implicit_conj") and e.arg0 == qr.arg0
                 for e in w.live):
             # a counted phrase, a list of its own ("no crosses, squares or pentagons"), or "and": read

@@ -27,7 +27,7 @@ def _ep(mrs, predicate: str):
 
 @pytest.mark.parametrize("sentence, first, second, noun", [
     ("The entire bottom and left edges of the image are empty.", "_bottom_a_1", "_left_a_2", "_edge_n_of"),
-    ("The top and right sides are empty.", "_top_a_1", "_right_a_3", "_side_n_of"),
+    ("The top and right edges are empty.", "_top_a_1", "_right_a_3", "_edge_n_of"),
     ("The shapes are near the top and right edges.", "_top_a_1", "_right_a_3", "_edge_n_of"),
     ("The upper and lower corners are empty.", "_upper_a_1", "_lower_a_1", "_corner_n_of"),
 ])
@@ -46,7 +46,7 @@ def test_place_adjectives_share_a_plural_noun(sentence, first, second, noun):
 
 
 def test_a_shared_noun_is_under_the_determiner():
-    mrs = _mrs("The top and right sides are empty.")
+    mrs = _mrs("The top and right edges are empty.")
     conj = _ep(mrs, "_and_c")
     assert _ep(mrs, "_the_q").args["ARG0"] == conj.args["ARG0"]
     assert _ep(mrs, "_empty_a_1").args["ARG1"] == conj.args["ARG0"]
