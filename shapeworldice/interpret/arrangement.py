@@ -8,7 +8,7 @@ docs/descriptions.md.
 from __future__ import annotations
 
 from .background import there
-from .picture_places import restriction
+from .picture_places import nouns_of
 from .predicates import BACKGROUND_NOUNS, FRAME_NOUNS, REGION_NOUNS, split_predicate
 from .working_mrs import WorkingMRS, is_var
 
@@ -41,7 +41,7 @@ _PICTURE_PLACE_PREPS = frozenset({"_in_p", "_on_p", "_at_p", "_along_p", "_acros
 
 def _is_place_of_the_picture(w: WorkingMRS, v: str | None) -> bool:
     """Whether ``v`` is a place of the picture ("the lower half", "the top"), the picture or its background."""
-    nouns = [n for n in restriction(w, v or "") if n.arg0 == v and split_predicate(n.pred)[1] == "n"]
+    nouns = nouns_of(w, v)
     return bool(nouns) and all(split_predicate(n.pred)[0] in REGION_NOUNS or n.pred in FRAME_NOUNS
                                or n.pred in BACKGROUND_NOUNS for n in nouns)
 

@@ -22,7 +22,7 @@ from .picture_places import ATTR, NOTHING, SCENE
 from .predicates import (
     ABOUT, ALMOST_TOUCHING, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, GROUP_WORDS, NEAR_APART,
     NEAR_PREPS,
-    OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS, VAGUE_WORDS, color_of, shape_of, split_predicate,
+    OUTSIDE_WORDS, SIZE_ADJS, TONE_ADJS, VAGUE_WORDS, color_of, shape_of, split_predicate, unknown_word,
 )
 from .quantifiers import apply_degree, qspec
 from .scope import HoleNode, LabelNode, Scope
@@ -70,11 +70,12 @@ def _unread_noun(var: str, eps: list[EP]) -> str | None:
     black"): what it names may be no shape of the world (a vertex, the background), so a claim
     quantified over it is never false, neither by the shapes it would have to be nor by none."""
     nouns = [e for e in eps if e.args.get("ARG0") == var and split_predicate(e.pred)[1] in ("n", "u")]
-    unread = [e for e in nouns if e.pred.endswith("_u_unknown") and "/" in e.pred and
-              split_predicate(e.pred)[0].split("/", 1)[1].lower().startswith("nn") or e.pred in VAGUE_WORDS]
+    found = [(e, unknown_word(e.pred)) for e in nouns]
+    unread = [(e, word) for e, word in found if word is not None and word[1].startswith("nn") or e.pred in VAGUE_WORDS]
     if not unread or len(unread) < len(nouns):
         return None
-    return split_predicate(unread[0].pred)[0].split("/", 1)[0]
+    e, word = unread[0]
+    return word[0] if word is not None else split_predicate(e.pred)[0]
 
 
 def _said_of_unread(f: Formula, var: str, word: str) -> Formula:
@@ -389,10 +390,11 @@ class FormulaBuilder:
         model does not know ("quarter" as a time) is never taken for one it does."""
         p = e.pred
         lemma, pos, _ = split_predicate(p)
-        unknown = "/" in lemma and p.endswith("_u_unknown")
-        if unknown:  # the ERG's generic entry of a word outside the vocabulary: "_glorp/nn_u_unknown"
-            lemma, tag = lemma.split("/", 1)
-            pos = "n" if tag.lower().startswith("nn") else "a" if tag.lower().startswith("jj") else "v"
+        found = unknown_word(p)  # the ERG's generic entry of a word outside the vocabulary: "_glorp/nn_u_unknown"
+        unknown = found is not None
+        if found is not None:
+            lemma, tag = found
+            pos = "n" if tag.startswith("nn") else "a" if tag.startswith("jj") else "v"
         args = [v for r, v in sorted(e.args.items()) if r in ("ARG1", "ARG2") and is_var(v, "x")]
         subject = e.args.get("ARG0") if pos == "n" else e.args.get("ARG1")
         if not is_var(subject, "x") and pos == "v" and is_var(e.args.get("ARG2"), "x"):

@@ -1,8 +1,10 @@
-""""There are no blue crosses or pentagons.": the grammar reads "[no blue crosses] or [pentagons]", a
-disjunction true wherever pentagons are there. "no" is said of the whole list: neither blue crosses nor
-(blue) pentagons are there. The bare plural after "or" gets "no" too and the list becomes a conjunction
-of the two negated phrases; whether "blue" is said of the pentagons is left to
-:func:`.lists.shared_adjectives` (false only when both readings are: a blue pentagon is there).
+""""There are no blue crosses or pentagons.": where the parser brackets "[no blue crosses] or [pentagons]"
+(for two plurals the grammar now prefers "no [blue crosses or pentagons]"), a disjunction true wherever
+pentagons are there. "no" is said of the whole list: neither blue crosses nor (blue) pentagons are
+there. The bare plural after "or" gets "no" too and the list becomes a conjunction of the two negated
+phrases; whether "blue" is said of the pentagons is left to :func:`.lists.shared_adjectives` (false
+only when both readings are: a blue pentagon is there). A longer list, "and", or a counted phrase after
+"no ..." is not read (uninterpretable), since the bracketing would make it true wherever the rest is.
 """
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from .working_mrs import WorkingMRS, is_var
 
 
 def no_over_a_list(w: WorkingMRS) -> None:
-    """``_or_c`` of a "no" plural and a bare plural → ``_and_c`` of two "no" plurals."""
+    """``_or_c`` of a "no" plural and a bare plural → ``_and_c`` of two "no" plurals; any other list
+    with a "no" plural first and a bare plural after it: :class:`~.errors.UninterpretableMRS`."""
     for c in list(w.live):
         if c.dead or c.pred not in ("_or_c", "_and_c", "implicit_conj") or not is_var(c.arg0, "x"):
             continue

@@ -35,6 +35,11 @@ def restriction(w: WorkingMRS, v: str) -> list[EP]:
     return w.at(w.rstr_label(q)) if q is not None else []
 
 
+def nouns_of(w: WorkingMRS, v: str | None) -> list[EP]:
+    """The nouns of ``v``'s restriction that are said of ``v`` itself."""
+    return [n for n in restriction(w, v or "") if n.arg0 == v and split_predicate(n.pred)[1] == "n"]
+
+
 def kill_entity(w: WorkingMRS, v: str) -> None:
     """Kill ``v``'s quantifier and restriction, and the quantifiers of nouns compounded into it."""
     q = w.quant_of.get(v)
@@ -516,7 +521,7 @@ def _colour_lists_of_places(w: WorkingMRS) -> None:
         if e.dead or e.pred not in REGION_PREPS or not is_var(y, "x") or y not in w.quant_of:
             continue
         subject = subject_of(w, e.args.get("ARG1"))
-        nouns = [n for n in restriction(w, subject or "") if n.arg0 == subject and split_predicate(n.pred)[1] == "n"]
+        nouns = nouns_of(w, subject)
         if subject is None or len(nouns) != 1:
             continue
         frame = [o.args.get("ARG2") for o in restriction(w, y or "") if o.pred == "_of_p" and o.args.get("ARG1") == y]
@@ -593,7 +598,7 @@ def _region_phrases(w: WorkingMRS) -> None:
 def _unplaced(w: WorkingMRS) -> None:
     """A place of the picture that is not read as one must not pass for a shape: uninterpretable."""
     for v in list(w.quant_of):
-        nouns = [e for e in restriction(w, v) if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        nouns = nouns_of(w, v)
         if nouns and all(split_predicate(n.pred)[0] in REGION_NOUNS and n.pred not in SIDE_NOUNS
                          and split_predicate(n.pred)[0] != "half" for n in nouns):
             word = split_predicate(nouns[0].pred)[0]

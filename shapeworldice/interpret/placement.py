@@ -25,20 +25,21 @@ from __future__ import annotations
 from .predicates import (
     COLLECTIVE_NOUNS, CONTACT_VERBS, COORDINATIONS, DEPICTION_VERBS, ENTITY_NOUNS, FRAME_NOUNS,
     OUTSIDE_WORDS, OWN_SIDES, REGION_NOUNS, REGION_PREPS, SIZE_ADJS, TONE_ADJS, TONE_ALONE, shape_of,
-    split_predicate,
+    split_predicate, unknown_word,
 )
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_list_modifiers, group_places,
                     predicated_colours, predicated_lists, quantities, shared_adjectives)
 from .picture_places import (
-    ATTR, AXIS_ADVERBS, MOSTLY, SCENE, axis_of_place, company_of_places, empty_places, is_colour,
+    ATTR, AXIS_ADVERBS, axis_of_place, company_of_places, empty_places, is_colour,
     kill_entity as _kill_entity, nothing as _nothing,
-    places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
+    nouns_of, places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
 from .dropped_looks import mark as mark_look
 from .negated_lists import no_over_a_list
 from .arrangement import arranged_in_places
 from .place_lists import places_of_a_group
+from .mostly import mostly
 from .colours_said import colours_said
 from .background import COMPANY_PREPS, background, company, there
 from .side_coordinations import split_place_coordinations, split_side_coordinations
@@ -80,7 +81,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     background(w)
     colours_of_the_shapes(w)
     predicated_colours(w)
-    _mostly(w)
+    mostly(w)
     split_side_coordinations(w)
     split_place_coordinations(w)
     places_of_a_group(w)
@@ -167,41 +168,6 @@ def _collections(w: WorkingMRS) -> None:
     w.reindex()
 
 
-def _mostly(w: WorkingMRS) -> None:
-    """"The shapes are mostly blue": most of them are (true from more than half, false up to
-    a quarter, vague between: "mostly" is also said of the commonest colour); "There are mostly
-    squares.", "The image shows mostly squares.": the shapes are mostly squares; "The background is
-    mostly black": the background is (it has one colour)."""
-    for m in w.live:
-        if m.dead or m.pred not in MOSTLY:
-            continue
-        said = [p for p in w.live
-                if not p.dead and p is not m and p.arg0 == m.args.get("ARG1") and not p.is_quantifier()]
-        if len(said) != 1:
-            continue
-        if said[0].pred == SCENE:
-            w.kill(m)
-            continue
-        q = w.quant_of.get(said[0].args.get("ARG1") or "")
-        if q is not None and q.pred in ("_the_q", "udef_q") and q.mods.plural and q.mods.plain() and not any(
-                e.pred in COORDINATIONS or e.pred == "card" for e in _restriction(w, q.arg0 or "")):
-            rs = _restriction(w, q.arg0 or "")
-            users = [u for u in w.live if not u.dead and u not in rs and not u.is_quantifier()
-                     and q.arg0 in u.args.values()]
-            if said[0] in rs:  # "shows mostly red squares": squares, mostly red (not most red squares there)
-                if len(users) == 1 and users[0].pred == "_be_v_there" and split_predicate(said[0].pred)[1] == "a":
-                    said[0].label = users[0].label
-            elif said[0].pred == "_be_v_there" and len(rs) == 1:  # "There are mostly squares.": the
-                for r in rs:  # shapes are mostly squares, not most squares there (with a place or a look
-                    # in the restriction, "mostly squares on the left", as before: most of those are there)
-                    r.label = said[0].label
-                w.eps.append(EP("_shape_n_1", w.rstr_label(q), {"ARG0": q.arg0 or ""}, None, q.key))
-            q.pred = "_most_q"  # with a margin: false only when at most MOSTLY_FALSE of them are
-            m.pred, m.carg, m.label = MANY, "0:mostly", w.rstr_label(q)
-            m.args = {"ARG0": m.arg0 or "e?", "ARG1": q.arg0 or ""}
-    w.reindex()
-
-
 def _outside_list(w: WorkingMRS, v: str) -> bool:
     """Whether ``v`` is a list of things the world model does not record ("outlines or shading")."""
     coords = [c for c in _restriction(w, v) if c.pred in COORDINATIONS and c.arg0 == v]
@@ -209,7 +175,7 @@ def _outside_list(w: WorkingMRS, v: str) -> bool:
         return False
     for r in ("ARG1", "ARG2"):
         x = coords[0].args.get(r, "")
-        nouns = [e for e in _restriction(w, x) if e.arg0 == x and split_predicate(e.pred)[1] == "n"]
+        nouns = nouns_of(w, x)
         if not (nouns and all(n.pred in OUTSIDE_NOUNS for n in nouns) or _outside_list(w, x)):
             return False
     return True
@@ -301,8 +267,9 @@ def _word(e: EP) -> tuple[str, str]:
     """``e``'s lemma and part of speech; the ERG's entry of a word outside its vocabulary
     ("_slim/JJ_u_unknown") has the part of speech of its tag."""
     lemma, pos, _ = split_predicate(e.pred)
-    if pos == "u" and "/" in lemma:
-        tag = lemma.split("/", 1)[1].lower()
+    found = unknown_word(e.pred)
+    if found is not None:
+        lemma, tag = found
         pos = "a" if tag.startswith("jj") else "v" if tag.startswith("vb") else pos
     return lemma.split("/")[0], pos
 

@@ -244,6 +244,16 @@ def split_predicate(pred: str) -> tuple[str, str, str]:
     return parts[0], parts[1], "_".join(parts[2:])
 
 
+def unknown_word(pred: str) -> tuple[str, str] | None:
+    """The word and lower-case tag of the ERG's generic entry for a word outside its vocabulary
+    ("_glorp/nn_u_unknown" → ("glorp", "nn")); None for any other predicate."""
+    lemma, pos, sense = split_predicate(pred)
+    if pos != "u" or sense != "unknown" or "/" not in lemma:
+        return None
+    word, tag = lemma.split("/", 1)
+    return word, tag.lower()
+
+
 @lru_cache(maxsize=8192)
 def normalize_predicate(pred: str) -> str:
     """Lower-case, without quotes and without a ``_rel`` suffix (``"_red_a_1_rel"`` → ``_red_a_1``)."""
@@ -288,5 +298,5 @@ __all__ = [
     "TONE_ADJS", "TONE_ALONE", "COLOURS_SAID", "NON_WORLD_SHAPES", "PLACING_VERBS",
     "POSITION_VERBS", "PRESENCE_ADJS", "SHAPE_SYNONYMS", "SIDE_PREPS",
     "FRACTION_NOUNS", "INDEFINITE_QUANTIFIERS", "INTERPRETABLE_QUANTIFIERS", "OWN_SIDES", "SIDE_NOUNS", "SPATIAL_PREPS",
-    "UNIVERSAL_QUANTIFIERS", "color_of", "normalize_predicate", "shape_of", "split_predicate",
+    "UNIVERSAL_QUANTIFIERS", "color_of", "normalize_predicate", "shape_of", "split_predicate", "unknown_word",
 ]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .antecedents import names_a_shape
 from .background import COMPANY_PREPS
+from .picture_places import nouns_of
 from .predicates import COORDINATIONS, OWN_SIDES, REGION_NOUNS, REGION_PREPS, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -66,7 +67,7 @@ def split_side_coordinations(w: WorkingMRS) -> None:
 def is_place_of_the_picture(w: WorkingMRS, v: str) -> bool:
     """"the top center", "the right": a definite whose nouns are all places of the picture."""
     q = w.quant_of.get(v)
-    nouns = [] if q is None else [n for n in w.at(w.rstr_label(q)) if n.arg0 == v and split_predicate(n.pred)[1] == "n"]
+    nouns = nouns_of(w, v)
     return q is not None and q.pred == "_the_q" and bool(nouns) and all(
         split_predicate(n.pred)[0] in REGION_NOUNS for n in nouns)
 
