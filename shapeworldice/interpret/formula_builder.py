@@ -84,7 +84,7 @@ def _said_of_unread(f: Formula, var: str, word: str) -> Formula:
     kids = children(f)
     if kids:
         return rebuild(f, [_said_of_unread(g, var, word) for g in kids])
-    if var in (getattr(f, "var", None), getattr(f, "ref", None), getattr(f, "comp", None)):
+    if var in free_vars(f):
         return Attr(var, "vague", word)
     return f
 
