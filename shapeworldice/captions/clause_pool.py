@@ -268,17 +268,18 @@ def _truth_on_block(pool: ClausePool, k: int, block: WorldSample) -> np.ndarray:
         assert joined is not None
         return relation_pool.described_truth_on_block(option, joined if form == SUBJECT else subject,
                                                       reference if form == SUBJECT else joined, block)
-    fits = FITS[[subject, reference, int(pool.other[k])]][:, entity_types(block)]  # [(T, R, S), w, e]
-    rows = np.flatnonzero(fits.any(axis=2).all(axis=0))
-    out = np.zeros(block.size, dtype=bool)
-    if not len(rows):
-        return out
-    fits_subject, fits_reference, fits_other = fits[:, rows]
-    first = axis_agree(block, *option, rows)
-    second = axis_agree(block, *pool.options[int(pool.inner[k])], rows)
-    scoped = fits_reference & (second & fits_other[:, None, :]).any(axis=2)  # [w, r]: an R with the clause
-    out[rows] = (fits_subject[:, :, None] & first & scoped[:, None, :]).any(axis=(1, 2))
-    return out
+    # in every world of the block at once (:func:`~.relation_pool.described_truth_on_block`): 0/1 products
+    # count the entities that fit and stand in a relation (below 256: exact)
+    types = entity_types(block)
+    fits_subject, fits_reference, fits_other = _FITS_U8[[subject, reference, int(pool.other[k])]][:, types]
+    second = axis_agree(block, *pool.options[int(pool.inner[k])]).view(np.uint8)  # [w, r, s]
+    scoped = fits_reference.astype(bool) & ((second @ fits_other[:, :, None])[:, :, 0] > 0)  # [w, r]: R, clause
+    related = (fits_subject[:, None, :] @ axis_agree(block, *option).view(np.uint8))[:, 0]  # [w, r]
+    return (related.astype(bool) & scoped).any(axis=1)
+
+
+#: :data:`FITS` as 0/1 bytes (for products)
+_FITS_U8 = FITS.view(np.uint8)
 
 
 __all__ = ["BLOCKS_APART", "ClausePool", "OBJECT_COPULA", "OBJECT_RELATION", "SUBJECT", "caption", "clause_pool",

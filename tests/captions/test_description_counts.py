@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Iterator
 
 import numpy as np
+import pytest
 
 from shapeworldice.captions import clause_pool, proximity_pool, relation_pool, selection_pool
 from shapeworldice.captions.coreference_truth import coreference_truth
@@ -105,12 +106,25 @@ def test_coreference_truth_agrees_on_a_prior_span_and_its_pieces():
     assert checked >= 20 and found
 
 
-def test_truth_on_blocks_is_the_truth_on_them_stacked():
-    """A pool candidate's truth on several donors' re-fills laid side by side (blocks of different
-    widths, each block's types kept on it) is its truth on the blocks stacked, and on each alone."""
+def _refill_blocks() -> list[WorldSample]:
+    """Twelve donors' re-fills (blocks of different widths, no padding)."""
     donors = _sample(120, 9)
     refiller = Refiller("object-bag", donors, donors, 0)
-    blocks = [refiller.drawn(i, 32) for i in range(12)]
+    return [refiller.drawn(i, 32) for i in range(12)]
+
+
+def _padded_blocks() -> list[WorldSample]:
+    """Twelve padded samples of one to eight worlds (a block asked in every world at once must give
+    padding no description and no relation)."""
+    return [_sample(1 + i % 8, 30 + i) for i in range(12)]
+
+
+@pytest.mark.parametrize("blocks_of", [_refill_blocks, _padded_blocks])
+def test_truth_on_blocks_is_the_truth_on_them_stacked(blocks_of):
+    """A pool candidate's truth on several donors' re-fills laid side by side (blocks of different
+    widths, each block's types kept on it), or on padded samples, is its truth on the blocks stacked,
+    and on each alone."""
+    blocks = blocks_of()
     assert len({b.n for b in blocks}) > 2
     rng = np.random.default_rng(6)
     world = WORLDS.sample(np.random.default_rng(98), "test")
