@@ -58,4 +58,11 @@ def side_by_side(blocks: Sequence[Any], columns: Sequence[str]) -> tuple[np.ndar
     return types, cols
 
 
-__all__ = ["PADDING_TYPE", "entity_types", "off_diagonal", "side_by_side"]
+def distinct_small(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(values, return_inverse=True)`` for small non-negative integers below ``size``, by
+    counting instead of sorting (a pool's candidates of one relation name a few of its descriptions)."""
+    used = np.flatnonzero(np.bincount(values, minlength=size))
+    return used, np.searchsorted(used, values)
+
+
+__all__ = ["PADDING_TYPE", "distinct_small", "entity_types", "off_diagonal", "side_by_side"]

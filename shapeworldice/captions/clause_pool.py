@@ -32,7 +32,7 @@ from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from . import relation_pool
 from .axis_relations import axis_agree
-from .block_truth import entity_types
+from .block_truth import distinct_small, entity_types
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, description_parts,
                        entity_type, holding_pairs, kind_codes, sample_types)
 from .description_counts import conjunction, description_counts
@@ -199,25 +199,33 @@ def truth_table(pool: ClausePool, sample: WorldSample) -> np.ndarray:
     copula = np.flatnonzero(pool.form != OBJECT_RELATION)
     if len(copula):
         out[copula] = relation_pool.truth_table(_as_relations(pool, copula), sample)
-    nested = pool.form == OBJECT_RELATION
-    keys = pool.option * (len(pool.options) + 1) + pool.inner
-    for key in np.unique(keys[nested]):
-        mine = np.flatnonzero(nested & (keys == key))
-        o, o2 = int(pool.option[mine[0]]), int(pool.inner[mine[0]])
-        first = axis_agree(sample, *pool.options[o]).astype(np.float32)  # [w, e, r]
-        second = axis_agree(sample, *pool.options[o2]).astype(np.float32)  # [w, r, s]
-        subjects, s_at = np.unique(pool.subject[mine], return_inverse=True)
-        others, o_at = np.unique(pool.other[mine], return_inverse=True)
-        pairs, p_at = np.unique(pool.reference[mine] * DESCRIPTION_CODES + pool.other[mine], return_inverse=True)
-        references, r_at = np.unique(pairs // DESCRIPTION_CODES, return_inverse=True)
-        pair_other = np.searchsorted(others, pairs % DESCRIPTION_CODES)
-        other = description_matches(others, sample).astype(np.float32).transpose(1, 2, 0)  # [w, s, S]
-        clause = (second @ other) > 0  # [w, r, S]
-        reference = description_matches(references, sample).transpose(1, 2, 0)  # [w, r, R]
-        scoped = (reference[:, :, r_at.reshape(-1)] & clause[:, :, pair_other]).astype(np.float32)  # [w, r, pair]
-        subject = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
-        held = (subject @ first @ scoped) > 0  # [w, T, pair]
-        out[mine] = held[:, s_at.reshape(-1), p_at.reshape(-1)].T
+    nested = np.flatnonzero(pool.form == OBJECT_RELATION)
+    if not len(nested):
+        return out
+    # the descriptions of every object relative with a relation clause, matched once; each (relation,
+    # clause relation) key's candidates then take the few they name (counted, not sorted)
+    subjects, s_all = np.unique(pool.subject[nested], return_inverse=True)
+    others = np.unique(pool.other[nested])
+    pairs, p_all = np.unique(pool.reference[nested] * DESCRIPTION_CODES + pool.other[nested], return_inverse=True)
+    references, r_of_pair = np.unique(pairs // DESCRIPTION_CODES, return_inverse=True)
+    s_all, p_all, r_of_pair = s_all.reshape(-1), p_all.reshape(-1), r_of_pair.reshape(-1)
+    pair_other = np.searchsorted(others, pairs % DESCRIPTION_CODES)
+    subject_all = description_matches(subjects, sample).astype(np.float32).transpose(1, 0, 2)  # [w, T, e]
+    other_all = description_matches(others, sample).astype(np.float32).transpose(1, 2, 0)  # [w, s, S]
+    reference_all = description_matches(references, sample).transpose(1, 2, 0)  # [w, r, R]
+    agree = {o: axis_agree(sample, *pool.options[o]).astype(np.float32)
+             for o in np.unique(pool.option[nested]).tolist()}
+    clauses = {o2: (axis_agree(sample, *pool.options[o2]).astype(np.float32) @ other_all) > 0  # [w, r, S]
+               for o2 in np.unique(pool.inner[nested]).tolist()}
+    keys = pool.option[nested] * (len(pool.options) + 1) + pool.inner[nested]
+    for key in np.unique(keys):
+        at = np.flatnonzero(keys == key)
+        o, o2 = int(pool.option[nested[at[0]]]), int(pool.inner[nested[at[0]]])
+        used_s, local_s = distinct_small(s_all[at], len(subjects))
+        used_p, local_p = distinct_small(p_all[at], len(pairs))
+        scoped = (reference_all[:, :, r_of_pair[used_p]] & clauses[o2][:, :, pair_other[used_p]]).astype(np.float32)
+        held = (subject_all[:, used_s] @ agree[o] @ scoped) > 0  # [w, T, pair]
+        out[nested[at]] = held[:, local_s, local_p].T
     return out
 
 

@@ -30,7 +30,7 @@ from ..semantics.relations import conditions
 from ..semantics.truth import MIN_AREA, MIN_AXIS_DISTANCE, MIN_SHADE
 from ..world.columns import WorldSample
 from ..world.model import World
-from .block_truth import entity_types, off_diagonal
+from .block_truth import distinct_small, entity_types, off_diagonal
 from .describe import DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, entity_type, \
     kept_on, sample_types
 from .description_counts import description_counts
@@ -210,13 +210,6 @@ def _held(negated: bool, agree: np.ndarray, disagree: np.ndarray, subject: np.nd
     return (subject @ ((bad == 0) & ~alone).astype(np.float32)) > 0
 
 
-def _distinct(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """``np.unique(values, return_inverse=True)`` for small non-negative integers below ``size``, by
-    counting instead of sorting."""
-    used = np.flatnonzero(np.bincount(values, minlength=size))
-    return used, np.searchsorted(used, values)
-
-
 def truth_table(pool: ComparisonPool, sample: WorldSample) -> np.ndarray:
     """Whether each candidate of ``pool`` is true in each world of ``sample`` (candidates × worlds): the
     entities each description fits once for the whole pool, each relation's masks once for its
@@ -235,8 +228,8 @@ def truth_table(pool: ComparisonPool, sample: WorldSample) -> np.ndarray:
             mine = np.flatnonzero((pool.option == o) & (pool.negated == negated))
             if not len(mine):
                 continue
-            used_s, local_s = _distinct(s_at[mine], len(subjects))
-            used_r, local_r = _distinct(r_at[mine], len(references))
+            used_s, local_s = distinct_small(s_at[mine], len(subjects))
+            used_r, local_r = distinct_small(r_at[mine], len(references))
             held = _held(negated, agree, disagree, subject_all[:, used_s], reference_all[:, :, used_r])  # [w, T, R]
             out[mine] = held[:, local_s, local_r].T
     return out
