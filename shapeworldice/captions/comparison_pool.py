@@ -116,7 +116,6 @@ def comparison_pool(world: World, relations: tuple[str, ...], negation: float, t
         codes_of = [np.stack([named[s, c] for s, c, _ in law]) for law in laws]  # [kinds, entity]
         fits_of = [FITS[codes.reshape(-1)][:, types[0]].astype(np.float32) for codes in codes_of]  # [kinds·entity, e]
         described[kind] = (codes_of, [np.array([p for _, _, p in law]) for law in laws], fits_of)
-    at = np.arange(3)
     parts = []
     for negated, share in ((False, 1.0 - negation), (True, negation)):
         if share <= 0.0:
@@ -130,15 +129,16 @@ def comparison_pool(world: World, relations: tuple[str, ...], negation: float, t
                 continue
             e, r = pairs.T
             codes_of, p_of, fits_of = described[kind]
-            # every (subject kinds, reference kinds, pair) of a try, flattened
-            subject = np.broadcast_to(codes_of[0][:, None, e], (3, 3, len(e))).reshape(-1)
-            reference = np.broadcast_to(codes_of[1][None, :, r], (3, 3, len(e))).reshape(-1)
-            p = np.broadcast_to((p_of[0][:, None] * p_of[1][None, :])[:, :, None] / len(e), (3, 3, len(e))).reshape(-1)
+            # every (subject kinds, reference kinds, pair) of a try, flattened: each subject kinds' row
+            # three times, the reference kinds' rows three times over, each kinds' probability per pair
+            subject = np.repeat(codes_of[0][:, e], 3, axis=0).reshape(-1)
+            reference = np.tile(codes_of[1][:, r], (3, 1)).reshape(-1)
+            p = np.repeat((p_of[0][:, None] * p_of[1][None, :]).reshape(-1) / len(e), len(e))
             if negated:  # a try succeeds when its caption is true of the world
                 held = _held(True, (agree & off)[None], (disagree & off)[None], fits_of[0][None],
                              fits_of[1].T[None])[0]  # [subject kinds·entity, reference kinds·entity]
-                true = held[np.broadcast_to(at[:, None, None] * n + e, (3, 3, len(e))).reshape(-1),
-                            np.broadcast_to(at[None, :, None] * n + r, (3, 3, len(e))).reshape(-1)]
+                # [pair, subject kinds, reference kinds] → (subject kinds, reference kinds, pair)
+                true = held.reshape(3, n, 3, n)[:, e, :, r].transpose(1, 2, 0).reshape(-1)
                 subject, reference, p = subject[true], reference[true], p[true]
             q = float(p.sum())
             if q <= 0.0:
