@@ -62,12 +62,14 @@ def relation_pool(world: World, relations: tuple[str, ...]) -> RelationPool:
     held = [(o, holding_pairs(world, kind, value)) for o, (kind, value) in enumerate(options)]
     held = [(o, pairs) for o, pairs in held if len(pairs)]
     parts = []
+    kinds_n = len(KIND_LAW)
     for o, pairs in held:
         e, r = pairs.T
-        for ks in range(len(KIND_LAW)):
-            for kr in range(len(KIND_LAW)):
-                parts.append((np.full(len(e), o), kinds[ks, e], kinds[kr, r],
-                              np.full(len(e), law[ks] * law[kr] / len(held) / len(e))))
+        # every (subject kinds, reference kinds, pair), flattened in that order: each subject kinds' row
+        # repeated for the reference kinds, the reference kinds' rows tiled, each kinds' weight per pair
+        weight = (law[:, None] * law[None, :]) / len(held) / len(e)
+        parts.append((np.full(kinds_n * kinds_n * len(e), o), np.repeat(kinds[:, e], kinds_n, axis=0).reshape(-1),
+                      np.tile(kinds[:, r], (kinds_n, 1)).reshape(-1), np.repeat(weight.reshape(-1), len(e))))
     if not parts:
         empty = np.zeros(0, dtype=np.int64)
         return RelationPool(options, empty, empty, empty, np.zeros(0))
