@@ -14,14 +14,17 @@ def superlative_identity(w: WorkingMRS) -> None:
     is clearly larger (smaller) (``than-any:most`` / ``least``). Only of "shape", "object", "one" or no
     noun, which compare with every shape, and of a definite ("The largest shape is a blue square." and
     "the largest circle" stay selectors); of a shape noun ("The gray pentagon is the largest pentagon."), the
-    shape is one, and compared with the shapes of its kind (the labelling guide's "the largest X")."""
+    shape is one, and compared with the shapes of its kind (the labelling guide's "the largest X").
+    Its subject may be a definite, "it" ("It is the smallest cross.") or, as the copula's subject, an
+    indefinite ("A yellow square is the biggest shape.", "a yellow square, which is the biggest
+    shape"): some such shape is the largest; "The largest shape is a blue square." stays a selector."""
     for e in list(w.live):
         if e.dead or e.pred != "_be_v_id":
             continue
         a, b = e.args.get("ARG1", ""), e.args.get("ARG2", "")
         for x, y in ((a, b), (b, a)):
             word = _superlative_shape(w, y)
-            if word is None or x not in w.quant_of or w.quant_of[x].pred != "_the_q":  # "is a blue square": a selector
+            if word is None or not _superlative_subject(w, e, x):  # "is a blue square": a selector
                 continue
             kinds = [n for n in restriction(w, y) if n.arg0 == y and shape_of(n.pred) is not None]
             for v in [p.args.get("ARG2", "") for p in restriction(w, y) if p.pred in ("_in_p", "_of_p")]:
@@ -33,6 +36,15 @@ def superlative_identity(w: WorkingMRS) -> None:
             e.pred, e.carg, e.args = ATTR, f"than-any:{word}", {"ARG0": e.arg0 or "e?", "ARG1": x}
             break
     w.reindex()
+
+
+def _superlative_subject(w: WorkingMRS, copula: EP, x: str) -> bool:
+    """Whether ``x`` may be the shape a superlative identity is said of: a definite or "it" on either
+    side of the copula, a singular indefinite only as its subject."""
+    q = w.quant_of.get(x)
+    if q is None or q.mods.plural:
+        return False
+    return q.pred in ("_the_q", "pronoun_q") or q.pred == "_a_q" and copula.args.get("ARG1") == x
 
 
 def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
