@@ -11,6 +11,9 @@
   is vague (never the picture's side, which the bare noun phrase would be read as), said of the
   shape the phrase is on (of a verb's first shape when it modifies the verb); a contact said with
   it ("overlapped along its lower-left side by") is still claimed.
+* "its <part>" as the object of a relation ("just above its upper right end"): the part stands
+  for its shape, "it" (found by the pronoun rules), as "above the upper right end of the
+  rectangle" is above the rectangle.
   "to its right", "with its flat edge facing up" are the placement rules' (not touched here).
 """
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 from .background import COMPANY_PREPS
 from .picture_places import ATTR, kill_entity, restriction
 from .placement import PART_NOUNS
-from .predicates import OWN_SIDES, REGION_PREPS, split_predicate, unknown_word
+from .predicates import OWN_SIDES, REGION_PREPS, SPATIAL_PREPS, split_predicate, unknown_word
 from .working_mrs import WorkingMRS, is_var
 
 #: nouns of a part of a shape (or of its middle) that "its" may name as a place
@@ -46,10 +49,12 @@ def _of_forms(w: WorkingMRS) -> None:
 
 
 def _own_part_places(w: WorkingMRS) -> None:
-    """"along its lower-left side", "at its upper end": a vague place (see the module docstring)."""
+    """"along its lower-left side", "at its upper end": a vague place; "above its end": above it
+    (see the module docstring)."""
     for e in list(w.live):
         v = e.args.get("ARG2", "")
-        if e.dead or e.pred not in REGION_PREPS or e.pred in COMPANY_PREPS or not is_var(v, "x"):
+        place = e.pred in REGION_PREPS and e.pred not in COMPANY_PREPS
+        if e.dead or not (place or e.pred in SPATIAL_PREPS) or not is_var(v, "x"):
             continue
         q = w.quant_of.get(v)
         rs = restriction(w, v)
@@ -57,6 +62,13 @@ def _own_part_places(w: WorkingMRS) -> None:
             continue
         if any(not u.dead and u is not e and u not in rs and u is not q and v in u.args.values() for u in w.live):
             continue  # the part is said of more than the place
+        if not place:  # "above its end": above it
+            noun = next(n for n in rs if n.arg0 == v)
+            w.kill(*(a for a in rs if a is not noun))
+            q.mods.plural = q.carg == "pl"
+            q.pred, q.carg = "pronoun_q", None
+            noun.pred, noun.args = "pron", {"ARG0": v}
+            continue
         holder = e.args.get("ARG1", "")
         kill_entity(w, v)
         e.pred, e.carg, e.args = ATTR, "vague:place", {"ARG0": e.arg0 or "e?", "ARG1": _entity_of(w, holder)}

@@ -35,3 +35,11 @@ def test_the_shape_and_contact_with_its_part_are_still_claimed():
 def test_its_right_stays_a_side_relation():
     assert verdict("There is a cyan cross. A red triangle is to its right.", WORLD) == T
     assert verdict("There is a red triangle. A cyan cross is to its right.", WORLD) == F
+
+
+def test_a_relation_to_its_part_is_to_it():
+    world = make_world(("triangle", "red", 0.5, 0.2, 0.15), ("cross", "cyan", 0.5, 0.8, 0.15),
+                       ("circle", "blue", 0.9, 0.2, 0.1))
+    assert verdict("There is a red triangle. A cyan cross is below its lower end.", world) == T
+    assert verdict("There is a cyan cross. A red triangle is below its lower end.", world) == F
+    assert verdict("There is a blue circle. A red triangle is below its lower end.", world) == A
