@@ -13,7 +13,8 @@
   it ("overlapped along its lower-left side by") is still claimed.
 * "its <part>" as the object of a relation ("just above its upper right end"): the part stands
   for its shape, "it" (found by the pronoun rules), as "above the upper right end of the
-  rectangle" is above the rectangle.
+  rectangle" is above the rectangle; so does "its upper right" as the object of a contact
+  ("a small cyan pentagon overlapping its upper right"), as "overlaps its corner" does.
   "to its right", "with its flat edge facing up" are the placement rules' (not touched here).
 """
 from __future__ import annotations
@@ -21,8 +22,8 @@ from __future__ import annotations
 from .background import COMPANY_PREPS
 from .picture_places import ATTR, kill_entity, restriction
 from .placement import PART_NOUNS
-from .predicates import OWN_SIDES, REGION_PREPS, SPATIAL_PREPS, split_predicate, unknown_word
-from .working_mrs import WorkingMRS, is_var
+from .predicates import CONTACT_VERBS, OWN_SIDES, REGION_PREPS, SPATIAL_PREPS, split_predicate, unknown_word
+from .working_mrs import EP, WorkingMRS, is_var
 
 #: nouns of a part of a shape (or of its middle) that "its" may name as a place
 PART_PLACE_NOUNS = PART_NOUNS | {"center", "centre", "middle"}
@@ -32,6 +33,7 @@ def read_possessives(w: WorkingMRS) -> None:
     """Run this module's rewrites: the "of" form of "X's part", then "its part" as a place."""
     _of_forms(w)
     _own_part_places(w)
+    _contacts_with_own_sides(w)
     w.reindex()
 
 
@@ -63,15 +65,37 @@ def _own_part_places(w: WorkingMRS) -> None:
         if any(not u.dead and u is not e and u not in rs and u is not q and v in u.args.values() for u in w.live):
             continue  # the part is said of more than the place
         if not place:  # "above its end": above it
-            noun = next(n for n in rs if n.arg0 == v)
-            w.kill(*(a for a in rs if a is not noun))
-            q.mods.plural = q.carg == "pl"
-            q.pred, q.carg = "pronoun_q", None
-            noun.pred, noun.args = "pron", {"ARG0": v}
+            _its_shape(w, q, rs, v)
             continue
         holder = e.args.get("ARG1", "")
         kill_entity(w, v)
         e.pred, e.carg, e.args = ATTR, "vague:place", {"ARG0": e.arg0 or "e?", "ARG1": _entity_of(w, holder)}
+
+
+def _contacts_with_own_sides(w: WorkingMRS) -> None:
+    """"overlapping its upper right": a contact with "its" + a side noun is with it."""
+    for c in list(w.live):
+        v = c.args.get("ARG2", "")
+        if c.dead or split_predicate(c.pred)[0] not in CONTACT_VERBS or not is_var(v, "x"):
+            continue
+        q = w.quant_of.get(v)
+        rs = restriction(w, v)
+        nouns = [n for n in rs if n.arg0 == v]
+        if q is None or q.pred != "def_explicit_q" or len(nouns) != 1 or nouns[0].pred not in OWN_SIDES or not all(
+                a in nouns or split_predicate(a.pred)[1] == "a" and a.args.get("ARG1") == v for a in rs):
+            continue
+        if any(not u.dead and u is not c and u not in rs and u is not q and v in u.args.values() for u in w.live):
+            continue
+        _its_shape(w, q, rs, v)
+
+
+def _its_shape(w: WorkingMRS, q: EP, rs: list[EP], v: str) -> None:
+    """Make "its part" ``v`` (quantifier ``q``, restriction ``rs``) "it" ("their part": "they")."""
+    noun = next(n for n in rs if n.arg0 == v)
+    w.kill(*(a for a in rs if a is not noun))
+    q.mods.plural = q.carg == "pl"
+    q.pred, q.carg = "pronoun_q", None
+    noun.pred, noun.args = "pron", {"ARG0": v}
 
 
 def _own_part(rs: list, v: str) -> bool:

@@ -43,3 +43,8 @@ def test_a_relation_to_its_part_is_to_it():
     assert verdict("There is a red triangle. A cyan cross is below its lower end.", world) == T
     assert verdict("There is a cyan cross. A red triangle is below its lower end.", world) == F
     assert verdict("There is a blue circle. A red triangle is below its lower end.", world) == A
+
+
+def test_a_contact_with_its_side_is_with_it():
+    assert verdict("There is a red triangle with a blue circle overlapping its upper right.", WORLD) == T
+    assert verdict("There is a cyan cross with a blue circle overlapping its upper right.", WORLD) == F
