@@ -63,6 +63,33 @@ def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
     return "least" if SIZE_ADJS[sizes[0].pred] in ("small", "tiny") else "most"
 
 
+def only_identity(w: WorkingMRS) -> None:
+    """"The green circle is the only green object.": the subject is a green object, and there is
+    exactly one green object (true when the subject is the one, false when it is not one or there
+    are others). Said of a definite, an indefinite or "it" as the copula's subject, with "the only"
+    + a noun and words of its own as the complement."""
+    for e in list(w.live):
+        if e.dead or e.pred != "_be_v_id":
+            continue
+        x, y = e.args.get("ARG1", ""), e.args.get("ARG2", "")
+        q = w.quant_of.get(y)
+        rs = restriction(w, y)
+        only = [a for a in rs if a.pred == "_single_a_1" and a.args.get("ARG1") == y]
+        if q is None or q.pred != "_the_q" or q.mods.plural or not q.mods.plain() or len(only) != 1 \
+                or not _superlative_subject(w, e, x) or not any(n.arg0 == y for n in rs):
+            continue
+        if any(not (a.arg0 == y or a.args.get("ARG1") == y and len(a.args) == 2) for a in rs):
+            continue  # "the only circle in the top half": a restriction of more than words of its own
+        w.kill(only[0])
+        for a in rs:
+            if a is not only[0]:  # the subject is one such shape
+                args = {k: (x if v == y else w.new_name("e") if k == "ARG0" else v) for k, v in a.args.items()}
+                w.eps.append(EP(a.pred, e.label, args, a.carg, e.key))
+        q.pred, q.mods.card, q.mods.degree = "udef_q", 1, "eq"  # and there is exactly one
+        e.pred, e.args = "_be_v_there", {"ARG0": e.arg0 or "e?", "ARG1": y}
+    w.reindex()
+
+
 def one_of_the_superlatives(w: WorkingMRS) -> None:
     """"The cyan pentagon is one of the biggest shapes." (either way round): how many count as "the
     biggest" is not said, so true only when the shape is clearly the largest (smallest) of all
@@ -88,4 +115,4 @@ def one_of_the_superlatives(w: WorkingMRS) -> None:
     w.reindex()
 
 
-__all__ = ["one_of_the_superlatives", "superlative_identity"]
+__all__ = ["one_of_the_superlatives", "only_identity", "superlative_identity"]
