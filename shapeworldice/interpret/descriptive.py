@@ -22,7 +22,7 @@ from .lists import MANY
 from .picture_places import frames_of
 from .placement import rewrite_placement
 from .possessives import read_possessives
-from .superlatives import only_identity
+from .superlatives import appositive_superlatives, only_identity
 from .looks import looks, so_that_looks
 from .reference import resolve_references
 from .free_relatives import free_relatives
@@ -35,6 +35,7 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     _this_image(w)
     read_possessives(w)
     only_identity(w)
+    appositive_superlatives(w)
     free_relatives(w)
     relative_places(w)
     looks(w)

@@ -63,6 +63,26 @@ def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
     return "least" if SIZE_ADJS[sizes[0].pred] in ("small", "tiny") else "most"
 
 
+def appositive_superlatives(w: WorkingMRS) -> None:
+    """"There is a large teal circle, the biggest shape in the image.": the grammar reads the phrase
+    after the comma as one more "there is"; a singular "the largest (smallest) shape" right after a
+    shape a "there is" introduces is said of it (the copula of :func:`superlative_identity`), not a
+    second shape (which would leave the circle's size unsaid)."""
+    there = {e.arg0: e for e in w.live if not e.dead and e.pred == "_be_v_there"}
+    for c in list(w.live):
+        if c.dead or c.pred != "implicit_conj":
+            continue
+        first, second = there.get(c.args.get("ARG1", "")), there.get(c.args.get("ARG2", ""))
+        if first is None or second is None:
+            continue
+        x, y = first.args.get("ARG1", ""), second.args.get("ARG1", "")
+        q = w.quant_of.get(x)
+        if q is None or q.pred != "_a_q" or q.mods.plural or _superlative_shape(w, y) is None:
+            continue
+        second.pred, second.args = "_be_v_id", {"ARG0": second.arg0 or "e?", "ARG1": x, "ARG2": y}
+    w.reindex()
+
+
 def only_identity(w: WorkingMRS) -> None:
     """"The green circle is the only green object.": the subject is a green object, and there is
     exactly one green object (true when the subject is the one, false when it is not one or there
@@ -115,4 +135,4 @@ def one_of_the_superlatives(w: WorkingMRS) -> None:
     w.reindex()
 
 
-__all__ = ["one_of_the_superlatives", "only_identity", "superlative_identity"]
+__all__ = ["appositive_superlatives", "one_of_the_superlatives", "only_identity", "superlative_identity"]

@@ -45,3 +45,10 @@ def test_within_the_margin_it_is_vague():
 def test_an_indefinite_complement_stays_a_selector():
     assert "select[size-max" in _formula("The largest shape is a yellow square.")
     assert "than-any" in _formula("A yellow square is the largest shape.")
+
+
+def test_an_apposition_after_there_is_is_said_of_the_shape():
+    assert verdict("There is a yellow square, the biggest shape in the image.", WORLD) == T
+    assert verdict("There is a red triangle, the biggest shape in the image.", WORLD) == F
+    assert verdict("There is a blue circle, the smallest shape in the image.", WORLD) == T
+    assert "than-any" in _formula("There is a red triangle, the biggest shape in the image.")
