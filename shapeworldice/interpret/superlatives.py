@@ -4,7 +4,7 @@ pentagon is one of the biggest shapes." (read on the shapes' areas; meanings in 
 from __future__ import annotations
 
 from .picture_places import ATTR, frames_of, kill_entity, restriction
-from .predicates import ENTITY_NOUNS, SIZE_ADJS, shape_of
+from .predicates import ENTITY_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of
 from .working_mrs import EP, WorkingMRS
 
 
@@ -98,8 +98,8 @@ def only_identity(w: WorkingMRS) -> None:
         if q is None or q.pred != "_the_q" or q.mods.plural or not q.mods.plain() or len(only) != 1 \
                 or not _superlative_subject(w, e, x) or not any(n.arg0 == y for n in rs):
             continue
-        if any(not (a.arg0 == y or a.args.get("ARG1") == y and len(a.args) == 2) for a in rs):
-            continue  # "the only circle in the top half": a restriction of more than words of its own
+        if any(a is not only[0] and not _counted_word(a, y) for a in rs):
+            continue  # "the only colorful object", "the only circle in the top half": not counted
         w.kill(only[0])
         for a in rs:
             if a is not only[0]:  # the subject is one such shape
@@ -108,6 +108,16 @@ def only_identity(w: WorkingMRS) -> None:
         q.pred, q.mods.card, q.mods.degree = "udef_q", 1, "eq"  # and there is exactly one
         e.pred, e.args = "_be_v_there", {"ARG0": e.arg0 or "e?", "ARG1": y}
     w.reindex()
+
+
+def _counted_word(a: EP, y: str) -> bool:
+    """Whether ``a`` is a word of "the only Y" that the count of Y reads: a shape noun or "shape",
+    a colour, tone or size word of ``y`` (a word read as saying nothing, "colorful", would make
+    "the only colorful object" "the only object")."""
+    if a.arg0 == y:
+        return shape_of(a.pred) is not None or a.pred in ENTITY_NOUNS
+    return a.args.get("ARG1") == y and len(a.args) == 2 and (
+        color_of(a.pred) is not None or a.pred in SIZE_ADJS or a.pred in TONE_ADJS)
 
 
 def one_of_the_superlatives(w: WorkingMRS) -> None:

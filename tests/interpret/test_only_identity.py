@@ -25,3 +25,9 @@ def test_false_when_there_are_others_or_it_is_not_one():
 def test_a_vague_word_leaves_it_vague():
     world = make_world(("circle", "green", 0.2, 0.2, 0.2, -0.1), ("square", "red", 0.5, 0.5, 0.2))
     assert verdict("The green circle is the only dark shape.", world) == A
+
+
+def test_a_word_the_count_cannot_read_is_not_dropped():
+    # "colorful" says nothing the world model records: counted without it, "the only colorful
+    # object" would be "the only object", false with three shapes
+    assert verdict("The green circle is the only colorful object.", WORLD) != F
