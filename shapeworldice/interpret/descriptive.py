@@ -21,6 +21,8 @@ from .background import COMPANY_PREPS
 from .lists import MANY
 from .picture_places import frames_of
 from .placement import rewrite_placement
+from .possessives import read_possessives
+from .superlatives import appositive_superlatives, only_identity
 from .looks import looks, so_that_looks
 from .reference import resolve_references
 from .free_relatives import free_relatives
@@ -31,6 +33,9 @@ from .working_mrs import EP, WorkingMRS, is_var
 def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
     _this_image(w)
+    read_possessives(w)
+    only_identity(w)
+    appositive_superlatives(w)
     free_relatives(w)
     relative_places(w)
     looks(w)

@@ -4,7 +4,7 @@ pentagon is one of the biggest shapes." (read on the shapes' areas; meanings in 
 from __future__ import annotations
 
 from .picture_places import ATTR, frames_of, kill_entity, restriction
-from .predicates import ENTITY_NOUNS, SIZE_ADJS, shape_of
+from .predicates import ENTITY_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of
 from .working_mrs import EP, WorkingMRS
 
 
@@ -14,14 +14,17 @@ def superlative_identity(w: WorkingMRS) -> None:
     is clearly larger (smaller) (``than-any:most`` / ``least``). Only of "shape", "object", "one" or no
     noun, which compare with every shape, and of a definite ("The largest shape is a blue square." and
     "the largest circle" stay selectors); of a shape noun ("The gray pentagon is the largest pentagon."), the
-    shape is one, and compared with the shapes of its kind (the labelling guide's "the largest X")."""
+    shape is one, and compared with the shapes of its kind (the labelling guide's "the largest X").
+    Its subject may be a definite, "it" ("It is the smallest cross.") or, as the copula's subject, an
+    indefinite ("A yellow square is the biggest shape.", "a yellow square, which is the biggest
+    shape"): some such shape is the largest; "The largest shape is a blue square." stays a selector."""
     for e in list(w.live):
         if e.dead or e.pred != "_be_v_id":
             continue
         a, b = e.args.get("ARG1", ""), e.args.get("ARG2", "")
         for x, y in ((a, b), (b, a)):
             word = _superlative_shape(w, y)
-            if word is None or x not in w.quant_of or w.quant_of[x].pred != "_the_q":  # "is a blue square": a selector
+            if word is None or not _superlative_subject(w, e, x):  # "is a blue square": a selector
                 continue
             kinds = [n for n in restriction(w, y) if n.arg0 == y and shape_of(n.pred) is not None]
             for v in [p.args.get("ARG2", "") for p in restriction(w, y) if p.pred in ("_in_p", "_of_p")]:
@@ -33,6 +36,15 @@ def superlative_identity(w: WorkingMRS) -> None:
             e.pred, e.carg, e.args = ATTR, f"than-any:{word}", {"ARG0": e.arg0 or "e?", "ARG1": x}
             break
     w.reindex()
+
+
+def _superlative_subject(w: WorkingMRS, copula: EP, x: str) -> bool:
+    """Whether ``x`` may be the shape a superlative identity is said of: a definite or "it" on either
+    side of the copula, a singular indefinite only as its subject."""
+    q = w.quant_of.get(x)
+    if q is None or q.mods.plural:
+        return False
+    return q.pred in ("_the_q", "pronoun_q") or q.pred == "_a_q" and copula.args.get("ARG1") == x
 
 
 def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
@@ -49,6 +61,63 @@ def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
             or n.pred in ("_in_p", "_of_p") and n.args.get("ARG1") == y and n.args.get("ARG2") in frames for n in rs):
         return None
     return "least" if SIZE_ADJS[sizes[0].pred] in ("small", "tiny") else "most"
+
+
+def appositive_superlatives(w: WorkingMRS) -> None:
+    """"There is a large teal circle, the biggest shape in the image.": the grammar reads the phrase
+    after the comma as one more "there is"; a singular "the largest (smallest) shape" right after a
+    shape a "there is" introduces is said of it (the copula of :func:`superlative_identity`), not a
+    second shape (which would leave the circle's size unsaid)."""
+    there = {e.arg0: e for e in w.live if not e.dead and e.pred == "_be_v_there"}
+    for c in list(w.live):
+        if c.dead or c.pred != "implicit_conj":
+            continue
+        first, second = there.get(c.args.get("ARG1", "")), there.get(c.args.get("ARG2", ""))
+        if first is None or second is None:
+            continue
+        x, y = first.args.get("ARG1", ""), second.args.get("ARG1", "")
+        q = w.quant_of.get(x)
+        if q is None or q.pred != "_a_q" or q.mods.plural or _superlative_shape(w, y) is None:
+            continue
+        second.pred, second.args = "_be_v_id", {"ARG0": second.arg0 or "e?", "ARG1": x, "ARG2": y}
+    w.reindex()
+
+
+def only_identity(w: WorkingMRS) -> None:
+    """"The green circle is the only green object.": the subject is a green object, and there is
+    exactly one green object (true when the subject is the one, false when it is not one or there
+    are others). Said of a definite, an indefinite or "it" as the copula's subject, with "the only"
+    + a noun and words of its own as the complement."""
+    for e in list(w.live):
+        if e.dead or e.pred != "_be_v_id":
+            continue
+        x, y = e.args.get("ARG1", ""), e.args.get("ARG2", "")
+        q = w.quant_of.get(y)
+        rs = restriction(w, y)
+        only = [a for a in rs if a.pred == "_single_a_1" and a.args.get("ARG1") == y]
+        if q is None or q.pred != "_the_q" or q.mods.plural or not q.mods.plain() or len(only) != 1 \
+                or not _superlative_subject(w, e, x) or not any(n.arg0 == y for n in rs):
+            continue
+        if any(a is not only[0] and not _counted_word(a, y) for a in rs):
+            continue  # "the only colorful object", "the only circle in the top half": not counted
+        w.kill(only[0])
+        for a in rs:
+            if a is not only[0]:  # the subject is one such shape
+                args = {k: (x if v == y else w.new_name("e") if k == "ARG0" else v) for k, v in a.args.items()}
+                w.eps.append(EP(a.pred, e.label, args, a.carg, e.key))
+        q.pred, q.mods.card, q.mods.degree = "udef_q", 1, "eq"  # and there is exactly one
+        e.pred, e.args = "_be_v_there", {"ARG0": e.arg0 or "e?", "ARG1": y}
+    w.reindex()
+
+
+def _counted_word(a: EP, y: str) -> bool:
+    """Whether ``a`` is a word of "the only Y" that the count of Y reads: a shape noun or "shape",
+    a colour, tone or size word of ``y`` (a word read as saying nothing, "colorful", would make
+    "the only colorful object" "the only object")."""
+    if a.arg0 == y:
+        return shape_of(a.pred) is not None or a.pred in ENTITY_NOUNS
+    return a.args.get("ARG1") == y and len(a.args) == 2 and (
+        color_of(a.pred) is not None or a.pred in SIZE_ADJS or a.pred in TONE_ADJS)
 
 
 def one_of_the_superlatives(w: WorkingMRS) -> None:
@@ -76,4 +145,4 @@ def one_of_the_superlatives(w: WorkingMRS) -> None:
     w.reindex()
 
 
-__all__ = ["one_of_the_superlatives", "superlative_identity"]
+__all__ = ["appositive_superlatives", "one_of_the_superlatives", "only_identity", "superlative_identity"]

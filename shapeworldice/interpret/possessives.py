@@ -1,0 +1,133 @@
+"""Possessives of shapes: "the triangle's left side", "its lower-left side", "at its upper end".
+
+* "the triangle's left side" (``poss`` + ``def_explicit_q``) is "the left side of the triangle":
+  the owner becomes the part's ``_of_p`` object under "the", so the rules of parts and sides of
+  shapes read both forms alike (on "the left side of the triangle": left of the triangle; a
+  contact with "the square's corner": with the square). "its" / "their" leave no owner in
+  the MRS and are not rewritten here.
+* "its <part>" as the place of a preposition ("along its lower-left side", "at its upper end",
+  "on its top corner") names a part of a shape the world model does not record, and which shape
+  "its" means and where on it the part is are not said the way ShapeWorld places shapes: the place
+  is vague (never the picture's side, which the bare noun phrase would be read as), said of the
+  shape the phrase is on (of a verb's first shape when it modifies the verb); a contact said with
+  it ("overlapped along its lower-left side by") is still claimed.
+* "its <part>" as the object of a relation ("just above its upper right end"): the part stands
+  for its shape, "it" (found by the pronoun rules), as "above the upper right end of the
+  rectangle" is above the rectangle; so does "its upper right" as the object of a contact
+  ("a small cyan pentagon overlapping its upper right"), as "overlaps its corner" does.
+  "to its right", "with its flat edge facing up" are the placement rules' (not touched here).
+"""
+from __future__ import annotations
+
+from .background import COMPANY_PREPS
+from .picture_places import ATTR, kill_entity, restriction
+from .placement import PART_NOUNS
+from .predicates import CONTACT_VERBS, OWN_SIDES, REGION_PREPS, SPATIAL_PREPS, split_predicate, unknown_word
+from .working_mrs import EP, WorkingMRS, is_var
+
+#: nouns of a part of a shape (or of its middle) that "its" may name as a place
+PART_PLACE_NOUNS = PART_NOUNS | {"center", "centre", "middle"}
+
+
+def read_possessives(w: WorkingMRS) -> None:
+    """Run this module's rewrites: the "of" form of "X's part", then "its part" as a place."""
+    _of_forms(w)
+    _own_part_places(w)
+    _contacts_with_own_sides(w)
+    w.reindex()
+
+
+def _of_forms(w: WorkingMRS) -> None:
+    """"the triangle's left side" → "the left side of the triangle" (owner named, not "its")."""
+    for p in list(w.live):
+        if p.dead or p.pred != "poss":
+            continue
+        part, owner = p.args.get("ARG1", ""), p.args.get("ARG2", "")
+        q, oq = w.quant_of.get(part), w.quant_of.get(owner)
+        if q is None or q.pred != "def_explicit_q" or oq is None or oq.pred == "pronoun_q" or not is_var(owner, "x"):
+            continue
+        q.pred, q.carg = "_the_q", None
+        p.pred = "_of_p"
+
+
+def _own_part_places(w: WorkingMRS) -> None:
+    """"along its lower-left side", "at its upper end": a vague place; "above its end": above it
+    (see the module docstring)."""
+    for e in list(w.live):
+        v = e.args.get("ARG2", "")
+        place = e.pred in REGION_PREPS and e.pred not in COMPANY_PREPS
+        if e.dead or not (place or e.pred in SPATIAL_PREPS) or not is_var(v, "x"):
+            continue
+        q = w.quant_of.get(v)
+        rs = restriction(w, v)
+        if q is None or q.pred != "def_explicit_q" or not _own_part(rs, v):
+            continue
+        if any(not u.dead and u is not e and u not in rs and u is not q and v in u.args.values() for u in w.live):
+            continue  # the part is said of more than the place
+        if not place:  # "above its end": above it
+            _its_shape(w, q, rs, v)
+            continue
+        holder = e.args.get("ARG1", "")
+        kill_entity(w, v)
+        e.pred, e.carg, e.args = ATTR, "vague:place", {"ARG0": e.arg0 or "e?", "ARG1": _entity_of(w, holder)}
+
+
+def _contacts_with_own_sides(w: WorkingMRS) -> None:
+    """"overlapping its upper right": a contact with "its" + a side noun is with it."""
+    for c in list(w.live):
+        v = c.args.get("ARG2", "")
+        if c.dead or split_predicate(c.pred)[0] not in CONTACT_VERBS or not is_var(v, "x"):
+            continue
+        q = w.quant_of.get(v)
+        rs = restriction(w, v)
+        nouns = [n for n in rs if n.arg0 == v]
+        if q is None or q.pred != "def_explicit_q" or len(nouns) != 1 or nouns[0].pred not in OWN_SIDES or not all(
+                a in nouns or split_predicate(a.pred)[1] == "a" and a.args.get("ARG1") == v for a in rs):
+            continue
+        if any(not u.dead and u is not c and u not in rs and u is not q and v in u.args.values() for u in w.live):
+            continue
+        _its_shape(w, q, rs, v)
+
+
+def _its_shape(w: WorkingMRS, q: EP, rs: list[EP], v: str) -> None:
+    """Make "its part" ``v`` (quantifier ``q``, restriction ``rs``) "it" ("their part": "they")."""
+    noun = next(n for n in rs if n.arg0 == v)
+    w.kill(*(a for a in rs if a is not noun))
+    q.mods.plural = q.carg == "pl"
+    q.pred, q.carg = "pronoun_q", None
+    noun.pred, noun.args = "pron", {"ARG0": v}
+
+
+def _own_part(rs: list, v: str) -> bool:
+    """Whether ``rs`` is "its" + a part noun, with adjectives of that part only (no owner, no
+    side noun of "to its right")."""
+    nouns = [n for n in rs if n.arg0 == v and _noun(n.pred) is not None]
+    if len(nouns) != 1 or nouns[0].pred in OWN_SIDES or _noun(nouns[0].pred) not in PART_PLACE_NOUNS:
+        return False
+    return all(a is nouns[0] or split_predicate(a.pred)[1] == "a" and a.args.get("ARG1") == v for a in rs)
+
+
+def _noun(pred: str) -> str | None:
+    """The lemma of a noun predicate, a word outside the vocabulary tagged as a noun included
+    ("tip"); None for any other predicate."""
+    unknown = unknown_word(pred)
+    if unknown is not None:
+        return unknown[0] if unknown[1].startswith("nn") else None
+    lemma, pos, _ = split_predicate(pred)
+    return lemma if pos == "n" else None
+
+
+def _entity_of(w: WorkingMRS, holder: str) -> str:
+    """The shape a place is said of: ``holder``, or for a verb's event ("overlapped along its side")
+    the verb's first entity argument."""
+    if is_var(holder, "x"):
+        return holder
+    for verb in w.live:
+        if not verb.dead and verb.arg0 == holder:
+            for role in ("ARG1", "ARG2"):
+                if is_var(verb.args.get(role), "x"):
+                    return verb.args[role]
+    return holder
+
+
+__all__ = ["PART_PLACE_NOUNS", "read_possessives"]
