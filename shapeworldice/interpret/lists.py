@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
 from .picture_places import ATTR, SCENE
-from .plural_counts import beside_singulars, counts_left_open, named_plural
+from .plural_counts import beside_singulars, counts_left_open, heads_a_plural_list, named_plural
 from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -68,9 +68,14 @@ def quantities(w: WorkingMRS) -> None:
         if found:
             q.mods.card, q.mods.degree = QUANTITY_ADJS[found[0].pred]
             w.kill(*found[1:])
-            if found[0].pred in ("_many_a_1", "_numerous_a_1"):  # a marker for the formula builder
-                found[0].pred, found[0].carg = MANY, f"{MANY_TRUE}:{split_predicate(found[0].pred)[0]}"
+            listed_count = q.mods.degree == "geq" and heads_a_plural_list(w, q.arg0 or "")
+            many = found[0].pred in ("_many_a_1", "_numerous_a_1")
+            if many or listed_count:  # a marker for the formula builder; of a list, true from its count
+                word = split_predicate(found[0].pred)[0]
+                found[0].pred, found[0].carg = MANY, f"{MANY_TRUE if many else q.mods.card}:{word}"
                 found[0].args = {"ARG0": found[0].arg0 or "e?", "ARG1": q.arg0 or ""}
+                if listed_count:  # "several pentagons and triangles": never false with one pentagon
+                    q.mods.card = 1
             else:
                 w.kill(found[0])
         elif part:

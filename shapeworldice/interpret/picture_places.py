@@ -222,9 +222,9 @@ _OF_THE_FRAME = frozenset({"_of_p", *_SIDES_OF_THE_FRAME})
 
 def region_of(w: WorkingMRS, y: str) -> str | None:
     """The place a noun phrase names ("the upper left corner" → "left+top"), "" for a place too
-    vague to decide ("the edge"), None when ``y`` is not a place of the picture."""
+    vague to decide ("the edge", "its left side"), None when ``y`` is not a place of the picture."""
     parts: set[str] = set()
-    edge = corner = False
+    edge = corner = third = False
     for e in restriction(w, y):
         lemma, pos, _ = split_predicate(e.pred)
         if e.pred in (SCENE, ATTR, NOTHING):  # "the bottom on a black background": a claim of its own
@@ -241,6 +241,7 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
             word = REGION_NOUNS[lemma]
             edge |= word == "edge"
             corner |= word == "corner"
+            third |= word == "third"
             parts.update(p for p in word.split("+") if p in ("top", "bottom", "left", "right", "centre"))
         elif e.pred == "_of_p" or e.pred in _SIDES_OF_THE_FRAME:  # "of the image", "(the center) right of the image"
             if e.args.get("ARG2") not in frames_of(w) or e.args.get("ARG1") != y and e.pred != "_of_p":
@@ -256,11 +257,17 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
             continue
         else:
             return None
-    return _place_name(parts, edge, corner)
+    q = w.quant_of.get(y)
+    if q is not None and q.pred == "def_explicit_q":  # "along its lower-left side": a part of a shape
+        return ""  # ("its", "their": the ERG leaves no owner here), not a place of the picture: vague
+    return _place_name(parts, edge, corner, third)
 
 
-def _place_name(parts: set[str], edge: bool, corner: bool) -> str:
-    """The region value of a place's parts ("left+top", "right-edge"), "" when too vague to decide."""
+def _place_name(parts: set[str], edge: bool, corner: bool, third: bool = False) -> str:
+    """The region value of a place's parts ("left+top", "right-edge", "bottom-third"), "" when too vague
+    to decide (a middle third, whose axis is not said)."""
+    if third:
+        return f"{next(iter(parts))}-third" if len(parts) == 1 and not parts & {"centre"} else ""
     if edge and len(parts) == 2 and parts & {"top", "bottom"} and parts & {"left", "right"}:
         return "+".join(sorted(f"{p}-edge" for p in parts))  # "the top right edge": at both edges
     if not parts or (corner and len(parts - {"centre"}) < 2) or (edge and (parts & {"centre"} or len(parts) != 1)):

@@ -112,4 +112,23 @@ def _bare_after_words(w: WorkingMRS, c: EP, by_var: dict[str, EP]) -> bool:
                for v in leaves[1:])
 
 
-__all__ = ["beside_singulars", "counts_left_open", "named_plural"]
+def heads_a_plural_list(w: WorkingMRS, x: str) -> bool:
+    """Whether ``x`` is the first item of a list whose later items are bare plurals of nouns ("several
+    [pentagons] and [triangles]"): a quantity word on it may count the whole list ("the pentagons and
+    triangles number several"), which the parser does not read, so its count there is never false while
+    the list may have as many."""
+    for c in w.live:
+        if c.dead or c.pred not in COORDINATIONS or not is_var(c.arg0, "x") or c.args.get("ARG1") != x:
+            continue
+        rest = [v for k, v in c.args.items() if k not in ("ARG0", "ARG1") and is_var(v, "x")]
+        qs = [w.quant_of.get(v) for v in rest]
+        return bool(rest) and all(
+            q is not None and q.pred == "udef_q" and q.mods.plural and q.mods.plain()
+            and all(e.arg0 == v or split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == v
+                    for e in restriction(w, v))
+            and any(split_predicate(e.pred)[1] == "n" and e.arg0 == v for e in restriction(w, v))
+            for q, v in zip(qs, rest))
+    return False
+
+
+__all__ = ["beside_singulars", "counts_left_open", "heads_a_plural_list", "named_plural"]
