@@ -236,12 +236,12 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
                     if word in ("top", "bottom", "left", "right", "centre"):
                         parts.add(word)
                 continue
-            if lemma not in REGION_NOUNS:
+            if lemma not in REGION_NOUNS and lemma != THIRD:
                 return None
-            word = REGION_NOUNS[lemma]
+            word = REGION_NOUNS.get(lemma, lemma)
             edge |= word == "edge"
             corner |= word == "corner"
-            third |= word == "third"
+            third |= word == THIRD
             parts.update(p for p in word.split("+") if p in ("top", "bottom", "left", "right", "centre"))
         elif e.pred == "_of_p" or e.pred in _SIDES_OF_THE_FRAME:  # "of the image", "(the center) right of the image"
             if e.args.get("ARG2") not in frames_of(w) or e.args.get("ARG1") != y and e.pred != "_of_p":
@@ -263,10 +263,16 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
     return _place_name(parts, edge, corner, third)
 
 
-def _place_name(parts: set[str], edge: bool, corner: bool, third: bool = False) -> str:
+#: "the bottom third": a place only with a side ("a third of the shapes" is a fraction)
+THIRD = "third"
+
+
+def _place_name(parts: set[str], edge: bool, corner: bool, third: bool = False) -> str | None:
     """The region value of a place's parts ("left+top", "right-edge", "bottom-third"), "" when too vague
-    to decide (a middle third, whose axis is not said)."""
+    to decide (a middle third, whose axis is not said), None for a third of no side (not a place)."""
     if third:
+        if not parts:
+            return None
         return f"{next(iter(parts))}-third" if len(parts) == 1 and not parts & {"centre"} else ""
     if edge and len(parts) == 2 and parts & {"top", "bottom"} and parts & {"left", "right"}:
         return "+".join(sorted(f"{p}-edge" for p in parts))  # "the top right edge": at both edges

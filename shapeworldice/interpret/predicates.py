@@ -192,7 +192,6 @@ REGION_NOUNS: dict[str, str] = {
     "centre": "centre", "corner": "corner", "edge": "edge", "border": "edge", "side": "", "half": "", "part": "",
     "area": "", "portion": "", "section": "", "region": "", "quadrant": "", "space": "", "frame": "",
     "northwest": "top+left", "northeast": "top+right", "southwest": "bottom+left", "southeast": "bottom+right",
-    "third": "third",
 }
 #: modifiers of a place noun ("upper", "top", "left", "central")
 REGION_MODIFIERS: dict[str, str] = {

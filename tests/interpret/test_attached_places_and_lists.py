@@ -182,3 +182,19 @@ ALL_BLUE = make_world(("cross", "blue", 0.2, 0.2), ("ellipse", "blue", 0.5, 0.2)
 ])
 def test_various_colours_after_a_list_of_kinds(caption, world, expected):
     assert verdict(caption, world) == expected
+
+
+COLOURS = make_world(("circle", "cyan", 0.2, 0.2), ("triangle", "cyan", 0.5, 0.2), ("ellipse", "cyan", 0.8, 0.2),
+                     ("circle", "yellow", 0.2, 0.8), ("ellipse", "yellow", 0.5, 0.8), ("square", "red", 0.8, 0.8))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    # was not read: a colour appearing N times is exactly N shapes of it
+    ("Cyan appears twice.", COLOURS, F),
+    ("Cyan appears three times.", COLOURS, T),
+    ("Yellow appears twice.", COLOURS, T),
+    ("Red appears twice.", COLOURS, F),
+    ("Green appears twice.", COLOURS, F),
+])
+def test_a_colour_appearing_n_times(caption, world, expected):
+    assert verdict(caption, world) == expected
