@@ -145,6 +145,8 @@ def _placed_on_the_background(w: WorkingMRS) -> None:
             continue
         on = [e for e in w.live if not e.dead and e.pred in ("_on_p", "_against_p")
               and e.args.get("ARG2") == b and is_var(e.args.get("ARG1"), "x")]
+        if any(not m.dead and m.args.get("ARG1") == p.arg0 for m in w.live):
+            continue  # "mostly on the left side": a word on the place that would be lost
         if len(on) == 1:  # said where the shapes are said to be on the background
             p.args, p.label = {**p.args, "ARG1": on[0].args["ARG1"]}, on[0].label
     w.reindex()

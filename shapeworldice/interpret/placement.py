@@ -40,6 +40,7 @@ from .negated_lists import no_over_a_list
 from .arrangement import arranged_in_places
 from .place_lists import places_of_a_group
 from .colour_counts import colour_counts
+from .hyphenated_places import hyphenated_places
 from .attached_places import directions_after_objects, places_at_a_lists_end
 from .mostly import mostly
 from .colours_said import colours_said
@@ -68,6 +69,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     _effects(w)
     w.reindex()
     colour_counts(w)
+    hyphenated_places(w)
     frame_lists(w)
     negated_contacts(w)
     no_over_a_list(w)

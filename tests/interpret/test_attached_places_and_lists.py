@@ -198,3 +198,24 @@ COLOURS = make_world(("circle", "cyan", 0.2, 0.2), ("triangle", "cyan", 0.5, 0.2
 ])
 def test_a_colour_appearing_n_times(caption, world, expected):
     assert verdict(caption, world) == expected
+
+
+LEFT_MIDDLE = make_world(("circle", "cyan", 0.3, 0.55), ("square", "red", 0.8, 0.1))
+LEFT_TOP = make_world(("circle", "cyan", 0.3, 0.1), ("square", "red", 0.8, 0.1))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    # was not read: a hyphenated place noun the grammar lacks is the side and the middle of the other axis
+    ("There is a teal circle in the center-left.", LEFT_MIDDLE, T),
+    ("There is a teal circle in the center-left.", LEFT_TOP, F),
+    ("There is a teal circle in the left-center.", LEFT_MIDDLE, T),
+    ("There is a teal circle in the center-right.", LEFT_MIDDLE, F),
+])
+def test_a_hyphenated_place_noun(caption, world, expected):
+    assert verdict(caption, world) == expected
+
+
+def test_a_place_with_a_word_of_its_own_stays_off_the_shapes():
+    # "mostly on the left side" after the background: "mostly" is not lost by giving each shape the place
+    world = make_world(("circle", "cyan", 0.2, 0.2), ("square", "red", 0.3, 0.5), ("cross", "red", 0.8, 0.5))
+    assert verdict("Three shapes on a black background, mostly on the left side.", world) != F
