@@ -219,3 +219,20 @@ def test_a_place_with_a_word_of_its_own_stays_off_the_shapes():
     # "mostly on the left side" after the background: "mostly" is not lost by giving each shape the place
     world = make_world(("circle", "cyan", 0.2, 0.2), ("square", "red", 0.3, 0.5), ("cross", "red", 0.8, 0.5))
     assert verdict("Three shapes on a black background, mostly on the left side.", world) != F
+
+
+MOSTLY_TRIANGLES = make_world(("triangle", "green", 0.2, 0.2), ("triangle", "blue", 0.5, 0.2),
+                              ("triangle", "red", 0.8, 0.2), ("ellipse", "gray", 0.2, 0.8), ("pentagon", "gray", 0.8, 0.8))
+FEW_TRIANGLES = make_world(("triangle", "green", 0.2, 0.2), ("ellipse", "blue", 0.5, 0.2),
+                           ("ellipse", "red", 0.8, 0.2), ("ellipse", "gray", 0.2, 0.8), ("pentagon", "gray", 0.8, 0.8))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    # was true wherever there was a triangle ("most triangles are there"): the background kept the
+    # shapes-are-mostly reading from applying
+    ("This image features mostly triangles on a black background.", MOSTLY_TRIANGLES, T),
+    ("This image features mostly triangles on a black background.", FEW_TRIANGLES, F),
+    ("This image features mostly triangles.", FEW_TRIANGLES, F),
+])
+def test_mostly_kinds_on_a_background(caption, world, expected):
+    assert verdict(caption, world) == expected
