@@ -202,6 +202,7 @@ def test_a_colour_appearing_n_times(caption, world, expected):
 
 LEFT_MIDDLE = make_world(("circle", "cyan", 0.3, 0.55), ("square", "red", 0.8, 0.1))
 LEFT_TOP = make_world(("circle", "cyan", 0.3, 0.1), ("square", "red", 0.8, 0.1))
+LOWER_LEFT = make_world(("circle", "cyan", 0.3, 0.7), ("square", "red", 0.8, 0.1))
 
 
 @pytest.mark.parametrize("caption,world,expected", [
@@ -210,6 +211,11 @@ LEFT_TOP = make_world(("circle", "cyan", 0.3, 0.1), ("square", "red", 0.8, 0.1))
     ("There is a teal circle in the center-left.", LEFT_TOP, F),
     ("There is a teal circle in the left-center.", LEFT_MIDDLE, T),
     ("There is a teal circle in the center-right.", LEFT_MIDDLE, F),
+    ("There is a teal circle in the left-center area.", LEFT_MIDDLE, T),  # the adjective alike
+    ("There is a teal circle in the right-center area.", LEFT_MIDDLE, F),
+    # "of center" adds nothing: the lower left of the centre is the lower left
+    ("The teal circle is in the lower left of center.", LOWER_LEFT, T),
+    ("The teal circle is in the upper left of center.", LOWER_LEFT, F),
 ])
 def test_a_hyphenated_place_noun(caption, world, expected):
     assert verdict(caption, world) == expected
