@@ -228,7 +228,8 @@ def test_a_place_with_a_word_of_its_own_stays_off_the_shapes():
 
 
 MOSTLY_TRIANGLES = make_world(("triangle", "green", 0.2, 0.2), ("triangle", "blue", 0.5, 0.2),
-                              ("triangle", "red", 0.8, 0.2), ("ellipse", "gray", 0.2, 0.8), ("pentagon", "gray", 0.8, 0.8))
+                              ("triangle", "red", 0.8, 0.2), ("ellipse", "gray", 0.2, 0.8),
+                              ("pentagon", "gray", 0.8, 0.8))
 FEW_TRIANGLES = make_world(("triangle", "green", 0.2, 0.2), ("ellipse", "blue", 0.5, 0.2),
                            ("ellipse", "red", 0.8, 0.2), ("ellipse", "gray", 0.2, 0.8), ("pentagon", "gray", 0.8, 0.8))
 
