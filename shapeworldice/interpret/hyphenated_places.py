@@ -3,7 +3,9 @@
 
 * "in the center-left", "at the middle-right", "the left-center area": a hyphenated side and middle
   (the ERG's unknown-word entry, a noun or an adjective) is the side and the middle of the other axis,
-  as "the center right" (which the grammar parses) is: the side's word with "central" beside it.
+  as "the center right" (which the grammar parses) is: the side's word with "central" beside it. With
+  another place word ("at the bottom center-right", where the middle is of the horizontal axis only)
+  it is left as it was (an unknown word: not read).
 * "in the lower left of center" (``_of+center_p``): the lower left of the centre is the lower left
   (each half is the side of the centre), so the words add nothing to the place.
 """
@@ -33,12 +35,22 @@ def hyphenated_places(w: WorkingMRS) -> None:
         if len(parts) != 2 or len(sides) != 1 or not set(parts) - _SIDES <= _MIDDLES or len(set(parts)) != 2:
             continue
         noun = found[1].startswith("nn")
-        e.pred = f"_{sides[0]}_{'n' if noun else 'a'}_1"
         x = e.arg0 if noun else e.args.get("ARG1", "")
+        if not _alone(w, e, x or ""):
+            continue  # "at the bottom center-right": the middle's axis is not the one it leans on
+        e.pred = f"_{sides[0]}_{'n' if noun else 'a'}_1"
         w.eps.append(EP("_central_a_1", e.label, {"ARG0": w.new_name("e"), "ARG1": x or ""}, None, e.key))
         changed = True
     if changed:
         w.reindex()
+
+
+def _alone(w: WorkingMRS, e: EP, x: str) -> bool:
+    """Whether ``e`` is the only place word of the noun phrase ``x`` (beside "area", "part", "of the
+    image" and its determiner)."""
+    return x in w.quant_of and all(
+        d is e or d.pred == "_of_p" or d.arg0 == x and REGION_NOUNS.get(split_predicate(d.pred)[0]) == ""
+        for d in restriction(w, x))
 
 
 def _side_place(w: WorkingMRS, x: str) -> bool:

@@ -221,6 +221,12 @@ def test_a_hyphenated_place_noun(caption, world, expected):
     assert verdict(caption, world) == expected
 
 
+def test_a_hyphenated_middle_beside_another_side_is_never_false():
+    # "at the bottom center-right": the middle is of the horizontal axis only; was false at the bottom
+    world = make_world(("rectangle", "red", 0.6, 0.85), ("square", "blue", 0.2, 0.1))
+    assert verdict("The red rectangle is at the bottom center-right.", world) != F
+
+
 def test_a_place_with_a_word_of_its_own_stays_off_the_shapes():
     # "mostly on the left side" after the background: "mostly" is not lost by giving each shape the place
     world = make_world(("circle", "cyan", 0.2, 0.2), ("square", "red", 0.3, 0.5), ("cross", "red", 0.8, 0.5))
