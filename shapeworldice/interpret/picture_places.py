@@ -13,6 +13,7 @@ from .predicates import (
     REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SPATIAL_PREPS, color_of, split_predicate,
 )
 from ..semantics.appearance import color_word
+from .place_names import THIRD, place_name
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
@@ -260,27 +261,7 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
     q = w.quant_of.get(y)
     if q is not None and q.pred == "def_explicit_q":  # "along its lower-left side": a part of a shape
         return ""  # ("its", "their": the ERG leaves no owner here), not a place of the picture: vague
-    return _place_name(parts, edge, corner, third)
-
-
-#: "the bottom third": a place only with a side ("a third of the shapes" is a fraction)
-THIRD = "third"
-
-
-def _place_name(parts: set[str], edge: bool, corner: bool, third: bool = False) -> str | None:
-    """The region value of a place's parts ("left+top", "right-edge", "bottom-third"), "" when too vague
-    to decide (a middle third, whose axis is not said), None for a third of no side (not a place)."""
-    if third:
-        if not parts:
-            return None
-        return f"{next(iter(parts))}-third" if len(parts) == 1 and not parts & {"centre"} else ""
-    if edge and len(parts) == 2 and parts & {"top", "bottom"} and parts & {"left", "right"}:
-        return "+".join(sorted(f"{p}-edge" for p in parts))  # "the top right edge": at both edges
-    if not parts or (corner and len(parts - {"centre"}) < 2) or (edge and (parts & {"centre"} or len(parts) != 1)):
-        return ""
-    if edge:
-        return f"{next(iter(parts))}-edge"
-    return "+".join(sorted(parts))
+    return place_name(parts, edge, corner, third)
 
 
 #: words said of a frame's adjective that add nothing to where a place is ("an otherwise black image")

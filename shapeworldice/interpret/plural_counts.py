@@ -9,6 +9,9 @@ from .picture_places import ATTR, restriction
 from .predicates import COORDINATIONS, NEGATIVE_QUANTIFIERS, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
+#: an EP in a restriction that marks a vague count on its quantifier ("many"): its ``carg`` is
+#: "N:word", true from N on, vague below that down to the quantifier's own count, false below that
+MANY = "MANY"
 #: words that count on from shapes named before ("another", "a second"): see :func:`named_plural`
 _OTHER_WORDS = frozenset({"_other_a_1", "_another_q", "_second_a_1", "_third_a_1", "ord"})
 #: every plural of a description (a marker of :data:`ALL`)
@@ -112,6 +115,16 @@ def _bare_after_words(w: WorkingMRS, c: EP, by_var: dict[str, EP]) -> bool:
                for v in leaves[1:])
 
 
+def count_marker(q: EP, word: EP, true_from: int, listed: bool) -> None:
+    """The quantity word ``word`` on ``q`` → a :data:`MANY` marker, true from ``true_from`` ("many": five);
+    ``listed`` (:func:`heads_a_plural_list`): the quantifier's own count drops to one, so "several
+    pentagons and triangles" is never false with one pentagon (the list may be what is counted)."""
+    word.pred, word.carg = MANY, f"{true_from}:{split_predicate(word.pred)[0]}"
+    word.args = {"ARG0": word.arg0 or "e?", "ARG1": q.arg0 or ""}
+    if listed:
+        q.mods.card = 1
+
+
 def heads_a_plural_list(w: WorkingMRS, x: str) -> bool:
     """Whether ``x`` is the first item of a list whose later items are bare plurals of nouns ("several
     [pentagons] and [triangles]"): a quantity word on it may count the whole list ("the pentagons and
@@ -131,4 +144,4 @@ def heads_a_plural_list(w: WorkingMRS, x: str) -> bool:
     return False
 
 
-__all__ = ["beside_singulars", "counts_left_open", "heads_a_plural_list", "named_plural"]
+__all__ = ["MANY", "beside_singulars", "count_marker", "counts_left_open", "heads_a_plural_list", "named_plural"]
