@@ -79,8 +79,10 @@ REGION_PARTS: dict[str, tuple[str, str, float, float]] = {
     "top": ("y", "<=", 0.4, 0.5), "bottom": ("y", ">=", 0.6, 0.5),
     "left-edge": ("x", "<=", 0.2, 0.3), "right-edge": ("x", ">=", 0.8, 0.7),
     "top-edge": ("y", "<=", 0.2, 0.3), "bottom-edge": ("y", ">=", 0.8, 0.7),
-    # "the bottom third": true a tenth inside its border, false a tenth outside it (the dev half's labels
-    # leave a shape just outside vague)
+}
+#: "the bottom third" (beyond the guide): true a tenth inside its border, false a tenth outside it (the
+#: dev half's labels leave a shape just outside vague)
+THIRD_PARTS: dict[str, tuple[str, str, float, float]] = {
     "left-third": ("x", "<=", 0.233, 0.433), "right-third": ("x", ">=", 0.767, 0.567),
     "top-third": ("y", "<=", 0.233, 0.433), "bottom-third": ("y", ">=", 0.767, 0.567),
 }
@@ -90,7 +92,7 @@ TOWARD_PARTS: dict[str, tuple[str, str, float, float]] = {
     "toward-left": ("x", "<=", 0.4, 0.6), "toward-right": ("x", ">=", 0.6, 0.4),
     "toward-top": ("y", "<=", 0.4, 0.6), "toward-bottom": ("y", ">=", 0.6, 0.4),
 }
-_PARTS = {**REGION_PARTS, **TOWARD_PARTS}
+_PARTS = {**REGION_PARTS, **TOWARD_PARTS, **THIRD_PARTS}
 #: "in the middle": the centre's distance from the image centre (max norm) at most / at least
 CENTRE_TRUE, CENTRE_FALSE = 0.2, 0.3
 #: contact: overlap (intersection over the smaller shape), touching and nearness (outline gap)
@@ -389,7 +391,8 @@ def commonest(value: str, a: WorldArrays) -> tuple[bool, bool]:
 CONTACT_RELATIONS = frozenset({"overlap-rel", "over-rel", "touch-rel", "near-rel", "area-rel", "vague-rel"})
 
 __all__ = [
-    "COLOR_SYNONYMS", "COLOR_WORDS", "CONTACT_RELATIONS", "REGION_PARTS", "SIZES", "TONES", "TONE_SYNONYMS",
+    "COLOR_SYNONYMS", "COLOR_WORDS", "CONTACT_RELATIONS", "REGION_PARTS", "SIZES", "THIRD_PARTS", "TONES",
+    "TONE_SYNONYMS",
     "TOWARD_PARTS", "MOSTLY_EMPTY_COVER", "attribute", "background", "color_word", "commonest", "contact", "coverage",
     "region",
     "word_fits",
