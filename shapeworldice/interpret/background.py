@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from ..semantics.appearance import color_word
 from .picture_places import (
-    EMPTY_ADJS, SCENE, empty_space, frames_of, kill_entity as _kill_entity, nothing, restriction as _restriction,
+    EMPTY_ADJS, SCENE, empty_space, frames_of, kill_entity as _kill_entity, nothing, region_of,
+    restriction as _restriction,
 )
-from .predicates import BACKGROUND_NOUNS, COORDINATIONS, TONE_ADJS, color_of, split_predicate
+from .predicates import BACKGROUND_NOUNS, COORDINATIONS, REGION_PREPS, TONE_ADJS, color_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: prepositions of company: the companion is there too
@@ -134,11 +135,29 @@ def _surfaces_of_shapes(w: WorkingMRS) -> None:
     w.reindex()
 
 
+def _placed_on_the_background(w: WorkingMRS) -> None:
+    """"two shapes on a black background, located in the lower part": the parser makes the background
+    what is located; a background has no place in the picture, so the place is the shapes' on it."""
+    for p in w.live:
+        b = p.args.get("ARG1", "")
+        if p.dead or p.pred not in REGION_PREPS or region_of(w, p.args.get("ARG2", "")) is None or not any(
+                n.pred in BACKGROUND_NOUNS and n.arg0 == b for n in _restriction(w, b)):
+            continue
+        on = [e for e in w.live if not e.dead and e.pred in ("_on_p", "_against_p")
+              and e.args.get("ARG2") == b and is_var(e.args.get("ARG1"), "x")]
+        if any(not m.dead and m.args.get("ARG1") == p.arg0 for m in w.live):
+            continue  # "mostly on the left side": a word on the place that would be lost
+        if len(on) == 1:  # said where the shapes are said to be on the background
+            p.args, p.label = {**p.args, "ARG1": on[0].args["ARG1"]}, on[0].label
+    w.reindex()
+
+
 def background(w: WorkingMRS) -> None:
     """"on a black background", "The background is black.", "a black background with X", "a scene with
     X"; "The image is black." (what shows of the image is its background); "The background is mostly
-    empty" (:func:`_mostly_empty`)."""
+    empty" (:func:`_mostly_empty`); "X on a black background, located ..." (:func:`_placed_on_the_background`)."""
     _surfaces_of_shapes(w)
+    _placed_on_the_background(w)
     frames = frames_of(w)
     _mostly_empty(w, frames)
     frames = frames_of(w)

@@ -16,6 +16,7 @@ from .logic import (
     children, conjoin, free_vars, rebuild, substitute,
 )
 from .groups import each_other, mentions, pair_claim, read_group
+from .kinds import kinds_of_a_list
 from .groups import mutual as pair_relation
 from .lists import MANY, SHARED, THE_OTHER
 from .picture_places import ATTR, NOTHING, SCENE
@@ -378,6 +379,9 @@ class FormulaBuilder:
         value = GROUP_WORDS[e.pred]
         if conjunct and value.startswith("colours:"):
             value = "colours:various+part" if value == "colours:various" else "colours"
+            kinds = kinds_of_a_list(self.scope.w, x or "", e) if value != "colours" else None
+            if kinds:  # "crosses, ellipses and half circles in various colors": of the whole list
+                value += "/" + "+".join(kinds)
         return Attr(x or "", "vague", value)
 
     @staticmethod

@@ -13,8 +13,8 @@ them here with the group's restrictor; each reading is three-valued and sound fo
   crosses", "all shapes"), no N + 1 such; said of an indefinite ("crosses in two colors"), more colours
   than N among them is vague (which crosses are meant is not said); "various colours" is at least two;
   said of the last part of a list ("circles and triangles of various colours"), at least two among
-  the part is true (so among the whole list), else vague (the whole list may be meant); a number of
-  colours so is vague;
+  the part is true (so among the whole list), and so is two of the list's kinds where every item is a
+  bare kind (the whole list is meant, as judges read it), else vague; a number of colours so is vague;
 * various sizes: two members whose areas differ by more than ShapeWorld's margin (0.005 of the
   image) is true; otherwise vague (no margin says that sizes are clearly alike).
 """
@@ -114,8 +114,11 @@ def _group_claim(var: str, group: Formula, value: str, whole: bool) -> Formula:
     count = value[len(COLOURS):]
     if count == "various":
         return _distinct_colours(var, group, 2)
-    if count == PART:  # of a part of a list, or of the whole list: true of the part is true of the whole
-        return Or((_distinct_colours(var, group, 2), Attr(var, "vague", "colours")))
+    if count.startswith(PART):  # of a part of a list, or of the whole list: true of the part is true of
+        # the whole; a list of bare kinds ("crosses, ellipses and half circles in various colors", which
+        # judges read of the whole list) is also true when two shapes of its kinds differ
+        whole_list = [_distinct_colours(var, Attr(var, "kinds", count[len(PART) + 1:]), 2)] if "/" in count else []
+        return Or((_distinct_colours(var, group, 2), *whole_list, Attr(var, "vague", "colours")))
     n = int(count)
     if not 2 <= n <= MOST_COLOURS:
         return Attr(var, "vague", "colours")

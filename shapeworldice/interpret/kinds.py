@@ -9,7 +9,10 @@ not a claim on any one shape), false as ``shapes`` is.
 """
 from __future__ import annotations
 
-from .picture_places import ATTR, restriction
+from collections.abc import Sequence
+
+from ..semantics.appearance import color_word
+from .picture_places import ATTR, SCENE, restriction
 from .predicates import COORDINATIONS, ENTITY_NOUNS, OUTSIDE_WORDS, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS
 
@@ -53,18 +56,39 @@ def event_kinds(w: WorkingMRS) -> None:
             continue
         found: list[EP] = []
         kinds: list[str] = []
-        ok = True
-        for b in copulas:
+        colours = [_colour_word(b) for b in copulas if b.pred != "_be_v_id"]
+        ok = None not in colours
+        for b in (b for b in copulas if b.pred == "_be_v_id"):
             q = w.quant_of.get(b.args.get("ARG2", ""))
+            if q is not None:
+                colours.extend(_colour_word(d) for d in w.at(w.rstr_label(q)) if d.args.get("ARG1") == q.arg0
+                               and d.arg0 != q.arg0 and _colour_word(d))
+                found.extend(d for d in w.at(w.rstr_label(q)) if d.args.get("ARG1") == q.arg0
+                             and d.arg0 != q.arg0 and _colour_word(d))
             ok = ok and q is not None and q.pred == "udef_q" and q.mods.plain() and _leaves(
-                w, q, w.rstr_label(q), found, kinds)
+                w, q, w.rstr_label(q), found, kinds, skip=found)
             if q is not None:
                 found.append(q)
         if not ok or len(kinds) < 2:
             continue
         w.kill(*found, *copulas, *(d for d in coords if d is not c))
         c.pred, c.carg, c.args = ATTR, _kinds_attribute(w, x, kinds), {"ARG0": c.arg0 or w.new_name("e"), "ARG1": x}
+        if colours:  # "pink and magenta rectangles and half-circles": each of one of the colours, or vague
+            # (the parser leaves a colour on one kind, which may be said of all of them)
+            w.eps.append(EP(ATTR, c.label, {"ARG0": w.new_name("e"), "ARG1": x},
+                            f"{SOME_COLOUR}:{'+'.join(dict.fromkeys(str(k) for k in colours))}", c.key))
         w.reindex()
+
+
+#: the attribute kind of colours said beside a list of kinds: one of them true, none of them vague
+SOME_COLOUR = "colours-or-vague"
+
+
+def _colour_word(e: EP) -> str | None:
+    """The colour a colour adjective names ("pink", "light blue"), else None."""
+    lemma, pos, _ = split_predicate(e.pred)
+    word = lemma.split("/", 1)[0].replace("+", " ").lower()
+    return word if pos == "a" and color_word(word) is not None else None
 
 
 def _kinds_attribute(w: WorkingMRS, x: str, kinds: list[str]) -> str:
@@ -102,7 +126,7 @@ def _copula_leaves(by_event: dict, c: EP, copulas: list[EP], coords: list[EP]) -
         if e.pred in COORDINATIONS:
             if not _copula_leaves(by_event, e, copulas, coords):
                 return False
-        elif e.pred == "_be_v_id":
+        elif e.pred == "_be_v_id" or _colour_word(e) is not None:  # "are pink and magenta rectangles"
             copulas.append(e)
         else:
             return False
@@ -122,9 +146,10 @@ def _adds_nothing(e: EP, x: str | None) -> bool:
         lemma in OUTSIDE_WORDS or lemma in _KIND_WORDS)
 
 
-def _leaves(w: WorkingMRS, q: EP, label: str, found: list[EP], kinds: list[str]) -> bool:
-    """Collect the kinds of a list of bare plural shape nouns under ``q`` (and the EPs to drop)."""
-    rs = w.at(label)
+def _leaves(w: WorkingMRS, q: EP, label: str, found: list[EP], kinds: list[str], skip: Sequence[EP] = ()) -> bool:
+    """Collect the kinds of a list of bare plural shape nouns under ``q`` (and the EPs to drop); the
+    EPs of ``skip`` (colour words read already) are left out."""
+    rs = [d for d in w.at(label) if d not in skip]
     empty = [d for d in rs if _adds_nothing(d, q.arg0)]
     if len(rs) - len(empty) != 1:
         return False
@@ -151,4 +176,35 @@ def _leaves(w: WorkingMRS, q: EP, label: str, found: list[EP], kinds: list[str])
     return True
 
 
-__all__ = ["event_kinds", "plural_kinds"]
+def kinds_of_a_list(w: WorkingMRS, x: str, said: EP) -> list[str] | None:
+    """The shape kinds of the list whose last item is ``x`` when every item is a bare plural of a shape
+    noun with nothing said of it but ``said`` ("crosses, ellipses and half circles in various colors"),
+    else None."""
+    coords = {c.arg0: c for c in w.live if not c.dead and c.pred in COORDINATIONS and (c.arg0 or "")[:1] == "x"}
+    top = x
+    while True:
+        up = next((c.arg0 for c in coords.values() if top in (c.args.get("ARG1"), c.args.get("ARG2"))), None)
+        if up is None:
+            break
+        top = up
+    items, todo = [], [top]
+    while todo:
+        v = todo.pop()
+        if v in coords:
+            todo += [coords[v].args.get("ARG2", ""), coords[v].args.get("ARG1", "")]
+        else:
+            items.append(v)
+    if top == x or items[-1] != x:
+        return None
+    kinds: list[str] = []
+    for v in items:
+        q = w.quant_of.get(v)
+        rs = [e for e in restriction(w, v) if e is not said and e.pred != SCENE]  # the background apart
+        nouns = [shape_of(e.pred) for e in rs if e.arg0 == v]
+        if q is None or q.pred != "udef_q" or not q.mods.plural or len(rs) != 1 or None in nouns or len(nouns) != 1:
+            return None
+        kinds.append(str(nouns[0]))
+    return kinds
+
+
+__all__ = ["SOME_COLOUR", "event_kinds", "kinds_of_a_list", "plural_kinds"]

@@ -15,13 +15,10 @@ from __future__ import annotations
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
 from .picture_places import ATTR, SCENE
-from .plural_counts import beside_singulars, counts_left_open, named_plural
+from .plural_counts import MANY, beside_singulars, count_marker, counts_left_open, heads_a_plural_list, named_plural
 from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
-#: an EP in a restriction that marks a vague count on its quantifier ("many"): its ``carg`` is
-#: "N:word", true from N on, vague below that down to the quantifier's own count, false below that
-MANY = "MANY"
 #: the word of a ``MANY`` marker that reads "the other X" with nothing before it (see formula_builder)
 THE_OTHER = "the-other"
 #: "many", "numerous": true from five
@@ -68,9 +65,10 @@ def quantities(w: WorkingMRS) -> None:
         if found:
             q.mods.card, q.mods.degree = QUANTITY_ADJS[found[0].pred]
             w.kill(*found[1:])
-            if found[0].pred in ("_many_a_1", "_numerous_a_1"):  # a marker for the formula builder
-                found[0].pred, found[0].carg = MANY, f"{MANY_TRUE}:{split_predicate(found[0].pred)[0]}"
-                found[0].args = {"ARG0": found[0].arg0 or "e?", "ARG1": q.arg0 or ""}
+            many = found[0].pred in ("_many_a_1", "_numerous_a_1")
+            whole_list = q.mods.degree == "geq" and heads_a_plural_list(w, q.arg0 or "")
+            if many or whole_list:  # a marker for the formula builder
+                count_marker(q, found[0], MANY_TRUE if many else q.mods.card or 0, whole_list)
             else:
                 w.kill(found[0])
         elif part:

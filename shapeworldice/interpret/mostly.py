@@ -33,10 +33,11 @@ def mostly(w: WorkingMRS) -> None:
             if said[0] in rs:  # "shows mostly red squares": squares, mostly red (not most red squares there)
                 if len(users) == 1 and users[0].pred == "_be_v_there" and split_predicate(said[0].pred)[1] == "a":
                     said[0].label = users[0].label
-            elif said[0].pred == "_be_v_there" and len(rs) == 1:  # "There are mostly squares.": the
-                # shapes are mostly squares, not most squares there (with a place or a look in the
-                # restriction, "mostly squares on the left", as before: most of those are there)
-                rs[0].label = said[0].label
+            elif said[0].pred == "_be_v_there" and len(kinds := [e for e in rs if e.pred != SCENE]) == 1:
+                # "There are mostly squares (on a black background).": the shapes are mostly squares,
+                # not most squares there (with a place or a look in the restriction, "mostly squares on
+                # the left", as before: most of those are there)
+                kinds[0].label = said[0].label
                 w.eps.append(EP("_shape_n_1", w.rstr_label(q), {"ARG0": q.arg0 or ""}, None, q.key))
             q.pred = "_most_q"  # with a margin: false only when at most MOSTLY_FALSE of them are
             m.pred, m.carg, m.label = MANY, "0:mostly", w.rstr_label(q)

@@ -13,6 +13,7 @@ from .predicates import (
     REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SPATIAL_PREPS, color_of, split_predicate,
 )
 from ..semantics.appearance import color_word
+from .place_names import THIRD, place_name
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
@@ -222,9 +223,9 @@ _OF_THE_FRAME = frozenset({"_of_p", *_SIDES_OF_THE_FRAME})
 
 def region_of(w: WorkingMRS, y: str) -> str | None:
     """The place a noun phrase names ("the upper left corner" → "left+top"), "" for a place too
-    vague to decide ("the edge"), None when ``y`` is not a place of the picture."""
+    vague to decide ("the edge", "its left side"), None when ``y`` is not a place of the picture."""
     parts: set[str] = set()
-    edge = corner = False
+    edge = corner = third = False
     for e in restriction(w, y):
         lemma, pos, _ = split_predicate(e.pred)
         if e.pred in (SCENE, ATTR, NOTHING):  # "the bottom on a black background": a claim of its own
@@ -236,11 +237,12 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
                     if word in ("top", "bottom", "left", "right", "centre"):
                         parts.add(word)
                 continue
-            if lemma not in REGION_NOUNS:
+            if lemma not in REGION_NOUNS and lemma != THIRD:
                 return None
-            word = REGION_NOUNS[lemma]
+            word = REGION_NOUNS.get(lemma, lemma)
             edge |= word == "edge"
             corner |= word == "corner"
+            third |= word == THIRD
             parts.update(p for p in word.split("+") if p in ("top", "bottom", "left", "right", "centre"))
         elif e.pred == "_of_p" or e.pred in _SIDES_OF_THE_FRAME:  # "of the image", "(the center) right of the image"
             if e.args.get("ARG2") not in frames_of(w) or e.args.get("ARG1") != y and e.pred != "_of_p":
@@ -256,18 +258,10 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
             continue
         else:
             return None
-    return _place_name(parts, edge, corner)
-
-
-def _place_name(parts: set[str], edge: bool, corner: bool) -> str:
-    """The region value of a place's parts ("left+top", "right-edge"), "" when too vague to decide."""
-    if edge and len(parts) == 2 and parts & {"top", "bottom"} and parts & {"left", "right"}:
-        return "+".join(sorted(f"{p}-edge" for p in parts))  # "the top right edge": at both edges
-    if not parts or (corner and len(parts - {"centre"}) < 2) or (edge and (parts & {"centre"} or len(parts) != 1)):
-        return ""
-    if edge:
-        return f"{next(iter(parts))}-edge"
-    return "+".join(sorted(parts))
+    q = w.quant_of.get(y)
+    if q is not None and q.pred == "def_explicit_q":  # "along its lower-left side": a part of a shape
+        return ""  # ("its", "their": the ERG leaves no owner here), not a place of the picture: vague
+    return place_name(parts, edge, corner, third)
 
 
 #: words said of a frame's adjective that add nothing to where a place is ("an otherwise black image")

@@ -39,6 +39,9 @@ from .dropped_looks import mark as mark_look
 from .negated_lists import no_over_a_list
 from .arrangement import arranged_in_places
 from .place_lists import places_of_a_group
+from .colour_counts import colour_counts
+from .hyphenated_places import hyphenated_places
+from .attached_places import directions_after_objects, places_at_a_lists_end
 from .mostly import mostly
 from .colours_said import colours_said
 from .background import COMPANY_PREPS, background, company, there
@@ -65,6 +68,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     """Run this module's rewrites, in dependency order."""
     _effects(w)
     w.reindex()
+    colour_counts(w)
+    hyphenated_places(w)
     frame_lists(w)
     negated_contacts(w)
     no_over_a_list(w)
@@ -99,6 +104,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     w.reindex()
     _parts_of_shapes(w)
     w.reindex()
+    directions_after_objects(w)
     regions(w)
     w.reindex()
     group_places(w)
@@ -107,6 +113,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     adjective_lists(w)
     w.reindex()
     distribute_list_modifiers(w)
+    places_at_a_lists_end(w)
     predicated_lists(w)
     quantities(w)
     _tones_without_colour(w)

@@ -9,6 +9,9 @@ from .picture_places import ATTR, restriction
 from .predicates import COORDINATIONS, NEGATIVE_QUANTIFIERS, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
+#: an EP in a restriction that marks a vague count on its quantifier ("many"): its ``carg`` is
+#: "N:word", true from N on, vague below that down to the quantifier's own count, false below that
+MANY = "MANY"
 #: words that count on from shapes named before ("another", "a second"): see :func:`named_plural`
 _OTHER_WORDS = frozenset({"_other_a_1", "_another_q", "_second_a_1", "_third_a_1", "ord"})
 #: every plural of a description (a marker of :data:`ALL`)
@@ -112,4 +115,33 @@ def _bare_after_words(w: WorkingMRS, c: EP, by_var: dict[str, EP]) -> bool:
                for v in leaves[1:])
 
 
-__all__ = ["beside_singulars", "counts_left_open", "named_plural"]
+def count_marker(q: EP, word: EP, true_from: int, listed: bool) -> None:
+    """The quantity word ``word`` on ``q`` → a :data:`MANY` marker, true from ``true_from`` ("many": five);
+    ``listed`` (:func:`heads_a_plural_list`): the quantifier's own count drops to one, so "several
+    pentagons and triangles" is never false with one pentagon (the list may be what is counted)."""
+    word.pred, word.carg = MANY, f"{true_from}:{split_predicate(word.pred)[0]}"
+    word.args = {"ARG0": word.arg0 or "e?", "ARG1": q.arg0 or ""}
+    if listed:
+        q.mods.card = 1
+
+
+def heads_a_plural_list(w: WorkingMRS, x: str) -> bool:
+    """Whether ``x`` is the first item of a list whose later items are bare plurals of nouns ("several
+    [pentagons] and [triangles]"): a quantity word on it may count the whole list ("the pentagons and
+    triangles number several"), which the parser does not read, so its count there is never false while
+    the list may have as many."""
+    for c in w.live:
+        if c.dead or c.pred not in COORDINATIONS or not is_var(c.arg0, "x") or c.args.get("ARG1") != x:
+            continue
+        rest = [v for k, v in c.args.items() if k not in ("ARG0", "ARG1") and is_var(v, "x")]
+        qs = [w.quant_of.get(v) for v in rest]
+        return bool(rest) and all(
+            q is not None and q.pred == "udef_q" and q.mods.plural and q.mods.plain()
+            and all(e.arg0 == v or split_predicate(e.pred)[1] == "a" and e.args.get("ARG1") == v
+                    for e in restriction(w, v))
+            and any(split_predicate(e.pred)[1] == "n" and e.arg0 == v for e in restriction(w, v))
+            for q, v in zip(qs, rest))
+    return False
+
+
+__all__ = ["MANY", "beside_singulars", "count_marker", "counts_left_open", "heads_a_plural_list", "named_plural"]

@@ -18,12 +18,14 @@ from .predicates import (
     ATTRIBUTE_NOUNS, COMPARATIVE_ADJS, COORDINATIONS, DEGREE_WORDS, EQUALITY_ADJS, FRACTION_NOUNS, SIDE_NOUNS,
     SIDE_PREPS, SPATIAL_PREPS, color_of, split_predicate,
 )
+from .elided_nouns import elided_nouns
 from .kinds import event_kinds, plural_kinds
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_handle, is_var
 
 
 def normalize(w: WorkingMRS) -> None:
     """Run every rewrite, in dependency order."""
+    elided_nouns(w)
     rewrite_color_compounds(w)
     rewrite_partitives(w)
     _selector_rewrites(w)

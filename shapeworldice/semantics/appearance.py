@@ -80,13 +80,19 @@ REGION_PARTS: dict[str, tuple[str, str, float, float]] = {
     "left-edge": ("x", "<=", 0.2, 0.3), "right-edge": ("x", ">=", 0.8, 0.7),
     "top-edge": ("y", "<=", 0.2, 0.3), "bottom-edge": ("y", ">=", 0.8, 0.7),
 }
+#: "the bottom third" (beyond the guide): true a tenth inside its border, false a tenth outside it (the
+#: dev half's labels leave a shape just outside vague)
+THIRD_PARTS: dict[str, tuple[str, str, float, float]] = {
+    "left-third": ("x", "<=", 0.233, 0.433), "right-third": ("x", ">=", 0.767, 0.567),
+    "top-third": ("y", "<=", 0.233, 0.433), "bottom-third": ("y", ">=", 0.767, 0.567),
+}
 #: "toward the right": a leaning, true as "on the right", false only where the shape is clearly on
 #: the other side (beyond the guide's parts, as the dev labels read it)
 TOWARD_PARTS: dict[str, tuple[str, str, float, float]] = {
     "toward-left": ("x", "<=", 0.4, 0.6), "toward-right": ("x", ">=", 0.6, 0.4),
     "toward-top": ("y", "<=", 0.4, 0.6), "toward-bottom": ("y", ">=", 0.6, 0.4),
 }
-_PARTS = {**REGION_PARTS, **TOWARD_PARTS}
+_PARTS = {**REGION_PARTS, **TOWARD_PARTS, **THIRD_PARTS}
 #: "in the middle": the centre's distance from the image centre (max norm) at most / at least
 CENTRE_TRUE, CENTRE_FALSE = 0.2, 0.3
 #: contact: overlap (intersection over the smaller shape), touching and nearness (outline gap)
@@ -175,6 +181,11 @@ def _toned_colour(word: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
     return attribute("colour", word, a)
 
 
+#: the suffix of an attribute kind said where it may not be meant ("a red triangle and a blue oval on the
+#: right": the place may be the oval's alone): true where the kind is, never false
+OR_VAGUE = "-or-vague"
+
+
 def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
     """(agree, disagree) over the entities of an :class:`~shapeworldice.interpret.logic.Attr`."""
     if kind == "colour":
@@ -186,6 +197,8 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
     if kind == "colours":  # one of several colours ("four crosses in yellow and cyan"): each is a colour test
         tests = [_toned_colour(word, a) for word in value.split("+")]
         return np.logical_or.reduce([t[0] for t in tests]), np.logical_and.reduce([t[1] for t in tests])
+    if kind.endswith(OR_VAGUE):  # "region-or-vague", "colours-or-vague": true as the kind, never false
+        return attribute(kind[:-len(OR_VAGUE)], value, a)[0], np.zeros(a.n, dtype=bool)
     if kind == "tone":
         true_if, false_if = TONES[TONE_SYNONYMS.get(value, value)]
         return _between(a.shade, true_if), _between(a.shade, false_if)
@@ -378,7 +391,8 @@ def commonest(value: str, a: WorldArrays) -> tuple[bool, bool]:
 CONTACT_RELATIONS = frozenset({"overlap-rel", "over-rel", "touch-rel", "near-rel", "area-rel", "vague-rel"})
 
 __all__ = [
-    "COLOR_SYNONYMS", "COLOR_WORDS", "CONTACT_RELATIONS", "REGION_PARTS", "SIZES", "TONES", "TONE_SYNONYMS",
+    "COLOR_SYNONYMS", "COLOR_WORDS", "CONTACT_RELATIONS", "REGION_PARTS", "SIZES", "THIRD_PARTS", "TONES",
+    "TONE_SYNONYMS",
     "TOWARD_PARTS", "MOSTLY_EMPTY_COVER", "attribute", "background", "color_word", "commonest", "contact", "coverage",
     "region",
     "word_fits",
