@@ -1,6 +1,7 @@
 """Asides and examples in model-written descriptions (issue #29, dev half): two asides in one pair of
-parentheses, a participle between coordinated verb phrases, colours' names after "including", "several
-times each"; each beside near misses that stay ungrammatical."""
+parentheses, a participle between coordinated verb phrases, coordinated participles after a noun, "with"
++ a noun phrase + an adjective and a place, colours' names after "including", "several times each"; each
+beside near misses that stay ungrammatical."""
 from __future__ import annotations
 
 import pytest
@@ -34,6 +35,22 @@ def test_a_participle_between_coordinated_verb_phrases_is_said_of_the_subject():
     assert {conj.args["ARG1"], conj.args["ARG2"]} == {_ep(mrs, "_oriented_v_1").iv, _ep(mrs, "_touch_v_1").iv}
 
 
+def test_coordinated_participles_after_a_noun_are_said_of_it():
+    mrs = _mrs("A cyan rectangle angled diagonally and cut off by the bottom edge is red.")
+    rectangle = _ep(mrs, "_rectangle_n_1").iv
+    assert _ep(mrs, "_angled_v_1").args["ARG2"] == rectangle
+    cut = _ep(mrs, "_cut+off_v_1")
+    assert cut.args["ARG2"] == rectangle
+    assert _ep(mrs, "_by_p").args["ARG1"] == cut.iv
+
+
+def test_with_a_noun_phrase_an_adjective_and_a_place():
+    mrs = _mrs("A semicircle faces left, with its flat edge vertical on the right side.")
+    edge = _ep(mrs, "_edge_n_of").iv
+    assert _ep(mrs, "_with_p").args["ARG2"] == edge
+    assert _ep(mrs, "_on_p").args["ARG1"] == edge
+
+
 def test_colours_names_after_including():
     mrs = _mrs("The image features crosses in various colors, including yellow, salmon, red and cyan, "
                "on a black background.")
@@ -59,6 +76,9 @@ def test_several_times_each():
     "A blue rectangle is oriented vertically, slightly tilted, and.",
     "A blue rectangle is oriented vertically, slightly tilted and, touches the left edge.",
     "The image features crosses, including yellow, salmon, red and, on a black background.",
+    "A cyan rectangle angled diagonally and cut off by the is red.",
+    "A cyan rectangle angled diagonally and cut off by is red.",
+    "A semicircle faces left, with its flat edge vertical on the.",
     "The squares are red each.",
     "The squares appear several times each each.",
 ])
