@@ -1,7 +1,7 @@
 """Asides and examples in model-written descriptions (issue #29, dev half): two asides in one pair of
-parentheses, a participle between coordinated verb phrases, coordinated participles after a noun, "with"
-+ a noun phrase + an adjective and a place, colours' names after "including", "several times each"; each
-beside near misses that stay ungrammatical."""
+parentheses, a participle between coordinated verb phrases, coordinated participles after a noun, an
+adjective with its "as" phrase after a noun, "with" + a noun phrase + an adjective and a place, colours'
+names after "including", "several times each"; each beside near misses that stay ungrammatical."""
 from __future__ import annotations
 
 import pytest
@@ -51,6 +51,19 @@ def test_with_a_noun_phrase_an_adjective_and_a_place():
     assert _ep(mrs, "_on_p").args["ARG1"] == edge
 
 
+def test_an_adjective_with_its_as_phrase_after_a_noun():
+    mrs = _mrs("A bright cyan circle about the same size as the gray circle is cut off by the bottom edge.")
+    same = _ep(mrs, "_same_a_1")
+    assert same.args["ARG1"] == _ep(mrs, "_bright_a_1").args["ARG1"]
+    assert _ep(mrs, "_as_p").args["ARG1"] == same.iv
+
+
+def test_an_unknown_word_with_a_pp_after_a_noun_stays_a_verb():
+    # only "as" follows an adjective after a noun: "account for" is no adjective of "shades" here
+    result = parse("Red shades account for three of the eight shapes.")
+    assert all("postp" not in str(r.derivation) for r in result.readings)
+
+
 def test_colours_names_after_including():
     mrs = _mrs("The image features crosses in various colors, including yellow, salmon, red and cyan, "
                "on a black background.")
@@ -79,6 +92,8 @@ def test_several_times_each():
     "A cyan rectangle angled diagonally and cut off by the is red.",
     "A cyan rectangle angled diagonally and cut off by is red.",
     "A semicircle faces left, with its flat edge vertical on the.",
+    "A circle about the same size as is red.",
+    "A circle about the same size the square as is red.",
     "The squares are red each.",
     "The squares appear several times each each.",
 ])
