@@ -37,9 +37,13 @@ def test_a_direction_after_the_object_is_the_verbs(sentence, verb):
     "The yellow semicircle overlaps the cyan circle below it.",
     "The lower half of the image contains a cluster of crosses.",
     "The blue square touches the red circle to the right of the triangle.",
+    # after an indefinite object the direction stays with what ends it
+    "The larger pentagon overlaps a coral red circle, which is partly hidden behind it to the left.",
+    "A magenta circle sits above a gray pentagon that overlaps a dark red square, with a small ellipse to the right.",
 ])
 def test_other_pps_after_an_object_stay_the_objects(sentence):
-    # only the bare direction moves to the verb: a PP with a complement stays inside the object
+    # only the bare direction after a definite object moves to the verb: a PP with a complement stays
+    # inside the object
     reading = _reading(sentence)
     assert "vp_v2_np_pdir" not in str(reading.derivation)
 
