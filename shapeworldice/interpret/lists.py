@@ -421,9 +421,15 @@ def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: l
 
 
 def _adjective(pred: str) -> bool:
-    """An adjective, or the ERG's entry of an adjective outside its vocabulary ("_olive-yellow/jj_u_unknown")."""
+    """An adjective, or the ERG's entry of an adjective outside its vocabulary ("_olive-yellow/jj_u_unknown");
+    a colour compound the tagger took for a participle ("coral-red", "salmon-red": ``/vbn``) is one too."""
     lemma, pos, sense = split_predicate(pred)
-    return pos == "a" or (pos == "u" and sense == "unknown" and lemma.endswith("/jj"))
+    if pos == "a":
+        return True
+    if pos != "u" or sense != "unknown":
+        return False
+    word, _, tag = lemma.rpartition("/")
+    return tag.lower() == "jj" or tag.lower() == "vbn" and bool(color_word(word))
 
 
 def _colours_before(rs: list[EP], leaves: list[EP], coords: list[EP], x: str) -> list[EP]:

@@ -211,11 +211,15 @@ def _outside_entities(w: WorkingMRS) -> None:
                         e.args = {"ARG0": e.arg0 or w.new_name("e"), "ARG1": owner or ""}
                     else:
                         _nothing(e)
+            likenesses = [e.args.get("ARG2", "") for e in rs if e.pred in LIKENESS_PREPS]
             for c in rs:  # the conjuncts of a list ("no outlines or shading")
                 if c.pred in COORDINATIONS:
                     for r in ("ARG1", "ARG2"):
                         _kill_entity(w, c.args.get(r, ""))
             _kill_entity(w, v)
+            for x in likenesses:  # "rotated 30 degrees, like a diamond": no diamond is said to be there
+                if is_var(x, "x") and x in w.quant_of and not _users(w, x, _restriction(w, x)):
+                    _kill_entity(w, x)
 
 
 def _users(w: WorkingMRS, v: str, rs: list[EP]) -> list[EP]:
