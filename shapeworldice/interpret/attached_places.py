@@ -9,7 +9,9 @@
   when the last item is not there.
 * "The blue oval follows the magenta oval to the right.": "to the right" after a verb's object may be
   the verb's (which way it goes), not the object's place: the object is on the right where it is, else
-  vague.
+  vague. Where the grammar puts it on the verb (after a definite object), it is said of the verb's
+  subject relative to its object, as "to the right of the magenta oval" is (judges read "X follows Y
+  to the right" so), and the verb keeps its own reading (an unknown verb such as "follows" is vague).
 
 Meanings: docs/descriptions.md.
 """
@@ -100,4 +102,33 @@ def directions_after_objects(w: WorkingMRS) -> None:
     w.reindex()
 
 
-__all__ = ["MAYBE_REGION", "directions_after_objects", "places_at_a_lists_end"]
+#: the side nouns a bare direction names
+_SIDES = frozenset({"_right_n_1", "_left_n_1"})
+
+
+def directions_of_verbs(w: WorkingMRS) -> None:
+    """``_to_p(verb event, the right/left)`` after a verb with an object → right/left of the object."""
+    verbs = {e.arg0: e for e in w.live if not e.dead and e.arg0 and _transitive(e)}
+    changed = False
+    for p in list(w.live):
+        verb = verbs.get(p.args.get("ARG1", ""))
+        side = p.args.get("ARG2", "")
+        if p.dead or p.pred != "_to_p" or verb is None or not is_var(side, "x"):
+            continue
+        rs = restriction(w, side)
+        if len(rs) != 1 or rs[0].pred not in _SIDES:  # "to the right of it", "to the far right"
+            continue
+        p.args["ARG1"] = verb.args["ARG1"]
+        w.eps.append(EP("_of_p", rs[0].label, {"ARG0": w.new_name("e"), "ARG1": side, "ARG2": verb.args["ARG2"]},
+                        None, rs[0].key))
+        changed = True
+    if changed:
+        w.reindex()
+
+
+def _transitive(e: EP) -> bool:
+    """A verb (or an unknown word the tagger took for one) with a shape as subject and object."""
+    return _verb(e.pred) and is_var(e.args.get("ARG1"), "x") and is_var(e.args.get("ARG2"), "x")
+
+
+__all__ = ["MAYBE_REGION", "directions_after_objects", "directions_of_verbs", "places_at_a_lists_end"]

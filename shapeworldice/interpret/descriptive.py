@@ -21,7 +21,7 @@ from .background import COMPANY_PREPS
 from .lists import MANY
 from .picture_places import frames_of
 from .placement import rewrite_placement
-from .object_directions import directions_after_objects
+from .attached_places import directions_of_verbs
 from .possessives import read_possessives
 from .superlatives import appositive_superlatives, only_identity
 from .looks import looks, so_that_looks
@@ -35,7 +35,7 @@ def rewrite_descriptive(w: WorkingMRS) -> None:
     """Run the rewrites of this module, in dependency order."""
     _this_image(w)
     read_possessives(w)
-    directions_after_objects(w)
+    directions_of_verbs(w)
     only_identity(w)
     appositive_superlatives(w)
     free_relatives(w)
