@@ -9,9 +9,10 @@
   when the last item is not there.
 * "The blue oval follows the magenta oval to the right.": "to the right" after a verb's object may be
   the verb's (which way it goes), not the object's place: the object is on the right where it is, else
-  vague. Where the grammar puts it on the verb (after a definite object), it is said of the verb's
-  subject relative to its object, as "to the right of the magenta oval" is (judges read "X follows Y
-  to the right" so), and the verb keeps its own reading (an unknown verb such as "follows" is vague).
+  vague. Where the grammar puts it on the verb (after a definite object), it is which way the verb goes:
+  the subject is right of the object in the judges' reading of "X follows Y to the right", left of
+  it in a reading of following behind; neither is the picture's side. It is vague, said of the
+  subject, and the verb keeps its own reading.
 
 Meanings: docs/descriptions.md.
 """
@@ -107,9 +108,9 @@ _SIDES = frozenset({"_right_n_1", "_left_n_1"})
 
 
 def directions_of_verbs(w: WorkingMRS) -> None:
-    """``_to_p(verb event, the right/left)`` after a verb with an object → right/left of the object."""
+    """``_to_p(verb event, the right/left)`` after a verb with an object: vague, said of the subject
+    (see the module docstring), never the picture's side."""
     verbs = {e.arg0: e for e in w.live if not e.dead and e.arg0 and _transitive(e)}
-    changed = False
     for p in list(w.live):
         verb = verbs.get(p.args.get("ARG1", ""))
         side = p.args.get("ARG2", "")
@@ -118,12 +119,9 @@ def directions_of_verbs(w: WorkingMRS) -> None:
         rs = restriction(w, side)
         if len(rs) != 1 or rs[0].pred not in _SIDES:  # "to the right of it", "to the far right"
             continue
-        p.args["ARG1"] = verb.args["ARG1"]
-        w.eps.append(EP("_of_p", rs[0].label, {"ARG0": w.new_name("e"), "ARG1": side, "ARG2": verb.args["ARG2"]},
-                        None, rs[0].key))
-        changed = True
-    if changed:
-        w.reindex()
+        kill_entity(w, side)
+        p.pred, p.carg, p.args = ATTR, "vague:direction", {"ARG0": p.arg0 or "e?", "ARG1": verb.args["ARG1"]}
+    w.reindex()
 
 
 def _transitive(e: EP) -> bool:

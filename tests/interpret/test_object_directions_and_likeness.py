@@ -1,4 +1,4 @@
-"""A direction after a verb's object is relative to the object; a colour compound the tagger
+"""A direction after a verb's object is the verb's (vague), not the picture's side; a colour compound the tagger
 takes for a participle is one item of a colour list; "like a diamond" said of a turn is no
 diamond: each a wrong truth once (fresh descriptions of the seventh set)."""
 from __future__ import annotations
@@ -10,11 +10,12 @@ from tests.interpret.interpret_support import A, F, T, verdict
 ROW = make_world(("semicircle", "gray", 0.15, 0.5, 0.06), ("triangle", "yellow", 0.4, 0.5, 0.06))
 
 
-def test_a_direction_after_the_object_is_relative_to_it():
+def test_a_direction_after_the_object_is_the_verbs_not_the_pictures_side():
     # read as the picture's right, "to the right" was false (the triangle is in the left half)
     assert verdict("The yellow triangle overlaps the gray semicircle to the right.", ROW) == F  # no contact
     assert verdict("The yellow triangle follows the gray semicircle to the right.", ROW) == A  # "follows" unread
-    assert verdict("The yellow triangle follows the gray semicircle to the left.", ROW) == F
+    assert verdict("The yellow triangle follows the gray semicircle to the left.", ROW) == A  # never false
+    assert verdict("The green triangle follows the gray semicircle to the left.", ROW) == F  # no green triangle
     assert verdict("The yellow triangle is to the right of the gray semicircle.", ROW) == T
 
 
