@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from .background import COMPANY_PREPS
-from .picture_places import ATTR, kill_entity, restriction
+from .picture_places import ATTR, frames_part, kill_entity, restriction
 from .placement import PART_NOUNS
 from .predicates import CONTACT_VERBS, OWN_SIDES, REGION_PREPS, SPATIAL_PREPS, split_predicate, unknown_word
 from .working_mrs import EP, WorkingMRS, is_var
@@ -46,13 +46,22 @@ def _of_forms(w: WorkingMRS) -> None:
         q, oq = w.quant_of.get(part), w.quant_of.get(owner)
         if q is None or q.pred != "def_explicit_q" or oq is None or oq.pred == "pronoun_q" or not is_var(owner, "x"):
             continue
+        if not all(u.pred in _PART_PLACE_PREPS and u.args.get("ARG2") == part for u in _users(w, part, p, q)):
+            continue  # "touches the square's left side", "next to its corner": which part is not recorded
         q.pred, q.carg = "_the_q", None
         p.pred = "_of_p"
 
 
+def _users(w: WorkingMRS, v: str, *own: EP) -> list[EP]:
+    """The live EPs outside ``v``'s restriction (and ``own``) that take ``v``."""
+    rs = restriction(w, v)
+    return [u for u in w.live if not u.dead and u not in rs and u not in own and v in u.args.values()]
+
+
 def _own_part_places(w: WorkingMRS) -> None:
-    """"along its lower-left side", "at its upper end": a vague place; "above its end": above it
-    (see the module docstring)."""
+    """"along its lower-left side", "at its upper end": a vague place; "above its lower end": above it
+    (see the module docstring). Not a part a picture has where the image or its background is named
+    ("a black background with two shapes in its lower portion")."""
     for e in list(w.live):
         v = e.args.get("ARG2", "")
         place = e.pred in REGION_PREPS and e.pred not in COMPANY_PREPS
@@ -60,11 +69,11 @@ def _own_part_places(w: WorkingMRS) -> None:
             continue
         q = w.quant_of.get(v)
         rs = restriction(w, v)
-        if q is None or q.pred != "def_explicit_q" or not _own_part(rs, v):
+        if q is None or q.pred != "def_explicit_q" or not _own_part(rs, v) or frames_part(w, v):
             continue
         if any(not u.dead and u is not e and u not in rs and u is not q and v in u.args.values() for u in w.live):
             continue  # the part is said of more than the place
-        if not place:  # "above its end": above it
+        if not place and _near_side(e, rs):  # "above its upper end": above it
             _its_shape(w, q, rs, v)
             continue
         holder = e.args.get("ARG1", "")
@@ -87,6 +96,29 @@ def _contacts_with_own_sides(w: WorkingMRS) -> None:
         if any(not u.dead and u is not c and u not in rs and u is not q and v in u.args.values() for u in w.live):
             continue
         _its_shape(w, q, rs, v)
+        if is_var(c.args.get("ARG1"), "x"):  # a contact with it is needed, not enough: which part is not recorded
+            w.eps.append(EP(ATTR, c.label, {"ARG0": w.new_name("e"), "ARG1": c.args["ARG1"]}, "vague:part", c.key))
+
+
+#: prepositions whose object may be a named shape's part read as "the part of the shape" (a place on it)
+_PART_PLACE_PREPS = frozenset({"_on_p", "_at_p", "_in_p", "_along_p", "_to_p"})
+#: the side words of a part that face the way of a relation ("above its upper end" is above it;
+#: "below its top edge" may be inside it)
+_NEAR_SIDES: dict[str, frozenset[str]] = {
+    "y-rel-1": frozenset({"top", "upper"}), "over-rel1": frozenset({"top", "upper"}),
+    "y-rel1": frozenset({"bottom", "lower"}),
+}
+
+
+def _near_side(e: EP, rs: list[EP]) -> bool:
+    """Whether the part in ``rs`` faces the way of the spatial relation ``e`` (see :data:`_NEAR_SIDES`)."""
+    kind = SPATIAL_PREPS.get(e.pred)
+    sides = _NEAR_SIDES.get(f"{kind[0]}{kind[1]}", frozenset()) if kind else frozenset()
+    words = {(_noun(a.pred) or split_predicate(a.pred)[0]) for a in rs}
+    return bool(words & sides) and not words & (_ALL_SIDES - sides)
+
+
+_ALL_SIDES = frozenset({"top", "upper", "bottom", "lower"})
 
 
 def _its_shape(w: WorkingMRS, q: EP, rs: list[EP], v: str) -> None:

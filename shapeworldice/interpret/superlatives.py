@@ -4,8 +4,8 @@ pentagon is one of the biggest shapes." (read on the shapes' areas; meanings in 
 from __future__ import annotations
 
 from .picture_places import ATTR, frames_of, kill_entity, restriction
-from .predicates import ENTITY_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of
-from .working_mrs import EP, WorkingMRS
+from .predicates import COORDINATIONS, ENTITY_NOUNS, SIZE_ADJS, TONE_ADJS, color_of, shape_of
+from .working_mrs import EP, WorkingMRS, is_var
 
 
 def superlative_identity(w: WorkingMRS) -> None:
@@ -44,7 +44,19 @@ def _superlative_subject(w: WorkingMRS, copula: EP, x: str) -> bool:
     q = w.quant_of.get(x)
     if q is None or q.mods.plural:
         return False
+    # "a yellow square, which is the largest shape, and a red circle" is not one identity; an
+    # appositive's "there is X, the largest shape" joins its clauses implicitly, and is kept
+    shapes = {v for r, v in copula.args.items() if r != "ARG0" and is_var(v, "x")}
+    if q.pred != "_the_q" and any(not c.dead and c.pred in COORDINATIONS and (shapes & set(c.args.values()) or (
+            c.pred != "implicit_conj" and copula.arg0 in c.args.values())) for c in w.live):
+        return False
     return q.pred in ("_the_q", "pronoun_q") or q.pred == "_a_q" and copula.args.get("ARG1") == x
+
+
+def _modified(w: WorkingMRS, *events: EP) -> bool:
+    """Whether something modifies one of the ``events`` (a place or adverb said of a clause)."""
+    names = {e.arg0 for e in events if e.arg0}
+    return any(not m.dead and m not in events and m.args.get("ARG1") in names for m in w.live)
 
 
 def _superlative_shape(w: WorkingMRS, y: str) -> str | None:
@@ -79,6 +91,8 @@ def appositive_superlatives(w: WorkingMRS) -> None:
         q = w.quant_of.get(x)
         if q is None or q.pred != "_a_q" or q.mods.plural or _superlative_shape(w, y) is None:
             continue
+        if _modified(w, c, first, second):  # "In the top right there is a circle, the biggest shape": kept
+            continue
         second.pred, second.args = "_be_v_id", {"ARG0": second.arg0 or "e?", "ARG1": x, "ARG2": y}
     w.reindex()
 
@@ -98,6 +112,8 @@ def only_identity(w: WorkingMRS) -> None:
         if q is None or q.pred != "_the_q" or q.mods.plural or not q.mods.plain() or len(only) != 1 \
                 or not _superlative_subject(w, e, x) or not any(n.arg0 == y for n in rs):
             continue
+        if _modified(w, e) or any(a.pred == "_one_n_1" for a in rs):
+            continue  # "On the right, X is the only square" (the place is X's); "the only red one" ("one" unresolved)
         if any(a is not only[0] and not _counted_word(a, y) for a in rs):
             continue  # "the only colorful object", "the only circle in the top half": not counted
         w.kill(only[0])
