@@ -114,8 +114,8 @@ def directions_of_verbs(w: WorkingMRS) -> None:
     for p in list(w.live):
         verb = verbs.get(p.args.get("ARG1", ""))
         side = p.args.get("ARG2", "")
-        if p.dead or p.pred != "_to_p" or verb is None or not is_var(side, "x"):
-            continue
+        if p.dead or p.pred != "_to_p" or verb is None or not is_var(side, "x") or p.key < verb.key:
+            continue  # ("To the right, X overlaps Y": a place before the clause is where it happens)
         rs = restriction(w, side)
         if len(rs) != 1 or rs[0].pred not in _SIDES:  # "to the right of it", "to the far right"
             continue
@@ -125,8 +125,10 @@ def directions_of_verbs(w: WorkingMRS) -> None:
 
 
 def _transitive(e: EP) -> bool:
-    """A verb (or an unknown word the tagger took for one) with a shape as subject and object."""
-    return _verb(e.pred) and is_var(e.args.get("ARG1"), "x") and is_var(e.args.get("ARG2"), "x")
+    """A verb (or an unknown word the tagger took for one) with a shape as subject and object, not one
+    of depiction ("the image shows the square to the right": the square's place)."""
+    return _verb(e.pred) and e.pred not in DEPICTION_VERBS and is_var(e.args.get("ARG1"), "x") and is_var(
+        e.args.get("ARG2"), "x")
 
 
 __all__ = ["MAYBE_REGION", "directions_after_objects", "directions_of_verbs", "places_at_a_lists_end"]

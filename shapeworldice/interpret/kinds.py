@@ -58,13 +58,15 @@ def event_kinds(w: WorkingMRS) -> None:
         kinds: list[str] = []
         colours = [_colour_word(b) for b in copulas if b.pred != "_be_v_id"]
         ok = None not in colours
+        coloured = 0  # items with colours of their own: "red squares and blue circles" pairs them
         for b in (b for b in copulas if b.pred == "_be_v_id"):
             q = w.quant_of.get(b.args.get("ARG2", ""))
             if q is not None:
-                colours.extend(_colour_word(d) for d in w.at(w.rstr_label(q)) if d.args.get("ARG1") == q.arg0
-                               and d.arg0 != q.arg0 and _colour_word(d))
-                found.extend(d for d in w.at(w.rstr_label(q)) if d.args.get("ARG1") == q.arg0
-                             and d.arg0 != q.arg0 and _colour_word(d))
+                own = [d for d in w.at(w.rstr_label(q)) if d.args.get("ARG1") == q.arg0 and d.arg0 != q.arg0
+                       and _colour_word(d)]
+                colours.extend(_colour_word(d) for d in own)
+                found.extend(own)
+                coloured += bool(own)
             ok = ok and q is not None and q.pred == "udef_q" and q.mods.plain() and _leaves(
                 w, q, w.rstr_label(q), found, kinds, skip=found)
             if q is not None:
@@ -74,9 +76,11 @@ def event_kinds(w: WorkingMRS) -> None:
         w.kill(*found, *copulas, *(d for d in coords if d is not c))
         c.pred, c.carg, c.args = ATTR, _kinds_attribute(w, x, kinds), {"ARG0": c.arg0 or w.new_name("e"), "ARG1": x}
         if colours:  # "pink and magenta rectangles and half-circles": each of one of the colours, or vague
-            # (the parser leaves a colour on one kind, which may be said of all of them)
-            w.eps.append(EP(ATTR, c.label, {"ARG0": w.new_name("e"), "ARG1": x},
-                            f"{SOME_COLOUR}:{'+'.join(dict.fromkeys(str(k) for k in colours))}", c.key))
+            # (the parser leaves a colour on one kind, which may be said of all of them); colours of two
+            # kinds each ("red squares and blue circles") pair colour and kind, which pooling would lose: vague
+            value = f"{SOME_COLOUR}:{'+'.join(dict.fromkeys(str(k) for k in colours))}" if coloured < 2 \
+                else "vague:colours-of-kinds"
+            w.eps.append(EP(ATTR, c.label, {"ARG0": w.new_name("e"), "ARG1": x}, value, c.key))
         w.reindex()
 
 

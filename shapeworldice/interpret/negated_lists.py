@@ -11,7 +11,7 @@ blue crosses and no pentagons (the adjective as the parse places it): false when
 from __future__ import annotations
 
 from .errors import UninterpretableMRS
-from .working_mrs import WorkingMRS, is_var
+from .working_mrs import EP, WorkingMRS, is_var
 
 
 def _no_over_coordinated_nouns(w: WorkingMRS) -> None:
@@ -36,6 +36,8 @@ def _no_over_coordinated_nouns(w: WorkingMRS) -> None:
         if any(i is None or i.pred != "udef_q" or not i.mods.plain() for i in items) or any(
                 qi is not None and qi.pred != "udef_q" for qi in (w.quant_of.get(d.arg0 or "") for d in lists[1:])):
             continue
+        if _said_of_items(w, leaves, lists):
+            continue  # "no squares or circles on the left": the place may be the last item's or the list's
         for i in items:
             assert i is not None
             i.pred = "_no_q"
@@ -43,6 +45,20 @@ def _no_over_coordinated_nouns(w: WorkingMRS) -> None:
             d.pred = "_and_c"
         q.pred = "udef_q"
     w.reindex()
+
+
+def _said_of_items(w: WorkingMRS, leaves: list[str], lists: list[EP]) -> bool:
+    """Whether anything but their own nouns and adjectives and the list's coordinations is said of an
+    item of the list (a place, a relation)."""
+    for v in leaves:
+        q = w.quant_of.get(v)
+        rs = w.at(w.rstr_label(q)) if q is not None else []
+        if any(e.arg0 != v and (len(e.args) != 2 or e.args.get("ARG1") != v) for e in rs):
+            return True  # "circles on the left": a place in the item's own restriction
+        own = {id(e) for e in rs} | {id(e) for e in lists} | {id(q)}
+        if any(not e.dead and id(e) not in own and v in e.args.values() for e in w.live):
+            return True
+    return False
 
 
 def no_over_a_list(w: WorkingMRS) -> None:

@@ -35,6 +35,7 @@ from .picture_places import (
     nouns_of, places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
 )
 from .working_mrs import EP, WorkingMRS, is_handle, is_var
+from ..world.model import SHAPES
 from .dropped_looks import mark as mark_look
 from .negated_lists import no_over_a_list
 from .arrangement import arranged_in_places
@@ -217,8 +218,9 @@ def _outside_entities(w: WorkingMRS) -> None:
                     for r in ("ARG1", "ARG2"):
                         _kill_entity(w, c.args.get(r, ""))
             _kill_entity(w, v)
-            for x in likenesses:  # "rotated 30 degrees, like a diamond": no diamond is said to be there
-                if is_var(x, "x") and x in w.quant_of and not _users(w, x, _restriction(w, x)):
+            for x in likenesses:  # "rotated 30 degrees, like a diamond": no diamond (a shape no world has) is there
+                if is_var(x, "x") and x in w.quant_of and not _users(w, x, _restriction(w, x)) and not any(
+                        n.arg0 == x and shape_of(n.pred) in SHAPES for n in _restriction(w, x)):
                     _kill_entity(w, x)
 
 
