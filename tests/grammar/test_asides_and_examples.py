@@ -7,16 +7,7 @@ from __future__ import annotations
 import pytest
 
 from shapeworldice.grammar import parse
-
-
-def _mrs(sentence: str):
-    result = parse(sentence)
-    assert result.grammatical, sentence
-    return result.readings[0].mrs
-
-
-def _ep(mrs, predicate: str):
-    return next(ep for ep in mrs.rels if ep.predicate == predicate)
+from tests.grammar.mrs_support import ep as _ep, first_mrs as _mrs
 
 
 def test_two_asides_in_parentheses_are_said_of_the_noun():

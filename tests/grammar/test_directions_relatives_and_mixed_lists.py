@@ -6,16 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shapeworldice.grammar import parse
-
-
-def _reading(sentence: str):
-    result = parse(sentence)
-    assert result.grammatical, sentence
-    return result.readings[0]
-
-
-def _eps(mrs, predicate: str):
-    return [ep for ep in mrs.rels if ep.predicate == predicate]
+from tests.grammar.mrs_support import eps as _eps, first_reading as _reading
 
 
 @pytest.mark.parametrize("sentence, verb", [

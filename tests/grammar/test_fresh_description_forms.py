@@ -7,22 +7,7 @@ from __future__ import annotations
 import pytest
 
 from shapeworldice.grammar import normalise, parse
-
-
-def _mrs(sentence: str):
-    result = parse(sentence)
-    assert result.grammatical, sentence
-    return result.readings[0].mrs
-
-
-def _eps(mrs, predicate: str) -> list:
-    return [ep for ep in mrs.rels if ep.predicate == predicate]
-
-
-def _ep(mrs, predicate: str):
-    found = _eps(mrs, predicate)
-    assert found, predicate
-    return found[0]
+from tests.grammar.mrs_support import ep as _ep, eps as _eps, first_mrs as _mrs
 
 
 @pytest.mark.parametrize("sentence, first, second, noun", [
