@@ -12,7 +12,7 @@ from .predicates import (
     REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SPATIAL_PREPS, color_of, split_predicate,
 )
 from ..semantics.appearance import color_word
-from .place_names import THIRD, frames_part, place_name
+from .place_names import THIRD, place_name
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
@@ -258,8 +258,8 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
         else:
             return None
     q = w.quant_of.get(y)
-    if q is not None and q.pred == "def_explicit_q" and not frames_part(w, y):  # "along its lower-left side": a
-        return ""  # shape's part ("its": no owner in the MRS), not the picture's place: vague; "its" may be the image's
+    if q is not None and q.pred == "def_explicit_q":  # "along its lower-left side": a part of a shape
+        return ""  # ("its", "their": the ERG leaves no owner here), not a place of the picture: vague
     return place_name(parts, edge, corner, third)
 
 

@@ -1,10 +1,7 @@
 """The region value a place's words name ("the upper left corner" → "left+top", "the right edge" →
-"right-edge", "the bottom third" → "bottom-third"), read by :func:`.picture_places.region_of`; and
-whether "its <part>" is the picture's ("a black background with two shapes in its lower portion")."""
+"right-edge", "the bottom third" → "bottom-third"), read by :func:`.picture_places.region_of`."""
 from __future__ import annotations
 
-from .predicates import BACKGROUND_NOUNS, FRAME_NOUNS, split_predicate
-from .working_mrs import WorkingMRS
 
 #: "the bottom third": a place only with a side ("a third of the shapes" is a fraction)
 THIRD = "third"
@@ -26,20 +23,4 @@ def place_name(parts: set[str], edge: bool, corner: bool, third: bool = False) -
     return "+".join(sorted(parts))
 
 
-
-
-def frames_part(w: WorkingMRS, v: str) -> bool:
-    """Whether "its <part>" ``v`` is a part of the image ("with two shapes in its lower portion"): the image or
-    its background is named (even where a rewrite has read it) and the part is one a picture has, not a shape."""
-    q = w.quant_of.get(v)
-    nouns = [e for e in w.at(w.rstr_label(q)) if e.arg0 == v] if q is not None else []
-    return any(split_predicate(e.pred)[0] in _FRAME_PARTS for e in nouns) and any(
-        e.pred in FRAME_NOUNS or e.pred in BACKGROUND_NOUNS for e in w.eps)
-
-
-#: parts of a picture ("its lower portion", "its center"), not of a shape ("its side", "its edge", "its end")
-_FRAME_PARTS = frozenset({"portion", "half", "part", "area", "section", "region", "center", "centre", "middle",
-                          "quadrant", "third"})
-
-
-__all__ = ["THIRD", "frames_part", "place_name"]
+__all__ = ["THIRD", "place_name"]

@@ -20,9 +20,10 @@
 from __future__ import annotations
 
 from .background import COMPANY_PREPS
-from .picture_places import ATTR, frames_part, kill_entity, restriction
+from .picture_places import ATTR, kill_entity, restriction
 from .placement import PART_NOUNS
-from .predicates import CONTACT_VERBS, OWN_SIDES, REGION_PREPS, SPATIAL_PREPS, split_predicate, unknown_word
+from .predicates import (BACKGROUND_NOUNS, CONTACT_VERBS, FRAME_NOUNS, OWN_SIDES, REGION_PREPS, SPATIAL_PREPS,
+                         split_predicate, unknown_word)
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: nouns of a part of a shape (or of its middle) that "its" may name as a place
@@ -30,11 +31,42 @@ PART_PLACE_NOUNS = PART_NOUNS | {"center", "centre", "middle"}
 
 
 def read_possessives(w: WorkingMRS) -> None:
-    """Run this module's rewrites: the "of" form of "X's part", then "its part" as a place."""
+    """Run this module's rewrites: "its part" of the picture, the "of" form of "X's part", then "its
+    part" of a shape as a place."""
+    _picture_parts(w)
     _of_forms(w)
     _own_part_places(w)
     _contacts_with_own_sides(w)
     w.reindex()
+
+
+def _picture_parts(w: WorkingMRS) -> None:
+    """"a black background with two shapes in its lower portion", "the image shows a red square in its
+    upper half": "its" is the picture's, so the part is "the lower portion", a place of the picture."""
+    for v, q in list(w.quant_of.items()):
+        if q.pred == "def_explicit_q" and _frames_part(w, v):
+            q.pred, q.carg = "_the_q", None
+
+
+def _frames_part(w: WorkingMRS, v: str) -> bool:
+    """Whether "its <part>" ``v`` is a part of the image: the part is one a picture has, and what is placed
+    there is what the image or its background has, shows or holds ("a black background with two shapes
+    in its lower portion", "the image shows a red square in its upper half"; "a large square with a small
+    circle in its center" is the square's)."""
+    q = w.quant_of.get(v)
+    nouns = [e for e in w.at(w.rstr_label(q)) if e.arg0 == v] if q is not None else []
+    if not any(split_predicate(e.pred)[0] in _FRAME_PARTS for e in nouns) or any(
+            p.pred == "poss" and p.args.get("ARG1") == v for p in w.eps):  # "the square's center": the square's
+        return False
+    frames = {e.arg0 for e in w.eps if e.pred in FRAME_NOUNS or e.pred in BACKGROUND_NOUNS}
+    holders = {e.args.get("ARG1") for e in w.eps if e.args.get("ARG2") == v} - {None}
+    return any(g.args.get("ARG1") in frames and (g.args.get("ARG2") in holders or g.arg0 in holders)
+               for g in w.eps)
+
+
+#: parts of a picture ("its lower portion", "its center"), not of a shape ("its side", "its edge", "its end")
+_FRAME_PARTS = frozenset({"portion", "half", "part", "area", "section", "region", "center", "centre", "middle",
+                          "quadrant", "third"})
 
 
 def _of_forms(w: WorkingMRS) -> None:
@@ -60,8 +92,7 @@ def _users(w: WorkingMRS, v: str, *own: EP) -> list[EP]:
 
 def _own_part_places(w: WorkingMRS) -> None:
     """"along its lower-left side", "at its upper end": a vague place; "above its lower end": above it
-    (see the module docstring). Not a part a picture has where the image or its background is named
-    ("a black background with two shapes in its lower portion")."""
+    (see the module docstring)."""
     for e in list(w.live):
         v = e.args.get("ARG2", "")
         place = e.pred in REGION_PREPS and e.pred not in COMPANY_PREPS
@@ -69,20 +100,21 @@ def _own_part_places(w: WorkingMRS) -> None:
             continue
         q = w.quant_of.get(v)
         rs = restriction(w, v)
-        if q is None or q.pred != "def_explicit_q" or not _own_part(rs, v) or frames_part(w, v):
+        if q is None or q.pred != "def_explicit_q" or not _own_part(rs, v):
             continue
         if any(not u.dead and u is not e and u not in rs and u is not q and v in u.args.values() for u in w.live):
             continue  # the part is said of more than the place
-        if not place and _near_side(e, rs):  # "above its upper end": above it
-            _its_shape(w, q, rs, v)
-            continue
         holder = e.args.get("ARG1", "")
+        if not place and _near_side(e, rs) and not _an_object(w, holder, e):  # "above its upper end": above it
+            _its_shape(w, q, rs, v)  # (not "above the square, just above its upper edge": "its" is the square's)
+            continue
         kill_entity(w, v)
         e.pred, e.carg, e.args = ATTR, "vague:place", {"ARG0": e.arg0 or "e?", "ARG1": _entity_of(w, holder)}
 
 
 def _contacts_with_own_sides(w: WorkingMRS) -> None:
-    """"overlapping its upper right": a contact with "its" + a side noun is with it."""
+    """"overlapping its upper right", "touches the square's upper right corner": a contact with a
+    shape's side or part is a contact with the shape, needed but not enough (which part is not recorded)."""
     for c in list(w.live):
         v = c.args.get("ARG2", "")
         if c.dead or split_predicate(c.pred)[0] not in CONTACT_VERBS or not is_var(v, "x"):
@@ -90,14 +122,29 @@ def _contacts_with_own_sides(w: WorkingMRS) -> None:
         q = w.quant_of.get(v)
         rs = restriction(w, v)
         nouns = [n for n in rs if n.arg0 == v]
-        if q is None or q.pred != "def_explicit_q" or len(nouns) != 1 or nouns[0].pred not in OWN_SIDES or not all(
-                a in nouns or split_predicate(a.pred)[1] == "a" and a.args.get("ARG1") == v for a in rs):
+        owners = [p for p in w.live if not p.dead and p.pred == "poss" and p.args.get("ARG1") == v]
+        if q is None or q.pred != "def_explicit_q" or len(nouns) != 1 or not (
+                nouns[0].pred in OWN_SIDES or _noun(nouns[0].pred) in PART_PLACE_NOUNS) or not all(
+                a in nouns or a in owners or split_predicate(a.pred)[1] == "a" and a.args.get("ARG1") == v for a in rs):
             continue
-        if any(not u.dead and u is not c and u not in rs and u is not q and v in u.args.values() for u in w.live):
+        if any(not u.dead and u is not c and u not in rs and u is not q and u not in owners and v in u.args.values()
+               for u in w.live):
             continue
-        _its_shape(w, q, rs, v)
-        if is_var(c.args.get("ARG1"), "x"):  # a contact with it is needed, not enough: which part is not recorded
+        if owners and is_var(owners[0].args.get("ARG2"), "x"):  # "the square's upper right corner": the square
+            c.args["ARG2"] = owners[0].args["ARG2"]
+            w.kill(owners[0])
+            kill_entity(w, v)
+        elif owners:
+            continue
+        else:
+            _its_shape(w, q, rs, v)
+        if is_var(c.args.get("ARG1"), "x"):
             w.eps.append(EP(ATTR, c.label, {"ARG0": w.new_name("e"), "ARG1": c.args["ARG1"]}, "vague:part", c.key))
+
+
+def _an_object(w: WorkingMRS, x: str, but: EP) -> bool:
+    """Whether ``x`` is the object of something other than ``but`` ("above the square, just above its edge")."""
+    return any(not u.dead and u is not but and u.args.get("ARG2") == x for u in w.live)
 
 
 #: prepositions whose object may be a named shape's part read as "the part of the shape" (a place on it)

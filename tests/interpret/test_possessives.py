@@ -16,8 +16,9 @@ def test_the_owner_named_is_the_of_form():
     assert verdict("The cyan cross is on the left side of the triangle.", WORLD) == T
 
 
-def test_a_contact_with_a_named_owners_part_is_with_the_owner():
-    assert verdict("The blue circle overlaps the triangle's left side.", WORLD) == T
+def test_a_contact_with_a_named_owners_part_needs_a_contact_with_the_owner():
+    # which part it overlaps is not recorded: a contact with the owner is needed, not enough
+    assert verdict("The blue circle overlaps the triangle's left side.", WORLD) == A
     assert verdict("The cyan cross overlaps the triangle's left side.", WORLD) == F
 
 

@@ -52,3 +52,25 @@ def test_its_part_of_a_named_picture_is_the_pictures():
     assert verdict(caption, two_high) == F
     centred = make_world(("circle", "blue", 0.5, 0.5))
     assert verdict("A black background with a blue circle in its center.", centred) == T
+
+
+def test_its_part_is_the_pictures_only_where_the_picture_holds_the_shape():
+    inside = make_world(("square", "blue", 0.3, 0.3, 0.15), ("circle", "red", 0.3, 0.3, 0.04))
+    assert verdict("The image shows a large square with a small circle in its center.", inside) == A
+    low = make_world(("circle", "cyan", 0.4, 0.8, 0.05), ("circle", "cyan", 0.6, 0.8, 0.05))
+    assert verdict("The image shows two cyan circles in its lower half.", low) == T
+    assert verdict("The image shows two cyan circles in its upper half.", low) == F
+
+
+def test_a_near_side_of_the_relations_own_object_is_not_read_as_it():
+    world = make_world(("circle", "red", 0.5, 0.35, 0.05), ("square", "blue", 0.5, 0.6, 0.08))
+    # "its" is the square's: read as "above it" the square would be above the circle (false)
+    assert verdict("A red circle is positioned above the blue square, just above its upper edge.", world) != F
+    assert verdict("There is a blue square. A red circle is above its upper edge.", world) == T
+
+
+def test_a_contact_with_a_named_shapes_corner_is_needed_not_enough():
+    world = make_world(("square", "blue", 0.5, 0.5, 0.1), ("circle", "red", 0.38, 0.62, 0.03),
+                       ("triangle", "green", 0.9, 0.1, 0.03))
+    assert verdict("The red circle touches the blue square's upper right corner.", world) == A
+    assert verdict("The green triangle touches the blue square's upper right corner.", world) == F
