@@ -114,7 +114,8 @@ def _own_part_places(w: WorkingMRS) -> None:
 
 def _contacts_with_own_sides(w: WorkingMRS) -> None:
     """"overlapping its upper right", "touches the square's upper right corner": a contact with a
-    shape's side or part is a contact with the shape, needed but not enough (which part is not recorded)."""
+    shape's side or a named shape's part is a contact with the shape, needed but not enough (which part
+    is not recorded). ("overlaps its lower right corner" is the placement rules' older reading: with it.)"""
     for c in list(w.live):
         v = c.args.get("ARG2", "")
         if c.dead or split_predicate(c.pred)[0] not in CONTACT_VERBS or not is_var(v, "x"):
@@ -124,7 +125,7 @@ def _contacts_with_own_sides(w: WorkingMRS) -> None:
         nouns = [n for n in rs if n.arg0 == v]
         owners = [p for p in w.live if not p.dead and p.pred == "poss" and p.args.get("ARG1") == v]
         if q is None or q.pred != "def_explicit_q" or len(nouns) != 1 or not (
-                nouns[0].pred in OWN_SIDES or _noun(nouns[0].pred) in PART_PLACE_NOUNS) or not all(
+                nouns[0].pred in OWN_SIDES or owners and _noun(nouns[0].pred) in PART_PLACE_NOUNS) or not all(
                 a in nouns or a in owners or split_predicate(a.pred)[1] == "a" and a.args.get("ARG1") == v for a in rs):
             continue
         if any(not u.dead and u is not c and u not in rs and u is not q and u not in owners and v in u.args.values()
