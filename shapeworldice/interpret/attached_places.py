@@ -18,20 +18,13 @@ Meanings: docs/descriptions.md.
 """
 from __future__ import annotations
 
+from .lists import list_items
 from .picture_places import ATTR, kill_entity, region_of, restriction
-from .predicates import COORDINATIONS, DEPICTION_VERBS, split_predicate, unknown_word
+from .predicates import COORDINATIONS, DEPICTION_VERBS, OWN_SIDES, split_predicate, unknown_word
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: the attribute kind of a place said of an earlier item of a list: true there, vague elsewhere
 MAYBE_REGION = "region-or-vague"
-
-
-def _items(w: WorkingMRS, x: str, coords: dict[str | None, EP]) -> list[str]:
-    """The items of the list ``x`` (through nested coordinations), in surface order."""
-    c = coords.get(x)
-    if c is None:
-        return [x]
-    return _items(w, c.args.get("ARG1", ""), coords) + _items(w, c.args.get("ARG2", ""), coords)
 
 
 def _place(w: WorkingMRS, v: str) -> EP | None:
@@ -60,7 +53,7 @@ def places_at_a_lists_end(w: WorkingMRS) -> None:
     for x in coords:
         if x in inner:
             continue
-        items = _items(w, x or "", coords)
+        items = list_items(w, x or "")
         if len(items) < 2 or any(v not in w.quant_of for v in items):
             continue
         nouns = [min((e.key for e in restriction(w, v) if e.arg0 == v), default=None) for v in items]
@@ -103,10 +96,6 @@ def directions_after_objects(w: WorkingMRS) -> None:
     w.reindex()
 
 
-#: the side nouns a bare direction names
-_SIDES = frozenset({"_right_n_1", "_left_n_1"})
-
-
 def directions_of_verbs(w: WorkingMRS) -> None:
     """``_to_p(verb event, the right/left)`` after a verb with an object: vague, said of the subject
     (see the module docstring), never the picture's side."""
@@ -117,7 +106,7 @@ def directions_of_verbs(w: WorkingMRS) -> None:
         if p.dead or p.pred != "_to_p" or verb is None or not is_var(side, "x") or p.key < verb.key:
             continue  # ("To the right, X overlaps Y": a place before the clause is where it happens)
         rs = restriction(w, side)
-        if len(rs) != 1 or rs[0].pred not in _SIDES:  # "to the right of it", "to the far right"
+        if len(rs) != 1 or rs[0].pred not in OWN_SIDES:  # "to the right of it", "to the far right"
             continue
         kill_entity(w, side)
         p.pred, p.carg, p.args = ATTR, "vague:direction", {"ARG0": p.arg0 or "e?", "ARG1": verb.args["ARG1"]}

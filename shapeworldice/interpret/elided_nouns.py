@@ -5,17 +5,11 @@ semicircle), and the empty coordination goes. Run by :func:`.rewrites.normalize`
 """
 from __future__ import annotations
 
+from .lists import list_items
 from .predicates import COORDINATIONS, ENTITY_NOUNS, shape_of
 from .working_mrs import WorkingMRS, is_var
 
 ELLIPSIS = "_ellipsis_n_1"
-
-
-def _leaves(coords: dict[str | None, list[str]], x: str) -> list[str]:
-    """The items of the list ``x`` (through nested coordinations), in order."""
-    if x not in coords:
-        return [x]
-    return [leaf for v in coords[x] for leaf in _leaves(coords, v)]
 
 
 def elided_nouns(w: WorkingMRS) -> None:
@@ -30,7 +24,7 @@ def elided_nouns(w: WorkingMRS) -> None:
     for x in coords:
         if x in inner:
             continue
-        items = _leaves(coords, x or "")
+        items = list_items(w, x or "")
         noun = nouns.get(items[-1])
         if noun is None:
             continue

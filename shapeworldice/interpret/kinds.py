@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..semantics.appearance import color_word
+from .lists import list_items
 from .picture_places import ATTR, SCENE, restriction
 from .predicates import COORDINATIONS, ENTITY_NOUNS, OUTSIDE_WORDS, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS
@@ -191,13 +192,7 @@ def kinds_of_a_list(w: WorkingMRS, x: str, said: EP) -> list[str] | None:
         if up is None:
             break
         top = up
-    items, todo = [], [top]
-    while todo:
-        v = todo.pop()
-        if v in coords:
-            todo += [coords[v].args.get("ARG2", ""), coords[v].args.get("ARG1", "")]
-        else:
-            items.append(v)
+    items = list_items(w, top)
     if top == x or items[-1] != x:
         return None
     kinds: list[str] = []

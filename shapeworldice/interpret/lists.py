@@ -16,7 +16,7 @@ from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
 from .picture_places import ATTR, SCENE
 from .plural_counts import MANY, beside_singulars, count_marker, counts_left_open, heads_a_plural_list, named_plural
-from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, shape_of, split_predicate
+from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, shape_of, split_predicate, unknown_word
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: the word of a ``MANY`` marker that reads "the other X" with nothing before it (see formula_builder)
@@ -123,7 +123,7 @@ def distribute_list_modifiers(w: WorkingMRS) -> None:
                                                             and e.args.get("ARG1") == x)]
         if not mods or c.label != label:
             continue
-        leaves = _list_items(w, x)
+        leaves = list_items(w, x)
         labels = [w.rstr_label(w.quant_of[v]) for v in leaves if v in w.quant_of]
         if len(labels) != len(leaves) or not labels:
             continue
@@ -137,7 +137,7 @@ def distribute_list_modifiers(w: WorkingMRS) -> None:
         w.reindex()
 
 
-def _list_items(w: WorkingMRS, x: str) -> list[str]:
+def list_items(w: WorkingMRS, x: str) -> list[str]:
     """The items of the list ``x`` (through nested coordinations), in order."""
     coord = {c.arg0: c for c in w.live if not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x")}
     items: list[str] = []
@@ -313,7 +313,7 @@ def _kinds_of_the_list(w: WorkingMRS, x: str) -> list[str] | None:
     while top in parent:
         top = parent[top].arg0 or ""
     kinds: list[str] = []
-    for v in _list_items(w, top):
+    for v in list_items(w, top):
         shapes = [shape_of(e.pred) for e in _restriction(w, v) if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
         if len(shapes) != 1 or shapes[0] is None:
             return None
@@ -423,13 +423,10 @@ def _adjective_leaves(by_event: dict[str, EP], event: str | None, x: str, out: l
 def _adjective(pred: str) -> bool:
     """An adjective, or the ERG's entry of an adjective outside its vocabulary ("_olive-yellow/jj_u_unknown");
     a colour compound the tagger took for a participle ("coral-red", "salmon-red": ``/vbn``) is one too."""
-    lemma, pos, sense = split_predicate(pred)
-    if pos == "a":
+    if split_predicate(pred)[1] == "a":
         return True
-    if pos != "u" or sense != "unknown":
-        return False
-    word, _, tag = lemma.rpartition("/")
-    return tag.lower() == "jj" or tag.lower() == "vbn" and bool(color_word(word))
+    unknown = unknown_word(pred)
+    return unknown is not None and (unknown[1] == "jj" or unknown[1] == "vbn" and bool(color_word(unknown[0])))
 
 
 def _colours_before(rs: list[EP], leaves: list[EP], coords: list[EP], x: str) -> list[EP]:
@@ -592,9 +589,6 @@ def _restriction(w: WorkingMRS, v: str) -> list[EP]:
     return w.at(w.rstr_label(q)) if q is not None else []
 
 
-__all__ = ["GROUP", "MANY", "MANY_TRUE", "THE_OTHER", "QUANTITY_ADJS", "adjective_lists", "attach_list_modifiers",
-           "distribute_list_modifiers", "colours_of_the_shapes",
-           "group_places",
-           "predicated_colours",
-           "predicated_lists",
-           "quantities", "shared_adjectives"]
+__all__ = ["GROUP", "MANY", "MANY_TRUE", "QUANTITY_ADJS", "THE_OTHER", "adjective_lists", "attach_list_modifiers",
+           "colours_of_the_shapes", "distribute_list_modifiers", "group_places", "list_items", "predicated_colours",
+           "predicated_lists", "quantities", "shared_adjectives"]

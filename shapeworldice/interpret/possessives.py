@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from .background import COMPANY_PREPS
-from .picture_places import ATTR, kill_entity, restriction
+from .picture_places import ATTR, kill_entity, restriction, subject_of
 from .placement import PART_NOUNS
 from .predicates import (BACKGROUND_NOUNS, CONTACT_VERBS, FRAME_NOUNS, OWN_SIDES, REGION_PREPS, SPATIAL_PREPS,
                          split_predicate, unknown_word)
@@ -102,14 +102,14 @@ def _own_part_places(w: WorkingMRS) -> None:
         rs = restriction(w, v)
         if q is None or q.pred != "def_explicit_q" or not _own_part(rs, v):
             continue
-        if any(not u.dead and u is not e and u not in rs and u is not q and v in u.args.values() for u in w.live):
+        if _users(w, v, e, q):
             continue  # the part is said of more than the place
         holder = e.args.get("ARG1", "")
         if not place and _near_side(e, rs) and not _an_object(w, holder, e):  # "above its upper end": above it
             _its_shape(w, q, rs, v)  # (not "above the square, just above its upper edge": "its" is the square's)
             continue
         kill_entity(w, v)
-        e.pred, e.carg, e.args = ATTR, "vague:place", {"ARG0": e.arg0 or "e?", "ARG1": _entity_of(w, holder)}
+        e.pred, e.carg, e.args = ATTR, "vague:place", {"ARG0": e.arg0 or "e?", "ARG1": subject_of(w, holder) or holder}
 
 
 def _contacts_with_own_sides(w: WorkingMRS) -> None:
@@ -128,8 +128,7 @@ def _contacts_with_own_sides(w: WorkingMRS) -> None:
                 nouns[0].pred in OWN_SIDES or owners and _noun(nouns[0].pred) in PART_PLACE_NOUNS) or not all(
                 a in nouns or a in owners or split_predicate(a.pred)[1] == "a" and a.args.get("ARG1") == v for a in rs):
             continue
-        if any(not u.dead and u is not c and u not in rs and u is not q and u not in owners and v in u.args.values()
-               for u in w.live):
+        if _users(w, v, c, q, *owners):
             continue
         if owners and is_var(owners[0].args.get("ARG2"), "x"):  # "the square's upper right corner": the square
             c.args["ARG2"] = owners[0].args["ARG2"]
@@ -195,19 +194,6 @@ def _noun(pred: str) -> str | None:
         return unknown[0] if unknown[1].startswith("nn") else None
     lemma, pos, _ = split_predicate(pred)
     return lemma if pos == "n" else None
-
-
-def _entity_of(w: WorkingMRS, holder: str) -> str:
-    """The shape a place is said of: ``holder``, or for a verb's event ("overlapped along its side")
-    the verb's first entity argument."""
-    if is_var(holder, "x"):
-        return holder
-    for verb in w.live:
-        if not verb.dead and verb.arg0 == holder:
-            for role in ("ARG1", "ARG2"):
-                if is_var(verb.args.get(role), "x"):
-                    return verb.args[role]
-    return holder
 
 
 __all__ = ["PART_PLACE_NOUNS", "read_possessives"]
