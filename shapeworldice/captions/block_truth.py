@@ -14,6 +14,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..world.columns import WorldSample
+from .axis_relations import axis_agree
 from .describe import FITS, kept_on, type_codes
 
 #: the object type of padding (fits no description)
@@ -58,6 +60,17 @@ def side_by_side(blocks: Sequence[Any], columns: Sequence[str]) -> tuple[np.ndar
     return types, cols
 
 
+#: :data:`FITS` as 0/1 bytes (for products)
+FITS_U8 = FITS.view(np.uint8)
+
+
+def related_on_block(fits_subject: np.ndarray, block: WorldSample, option: tuple[str, int]) -> np.ndarray:
+    """[w, r]: whether some entity that fits the subject (``fits_subject``, [w, e] as 0/1 bytes) stands in
+    the relation ``option`` to entity r, in every world of ``block`` at once: the 0/1 product of the fits
+    with the relation counts such entities (below 256: exact)."""
+    return (fits_subject[:, None, :] @ axis_agree(block, *option).view(np.uint8))[:, 0] > 0
+
+
 def distinct_small(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     """``np.unique(values, return_inverse=True)`` for small non-negative integers below ``size``, by
     counting instead of sorting (a pool's candidates of one relation name a few of its descriptions)."""
@@ -65,4 +78,5 @@ def distinct_small(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarra
     return used, np.searchsorted(used, values)
 
 
-__all__ = ["PADDING_TYPE", "distinct_small", "entity_types", "off_diagonal", "side_by_side"]
+__all__ = ["FITS_U8", "PADDING_TYPE", "distinct_small", "entity_types", "off_diagonal", "related_on_block",
+           "side_by_side"]

@@ -32,7 +32,7 @@ from ..world.columns import WorldSample
 from ..world.model import COLOR_NAMES, SHAPES, World
 from . import relation_pool
 from .axis_relations import axis_agree
-from .block_truth import distinct_small, entity_types
+from .block_truth import FITS_U8, distinct_small, entity_types, related_on_block
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_code, description_matches, description_parts,
                        entity_type, holding_pairs, kind_codes, sample_types)
 from .description_counts import conjunction, description_counts
@@ -279,15 +279,10 @@ def _truth_on_block(pool: ClausePool, k: int, block: WorldSample) -> np.ndarray:
     # in every world of the block at once (:func:`~.relation_pool.described_truth_on_block`): 0/1 products
     # count the entities that fit and stand in a relation (below 256: exact)
     types = entity_types(block)
-    fits_subject, fits_reference, fits_other = _FITS_U8[[subject, reference, int(pool.other[k])]][:, types]
+    fits_subject, fits_reference, fits_other = FITS_U8[[subject, reference, int(pool.other[k])]][:, types]
     second = axis_agree(block, *pool.options[int(pool.inner[k])]).view(np.uint8)  # [w, r, s]
     scoped = fits_reference.astype(bool) & ((second @ fits_other[:, :, None])[:, :, 0] > 0)  # [w, r]: R, clause
-    related = (fits_subject[:, None, :] @ axis_agree(block, *option).view(np.uint8))[:, 0]  # [w, r]
-    return (related.astype(bool) & scoped).any(axis=1)
-
-
-#: :data:`FITS` as 0/1 bytes (for products)
-_FITS_U8 = FITS.view(np.uint8)
+    return (related_on_block(fits_subject, block, option) & scoped).any(axis=1)
 
 
 __all__ = ["BLOCKS_APART", "ClausePool", "OBJECT_COPULA", "OBJECT_RELATION", "SUBJECT", "caption", "clause_pool",

@@ -20,7 +20,7 @@ from ..semantics.relations import BINARY_RELATIONS
 from ..world.columns import WorldSample
 from ..world.model import World
 from .axis_relations import axis_agree
-from .block_truth import entity_types
+from .block_truth import FITS_U8, entity_types, related_on_block
 from .describe import (DESCRIPTION_CODES, FITS, KIND_LAW, description_matches, entity_type, holding_pairs, kind_codes,
                        sample_types)
 from .description_counts import description_counts
@@ -124,13 +124,8 @@ def described_truth_on_block(option: tuple[str, int], subject: int, reference: i
     the same answer, false). Some subject entity stands in the relation to each reference entity where
     the 0/1 product of the subject's fits with the relation is above 0 (a count below 256: exact)."""
     types = entity_types(block)
-    fits_subject, fits_reference = _FITS_U8[subject][types], FITS[reference][types]  # [w, e]
-    related = (fits_subject[:, None, :] @ axis_agree(block, *option).view(np.uint8))[:, 0]  # [w, r]
-    return (related.astype(bool) & fits_reference).any(axis=1)
-
-
-#: :data:`FITS` as 0/1 bytes (for products)
-_FITS_U8 = FITS.view(np.uint8)
+    fits_subject, fits_reference = FITS_U8[subject][types], FITS[reference][types]  # [w, e]
+    return (related_on_block(fits_subject, block, option) & fits_reference).any(axis=1)
 
 
 #: :func:`truth_on_blocks` asks each block by itself (from what it keeps), so a view bound may ask kept
