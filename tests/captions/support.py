@@ -131,3 +131,33 @@ def check_truth_table(sampler: Any, pool: Any, world: World, others: Any, candid
         assert (truth == table[k]).all(), caption
         if each_evaluator:
             assert (sampler.evaluator(pool, int(k))(others) == truth).all(), caption
+
+
+
+def check_shares_by_draw(sampler: Any, world: World, refills: Any, max_view: float, draws: int = 12) -> None:
+    """Counting the re-fill shares of the drawn candidates one at a time (then the rest at once) drops
+    exactly the candidates the pool's whole table drops: the same survivors, so the same law."""
+    from dataclasses import dataclass, fields
+    from typing import ClassVar
+
+    from shapeworldice.captions.sampling import BoundedPrior
+
+    @dataclass(frozen=True)
+    class AtOnce(type(sampler)):  # type: ignore[misc]
+        shares_by_draw: ClassVar[int] = 0
+
+    same = {f.name: getattr(sampler, f.name) for f in fields(sampler) if f.compare}
+    survivors = []
+    for each in (sampler, AtOnce(**same)):
+        bounded = BoundedPrior(each, lambda c, fast=None: True, view_exceeds=lambda c, w: False,
+                               donors_exceed=lambda c, w, fast=None: False,
+                               view_samples=lambda w: [refills], max_view=max_view)
+        rng = np.random.default_rng(1)
+        drawn = [bounded(world, rng) for _ in range(draws)]
+        assert all(c is not None for c in drawn)
+        bounded._count_shares(world)  # whatever is left uncounted
+        survivors.append(bounded._last["state"][1] > 0)
+    pool = sampler.pool(world)
+    expected = sampler.truth_table(pool, refills).mean(axis=1) <= max_view
+    assert 0 < expected.sum() < len(expected)
+    assert (survivors[0] == expected).all() and (survivors[1] == expected).all()

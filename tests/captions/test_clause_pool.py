@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 
 from shapeworldice.captions.clause_pool import OBJECT_COPULA, OBJECT_RELATION, SUBJECT
 from shapeworldice.captions.discourse import PooledRelativeClauseSampler, RelativeClauseSampler
-from shapeworldice.captions.sampling import BoundedPrior, make_sampler
+from shapeworldice.captions.sampling import make_sampler
 from shapeworldice.data import load_definition
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
 from tests.captions.support import (
+    check_shares_by_draw,
     check_bounded_draws,
     check_meaning_codes,
     check_pool_law,
@@ -93,25 +94,6 @@ def test_a_prior_asked_with_the_pools_evaluator_finds_the_evaluators_truths():
 
 
 def test_shares_counted_by_draw_drop_the_candidates_the_whole_table_drops():
-    """Counting the re-fill shares of the drawn candidates one at a time (then the rest at once)
-    drops exactly the candidates the pool's whole table drops: the same survivors, so the same law."""
-    from dataclasses import dataclass
-    from typing import ClassVar
+    check_shares_by_draw(PooledRelativeClauseSampler(), _world(3),
+                         WorldSample.of([_world(100 + i) for i in range(16)]), 0.3, draws=20)
 
-    @dataclass(frozen=True)
-    class AtOnce(PooledRelativeClauseSampler):
-        shares_by_draw: ClassVar[int] = 0
-
-    world = _world(3)
-    refills = WorldSample.of([_world(100 + i) for i in range(16)])
-    survivors = []
-    for sampler in (PooledRelativeClauseSampler(), AtOnce()):
-        bounded = BoundedPrior(sampler, lambda c, fast=None: True, view_exceeds=lambda c, w: False,
-                               donors_exceed=lambda c, w, fast=None: False,
-                               view_samples=lambda w: [refills], max_view=0.3)
-        rng = np.random.default_rng(1)
-        for _ in range(20):
-            bounded(world, rng)
-        bounded._count_shares(world)  # whatever is left uncounted
-        survivors.append(bounded._last["state"][1] > 0)
-    assert (survivors[0] == survivors[1]).all() and survivors[0].any() and not survivors[0].all()

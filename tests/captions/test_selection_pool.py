@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shapeworldice.captions.sampling import BoundedPrior
 from shapeworldice.captions.selection import SelectionSampler
 from shapeworldice.data import load_definition
 from shapeworldice.semantics.selection import SELECTORS
 from shapeworldice.world.columns import WorldSample
 from shapeworldice.world.sampling import WorldSampler
 from tests.captions.support import (
+    check_shares_by_draw,
     check_bounded_draws,
     check_meaning_codes,
     check_pool_law,
@@ -82,31 +82,7 @@ def test_a_prior_asked_with_the_pools_evaluator_finds_the_evaluators_truths():
 
 
 def test_shares_counted_by_draw_drop_the_candidates_the_whole_table_drops():
-    """Counting the re-fill shares of the drawn candidates one at a time (then the rest at once)
-    drops exactly the candidates the pool's whole table drops: the same survivors, so the same law."""
-    from dataclasses import dataclass
-    from typing import ClassVar
-
-    @dataclass(frozen=True)
-    class AtOnce(SelectionSampler):
-        shares_by_draw: ClassVar[int] = 0
-
-    world = _world(3)
-    refills = WorldSample.of([_world(100 + i) for i in range(16)])
-    survivors = []
-    for sampler in (SelectionSampler(), AtOnce()):
-        bounded = BoundedPrior(sampler, lambda c, fast=None: True, view_exceeds=lambda c, w: False,
-                               donors_exceed=lambda c, w, fast=None: False,
-                               view_samples=lambda w: [refills], max_view=0.0)
-        rng = np.random.default_rng(1)
-        drawn = [bounded(world, rng) for _ in range(12)]
-        assert all(c is not None for c in drawn)
-        bounded._count_shares(world)  # every candidate not yet counted
-        survivors.append(bounded._last["state"][1] > 0)
-    pool = SelectionSampler().pool(world)
-    expected = SelectionSampler().truth_table(pool, refills).mean(axis=1) <= 0.0
-    assert 0 < expected.sum() < len(pool)
-    assert (survivors[0] == expected).all() and (survivors[1] == expected).all()
+    check_shares_by_draw(SelectionSampler(), _world(3), WorldSample.of([_world(100 + i) for i in range(16)]), 0.0)
 
 
 def test_a_candidates_possible_worlds_hold_its_true_ones_and_decide_its_prior_as_its_count():
