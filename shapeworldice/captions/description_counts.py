@@ -4,10 +4,10 @@ A pool candidate's truth in a world first asks how many entities fit its descrip
 caption needs one comparison entity, some subject and some reference entity); asked candidate by
 candidate as a product of the sample's object-type census with the candidate's descriptions, that
 product was most of the cost of one candidate on a prior span of thousands of worlds. Here a large
-sample's census is multiplied once with every description (worlds × description codes, 32-bit
+sample's census is multiplied once with every description (description codes × worlds, 32-bit
 floats: the counts are small integers, exact) and kept on the sample, so a candidate's counts are a
-gather of its columns; a small one (a few re-fills, asked by few candidates) counts the descriptions
-asked for alone, as before.
+gather of its rows (contiguous: a third of the cost of gathering columns of worlds × codes); a small
+one (a few re-fills, asked by few candidates) counts the descriptions asked for alone, as before.
 """
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ import numpy as np
 
 from .describe import FITS, description_code, description_parts, kept_on, sample_types
 
-#: every description's fits as 32-bit floats, transposed (object types + padding × description codes)
-_FITS_T = np.ascontiguousarray(FITS.T.astype(np.float32))
+#: every description's fits as 32-bit floats (description codes × object types + padding)
+_FITS32 = FITS.astype(np.float32)
 
 
 #: samples of at least this many worlds (a prior span) keep every description's counts; a smaller one
@@ -27,7 +27,8 @@ KEPT_COUNT_WORLDS = 256
 
 
 def _count(sample: Any) -> np.ndarray:
-    return sample_types(sample)[1].astype(np.float32) @ _FITS_T
+    """How many entities of each world fit each description (description codes × worlds)."""
+    return _FITS32 @ sample_types(sample)[1].T.astype(np.float32)
 
 
 def description_counts(sample: Any, codes: list[int] | np.ndarray) -> np.ndarray:
@@ -35,7 +36,7 @@ def description_counts(sample: Any, codes: list[int] | np.ndarray) -> np.ndarray
     exact small integers), from every description's counts kept on a large sample (a prior span is
     asked by every candidate), or from the census for these descriptions alone on a small one."""
     if sample.size >= KEPT_COUNT_WORLDS and hasattr(sample, "__dict__"):
-        return kept_on(sample, "_description_counts", _count)[:, codes]
+        return kept_on(sample, "_description_counts", _count)[codes].T
     census = sample_types(sample)[1]
     return census @ FITS[codes].T.astype(census.dtype)
 
