@@ -20,16 +20,16 @@ PROMPTS = {"one-sentence", "coco", "two-three", "detailed"}
 
 def test_the_corpus_covers_twelve_datasets_four_prompts_and_two_halves():
     corpus = load_corpus()
-    assert len(corpus) == 3680 and len({r["id"] for r in corpus}) == 3680
+    assert len(corpus) == 4160 and len({r["id"] for r in corpus}) == 4160
     assert {r["prompt"] for r in corpus} == PROMPTS
     halves = collections.Counter((r["dataset"], r["split"]) for r in corpus)
     # the test half: ten datasets, forty captions each (ten images, four prompts); the dev half: the
-    # same ten datasets' other half, then six more sets of descriptions of new images of those and two
+    # same ten datasets' other half, then seven more sets of descriptions of new images of those and two
     # more datasets (forty captions per dataset in each set)
     tested = {d for d, s in halves if s == "test"}
     assert len(tested) == 10 and all(halves[(d, "test")] == 40 for d in tested)
     assert {d for d, s in halves if s == "dev"} >= tested and len({d for d, _ in halves}) == 12
-    assert all(halves[(d, "dev")] == (280 if d in tested else 240) for d, s in halves if s == "dev")
+    assert all(halves[(d, "dev")] == (320 if d in tested else 280) for d, s in halves if s == "dev")
     assert sum(1 for r in corpus if r["split"] == "test") == 400
     images = collections.defaultdict(set)
     for r in corpus:
