@@ -67,3 +67,43 @@ def test_a_part_of_the_way_in_a_direction(sentence):
 ])
 def test_near_misses_stay_out(sentence):
     assert not parse(sentence).grammatical, sentence
+
+
+@pytest.mark.parametrize("sentence", [
+    "Directly beneath the olive cross, and slightly overlapping it, is a solid dark red circle.",
+    "To the right of the yellow ellipse, and overlapping it slightly, is a vivid green circle.",
+])
+def test_a_fronted_place_and_a_participle_coordinated_before_the_copula(sentence):
+    # both the place and the participle are said of the inverted subject, never of the place's noun
+    # phrase ("to the right of [the ellipse, and overlapping it]")
+    mrs = first_mrs(sentence)
+    subject = ep(mrs, "_circle_n_of").args["ARG0"]
+    assert ep(mrs, "_overlap_v_1").args["ARG1"] == subject
+    conj = ep(mrs, "_and_c")
+    assert {conj.args["ARG2"]} == {ep(mrs, "_overlap_v_1").args["ARG0"]}
+
+
+@pytest.mark.parametrize("sentence", [
+    "There is an ellipse, slightly tilted, of about the same width as the semicircle.",
+    "There is a slightly tilted cyan square of roughly the same color as the triangle.",
+    "The ellipse is about the same width as the semicircle.",
+])
+def test_about_the_same_width_or_color_is_vague(sentence):
+    assert ep(first_mrs(sentence), "_same_a_1")
+
+
+def test_the_same_color_as_stays_a_comparison():
+    # without an approximator "the same color as" keeps the comparison the interpreter decides
+    assert ep(first_mrs("There is a square of the same color as the triangle."), "_same_a_as")
+
+
+@pytest.mark.parametrize("sentence", [
+    "Directly beneath the olive cross, and slightly overlapping it, a solid dark red circle.",
+    "Directly beneath the olive cross, and, slightly overlapping it, is a red circle.",
+    "Directly beneath the olive cross and, slightly overlapping it is a red circle.",
+    "There is an ellipse of about the same width as.",
+    "There is an ellipse of about same width as the semicircle.",
+    "The ellipse is about the same the width as the semicircle.",
+])
+def test_near_misses_of_the_coordinated_participle_and_the_same_width_stay_out(sentence):
+    assert not parse(sentence).grammatical, sentence
