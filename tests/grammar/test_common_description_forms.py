@@ -107,3 +107,36 @@ def test_the_same_color_as_stays_a_comparison():
 ])
 def test_near_misses_of_the_coordinated_participle_and_the_same_width_stay_out(sentence):
     assert not parse(sentence).grammatical, sentence
+
+
+def test_closer_to_without_than_is_a_comparison_left_unread():
+    # the ERG's comparative with its "to" complement and no "than" phrase: parsed, never false
+    mrs = first_mrs("The remaining shapes sit closer to the edges.")
+    assert ep(mrs, "_close_a_to") and ep(mrs, "more_comp")
+    world = make_world(("cross", "yellow", 0.3, 0.5), ("circle", "green", 0.38, 0.5))
+    assert verdict("The cross is closer to the circle.", world).startswith("uninterpretable")
+    assert verdict("The cross is closer to the circle than the square.", world) == "false"
+
+
+def test_and_then_in_a_sequence_is_and():
+    sentence = ("To its right is a green rectangle, followed further right by a cyan rectangle angled upward and "
+                "then a gray rectangle tilted along the right edge.")
+    assert ep(first_mrs(sentence), "_and_c")
+
+
+def test_a_comparative_tone_and_a_colour_after_a_comma():
+    mrs = first_mrs("The lower red square is a slightly lighter, coral red.")
+    square = ep(mrs, "_square_n_of").args["ARG0"]
+    assert ep(mrs, "_light_a_1").args["ARG1"] == square and ep(mrs, "_red_a_1").args["ARG1"] == square
+
+
+@pytest.mark.parametrize("sentence", [
+    "The remaining shapes sit closer to.",
+    "The remaining shapes sit closer the edges.",
+    "A square and then.",
+    "A square, and then and a circle.",
+    "The square is a slightly lighter, coral red, .",
+    "The square is a, slightly lighter coral red.",
+])
+def test_near_misses_of_closer_and_then_and_tones_stay_out(sentence):
+    assert not parse(sentence).grammatical, sentence
