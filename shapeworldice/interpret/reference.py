@@ -393,7 +393,7 @@ def _counted_instead(w: WorkingMRS, e: EP, q: EP, singles: list[EP]) -> bool:
     (nothing done) otherwise."""
     kinds: list[str] = []
     for r in singles:
-        said = {shape_of(n.pred) for n in w.at(w.rstr_label(r)) if n.arg0 == r.arg0 and shape_of(n.pred)}
+        said = {shape_of(n.pred) or "" for n in w.at(w.rstr_label(r)) if n.arg0 == r.arg0 and shape_of(n.pred)}
         if len(said) != 1 or not said <= set(SHAPES):
             return False
         kinds.extend(said)
