@@ -23,6 +23,7 @@ from .antecedents import (
     UNREAD, Mention, conjuncts_before, coordinated, decode_mentions, local_entities, named_before, names_a_shape,
     referents, said_of_each, said_of_the_head, stop_point,
 )
+from .companion_places import place_companions
 from .definites import resolve_definites
 from .errors import REFERENCE, UninterpretableMRS
 from .lists import MANY, QUANTITY_ADJS, THE_OTHER
@@ -38,6 +39,8 @@ from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 def resolve_references(w: WorkingMRS) -> None:
     """Resolve pronouns, "one" and "other" against the entities mentioned before them."""
     said = {e.pred for e in w.live if not e.dead}
+    if "_with_p" in said or "_be_v_there" in said:
+        place_companions(w)
     if "pronoun_q" in said and "part_of" in said:
         _of_them(w)
     if "pronoun_q" in said:
