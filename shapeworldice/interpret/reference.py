@@ -24,6 +24,7 @@ from .antecedents import (
     referents, said_of_each, said_of_the_head, stop_point,
 )
 from .companion_places import place_companions
+from .group_items import ones_of_a_group
 from .definites import resolve_definites
 from .errors import REFERENCE, UninterpretableMRS
 from .lists import MANY, QUANTITY_ADJS, THE_OTHER
@@ -47,6 +48,8 @@ def resolve_references(w: WorkingMRS) -> None:
         _pronouns(w)
     if says_pair_words(said):
         resolve_pairs(w)
+    if "generic_entity" in said and "card" in said:
+        ones_of_a_group(w)
     if "_one_n_1" in said:
         _one(w)
     if not _OTHERS.isdisjoint(said):
