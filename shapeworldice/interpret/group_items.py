@@ -24,7 +24,7 @@ def ones_of_a_group(w: WorkingMRS) -> None:
         objects = {e.args.get("ARG2") for e in w.live if not e.dead and e.pred not in COORDINATIONS}
         if any(r not in items and r.arg0 not in objects for r in between):
             continue
-        generic = next(e for e in w.at(w.rstr_label(q)) if e.pred == "generic_entity")
+        generic = next(e for e in w.at(w.rstr_label(q)) if e.pred in _ITEM_NOUNS and e.arg0 == q.arg0)
         g = group.arg0 or ""
         for d in w.at(w.rstr_label(group)):
             if d.arg0 == g and shape_of(d.pred) is not None or d.args.get("ARG1") == g and d.pred.endswith(
@@ -35,6 +35,10 @@ def ones_of_a_group(w: WorkingMRS) -> None:
         w.reindex()
 
 
+#: the nouns of an item of a group: "one" read as a number ("one at the top") or as a noun ("a smaller one")
+_ITEM_NOUNS = frozenset({"generic_entity", "_one_n_1"})
+
+
 def _counted_group(w: WorkingMRS, r: EP) -> bool:
     """Whether ``r`` is a counted plural ("two yellow triangles") named by a shape noun."""
     rs = w.at(w.rstr_label(r))
@@ -43,12 +47,13 @@ def _counted_group(w: WorkingMRS, r: EP) -> bool:
 
 
 def _an_item(w: WorkingMRS, q: EP) -> bool:
-    """Whether ``q`` is "one" (``generic_entity`` with the number one) or "the other" (``generic_entity``
-    with "other" under "the") said to be there."""
+    """Whether ``q`` is "one" (``generic_entity`` with the number one, or the noun "one" under "a": "a
+    smaller one") or "the other" (``generic_entity`` with "other" under "the") said to be there."""
     x = q.arg0
     rs = w.at(w.rstr_label(q))
-    nouns = [e for e in rs if e.arg0 == x and e.pred == "generic_entity"]
-    one = q.pred == "udef_q" and any(e.pred == "card" and e.carg == "1" and e.args.get("ARG1") == x for e in rs)
+    nouns = [e for e in rs if e.arg0 == x and e.pred in _ITEM_NOUNS]
+    one = q.pred == "udef_q" and any(e.pred == "card" and e.carg == "1" and e.args.get("ARG1") == x for e in rs) or (
+        q.pred == "_a_q" and any(e.pred == "_one_n_1" for e in nouns))
     other = q.pred == "_the_q" and any(e.pred == "_other_a_1" and e.args.get("ARG1") == x for e in rs)
     return len(nouns) == 1 and (one or other) and any(
         not e.dead and e.pred == "_be_v_there" and e.args.get("ARG1") == x for e in w.live)

@@ -48,7 +48,7 @@ def resolve_references(w: WorkingMRS) -> None:
         _pronouns(w)
     if says_pair_words(said):
         resolve_pairs(w)
-    if "generic_entity" in said and "card" in said:
+    if "card" in said:
         ones_of_a_group(w)
     if "_one_n_1" in said:
         _one(w)

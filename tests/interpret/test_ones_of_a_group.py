@@ -22,3 +22,11 @@ def test_a_shape_of_another_kind_does_not_make_it_true():
 def test_vague_place_of_the_group_stays_vague():
     world = make_world(("triangle", "yellow", 0.5, 0.1), ("triangle", "yellow", 0.5, 0.55))
     assert verdict("There are two yellow triangles, one at the top and one at the bottom.", world) == A
+
+
+def test_a_smaller_one_is_one_of_the_group():
+    world = make_world(("triangle", "yellow", 0.5, 0.1, 0.08), ("triangle", "yellow", 0.5, 0.5, 0.04),
+                       ("circle", "red", 0.2, 0.8, 0.02))
+    assert verdict("There are two yellow triangles, one at the top and a smaller one near the center.", world) == T
+    # the small red circle at the bottom is no yellow triangle
+    assert verdict("There are two yellow triangles, one at the top and a smaller one at the bottom.", world) == F
