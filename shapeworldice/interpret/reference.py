@@ -23,13 +23,16 @@ from .antecedents import (
     UNREAD, Mention, conjuncts_before, coordinated, decode_mentions, local_entities, named_before, names_a_shape,
     referents, said_of_each, said_of_the_head, stop_point,
 )
+from .companion_places import place_companions
+from .group_items import ones_of_a_group
 from .definites import resolve_definites
 from .errors import REFERENCE, UninterpretableMRS
 from .lists import MANY, QUANTITY_ADJS, THE_OTHER
 from .placement import ATTR
 from .predicates import (
-    BACKGROUND_NOUNS, COORDINATIONS, FRAME_NOUNS, FRAME_PREPS, shape_of, split_predicate,
+    BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, shape_of, split_predicate,
 )
+from ..world.model import SHAPES
 from .pairs import resolve_pairs, says_pair_words
 from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 
@@ -37,12 +40,16 @@ from .working_mrs import EP, REL, Relation, WorkingMRS, is_var
 def resolve_references(w: WorkingMRS) -> None:
     """Resolve pronouns, "one" and "other" against the entities mentioned before them."""
     said = {e.pred for e in w.live if not e.dead}
+    if "_with_p" in said or "_be_v_there" in said:
+        place_companions(w)
     if "pronoun_q" in said and "part_of" in said:
         _of_them(w)
     if "pronoun_q" in said:
         _pronouns(w)
     if says_pair_words(said):
         resolve_pairs(w)
+    if "card" in said:
+        ones_of_a_group(w)
     if "_one_n_1" in said:
         _one(w)
     if not _OTHERS.isdisjoint(said):
@@ -96,8 +103,8 @@ def _pronouns(w: WorkingMRS) -> None:
         in_list, item = _in_a_list(w, q)
         if in_list is not None and in_list.arg0 in coarguments:
             in_list = None
-        if in_list is not None and (item or not found):  # the item before is nearer than any earlier shape
-            found = [in_list]
+        if in_list is not None and (item or not found or _placed_by(w, found[0], in_list)):
+            found = [in_list]  # the item before is nearer than any earlier shape; a companion placed by the head
         elif found and q.mods.plural and _singles_since(w, q, rs[0], found[0], coarguments):
             continue
         cut, unread = stop_point(w, q.key, q.mods.plural)
@@ -202,16 +209,34 @@ def _both_of_a_relation(w: WorkingMRS, pronoun: EP, pron: EP, local: set[str], c
     return True
 
 
+def _holder(w: WorkingMRS, pronoun: EP) -> EP | None:
+    """The quantifier of the entity in whose description the pronoun is ("a red triangle below it":
+    the triangle's), None when it is in none."""
+    return next((w.quant_of[v] for e in w.live if not e.dead and not e.is_quantifier()
+                 and pronoun.arg0 in e.args.values()
+                 for v in e.args.values() if v != pronoun.arg0 and v in w.quant_of
+                 and w.rstr_label(w.quant_of[v]) == e.label), None)
+
+
+def _placed_by(w: WorkingMRS, companion: EP, head: EP) -> bool:
+    """"a green square with a red triangle below it and a pentagon left of it": whether ``companion``
+    (the triangle) is one of the shapes a "with"-phrase on ``head`` (the square) names and is placed
+    by it in its own description ("below it"); the next pronoun of the phrase then means the head
+    too (the items are placed alike), not that companion."""
+    own = w.rstr_label(head)
+    x, h = companion.arg0, head.arg0
+    return any(not e.dead and e.pred == "_be_v_there" and e.label == own and e.args.get("ARG1") == x
+               for e in w.live) and any(
+        not e.dead and e.args.get("ARG1") == x and e.args.get("ARG2") == h for e in w.live)
+
+
 def _in_a_list(w: WorkingMRS, pronoun: EP) -> tuple[EP | None, bool]:
     """The antecedent of a pronoun in the description of an item of a list, or of a "with"-phrase
     ("a red diamond at the top, a red triangle below it", "a teal circle with a magenta triangle
     just below it, an olive circle"): the noun a "with"-phrase modifies (and False), else the item
     just before in the same list (and True); None when the pronoun is in no such place or that one
     is not of the pronoun's number (the general rule of :func:`_pronouns` then decides)."""
-    holder = next((w.quant_of[v] for e in w.live if not e.dead and not e.is_quantifier()
-                   and pronoun.arg0 in e.args.values()
-                   for v in e.args.values() if v != pronoun.arg0 and v in w.quant_of
-                   and w.rstr_label(w.quant_of[v]) == e.label), None)
+    holder = _holder(w, pronoun)
     if holder is None:
         return None, False
     head = next((w.quant_of[v] for e in w.live if not e.dead and e.pred == "_be_v_there"
@@ -345,6 +370,8 @@ def _other_than_all(w: WorkingMRS, e: EP, q: EP) -> bool:
                                  "excludes is not decided")
     x = e.args.get("ARG1") or ""
     singles = [r for r in named if r not in groups]
+    if not groups and any(r.arg0 in coordinated(w) for r in singles) and _counted_instead(w, e, q, singles):
+        return True
     for r in singles:
         w.eps.append(EP(REL, e.label, {"ARG0": w.new_name("e"), "ARG1": x, "ARG2": r.arg0 or ""}, None, e.key,
                         relation=Relation("id-rel", -1)))
@@ -360,6 +387,40 @@ def _other_than_all(w: WorkingMRS, e: EP, q: EP) -> bool:
     w.kill(e)
     w.reindex()
     return True
+
+
+def _counted_instead(w: WorkingMRS, e: EP, q: EP, singles: list[EP]) -> bool:
+    """"There is a yellow circle and a red triangle. There are no other shapes.": the items of a list
+    are not entities a later sentence can name (each is its own claim), so "no other shapes" after
+    them is read as "there are exactly as many shapes as were named" ("exactly two shapes"). That
+    says the same when the shapes named are single shapes of different kinds of the world (so no
+    two of them can be one shape) said to be there with "and" (no "or", no negation, no "every"
+    before it), and "no other" is said of "shapes" (or "objects") that are only there; False
+    (nothing done) otherwise."""
+    kinds: list[str] = []
+    for r in singles:
+        said = {shape_of(n.pred) or "" for n in w.at(w.rstr_label(r)) if n.arg0 == r.arg0 and shape_of(n.pred)}
+        if len(said) != 1 or not said <= set(SHAPES):
+            return False
+        kinds.extend(said)
+    if len(set(kinds)) != len(kinds):
+        return False
+    before = [u for u in w.live if not u.dead and u.key < q.key]
+    if any(u.pred in ("_or_c", "neg") or u.is_quantifier() and u.pred not in _EXISTENTIAL for u in before):
+        return False
+    x = q.arg0 or ""
+    rs = [u for u in w.at(w.rstr_label(q)) if u is not e]
+    users = [u for u in w.live if not u.dead and u is not q and x in u.args.values() and u.label != w.rstr_label(q)]
+    if len(rs) != 1 or rs[0].pred not in ENTITY_NOUNS or any(u.pred != "_be_v_there" for u in users):
+        return False
+    w.kill(e)
+    q.pred, q.mods.card, q.mods.degree, q.mods.plural = "udef_q", len(singles), "eq", True
+    w.reindex()
+    return True
+
+
+#: quantifiers of shapes said to be there, before a "no other" read as a count
+_EXISTENTIAL = frozenset({"_a_q", "udef_q", "_the_q", "_no_q", "pronoun_q"})
 
 
 #: what a group's restriction says of its number, not of each member ("two", "several", "many")

@@ -562,7 +562,8 @@ def test_with_including_and_lists(caption, world, expected):
     ("There is a red square. The rest of the image is empty.", F),
     ("There is a red square in the upper left. There is a blue circle in the lower right. "
      "The rest of the image is empty.", T),
-    ("A red square and a blue circle. The rest of the image is empty.", A),  # as "no other" after a list
+    # after a list of single shapes of different kinds: as many shapes as were named
+    ("A red square and a blue circle. The rest of the image is empty.", T),
     ("There is a red square. The circle is between the square and the edge.", A),
     # ... but a false claim elsewhere still decides
     ("There is a green square. The rest of the image is empty.", F),
