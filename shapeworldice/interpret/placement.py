@@ -52,6 +52,7 @@ from .commonest import commonest
 from .frame_lists import frame_lists
 from .negated_contacts import negated_contacts
 from .reciprocal_places import reciprocal_places
+from .look_directions import look_directions
 from .superlatives import one_of_the_superlatives, superlative_identity
 
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
@@ -69,6 +70,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     """Run this module's rewrites, in dependency order."""
     _effects(w)
     w.reindex()
+    look_directions(w)
     colour_counts(w)
     hyphenated_places(w)
     frame_lists(w)
