@@ -230,11 +230,11 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
         if e.pred in (SCENE, ATTR, NOTHING):  # "the bottom on a black background": a claim of its own
             continue
         if pos == "n" and e.arg0 == y or e.pred == "compound" or pos == "n":
-            if e.pred == "compound":  # "left portions": the place noun before the place noun
+            if e.pred == "compound":  # "left portions", "the upper-middle area": the place before the place noun
                 for n in restriction(w, e.args.get("ARG2", "")):
-                    word = REGION_NOUNS.get(split_predicate(n.pred)[0], "")
-                    if word in ("top", "bottom", "left", "right", "centre"):
-                        parts.add(word)
+                    inner, inner_pos, _ = split_predicate(n.pred)
+                    word = (REGION_NOUNS if inner_pos == "n" else REGION_MODIFIERS).get(inner, "") or ""
+                    parts.update(p for p in word.split("+") if p in ("top", "bottom", "left", "right", "centre"))
                 continue
             if lemma not in REGION_NOUNS and lemma != THIRD:
                 return None
