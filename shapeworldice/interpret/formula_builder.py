@@ -18,8 +18,7 @@ from .logic import (
 from .groups import each_other, mentions, pair_claim, read_group
 from .kinds import kinds_of_a_list
 from .groups import mutual as pair_relation
-from .lists import MANY, THE_OTHER
-from .plural_counts import SHARED
+from .lists import MANY, SHARED, THE_OTHER
 from .picture_places import ATTR, NOTHING, SCENE
 from .predicates import (
     ABOUT, ALMOST_TOUCHING, CONTACT_VERBS, COORDINATIONS, DEGREE_WORDS, ENTITY_NOUNS, GROUP_WORDS, NEAR_APART,
@@ -212,7 +211,7 @@ class FormulaBuilder:
 
     def label(self, node: LabelNode) -> Formula:
         """The conjunction of the label's EPs; the adjectives a coordination's second noun shares
-        (:data:`~.plural_counts.SHARED`) are true of it or vague, never false."""
+        (:data:`~.lists.SHARED`) are true of it or vague, never false."""
         parts = _tone_colours([self.ep(e, node) for e in node.eps if e.carg != SHARED])
         shared: dict[str, list[Formula]] = {}
         for e in node.eps:

@@ -15,9 +15,7 @@ from __future__ import annotations
 from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
 from .picture_places import ATTR, SCENE
-from .plural_counts import (
-    MANY, SHARED, beside_singulars, count_marker, counts_left_open, heads_a_plural_list, named_plural,
-)
+from .plural_counts import MANY, beside_singulars, count_marker, counts_left_open, heads_a_plural_list, named_plural
 from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, shape_of, split_predicate, unknown_word
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -54,7 +52,7 @@ def quantities(w: WorkingMRS) -> None:
                      for e in w.live if not e.dead and e is not q):
                 continue  # "Only a few shapes are red." ("only" says the others are not): not read
             w.kill(*found)  # "There are only a few shapes.": "only" adds nothing to the plural's quantity
-    open_counts, listed = counts_left_open(w, predicative), beside_singulars(w, frozenset(QUANTITY_ADJS))
+    open_counts, listed = counts_left_open(w, predicative), beside_singulars(w)
     for q in w.live:
         if q.dead or q.pred != "udef_q" or not q.mods.plural or not q.mods.plain() or q.arg0 in predicative:
             continue
@@ -354,6 +352,12 @@ def group_places(w: WorkingMRS) -> None:
         for e in rs:
             if e.pred == ATTR and e.args.get("ARG1") == x and (e.carg or "").startswith("region:"):
                 e.carg = "vague:group-place"
+
+
+#: the carg of an adjective copied onto the second noun of a coordination ("blue crosses and
+#: pentagons"): its wide reading (blue pentagons) where true, else its narrow one (pentagons of any
+#: colour) made vague, so the claim is false only when both readings are
+SHARED = "shared-word"
 
 
 def shared_adjectives(w: WorkingMRS) -> None:

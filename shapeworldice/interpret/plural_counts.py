@@ -14,10 +14,6 @@ from .working_mrs import EP, WorkingMRS, is_var
 MANY = "MANY"
 #: words that count on from shapes named before ("another", "a second"): see :func:`named_plural`
 _OTHER_WORDS = frozenset({"_other_a_1", "_another_q", "_second_a_1", "_third_a_1", "ord"})
-#: the carg of an adjective copied onto the second noun of a coordination ("blue crosses and
-#: pentagons", :func:`.lists.shared_adjectives`): its wide reading (blue pentagons) where true, else its
-#: narrow one (pentagons of any colour) made vague, so the claim is false only when both readings are
-SHARED = "shared-word"
 #: every plural of a description (a marker of :data:`ALL`)
 ALL = "*"
 #: words under which "two or more" would read as less, not more ("does not touch blue circles": one
@@ -32,7 +28,7 @@ def counts_left_open(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
     said of a whole list ("circles and triangles in red and yellow", a ``kinds:`` marker)."""
     if any(e.pred in _OTHER_WORDS or (e.pred == ATTR and (e.carg or "").startswith("kinds:")) for e in w.eps):
         return {ALL}
-    return _shared_conjuncts(w, predicative)
+    return _shared_conjuncts(w, predicative, _names_a_single_shape(w))
 
 
 def named_plural(x: str, rs: list[EP], open_counts: set[str], listed: set[str]) -> bool:
@@ -47,49 +43,50 @@ def named_plural(x: str, rs: list[EP], open_counts: set[str], listed: set[str]) 
     return any(e.arg0 == x and shape_of(e.pred) is not None for e in rs)
 
 
-def beside_singulars(w: WorkingMRS, quantity_words: frozenset[str]) -> set[str]:
+def beside_singulars(w: WorkingMRS) -> set[str]:
     """The plurals of a caption that lists shapes or also names a single shape ("red circles, a magenta
     cross and …", "crosses, pentagons and circles", "Shapes including circles, ellipses and a
     triangle."): one against several is told apart there, so a plural says several; :data:`ALL` for
-    every plural, or nothing. Nothing where the caption negates something (:data:`_DOWNWARD`); a list
-    that opens with a quantity word (:func:`_counted_list`) is no listing by itself."""
+    every plural, or nothing. Nothing where the caption negates something (:data:`_DOWNWARD`)."""
     if any(not e.dead and e.pred in _DOWNWARD for e in w.live):
         return set()
-    if any(not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x") and not _counted_list(w, c, quantity_words)
-           for c in w.live):
+    if any(not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x") for c in w.live) or _names_a_single_shape(w):
         return {ALL}
-    for q in w.live:
-        if q.dead or not (q.pred == "_a_q" or q.pred == "udef_q" and q.mods.card == 1 and not q.mods.plural):
-            continue
-        if any(e.arg0 == q.arg0 and shape_of(e.pred) is not None for e in restriction(w, q.arg0 or "")):
-            return {ALL}
     return set()
 
 
-def _counted_list(w: WorkingMRS, c: EP, quantity_words: frozenset[str]) -> bool:
-    """Whether the list ``c`` is a quantity word and an adjective shared by two nouns ("several green
-    ovals and rectangles"), which :func:`.lists.shared_adjectives` reads as counting the whole list:
-    such a list alone does not tell one from several (the labels call "There are several green ovals
-    and rectangles." true with one green rectangle, and "several triangles and squares" false with one
-    square)."""
-    first, second = c.args.get("ARG1", ""), c.args.get("ARG2", "")
-    return (any(e.pred in quantity_words and e.args.get("ARG1") == first for e in w.eps)
-            and any(not e.dead and e.carg == SHARED and e.args.get("ARG1") == second for e in w.eps))
+def _names_a_single_shape(w: WorkingMRS) -> bool:
+    """Whether the caption names a single shape ("a magenta cross", "one circle")."""
+    return any(not q.dead and (q.pred == "_a_q" or q.pred == "udef_q" and q.mods.card == 1 and not q.mods.plural)
+               and any(e.arg0 == q.arg0 and shape_of(e.pred) is not None for e in restriction(w, q.arg0 or ""))
+               for q in w.live)
 
 
-def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
+def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None], single: bool) -> set[str]:
     """The conjuncts of coordinations whose count the guide's plural does not settle: those of a
     coordination whose words are said of the whole list ("circles and triangles in red and yellow"),
-    and those of a coordination under or with "the", a count or a copula ("The squares and rectangles
-    are ..."). Words shared by the items ("cyan squares and crosses", "teal squares, half circles and
-    ovals") do not leave a count open: said of both or of one, each plural item still says two or more."""
+    those of a coordination under or with "the", a count or a copula ("The squares and rectangles are
+    ..."), and, in a caption that names no single shape (``single``), those of a coordination whose
+    words are shared ("cyan squares and crosses", "several green ovals and rectangles": the words, a
+    quantity word among them, may be said of the whole list). Beside a single shape ("gray triangles,
+    ovals and rectangles with a pink oval") a shared word leaves each plural item two or more, said
+    of both nouns or of the first alone (the dev labels of such items with one shape: 37 false, 1
+    vague)."""
     coords = [c for c in w.live if not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x")]
+    keys: dict[tuple[str, object], set[str]] = {}
+    for e in w.live:
+        if not e.dead and is_var(e.args.get("ARG1", ""), "x"):
+            keys.setdefault((e.pred, e.key), set()).add(e.args["ARG1"])
+    shared = {x for xs in keys.values() if len(xs) > 1 for x in xs}
+    by_var = {c.arg0 or "": c for c in coords}
     out: set[str] = set()
     for c in coords:
         leaves = [v for k, v in c.args.items() if k != "ARG0" and is_var(v, "x")]
         qs = [w.quant_of.get(v) for v in [c.arg0 or "", *leaves]]
         counted = any(q is not None and (q.pred not in ("udef_q", "_a_q") or not q.mods.plain()) for q in qs)
-        if c.arg0 in predicative or counted or _said_of(w, c.arg0 or ""):
+        shares = not single and (any(v in shared for v in leaves) or c.arg0 in shared
+                                 or _bare_after_words(w, c, by_var))
+        if c.arg0 in predicative or counted or shares or _said_of(w, c.arg0 or ""):
             out.update(leaves)
     # a conjunct of a conjunct's coordination (a list nested in a list) is as its list is
     for _ in range(4):
@@ -102,6 +99,27 @@ def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
 def _said_of(w: WorkingMRS, x: str) -> bool:
     """Whether words in the restriction of the list ``x`` are said of the whole list."""
     return any(e.args.get("ARG1") == x and e.pred not in COORDINATIONS for e in restriction(w, x))
+
+
+def _bare_after_words(w: WorkingMRS, c: EP, by_var: dict[str, EP]) -> bool:
+    """Whether a coordination's first noun, a shape noun, has adjectives of its own and a later one is a bare noun
+    ("teal squares, half circles and ovals", a list nested in a list alike): the words may be meant
+    of all of them."""
+    leaves: list[str] = []
+    todo = [v for k, v in c.args.items() if k != "ARG0" and is_var(v, "x")]
+    while todo and len(leaves) < 64:
+        v = todo.pop(0)
+        inner = by_var.get(v)
+        if inner is not None:
+            todo[:0] = [u for k, u in inner.args.items() if k != "ARG0" and is_var(u, "x")]
+        else:
+            leaves.append(v)
+    first = restriction(w, leaves[0]) if leaves else []
+    if (len(leaves) < 2 or not any(e.arg0 == leaves[0] and shape_of(e.pred) is not None for e in first)
+            or not any(e.args.get("ARG1") == leaves[0] and split_predicate(e.pred)[1] == "a" for e in first)):
+        return False
+    return any(all(e.arg0 == v and split_predicate(e.pred)[1] == "n" for e in restriction(w, v))
+               for v in leaves[1:])
 
 
 def count_marker(q: EP, word: EP, true_from: int, listed: bool) -> None:
@@ -133,5 +151,4 @@ def heads_a_plural_list(w: WorkingMRS, x: str) -> bool:
     return False
 
 
-__all__ = ["MANY", "SHARED", "beside_singulars", "count_marker", "counts_left_open", "heads_a_plural_list",
-           "named_plural"]
+__all__ = ["MANY", "beside_singulars", "count_marker", "counts_left_open", "heads_a_plural_list", "named_plural"]

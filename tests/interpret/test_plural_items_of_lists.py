@@ -1,8 +1,8 @@
 """A plural item of a list whose words are shared ("magenta crosses and triangles", "gray triangles,
-ovals and rectangles") says two or more of its kind, as any plural beside a single shape does: one
-alone is false, whether the words are said of both nouns or of the first alone. A list opened by a
-quantity word and a shared adjective ("several green ovals and rectangles") may be counted as a
-whole, so alone it keeps a later plural of one vague."""
+ovals and rectangles"), in a caption that names a single shape, says two or more of its kind, as any
+plural beside a single shape does: one alone is false, whether the words are said of both nouns or of
+the first alone. Without a single shape the shared words may count the whole list ("several green
+ovals and rectangles"), so a later plural of one stays vague."""
 from __future__ import annotations
 
 from tests.conftest import make_world
