@@ -6,8 +6,8 @@ direction on the shape (a reduced relative's "to the left" on the noun) or coord
 ("[is pointing down] and [to the left]"), where it would read as the shape being on the left; here it is
 put on the look's event, so :func:`.placement.rewrite_placement` drops it as a modifier of the look.
 
-Only a bare direction is moved ("to the left", "toward the right"); "to the left of the circle" says
-where the shape is and stays.
+Only a bare direction is moved ("to the left", "toward the right"); "to the left of the circle" and "to
+its right" say where the shape is and stay.
 """
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ def _directed_look(e: EP) -> bool:
 def _bare_direction(w: WorkingMRS, p: EP) -> bool:
     """Whether ``p`` is "to the left" / "toward the right" with no object of the side ("of the circle")."""
     side = p.args.get("ARG2", "")
-    if p.pred not in _DIRECTION_PREPS or not is_var(side, "x"):
+    q = w.quant_of.get(side)
+    if p.pred not in _DIRECTION_PREPS or q is None or q.pred != "_the_q":  # not "to its right" (of a shape)
         return False
     rs = restriction(w, side)
     nouns = [n for n in rs if n.arg0 == side and split_predicate(n.pred)[1] == "n"]
