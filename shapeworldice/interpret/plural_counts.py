@@ -14,6 +14,9 @@ from .working_mrs import EP, WorkingMRS, is_var
 MANY = "MANY"
 #: words that count on from shapes named before ("another", "a second"): see :func:`named_plural`
 _OTHER_WORDS = frozenset({"_other_a_1", "_another_q", "_second_a_1", "_third_a_1", "ord"})
+#: the carg of the "there is" a noun-phrase caption is read as (``unknown(ARG = x)``): a caption that
+#: lists shapes as a picture's content, where a shared word does not leave a plural item's count open
+FRAGMENT = "fragment"
 #: every plural of a description (a marker of :data:`ALL`)
 ALL = "*"
 #: words under which "two or more" would read as less, not more ("does not touch blue circles": one
@@ -28,7 +31,8 @@ def counts_left_open(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
     said of a whole list ("circles and triangles in red and yellow", a ``kinds:`` marker)."""
     if any(e.pred in _OTHER_WORDS or (e.pred == ATTR and (e.carg or "").startswith("kinds:")) for e in w.eps):
         return {ALL}
-    return _shared_conjuncts(w, predicative, _names_a_single_shape(w))
+    return _shared_conjuncts(w, predicative, _names_a_single_shape(w) or any(
+        e.pred == "_be_v_there" and e.carg == FRAGMENT for e in w.live))
 
 
 def named_plural(x: str, rs: list[EP], open_counts: set[str], listed: set[str]) -> bool:
@@ -66,7 +70,8 @@ def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None], single: bool)
     """The conjuncts of coordinations whose count the guide's plural does not settle: those of a
     coordination whose words are said of the whole list ("circles and triangles in red and yellow"),
     those of a coordination under or with "the", a count or a copula ("The squares and rectangles are
-    ..."), and, in a caption that names no single shape (``single``), those of a coordination whose
+    ..."), and, in a caption that names no single shape and is no noun phrase (``single``: a sentence
+    such as "There are cyan squares and rectangles."), those of a coordination whose
     words are shared ("cyan squares and crosses", "several green ovals and rectangles": the words, a
     quantity word among them, may be said of the whole list). Beside a single shape ("gray triangles,
     ovals and rectangles with a pink oval") a shared word leaves each plural item two or more, said
@@ -151,4 +156,5 @@ def heads_a_plural_list(w: WorkingMRS, x: str) -> bool:
     return False
 
 
-__all__ = ["MANY", "beside_singulars", "count_marker", "counts_left_open", "heads_a_plural_list", "named_plural"]
+__all__ = ["FRAGMENT", "MANY", "beside_singulars", "count_marker", "counts_left_open", "heads_a_plural_list",
+           "named_plural"]

@@ -1,8 +1,9 @@
 """A plural item of a list whose words are shared ("magenta crosses and triangles", "gray triangles,
 ovals and rectangles"), in a caption that names a single shape, says two or more of its kind, as any
 plural beside a single shape does: one alone is false, whether the words are said of both nouns or of
-the first alone. Without a single shape the shared words may count the whole list ("several green
-ovals and rectangles"), so a later plural of one stays vague."""
+the first alone; so does a noun-phrase caption, which lists what the picture has ("A set of blue
+crosses and pentagons."). In a sentence without a single shape the shared words may count the whole
+list ("There are several green ovals and rectangles."), so a later plural of one stays vague."""
 from __future__ import annotations
 
 from tests.conftest import make_world
@@ -41,3 +42,9 @@ def test_several_with_a_shared_adjective_alone_keeps_a_plural_of_one_vague():
     listed = "A red circle and several green ovals and rectangles on a black background."
     assert verdict(listed, make_world(("circle", "red", 0.8, 0.2), *[
         ("ellipse", "green", 0.2, 0.3), ("ellipse", "green", 0.4, 0.3), ("rectangle", "green", 0.7, 0.7)])) == F
+
+
+def test_a_noun_phrase_caption_lists_but_a_sentence_leaves_the_count_open():
+    one_pentagon = make_world(("cross", "blue", 0.2, 0.3), ("cross", "blue", 0.4, 0.3), ("pentagon", "blue", 0.7, 0.7))
+    assert verdict("A set of blue crosses and pentagons on a black background.", one_pentagon) == F
+    assert verdict("There are blue crosses and pentagons.", one_pentagon) == A
