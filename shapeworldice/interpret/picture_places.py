@@ -12,7 +12,7 @@ from .predicates import (
     REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SPATIAL_PREPS, color_of, split_predicate,
 )
 from ..semantics.appearance import color_word
-from .place_names import THIRD, place_name
+from .place_names import SOME_CORNER, THIRD, place_name
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
@@ -230,11 +230,11 @@ def region_of(w: WorkingMRS, y: str) -> str | None:
         if e.pred in (SCENE, ATTR, NOTHING):  # "the bottom on a black background": a claim of its own
             continue
         if pos == "n" and e.arg0 == y or e.pred == "compound" or pos == "n":
-            if e.pred == "compound":  # "left portions": the place noun before the place noun
+            if e.pred == "compound":  # "left portions", "the upper-middle area": the place before the place noun
                 for n in restriction(w, e.args.get("ARG2", "")):
-                    word = REGION_NOUNS.get(split_predicate(n.pred)[0], "")
-                    if word in ("top", "bottom", "left", "right", "centre"):
-                        parts.add(word)
+                    inner, inner_pos, _ = split_predicate(n.pred)
+                    word = (REGION_NOUNS if inner_pos == "n" else REGION_MODIFIERS).get(inner, "") or ""
+                    parts.update(p for p in word.split("+") if p in ("top", "bottom", "left", "right", "centre"))
                 continue
             if lemma not in REGION_NOUNS and lemma != THIRD:
                 return None
@@ -438,12 +438,13 @@ def regions(w: WorkingMRS) -> None:
             place = side
         if place == "centre":
             place = _middle_on_one_axis(w, e)
-        if touching and not place.endswith("-edge") or beyond:
+        subject = subject_of(w, e.args.get("ARG1"))
+        several = subject not in w.quant_of or w.quant_of[subject or ""].mods.plural  # "in the corner": one corner
+        if touching and not place.endswith("-edge") or beyond or place == SOME_CORNER and several:
             place = ""
         if e.pred in ("_toward_p", "_towards_p"):  # "toward the right (side)": a leaning
             place = "+".join(f"toward-{p}" if p in ("left", "right", "top", "bottom") else p
                              for p in place.split("+"))
-        subject = subject_of(w, e.args.get("ARG1"))
         for claim in restriction(w, y):  # a background said of the place keeps its claim
             if claim.pred == SCENE:
                 claim.label = e.label

@@ -52,6 +52,8 @@ from .commonest import commonest
 from .frame_lists import frame_lists
 from .negated_contacts import negated_contacts
 from .reciprocal_places import reciprocal_places
+from .look_directions import look_directions
+from .plural_counts import FRAGMENT
 from .superlatives import one_of_the_superlatives, superlative_identity
 
 #: nouns of things the world model has no entities for (besides places): dropped with their claims
@@ -69,6 +71,7 @@ def rewrite_placement(w: WorkingMRS) -> None:
     """Run this module's rewrites, in dependency order."""
     _effects(w)
     w.reindex()
+    look_directions(w)
     colour_counts(w)
     hyphenated_places(w)
     frame_lists(w)
@@ -130,6 +133,7 @@ def _fragments(w: WorkingMRS) -> None:
     for e in w.live:
         if not e.dead and e.pred == "unknown" and is_var(e.args.get("ARG"), "x"):
             there(e, _depicted(w, e.args["ARG"]))
+            e.carg = FRAGMENT
 
 
 def _depicted(w: WorkingMRS, x: str) -> str:

@@ -14,6 +14,9 @@ from .working_mrs import EP, WorkingMRS, is_var
 MANY = "MANY"
 #: words that count on from shapes named before ("another", "a second"): see :func:`named_plural`
 _OTHER_WORDS = frozenset({"_other_a_1", "_another_q", "_second_a_1", "_third_a_1", "ord"})
+#: the carg of the "there is" a noun-phrase caption is read as (``unknown(ARG = x)``): a caption that
+#: lists shapes as a picture's content, where a shared word does not leave a plural item's count open
+FRAGMENT = "fragment"
 #: every plural of a description (a marker of :data:`ALL`)
 ALL = "*"
 #: words under which "two or more" would read as less, not more ("does not touch blue circles": one
@@ -28,7 +31,8 @@ def counts_left_open(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
     said of a whole list ("circles and triangles in red and yellow", a ``kinds:`` marker)."""
     if any(e.pred in _OTHER_WORDS or (e.pred == ATTR and (e.carg or "").startswith("kinds:")) for e in w.eps):
         return {ALL}
-    return _shared_conjuncts(w, predicative)
+    return _shared_conjuncts(w, predicative, _names_a_single_shape(w) or any(
+        e.pred == "_be_v_there" and e.carg == FRAGMENT for e in w.live))
 
 
 def named_plural(x: str, rs: list[EP], open_counts: set[str], listed: set[str]) -> bool:
@@ -50,22 +54,29 @@ def beside_singulars(w: WorkingMRS) -> set[str]:
     every plural, or nothing. Nothing where the caption negates something (:data:`_DOWNWARD`)."""
     if any(not e.dead and e.pred in _DOWNWARD for e in w.live):
         return set()
-    if any(not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x") for c in w.live):
+    if any(not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x") for c in w.live) or _names_a_single_shape(w):
         return {ALL}
-    for q in w.live:
-        if q.dead or not (q.pred == "_a_q" or q.pred == "udef_q" and q.mods.card == 1 and not q.mods.plural):
-            continue
-        if any(e.arg0 == q.arg0 and shape_of(e.pred) is not None for e in restriction(w, q.arg0 or "")):
-            return {ALL}
     return set()
 
 
-def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
+def _names_a_single_shape(w: WorkingMRS) -> bool:
+    """Whether the caption names a single shape ("a magenta cross", "one circle")."""
+    return any(not q.dead and (q.pred == "_a_q" or q.pred == "udef_q" and q.mods.card == 1 and not q.mods.plural)
+               and any(e.arg0 == q.arg0 and shape_of(e.pred) is not None for e in restriction(w, q.arg0 or ""))
+               for q in w.live)
+
+
+def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None], single: bool) -> set[str]:
     """The conjuncts of coordinations whose count the guide's plural does not settle: those of a
-    coordination whose words are shared ("cyan squares and crosses", "gray pentagons and a cross near
-    the bottom": the words may be said of both or of one; "circles and triangles in red and yellow":
-    words said of the whole list), and those of a coordination under or with
-    "the", a count or a copula ("The squares and rectangles are ...")."""
+    coordination whose words are said of the whole list ("circles and triangles in red and yellow"),
+    those of a coordination under or with "the", a count or a copula ("The squares and rectangles are
+    ..."), and, in a caption that names no single shape and is no noun phrase (``single``: a sentence
+    such as "There are cyan squares and rectangles."), those of a coordination whose
+    words are shared ("cyan squares and crosses", "several green ovals and rectangles": the words, a
+    quantity word among them, may be said of the whole list). Beside a single shape ("gray triangles,
+    ovals and rectangles with a pink oval") a shared word leaves each plural item two or more, said
+    of both nouns or of the first alone (the dev labels of such items with one shape: 37 false, 1
+    vague)."""
     coords = [c for c in w.live if not c.dead and c.pred in COORDINATIONS and is_var(c.arg0, "x")]
     keys: dict[tuple[str, object], set[str]] = {}
     for e in w.live:
@@ -78,8 +89,9 @@ def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
         leaves = [v for k, v in c.args.items() if k != "ARG0" and is_var(v, "x")]
         qs = [w.quant_of.get(v) for v in [c.arg0 or "", *leaves]]
         counted = any(q is not None and (q.pred not in ("udef_q", "_a_q") or not q.mods.plain()) for q in qs)
-        if (c.arg0 in predicative or counted or any(v in shared for v in leaves) or c.arg0 in shared
-                or _said_of(w, c.arg0 or "") or _bare_after_words(w, c, by_var)):
+        shares = not single and (any(v in shared for v in leaves) or c.arg0 in shared
+                                 or _bare_after_words(w, c, by_var))
+        if c.arg0 in predicative or counted or shares or _said_of(w, c.arg0 or ""):
             out.update(leaves)
     # a conjunct of a conjunct's coordination (a list nested in a list) is as its list is
     for _ in range(4):
@@ -144,4 +156,5 @@ def heads_a_plural_list(w: WorkingMRS, x: str) -> bool:
     return False
 
 
-__all__ = ["MANY", "beside_singulars", "count_marker", "counts_left_open", "heads_a_plural_list", "named_plural"]
+__all__ = ["FRAGMENT", "MANY", "beside_singulars", "count_marker", "counts_left_open", "heads_a_plural_list",
+           "named_plural"]

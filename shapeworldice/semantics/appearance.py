@@ -281,12 +281,24 @@ def shade_than_some(value: str, color: np.ndarray, shade: np.ndarray) -> tuple[n
 _MIDDLES = {"mid-height": "y", "mid-width": "x"}
 
 
+#: "in the corner" with no side: in one of the four corners, each as its named corner ("top+left")
+SOME_CORNER = "some-corner"
+
+
 def region(value: str, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Where an entity's centre is: ``value`` is parts joined by "+" ("top+left", "centre",
-    "top+centre", "left-edge"); all parts must hold (and = min, as a conjunction of claims)."""
+    "top+centre", "left-edge"); all parts must hold (and = min, as a conjunction of claims).
+    :data:`SOME_CORNER` holds where some corner does and fails where every corner does (or = max)."""
     parts = value.split("+")
     agree = np.ones(x.shape, dtype=bool)
     disagree = np.zeros(x.shape, dtype=bool)
+    if SOME_CORNER in parts:  # (with other parts, "at the bottom right, near the corner": each holds)
+        parts = [p for p in parts if p != SOME_CORNER]
+        corners = [region(f"{v}+{h}", x, y) for v in ("top", "bottom") for h in ("left", "right")]
+        agree = np.logical_or.reduce([a for a, _ in corners])
+        disagree = np.logical_and.reduce([d for _, d in corners])
+        if not parts:
+            return agree, disagree
     axes_named = {_PARTS[p][0] for p in parts if p in _PARTS} | {_MIDDLES[p] for p in parts if p in _MIDDLES}
     for p in parts:
         if p in _MIDDLES:  # "at mid-height", "in the middle vertically": the centre's margins on one axis

@@ -275,8 +275,9 @@ def test_vague_quantities_and_plurals(caption, n, expected):
     ("There are red circles.", T),
     ("Red squares and a blue circle.", F),         # a list item of its own words
     ("Red squares, red circles and a triangle.", F),
-    ("Red circles and squares.", A),               # "red" may be said of both: which count is meant is open
-    ("Red circles, squares and a blue circle.", A),
+    ("Red circles and squares.", F),               # a noun-phrase caption lists: "squares" is two or more
+    ("There are red circles and squares.", A),     # a sentence: "red" may be said of both, the count left open
+    ("Red circles, squares and a blue circle.", F),  # beside a single shape: "squares" is two or more, red or not
     ("The squares and red circles are at the top.", A),  # under "the": not a count of its own
     ("There are red shapes and a blue circle.", T),
     ("There are blue shapes and a red square.", A),  # colour words on "shapes" list what the shapes are

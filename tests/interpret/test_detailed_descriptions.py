@@ -176,11 +176,11 @@ def test_sentence_adverbs_add_nothing_and_a_subjects_relative_is_claimed(caption
 
 @pytest.mark.parametrize("caption", [
     "A gray square sits alone near the bottom.",
-    "A gray square and a blue cross are close together.",
+    "The shapes are close together.",  # (of a pair, "A and B are close together", it is nearness)
 ])
 def test_an_undecided_word_said_of_a_verb_is_vague_of_its_subject(caption):
-    """"sits alone", "are close together": the word is vague of the one the verb is said of, so the
-    sentence is read (never true) instead of left out."""
+    """"sits alone", "are close together" (of a group): the word is vague of the one the verb is said
+    of, so the sentence is read (never true) instead of left out."""
     world = make_world(("square", "gray", 0.35, 0.85), ("cross", "blue", 0.45, 0.85))
     assert verdict(caption, world) == "ambiguous", caption
 

@@ -85,7 +85,7 @@ def test_an_adjective_on_the_first_noun_is_said_of_both_or_of_the_first(caption,
 @pytest.mark.parametrize("caption,expected", [
     # the wide reading (blue circles) is false, the narrow one (circles) true: vague, as in a coordination of two
     ("Blue crosses and circles, a red circle and a red square.", A),
-    ("Blue crosses and squares, a red circle and a red square.", A),
+    ("Blue crosses and squares, a red circle and a red square.", F),  # one square: "squares" is two or more
     ("Blue crosses and circles, a red circle and a red circle.", A),
     ("Red crosses and circles, a red circle and a red square.", F),  # no red cross
 ])

@@ -1,0 +1,71 @@
+"""Which way a shape points or faces: "a triangle pointing to the left", "is pointing down and to the
+right", "tilted with its flat side facing up and to the left". The direction is the look's, not a
+place: the world model records no rotation, so it is dropped with the look (the labelling guide's
+"facing", "pointing" are vague; a look adds nothing, see docs/descriptions.md). The parser hangs the
+direction on the shape (a reduced relative's "to the left" on the noun) or coordinates it with the look
+("[is pointing down] and [to the left]"), where it would read as the shape being on the left; here it is
+put on the look's event, so :func:`.placement.rewrite_placement` drops it as a modifier of the look.
+
+Only a bare direction is moved ("to the left", "toward the right"); "to the left of the circle" and "to
+its right" say where the shape is and stay.
+"""
+from __future__ import annotations
+
+from .picture_places import restriction
+from .predicates import COORDINATIONS, OUTSIDE_WORDS, SIDE_NOUNS, split_predicate
+from .working_mrs import EP, WorkingMRS, is_var
+
+#: prepositions of a direction ("to the left", "toward the right")
+_DIRECTION_PREPS = frozenset({"_to_p", "_toward_p", "_towards_p"})
+#: verbs of a look that has a direction (a subset of :data:`~.predicates.OUTSIDE_WORDS` and "lean")
+_DIRECTED_LOOKS = frozenset({"point", "pointing", "face", "facing", "tilted", "tilt", "angled", "angle", "lean",
+                             "turned", "turn", "rotated", "rotate", "oriented", "orient", "slanted"})
+
+
+def _directed_look(e: EP) -> bool:
+    lemma, pos, _ = split_predicate(e.pred)
+    lemma = lemma.split("/")[0]
+    return pos == "v" and lemma in _DIRECTED_LOOKS and (lemma in OUTSIDE_WORDS or lemma == "lean")
+
+
+def _bare_direction(w: WorkingMRS, p: EP) -> bool:
+    """Whether ``p`` is "to the left" / "toward the right" with no object of the side ("of the circle")."""
+    side = p.args.get("ARG2", "")
+    q = w.quant_of.get(side)
+    if p.pred not in _DIRECTION_PREPS or q is None or q.pred != "_the_q":  # not "to its right" (of a shape)
+        return False
+    rs = restriction(w, side)
+    nouns = [n for n in rs if n.arg0 == side and split_predicate(n.pred)[1] == "n"]
+    return (len(nouns) == 1 and nouns[0].pred in SIDE_NOUNS and len(nouns[0].args) == 1
+            and not any(not e.dead and e is not p and not e.is_quantifier() and side in e.args.values() and e not in rs
+                        for e in w.live)
+            and all(e.arg0 == side or split_predicate(e.pred)[1] == "a" for e in rs))
+
+
+def _subject(look: EP) -> str | None:
+    """The shape a look is said of: its subject, or a passive's object ("tilted" with ARG1 unbound)."""
+    return next((v for v in (look.args.get("ARG1"), look.args.get("ARG2")) if is_var(v, "x")), None)
+
+
+def look_directions(w: WorkingMRS) -> None:
+    """Put a bare direction said of a shape beside a look of that shape on the look's event."""
+    looks = [e for e in w.live if not e.dead and _directed_look(e) and e.arg0 is not None]
+    if not looks:
+        return
+    by_event = {e.arg0: e for e in w.live if not e.dead and is_var(e.arg0, "e")}
+    for p in w.live:
+        x = p.args.get("ARG1")
+        if p.dead or not is_var(x, "x") or not _bare_direction(w, p):
+            continue
+        # "a triangle pointing to the left": the look and the direction on the noun, side by side
+        beside = [v for v in looks if v.label == p.label and _subject(v) == x]
+        # "is pointing down and to the left": the direction coordinated with the look
+        joined = [by_event[c.args.get("ARG1")] for c in w.live
+                  if not c.dead and c.pred in COORDINATIONS and c.args.get("ARG2") == p.arg0
+                  and by_event.get(c.args.get("ARG1")) in looks and _subject(by_event[c.args.get("ARG1")]) == x]
+        found = beside or joined
+        if found:
+            p.args = {**p.args, "ARG1": found[0].arg0 or ""}
+
+
+__all__ = ["look_directions"]
