@@ -16,20 +16,14 @@ from ..semantics.appearance import color_word
 from .errors import UninterpretableMRS
 from .picture_places import ATTR, SCENE
 from .plural_counts import MANY, beside_singulars, count_marker, counts_left_open, heads_a_plural_list, named_plural
-from .predicates import COORDINATIONS, OUTSIDE_WORDS, TONE_ADJS, color_of, shape_of, split_predicate, unknown_word
+from .predicates import (COORDINATIONS, OUTSIDE_WORDS, QUANTITY_ADJS, TONE_ADJS, color_of, shape_of, split_predicate,
+                         unknown_word)
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: the word of a ``MANY`` marker that reads "the other X" with nothing before it (see formula_builder)
 THE_OTHER = "the-other"
 #: "many", "numerous": true from five
 MANY_TRUE = 5
-#: vague quantity words as (count, qrange); "many" and "numerous" are false only below 3 (see ``MANY``)
-QUANTITY_ADJS: dict[str, tuple[int, str]] = {
-    "_several_a_1": (3, "geq"), "_multiple_a_1": (2, "geq"), "_various_a_1": (2, "geq"), "_assorted_a_1": (2, "geq"),
-    "_numerous_a_1": (3, "geq"), "_many_a_1": (3, "geq"), "_a+few_a_1": (2, "geq"),
-    "_a+number+of_a_1": (2, "geq"), "_a+group+of_a_1": (2, "geq"),
-    "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
-}
 #: "a group of", "a cluster of", ...: a quantity whose place is said of the collection (:func:`group_places`)
 GROUP = "_a+group+of_a_1"
 #: predicates of a restriction that already say how many ("two", "most", "fewer", "a third of")
@@ -589,6 +583,6 @@ def _restriction(w: WorkingMRS, v: str) -> list[EP]:
     return w.at(w.rstr_label(q)) if q is not None else []
 
 
-__all__ = ["GROUP", "MANY", "MANY_TRUE", "QUANTITY_ADJS", "THE_OTHER", "adjective_lists", "attach_list_modifiers",
+__all__ = ["GROUP", "MANY", "MANY_TRUE", "THE_OTHER", "adjective_lists", "attach_list_modifiers",
            "colours_of_the_shapes", "distribute_list_modifiers", "group_places", "list_items", "predicated_colours",
            "predicated_lists", "quantities", "shared_adjectives"]

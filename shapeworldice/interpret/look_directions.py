@@ -1,10 +1,13 @@
 """Which way a shape points or faces: "a triangle pointing to the left", "is pointing down and to the
 right", "tilted with its flat side facing up and to the left". The direction is the look's, not a
 place: the world model records no rotation, so it is dropped with the look (the labelling guide's
-"facing", "pointing" are vague; a look adds nothing, see docs/descriptions.md). The parser hangs the
-direction on the shape (a reduced relative's "to the left" on the noun) or coordinates it with the look
-("[is pointing down] and [to the left]"), where it would read as the shape being on the left; here it is
-put on the look's event, so :func:`.placement.rewrite_placement` drops it as a modifier of the look.
+"facing", "pointing" are vague; a look adds nothing, see docs/descriptions.md). The grammar reads "is
+pointing down and to the left" as one direction of the verb; in a reduced relative ("a triangle pointing
+to the left") the parser may hang "to the left" on the noun, where it would read as the shape being on
+the left; here it is put on the look's event, so :func:`.placement.rewrite_placement` drops it as a
+modifier of the look. A direction coordinated with a look as a clause's predicate ("is tilted and to
+the left", "is pointing up and is to the left") or said beside an aside ("a triangle, pointing up, is
+to the left") is where the shape is.
 
 Only a bare direction is moved ("to the left", "toward the right"); "to the left of the circle" and "to
 its right" say where the shape is and stay.
@@ -12,7 +15,7 @@ its right" say where the shape is and stay.
 from __future__ import annotations
 
 from .picture_places import restriction
-from .predicates import COORDINATIONS, OUTSIDE_WORDS, SIDE_NOUNS, split_predicate
+from .predicates import OUTSIDE_WORDS, SIDE_NOUNS, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: prepositions of a direction ("to the left", "toward the right")
@@ -52,20 +55,19 @@ def look_directions(w: WorkingMRS) -> None:
     looks = [e for e in w.live if not e.dead and _directed_look(e) and e.arg0 is not None]
     if not looks:
         return
-    by_event = {e.arg0: e for e in w.live if not e.dead and is_var(e.arg0, "e")}
     for p in w.live:
         x = p.args.get("ARG1")
         if p.dead or not is_var(x, "x") or not _bare_direction(w, p):
             continue
-        # "a triangle pointing to the left": the look and the direction on the noun, side by side
-        beside = [v for v in looks if v.label == p.label and _subject(v) == x]
-        # "is pointing down and to the left": the direction coordinated with the look
-        joined = [by_event[c.args.get("ARG1")] for c in w.live
-                  if not c.dead and c.pred in COORDINATIONS and c.args.get("ARG2") == p.arg0
-                  and by_event.get(c.args.get("ARG1")) in looks and _subject(by_event[c.args.get("ARG1")]) == x]
-        found = beside or joined
-        if found:
-            p.args = {**p.args, "ARG1": found[0].arg0 or ""}
+        # "a triangle pointing to the left": the look and the direction on the noun, side by side, in
+        # its restriction (not a clause's predicate beside an aside: "a triangle, pointing up, is to
+        # the left" says where it is)
+        q = w.quant_of.get(x or "")
+        nouns = [n.key[0] for n in w.live if not n.dead and n.arg0 == x and split_predicate(n.pred)[1] == "n"]
+        beside = [v for v in looks if v.label == p.label and _subject(v) == x and q is not None
+                  and p.label == w.rstr_label(q) and nouns and min(nouns) < v.key[0] < p.key[0]]
+        if beside:
+            p.args = {**p.args, "ARG1": beside[0].arg0 or ""}
 
 
 __all__ = ["look_directions"]

@@ -379,12 +379,16 @@ def axis_of_place(adverb: EP, place: EP) -> bool:
 
 
 def _middle_on_one_axis(w: WorkingMRS, e: EP) -> str:
-    """"in the middle vertically" (the adverb is killed) and "across the middle" (the horizontal
-    band) name the middle along one axis only ("mid-height" / "mid-width"); else the centre. An
-    adverb before the place ("stands vertically in the middle") is the shape's look, not the axis."""
+    """"in the middle vertically" (the adverb is killed), "in the vertical middle" (the lexicon's
+    axis on the place noun) and "across the middle" (the horizontal band) name the middle along one
+    axis only ("mid-height" / "mid-width"); else the centre. An adverb before the place ("stands
+    vertically in the middle") is the shape's look, not the axis."""
     for m in w.live:
         if not m.dead and axis_of_place(m, e):
             w.kill(m)
+            return AXIS_ADVERBS[m.pred]
+    for m in restriction(w, e.args.get("ARG2", "")):
+        if m.pred in AXIS_ADVERBS:
             return AXIS_ADVERBS[m.pred]
     return "mid-height" if e.pred == "_across_p" else "centre"
 
@@ -408,6 +412,17 @@ def _places_after_the_frame(w: WorkingMRS) -> None:
             m.label = outer[0].label
         p.label, p.args = outer[0].label, {**p.args, "ARG1": outer[0].args["ARG1"]}
     w.reindex()
+
+
+def _one_corner(w: WorkingMRS, subject: str | None, corner: str) -> bool:
+    """Whether "in the corner" is said of one shape ("the cross is in the corner", not "each cross",
+    "the crosses") and names a corner by nothing but the word ("the corner", "a corner": not "every
+    corner", "the far corner", "the corner farthest from the circle"): then it is some corner."""
+    q, cq = w.quant_of.get(subject or ""), w.quant_of.get(corner)
+    return (q is not None and not q.mods.plural and q.pred not in ("_every_q", "_each_q", "_all_q")
+            and cq is not None and cq.pred in ("_the_q", "_a_q")
+            and all(split_predicate(e.pred)[1] == "n" and e.arg0 == corner
+                    or e.pred == "_of_p" and e.args.get("ARG2") in frames_of(w) for e in restriction(w, corner)))
 
 
 def regions(w: WorkingMRS) -> None:
@@ -439,8 +454,8 @@ def regions(w: WorkingMRS) -> None:
         if place == "centre":
             place = _middle_on_one_axis(w, e)
         subject = subject_of(w, e.args.get("ARG1"))
-        several = subject not in w.quant_of or w.quant_of[subject or ""].mods.plural  # "in the corner": one corner
-        if touching and not place.endswith("-edge") or beyond or place == SOME_CORNER and several:
+        if (touching and not place.endswith("-edge") or beyond
+                or place == SOME_CORNER and not _one_corner(w, subject, y)):
             place = ""
         if e.pred in ("_toward_p", "_towards_p"):  # "toward the right (side)": a leaning
             place = "+".join(f"toward-{p}" if p in ("left", "right", "top", "bottom") else p

@@ -303,6 +303,19 @@ def _said_of(e: EP, events: dict[str | None, dict[str, str]]) -> str | None:
     return None
 
 
+def _of_a_place(w: WorkingMRS, e: EP, lemma: str, pos: str) -> bool:
+    """Whether ``e`` says which middle a place is: the axis of "in the middle vertically", "the vertical
+    middle" (read by :func:`.picture_places.regions`), or a look word on a middle ("the horizontal centre
+    of the image", the axis unsaid: kept, so the place is not read)."""
+    if e.pred in AXIS_ADVERBS:
+        return is_var(e.args.get("ARG1"), "x") or any(
+            not p.dead and p.pred in REGION_PREPS and axis_of_place(e, p) for p in w.live)
+    y = e.args.get("ARG1")
+    return pos == "a" and lemma in OUTSIDE_WORDS and is_var(y, "x") and any(
+        not n.dead and n.arg0 == y and split_predicate(n.pred)[1] == "n"
+        and REGION_NOUNS.get(split_predicate(n.pred)[0]) == "centre" for n in w.live)
+
+
 def _outside(w: WorkingMRS) -> None:
     """Drop what the world model does not record, with what modifies it (see the module docstring)."""
     dropped: set[str] = set()
@@ -313,9 +326,8 @@ def _outside(w: WorkingMRS) -> None:
         if e.dead or e.is_quantifier():
             continue
         lemma, pos = _word(e)
-        if e.pred in AXIS_ADVERBS and any(not p.dead and p.pred in REGION_PREPS and axis_of_place(e, p)
-                                          for p in w.live):
-            continue  # "in the middle vertically": the axis of the place (:func:`.picture_places.regions`)
+        if _of_a_place(w, e, lemma, pos):
+            continue
         if pos in ("v", "a") and (lemma in OUTSIDE_WORDS or lemma in _ORDER_ADVERBS and is_var(
                 e.args.get("ARG1"), "e")) and e.arg0 is not None:
             dropped.add(e.arg0)

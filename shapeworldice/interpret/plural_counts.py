@@ -6,7 +6,7 @@ from :func:`.lists.quantities`; the meanings are in docs/descriptions.md ("Numbe
 from __future__ import annotations
 
 from .picture_places import ATTR, restriction
-from .predicates import COORDINATIONS, NEGATIVE_QUANTIFIERS, shape_of, split_predicate
+from .predicates import COORDINATIONS, NEGATIVE_QUANTIFIERS, QUANTITY_ADJS, shape_of, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP in a restriction that marks a vague count on its quantifier ("many"): its ``carg`` is
@@ -31,8 +31,9 @@ def counts_left_open(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
     said of a whole list ("circles and triangles in red and yellow", a ``kinds:`` marker)."""
     if any(e.pred in _OTHER_WORDS or (e.pred == ATTR and (e.carg or "").startswith("kinds:")) for e in w.eps):
         return {ALL}
-    return _shared_conjuncts(w, predicative, _names_a_single_shape(w) or any(
+    single = not any(e.pred in QUANTITY_ADJS for e in w.eps) and (_lists_a_single_shape(w) or any(
         e.pred == "_be_v_there" and e.carg == FRAGMENT for e in w.live))
+    return _shared_conjuncts(w, predicative, single)
 
 
 def named_plural(x: str, rs: list[EP], open_counts: set[str], listed: set[str]) -> bool:
@@ -64,6 +65,18 @@ def _names_a_single_shape(w: WorkingMRS) -> bool:
     return any(not q.dead and (q.pred == "_a_q" or q.pred == "udef_q" and q.mods.card == 1 and not q.mods.plural)
                and any(e.arg0 == q.arg0 and shape_of(e.pred) is not None for e in restriction(w, q.arg0 or ""))
                for q in w.live)
+
+
+def _lists_a_single_shape(w: WorkingMRS) -> bool:
+    """Whether a list, or a "with" said of one, names a single shape beside its plurals ("red circles
+    and a magenta cross", "crosses and triangles with a pink oval"; not a single shape of another
+    sentence: "There are blue crosses and pentagons. A red circle is at the top.")."""
+    singles = {q.arg0 for q in w.live if not q.dead and (q.pred == "_a_q" or q.pred == "udef_q" and q.mods.card == 1
+                                                          and not q.mods.plural)
+               and any(e.arg0 == q.arg0 and shape_of(e.pred) is not None for e in restriction(w, q.arg0 or ""))}
+    return any(not c.dead and (c.pred in COORDINATIONS and is_var(c.arg0, "x") or c.pred == "_with_p")
+               and any(v in singles for k, v in c.args.items() if k not in ("ARG0", "ARG1") or c.pred != "_with_p")
+               for c in w.live)
 
 
 def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None], single: bool) -> set[str]:

@@ -168,6 +168,13 @@ VAGUE_WORDS = frozenset({
                            "beside+it", "below+it", "above+it", "next+to+it")),
 })
 
+#: vague quantity words as (count, qrange); "many" and "numerous" are false only below 3 (see ``MANY``)
+QUANTITY_ADJS: dict[str, tuple[int, str]] = {
+    "_several_a_1": (3, "geq"), "_multiple_a_1": (2, "geq"), "_various_a_1": (2, "geq"), "_assorted_a_1": (2, "geq"),
+    "_numerous_a_1": (3, "geq"), "_many_a_1": (3, "geq"), "_a+few_a_1": (2, "geq"),
+    "_a+number+of_a_1": (2, "geq"), "_a+group+of_a_1": (2, "geq"),
+    "_a+couple+of_a_1": (2, "eq"), "_a+pair+of_a_1": (2, "eq"),
+}
 #: words said of a group as a whole (read on the group by :mod:`.groups`): the claim they mark
 GROUP_WORDS: dict[str, str] = {"_colors+various_a_1": "colours:various", "_colors+two_a_1": "colours:2",
                                "_colors+three_a_1": "colours:3", "_colors+four_a_1": "colours:4",
@@ -198,6 +205,7 @@ REGION_MODIFIERS: dict[str, str] = {
     "upper": "top", "top": "top", "lower": "bottom", "bottom": "bottom", "left": "left", "right": "right",
     "central": "centre", "middle": "centre", "center": "centre", "centre": "centre", "far": "", "very": "",
     "entire": "", "whole": "", "overall": "", "large": "", "big": "", "vast": "",  # "the large middle portion"
+    "vertically": "", "horizontally": "",  # "the vertical middle": the axis of the middle (picture_places)
     "left-hand": "left", "right-hand": "right", "top-left": "top+left", "top-right": "top+right",
     "bottom-left": "bottom+left", "bottom-right": "bottom+right", "upper-left": "top+left",
     "upper-right": "top+right", "lower-left": "bottom+left", "lower-right": "bottom+right",

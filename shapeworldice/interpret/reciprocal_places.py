@@ -15,7 +15,7 @@ closeness the labelling guide does not measure.
 from __future__ import annotations
 
 from .picture_places import restriction
-from .predicates import COORDINATIONS, NEAR_PREPS
+from .predicates import COORDINATIONS, NEAR_PREPS, REGION_PREPS
 from .working_mrs import WorkingMRS, is_var
 
 #: the group word of "near / next to / close to each other"
@@ -36,8 +36,9 @@ def reciprocal_places(w: WorkingMRS) -> None:
                 w.kill(r)
         w.kill(q)
         e.pred, e.args = NEAR_EACH_OTHER, {"ARG0": e.arg0 or w.new_name("e"), "ARG1": e.args["ARG1"]}
-    for e in w.live:  # "The two shapes are close together."
-        if not e.dead and e.pred == "_close_a_1" and set(e.args) == {"ARG0", "ARG1"} and _pair(w, e.args["ARG1"]):
+    for e in w.live:  # "The two shapes are close together." (not "close in size / in colour")
+        if (not e.dead and e.pred == "_close_a_1" and set(e.args) == {"ARG0", "ARG1"} and _pair(w, e.args["ARG1"])
+                and all(m.pred in REGION_PREPS for m in w.live if not m.dead and m.args.get("ARG1") == e.arg0)):
             e.pred = NEAR_EACH_OTHER
     w.reindex()
 

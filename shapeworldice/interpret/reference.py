@@ -24,13 +24,13 @@ from .antecedents import (
     referents, said_of_each, said_of_the_head, stop_point,
 )
 from .companion_places import place_companions
-from .group_items import ones_of_a_group
 from .definites import resolve_definites
 from .errors import REFERENCE, UninterpretableMRS
-from .lists import MANY, QUANTITY_ADJS, THE_OTHER
+from .lists import MANY, THE_OTHER
 from .placement import ATTR
 from .predicates import (
-    BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, shape_of, split_predicate,
+    BACKGROUND_NOUNS, COORDINATIONS, ENTITY_NOUNS, FRAME_NOUNS, FRAME_PREPS, QUANTITY_ADJS, shape_of,
+    split_predicate,
 )
 from ..world.model import SHAPES
 from .pairs import resolve_pairs, says_pair_words
@@ -48,8 +48,6 @@ def resolve_references(w: WorkingMRS) -> None:
         _pronouns(w)
     if says_pair_words(said):
         resolve_pairs(w)
-    if "card" in said:
-        ones_of_a_group(w)
     if "_one_n_1" in said:
         _one(w)
     if not _OTHERS.isdisjoint(said):
@@ -103,8 +101,8 @@ def _pronouns(w: WorkingMRS) -> None:
         in_list, item = _in_a_list(w, q)
         if in_list is not None and in_list.arg0 in coarguments:
             in_list = None
-        if in_list is not None and (item or not found or _placed_by(w, found[0], in_list)):
-            found = [in_list]  # the item before is nearer than any earlier shape; a companion placed by the head
+        if in_list is not None and (item or not found):  # the item before is nearer than any earlier shape
+            found = [in_list]
         elif found and q.mods.plural and _singles_since(w, q, rs[0], found[0], coarguments):
             continue
         cut, unread = stop_point(w, q.key, q.mods.plural)
@@ -216,18 +214,6 @@ def _holder(w: WorkingMRS, pronoun: EP) -> EP | None:
                  and pronoun.arg0 in e.args.values()
                  for v in e.args.values() if v != pronoun.arg0 and v in w.quant_of
                  and w.rstr_label(w.quant_of[v]) == e.label), None)
-
-
-def _placed_by(w: WorkingMRS, companion: EP, head: EP) -> bool:
-    """"a green square with a red triangle below it and a pentagon left of it": whether ``companion``
-    (the triangle) is one of the shapes a "with"-phrase on ``head`` (the square) names and is placed
-    by it in its own description ("below it"); the next pronoun of the phrase then means the head
-    too (the items are placed alike), not that companion."""
-    own = w.rstr_label(head)
-    x, h = companion.arg0, head.arg0
-    return any(not e.dead and e.pred == "_be_v_there" and e.label == own and e.args.get("ARG1") == x
-               for e in w.live) and any(
-        not e.dead and e.args.get("ARG1") == x and e.args.get("ARG2") == h for e in w.live)
 
 
 def _in_a_list(w: WorkingMRS, pronoun: EP) -> tuple[EP | None, bool]:
@@ -398,7 +384,10 @@ def _counted_instead(w: WorkingMRS, e: EP, q: EP, singles: list[EP]) -> bool:
     before it), and "no other" is said of "shapes" (or "objects") that are only there; False
     (nothing done) otherwise."""
     kinds: list[str] = []
-    for r in singles:
+    for r in singles:  # "a red triangle", not "at least one red triangle"
+        one = r.mods.card == 1 and r.mods.degree is None and not r.mods.plural
+        if not (r.pred == "_a_q" and r.mods.plain() or one):
+            return False
         said = {shape_of(n.pred) or "" for n in w.at(w.rstr_label(r)) if n.arg0 == r.arg0 and shape_of(n.pred)}
         if len(said) != 1 or not said <= set(SHAPES):
             return False

@@ -97,6 +97,9 @@ _PARTS = {**REGION_PARTS, **TOWARD_PARTS, **THIRD_PARTS}
 CENTRE_TRUE, CENTRE_FALSE = 0.2, 0.3
 #: contact: overlap (intersection over the smaller shape), touching and nearness (outline gap)
 OVERLAP_MIN = 0.02
+#: shapes this far apart or farther (a thousandth of the picture, the precision of the judges' facts)
+#: clearly do not overlap; closer, they touch to the eye and "overlaps" is vague
+OVERLAP_APART = 0.001
 TOUCH_GAP, TOUCH_FAR = 0.005, 0.03
 NEAR_GAP, NEAR_FAR = 0.1, 0.3
 #: cross-shape size comparison ("larger than" on area), ShapeWorld's area margin
@@ -332,7 +335,7 @@ def contact(kind: str, value: int, a: WorldArrays) -> tuple[np.ndarray, np.ndarr
         smaller = np.minimum(areas[:, None], areas[None, :])
         inter = a.overlap * areas[:, None]  # overlap[i, j] is area(i ∩ j) / area(i)
         agree = inter / np.maximum(smaller, 1e-12) > OVERLAP_MIN
-        disagree = gap > 0.0
+        disagree = gap > OVERLAP_APART
         if kind == "over-rel":  # "over", "on top of": above it (ShapeWorld's margin) or lying over it
             above, not_above = relations.conditions("y-rel", -1, a)
             agree, disagree = agree | above, disagree & not_above

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from tests.conftest import make_world
 from tests.interpret.test_descriptions import A, F, T, check, triangles, verdict
 
-from shapeworldice.interpret.lists import MANY_TRUE, QUANTITY_ADJS
+from shapeworldice.interpret.lists import MANY_TRUE
+from shapeworldice.interpret.predicates import QUANTITY_ADJS
 
 
 @settings(max_examples=15, deadline=None)

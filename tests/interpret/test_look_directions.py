@@ -27,3 +27,15 @@ def test_a_place_with_an_object_or_without_a_look_stays():
     assert verdict("A magenta triangle is to the left.", ON_THE_RIGHT) == F
     assert verdict("A magenta triangle is tilted and on the left.", ON_THE_RIGHT) == F
     assert verdict("The triangle is tilted and to the right of the circle.", ON_THE_RIGHT) == T
+
+
+def test_a_direction_said_as_the_clause_predicate_beside_a_look_is_a_place():
+    # found in review: these were read as looks (true of a triangle on the right)
+    for text in ("A magenta triangle is tilted and to the left.",
+                 "A magenta triangle is pointing up and is to the left.",
+                 "A magenta triangle is rotated and positioned to the left.",
+                 "A magenta triangle, pointing up, is to the left.",
+                 "The magenta triangle, which is pointing up, is to the left.",
+                 "A tilted magenta triangle to the left.",
+                 "A magenta triangle, tilted slightly, is to the left."):
+        assert verdict(text, ON_THE_RIGHT) == F, text

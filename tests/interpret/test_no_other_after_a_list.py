@@ -46,3 +46,10 @@ def test_not_read_so_with_or_or_two_of_one_kind():
 def test_other_circles_are_not_counted_as_shapes():
     caption = "There is a yellow circle and a red triangle. There are no other circles."
     assert verdict(caption, THREE_SHAPES) != F
+
+
+def test_a_number_with_a_degree_is_no_single_shape():
+    # found in review: "at least one red triangle" was counted as one, so the sentence was false of two
+    world = make_world(("circle", "yellow", 0.3, 0.3), ("triangle", "red", 0.7, 0.7), ("triangle", "red", 0.7, 0.2))
+    caption = "There is a yellow circle and at least one red triangle. There are no other shapes."
+    assert verdict(caption, world) not in (T, F)

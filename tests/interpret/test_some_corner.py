@@ -26,3 +26,16 @@ def test_a_corner_with_a_side_is_unchanged():
     world = make_world(("cross", "magenta", 0.85, 0.9))
     assert verdict("The cross is in the bottom right corner.", world) == T
     assert verdict("The cross is in the top left corner.", world) == F
+
+
+def test_a_corner_named_otherwise_or_said_of_each_stays_vague():
+    # found in review: "every corner", "each cross", "the far corner" were read as some corner (true)
+    one = make_world(("cross", "magenta", 0.1, 0.1))
+    two = make_world(("cross", "magenta", 0.1, 0.1), ("cross", "magenta", 0.9, 0.9))
+    near = make_world(("cross", "magenta", 0.1, 0.1), ("circle", "red", 0.12, 0.2))
+    assert verdict("There is a shape in each corner.", one) not in (T, F)
+    assert verdict("A cross is in every corner.", two) not in (T, F)
+    assert verdict("Each cross is in the corner.", two) not in (T, F)
+    assert verdict("The cross is in the far corner.", one) not in (T, F)
+    assert verdict("The cross is in the corner farthest from the circle.", near) not in (T, F)
+    assert verdict("The cross is in the corner of the image.", one) == T
