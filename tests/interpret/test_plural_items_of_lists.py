@@ -35,13 +35,14 @@ def test_a_shared_colour_is_false_only_when_both_readings_are():
     assert verdict("A cyan circle, magenta crosses and triangles on a black background.", mixed) == A
 
 
-def test_several_with_a_shared_adjective_alone_keeps_a_plural_of_one_vague():
+def test_a_shared_quantity_word_keeps_a_plural_of_one_vague():
+    # "several" may be said of the whole list (three green shapes are several): never false here
     world = make_world(("ellipse", "green", 0.2, 0.3), ("ellipse", "green", 0.4, 0.3),
                        ("rectangle", "green", 0.7, 0.7))
     assert verdict("There are several green ovals and rectangles.", world) != F
     listed = "A red circle and several green ovals and rectangles on a black background."
     assert verdict(listed, make_world(("circle", "red", 0.8, 0.2), *[
-        ("ellipse", "green", 0.2, 0.3), ("ellipse", "green", 0.4, 0.3), ("rectangle", "green", 0.7, 0.7)])) == F
+        ("ellipse", "green", 0.2, 0.3), ("ellipse", "green", 0.4, 0.3), ("rectangle", "green", 0.7, 0.7)])) == A
 
 
 def test_a_noun_phrase_caption_lists_but_a_sentence_leaves_the_count_open():
