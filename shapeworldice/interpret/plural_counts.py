@@ -31,9 +31,8 @@ def counts_left_open(w: WorkingMRS, predicative: set[str | None]) -> set[str]:
     said of a whole list ("circles and triangles in red and yellow", a ``kinds:`` marker)."""
     if any(e.pred in _OTHER_WORDS or (e.pred == ATTR and (e.carg or "").startswith("kinds:")) for e in w.eps):
         return {ALL}
-    single = not any(e.pred in QUANTITY_ADJS for e in w.eps) and (_lists_a_single_shape(w) or any(
+    return _shared_conjuncts(w, predicative, _names_a_single_shape(w) or any(
         e.pred == "_be_v_there" and e.carg == FRAGMENT for e in w.live))
-    return _shared_conjuncts(w, predicative, single)
 
 
 def named_plural(x: str, rs: list[EP], open_counts: set[str], listed: set[str]) -> bool:
@@ -67,18 +66,6 @@ def _names_a_single_shape(w: WorkingMRS) -> bool:
                for q in w.live)
 
 
-def _lists_a_single_shape(w: WorkingMRS) -> bool:
-    """Whether a list, or a "with" said of one, names a single shape beside its plurals ("red circles
-    and a magenta cross", "crosses and triangles with a pink oval"; not a single shape of another
-    sentence: "There are blue crosses and pentagons. A red circle is at the top.")."""
-    singles = {q.arg0 for q in w.live if not q.dead and (q.pred == "_a_q" or q.pred == "udef_q" and q.mods.card == 1
-                                                          and not q.mods.plural)
-               and any(e.arg0 == q.arg0 and shape_of(e.pred) is not None for e in restriction(w, q.arg0 or ""))}
-    return any(not c.dead and (c.pred in COORDINATIONS and is_var(c.arg0, "x") or c.pred == "_with_p")
-               and any(v in singles for k, v in c.args.items() if k not in ("ARG0", "ARG1") or c.pred != "_with_p")
-               for c in w.live)
-
-
 def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None], single: bool) -> set[str]:
     """The conjuncts of coordinations whose count the guide's plural does not settle: those of a
     coordination whose words are said of the whole list ("circles and triangles in red and yellow"),
@@ -86,7 +73,8 @@ def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None], single: bool)
     ..."), and, in a caption that names no single shape and is no noun phrase (``single``: a sentence
     such as "There are cyan squares and rectangles."), those of a coordination whose
     words are shared ("cyan squares and crosses", "several green ovals and rectangles": the words, a
-    quantity word among them, may be said of the whole list). Beside a single shape ("gray triangles,
+    quantity word among them, may be said of the whole list; a quantity word said of the list keeps
+    that open beside a single shape too). Beside a single shape ("gray triangles,
     ovals and rectangles with a pink oval") a shared word leaves each plural item two or more, said
     of both nouns or of the first alone (the dev labels of such items with one shape: 37 false, 1
     vague)."""
@@ -102,8 +90,9 @@ def _shared_conjuncts(w: WorkingMRS, predicative: set[str | None], single: bool)
         leaves = [v for k, v in c.args.items() if k != "ARG0" and is_var(v, "x")]
         qs = [w.quant_of.get(v) for v in [c.arg0 or "", *leaves]]
         counted = any(q is not None and (q.pred not in ("udef_q", "_a_q") or not q.mods.plain()) for q in qs)
-        shares = not single and (any(v in shared for v in leaves) or c.arg0 in shared
-                                 or _bare_after_words(w, c, by_var))
+        counted_list = any(e.pred in QUANTITY_ADJS and e.args.get("ARG1") in (c.arg0, *leaves) for e in w.eps)
+        shares = (not single or counted_list) and (any(v in shared for v in leaves) or c.arg0 in shared
+                                                   or _bare_after_words(w, c, by_var))
         if c.arg0 in predicative or counted or shares or _said_of(w, c.arg0 or ""):
             out.update(leaves)
     # a conjunct of a conjunct's coordination (a list nested in a list) is as its list is
