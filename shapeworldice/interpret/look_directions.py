@@ -9,13 +9,13 @@ modifier of the look. A direction coordinated with a look as a clause's predicat
 the left", "is pointing up and is to the left") or said beside an aside ("a triangle, pointing up, is
 to the left") is where the shape is.
 
-Only a bare direction is moved ("to the left", "toward the right"); "to the left of the circle" and "to
-its right" say where the shape is and stay.
+Only a bare direction is moved ("to the left", "toward the right", "to the left side", "toward the top of
+the image"); "to the left of the circle" and "to its right" say where the shape is and stay.
 """
 from __future__ import annotations
 
-from .picture_places import restriction
-from .predicates import OUTSIDE_WORDS, SIDE_NOUNS, split_predicate
+from .picture_places import frames_of, restriction
+from .predicates import OUTSIDE_WORDS, REGION_NOUNS, SIDE_NOUNS, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: prepositions of a direction ("to the left", "toward the right")
@@ -39,10 +39,13 @@ def _bare_direction(w: WorkingMRS, p: EP) -> bool:
         return False
     rs = restriction(w, side)
     nouns = [n for n in rs if n.arg0 == side and split_predicate(n.pred)[1] == "n"]
-    return (len(nouns) == 1 and nouns[0].pred in SIDE_NOUNS and len(nouns[0].args) == 1
+    frames = frames_of(w)  # "toward the top of the image"
+    return (len(nouns) == 1 and len(nouns[0].args) == 1
+            and (nouns[0].pred in SIDE_NOUNS or split_predicate(nouns[0].pred)[0] in REGION_NOUNS)
             and not any(not e.dead and e is not p and not e.is_quantifier() and side in e.args.values() and e not in rs
                         for e in w.live)
-            and all(e.arg0 == side or split_predicate(e.pred)[1] == "a" for e in rs))
+            and all(e.arg0 == side or split_predicate(e.pred)[1] == "a"
+                    or e.pred == "_of_p" and e.args.get("ARG2") in frames for e in rs))
 
 
 def _subject(look: EP) -> str | None:

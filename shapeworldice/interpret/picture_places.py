@@ -368,6 +368,8 @@ def company_of_places(w: WorkingMRS) -> None:
 
 #: adverbs that name the one axis of a middle ("in the middle vertically")
 AXIS_ADVERBS = {"_vertically_a_1": "mid-height", "_horizontally_a_1": "mid-width"}
+#: "across / along the horizontal middle" is the horizontal line through the middle (mid-height)
+_AXIS_LINES = {"_vertically_a_1": "_horizontally_a_1", "_horizontally_a_1": "_vertically_a_1"}
 
 
 def axis_of_place(adverb: EP, place: EP) -> bool:
@@ -387,9 +389,9 @@ def _middle_on_one_axis(w: WorkingMRS, e: EP) -> str:
         if not m.dead and axis_of_place(m, e):
             w.kill(m)
             return AXIS_ADVERBS[m.pred]
-    for m in restriction(w, e.args.get("ARG2", "")):
+    for m in restriction(w, e.args.get("ARG2", "")):  # "across / along the horizontal middle": the line
         if m.pred in AXIS_ADVERBS:
-            return AXIS_ADVERBS[m.pred]
+            return AXIS_ADVERBS[_AXIS_LINES[m.pred]] if e.pred in ("_across_p", "_along_p") else AXIS_ADVERBS[m.pred]
     return "mid-height" if e.pred == "_across_p" else "centre"
 
 
@@ -420,7 +422,7 @@ def _one_corner(w: WorkingMRS, subject: str | None, corner: str) -> bool:
     corner", "the far corner", "the corner farthest from the circle"): then it is some corner."""
     q, cq = w.quant_of.get(subject or ""), w.quant_of.get(corner)
     return (q is not None and not q.mods.plural and q.pred not in ("_every_q", "_each_q", "_all_q")
-            and cq is not None and cq.pred in ("_the_q", "_a_q")
+            and cq is not None and cq.pred in ("_the_q", "_a_q") and not cq.mods.plural
             and all(split_predicate(e.pred)[1] == "n" and e.arg0 == corner
                     or e.pred == "_of_p" and e.args.get("ARG2") in frames_of(w) for e in restriction(w, corner)))
 

@@ -39,3 +39,11 @@ def test_a_direction_said_as_the_clause_predicate_beside_a_look_is_a_place():
                  "A tilted magenta triangle to the left.",
                  "A magenta triangle, tilted slightly, is to the left."):
         assert verdict(text, ON_THE_RIGHT) == F, text
+
+
+def test_a_direction_to_a_side_or_corner_noun_is_the_looks_too():
+    # found in review: "pointing to the left side" was read as the triangle being on the left
+    for text in ("A magenta triangle pointing to the left side.", "A magenta triangle pointing toward the top.",
+                 "A magenta triangle pointing to the lower left corner."):
+        assert verdict(text, ON_THE_RIGHT) == T, text
+    assert verdict("A magenta triangle on the left side.", ON_THE_RIGHT) == F
