@@ -12,7 +12,7 @@ from .predicates import (
     REGION_NOUNS, REGION_PHRASES, REGION_PREPS, SIDE_NOUNS, SPATIAL_PREPS, color_of, split_predicate,
 )
 from ..semantics.appearance import color_word
-from .place_names import SOME_CORNER, THIRD, place_name
+from .place_names import AXIS_ADVERBS, AXIS_LINES, SOME_CORNER, THIRD, axis_of_place, one_corner, place_name
 from .working_mrs import EP, WorkingMRS, is_var
 
 #: an EP standing for an :class:`~.logic.Attr` (``carg`` = "kind:value", ``ARG1`` the entity) or a
@@ -366,20 +366,6 @@ def company_of_places(w: WorkingMRS) -> None:
     w.reindex()
 
 
-#: adverbs that name the one axis of a middle ("in the middle vertically")
-AXIS_ADVERBS = {"_vertically_a_1": "mid-height", "_horizontally_a_1": "mid-width"}
-#: "across / along the horizontal middle" is the horizontal line through the middle (mid-height)
-_AXIS_LINES = {"_vertically_a_1": "_horizontally_a_1", "_horizontally_a_1": "_vertically_a_1"}
-
-
-def axis_of_place(adverb: EP, place: EP) -> bool:
-    """Whether ``adverb`` names the axis of the place ``place`` names: "vertically" or "horizontally"
-    after it, on its event ("in the middle vertically"; before it, "vertically in the middle", it
-    says how the shape stands)."""
-    return (adverb.pred in AXIS_ADVERBS and adverb.args.get("ARG1") == place.arg0
-            and adverb.key[0] > place.key[0])
-
-
 def _middle_on_one_axis(w: WorkingMRS, e: EP) -> str:
     """"in the middle vertically" (the adverb is killed), "in the vertical middle" (the lexicon's
     axis on the place noun) and "across the middle" (the horizontal band) name the middle along one
@@ -391,7 +377,7 @@ def _middle_on_one_axis(w: WorkingMRS, e: EP) -> str:
             return AXIS_ADVERBS[m.pred]
     for m in restriction(w, e.args.get("ARG2", "")):  # "across / along the horizontal middle": the line
         if m.pred in AXIS_ADVERBS:
-            return AXIS_ADVERBS[_AXIS_LINES[m.pred]] if e.pred in ("_across_p", "_along_p") else AXIS_ADVERBS[m.pred]
+            return AXIS_ADVERBS[AXIS_LINES[m.pred]] if e.pred in ("_across_p", "_along_p") else AXIS_ADVERBS[m.pred]
     return "mid-height" if e.pred == "_across_p" else "centre"
 
 
@@ -414,17 +400,6 @@ def _places_after_the_frame(w: WorkingMRS) -> None:
             m.label = outer[0].label
         p.label, p.args = outer[0].label, {**p.args, "ARG1": outer[0].args["ARG1"]}
     w.reindex()
-
-
-def _one_corner(w: WorkingMRS, subject: str | None, corner: str) -> bool:
-    """Whether "in the corner" is said of one shape ("the cross is in the corner", not "each cross",
-    "the crosses") and names a corner by nothing but the word ("the corner", "a corner": not "every
-    corner", "the far corner", "the corner farthest from the circle"): then it is some corner."""
-    q, cq = w.quant_of.get(subject or ""), w.quant_of.get(corner)
-    return (q is not None and not q.mods.plural and q.pred not in ("_every_q", "_each_q", "_all_q")
-            and cq is not None and cq.pred in ("_the_q", "_a_q") and not cq.mods.plural
-            and all(split_predicate(e.pred)[1] == "n" and e.arg0 == corner
-                    or e.pred == "_of_p" and e.args.get("ARG2") in frames_of(w) for e in restriction(w, corner)))
 
 
 def regions(w: WorkingMRS) -> None:
@@ -457,7 +432,8 @@ def regions(w: WorkingMRS) -> None:
             place = _middle_on_one_axis(w, e)
         subject = subject_of(w, e.args.get("ARG1"))
         if (touching and not place.endswith("-edge") or beyond
-                or place == SOME_CORNER and not _one_corner(w, subject, y)):
+                or place == SOME_CORNER and not one_corner(w.quant_of.get(subject or ""), w.quant_of.get(y),
+                                                            y, restriction(w, y), frames_of(w))):
             place = ""
         if e.pred in ("_toward_p", "_towards_p"):  # "toward the right (side)": a leaning
             place = "+".join(f"toward-{p}" if p in ("left", "right", "top", "bottom") else p

@@ -29,8 +29,9 @@ from .predicates import (
 )
 from .lists import (MANY, adjective_lists, colours_of_the_shapes, distribute_list_modifiers, group_places,
                     predicated_colours, predicated_lists, quantities, shared_adjectives)
+from .place_names import AXIS_ADVERBS, axis_of_place
 from .picture_places import (
-    ATTR, AXIS_ADVERBS, axis_of_place, company_of_places, empty_places, is_colour,
+    ATTR, company_of_places, empty_places, is_colour,
     kill_entity as _kill_entity, nothing as _nothing,
     nouns_of, places_past_the_frame, region_of, regions, rest_of_the_picture, restriction as _restriction,
 )
