@@ -123,3 +123,31 @@ def test_twice_the_diameter_as_twice_the_size(sentence):
 ])
 def test_near_misses_stay_out(sentence):
     assert not parse(sentence).grammatical, sentence
+
+
+@pytest.mark.parametrize("sentence", [
+    "In this image, there are a large number of geometric shapes spread across a black background, with green "
+    "being the dominant color.",
+    "There are a small number of shapes.",
+    "A large number of shapes are red.",
+])
+def test_a_large_or_small_number_of_as_a_number_of(sentence):
+    assert ep(first_mrs(sentence), "_a+number+of_a_1")
+
+
+def test_form_without_an_object():
+    mrs = first_mrs("In the lower part of the image, a cluster forms: a bright yellow cross rotated like an X sits "
+                    "on the left, and to its right a smaller light gray cross is also tilted.")
+    assert ep(mrs, "_form_v_1").args["ARG1"] == ep(mrs, "_cluster_n_1").args["ARG0"]
+    # with an object it stays the transitive verb
+    assert "ARG2" in ep(first_mrs("The shapes form a line."), "_form_v_1").args
+
+
+@pytest.mark.parametrize("sentence", [
+    "There are a large number shapes.",
+    "There are a large of number shapes.",
+    "A cluster forms a.",
+    "A cluster forms the.",
+])
+def test_more_near_misses_stay_out(sentence):
+    assert not parse(sentence).grammatical, sentence
