@@ -7,6 +7,9 @@ evaluator (before parsing and as the parse-cache key).
      zero-width joiner or space, a soft hyphen), which are invisible and carry no words; puts
      spaces around an em or en dash ("top—its" is "top — its"), a word of punctuation of its own,
      and writes a number's degree sign as the word ("45°" is "45 degrees");
+  0'. writes a number of degrees spelt out in digits ("rotated forty-five degrees" is "rotated 45 degrees",
+     "a ninety-degree turn" is "a 90-degree turn"), so the places and turns the lexicon has for "45 degrees"
+     read the spelt-out number too;
   0a. writes the curly single quotes (U+2019, U+2018) as the straight apostrophe ("triangle’s" is
      "triangle's", "it’s" is "it's"), so a possessive or a contraction reads as when typed plainly;
   0a'. writes a slash between two words as "or" ("pink/magenta" is "pink or magenta": two names of one
@@ -37,6 +40,10 @@ _DASHES = str.maketrans({"\u2014": " \u2014 ", "\u2013": " \u2013 ", "\u201c": '
 _SLASHED = re.compile(r"\b[A-Za-z][A-Za-z-]*(?:/[A-Za-z][A-Za-z-]*)+\b")
 #: a number of degrees written with the sign ("rotated about 45\u00b0"): the word
 _DEGREES = re.compile("([0-9])\\s*\u00b0")
+#: a number word before "degree(s)" ("forty-five degrees", "ninety-degree"): the digits
+_NUMBER_WORDS = {"ten": "10", "fifteen": "15", "twenty": "20", "thirty": "30", "forty-five": "45",
+                 "forty five": "45", "sixty": "60", "ninety": "90"}
+_SPELT_DEGREES = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")(?=[ -]degrees?\b)", re.IGNORECASE)
 
 
 def _or_words(found: re.Match) -> str:
@@ -50,6 +57,8 @@ def normalise(text: str) -> str:
     if not text.isascii():  # the captions the builder writes are ASCII: nothing to do for them
         text = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
         text = _DEGREES.sub(r"\1 degrees", text.translate(_DASHES))
+    if "egree" in text:
+        text = _SPELT_DEGREES.sub(lambda found: _NUMBER_WORDS[found.group(1).lower()], text)
     if "/" in text:
         text = _SLASHED.sub(_or_words, text)
     if '"' in text:
