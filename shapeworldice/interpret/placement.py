@@ -40,6 +40,8 @@ from .dropped_looks import mark as mark_look
 from .negated_lists import no_over_a_list
 from .arrangement import arranged_in_places
 from .place_lists import places_of_a_group
+from .concentrations import unread_places
+from .colour_families import colour_families
 from .colour_counts import colour_counts
 from .hyphenated_places import hyphenated_places
 from .attached_places import directions_after_objects, places_at_a_lists_end
@@ -87,6 +89,8 @@ def rewrite_placement(w: WorkingMRS) -> None:
     empty_places(w)
     w.reindex()
     arranged_in_places(w)
+    unread_places(w)
+    colour_families(w)
     background(w)
     colours_of_the_shapes(w)
     predicated_colours(w)
