@@ -50,3 +50,25 @@ ONE_RED = make_world(("circle", "red", 0.5, 0.5))
 ])
 def test_colour_families(caption, world, expected):
     assert verdict(caption, world) == expected
+
+
+#: two red bars (rectangles) and a yellow circle; a red and a yellow bar and a red circle; no yellow
+TWO_RED = make_world(("rectangle", "red", 0.2, 0.8), ("rectangle", "red", 0.5, 0.2), ("circle", "yellow", 0.9, 0.5))
+RED_YELLOW = make_world(("rectangle", "red", 0.2, 0.8), ("rectangle", "yellow", 0.5, 0.2), ("circle", "red", 0.9, 0.5))
+NO_YELLOW = make_world(("rectangle", "red", 0.2, 0.8), ("rectangle", "red", 0.5, 0.2))
+
+
+@pytest.mark.parametrize("caption,world,expected", [
+    # was false: "one red" read as exactly one red shape of the whole picture
+    ("There are two bars, one red and one yellow.", TWO_RED, A),
+    ("There are two bars, one red and one yellow.", RED_YELLOW, A),
+    ("There are two stripes, one red and one yellow.", TWO_RED, A),
+    # a shape noun: "one" takes it, as before
+    ("There are two rectangles, one red and one yellow.", RED_YELLOW, T),
+    ("There are two rectangles, one red and one yellow.", NO_YELLOW, F),
+    # an item of a later sentence keeps its own colour ("a blue yellow triangle" was the old mistake)
+    ("There are two yellow triangles. There is a blue one.", make_world(
+        ("triangle", "yellow", 0.2, 0.2), ("triangle", "yellow", 0.5, 0.2), ("triangle", "blue", 0.8, 0.2)), T),
+])
+def test_items_of_a_counted_plural(caption, world, expected):
+    assert verdict(caption, world) == expected
