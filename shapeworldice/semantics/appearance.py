@@ -184,6 +184,42 @@ def _toned_colour(word: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
     return attribute("colour", word, a)
 
 
+#: palette colours a "shade / tone of X" may be said of besides X's own (to most speakers cyan, teal,
+#: is a shade of blue; pink and purple of red and blue): vague there, neither true nor false
+COLOUR_NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    "blue": ("cyan", "magenta"), "cyan": ("blue", "green"), "green": ("cyan", "yellow"),
+    "red": ("magenta", "yellow"), "magenta": ("red", "blue"), "yellow": ("green", "red"), "gray": (),
+}
+
+
+def _colours(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
+    """One of several colours ("four crosses in yellow and cyan"): each is a colour test; "in blue
+    tones" (``colour-family``): one of the colours, or vague on a neighbouring colour."""
+    if kind == "colour-family":
+        return colour_family(value, a)
+    tests = [_toned_colour(word, a) for word in value.split("+")]
+    return np.logical_or.reduce([t[0] for t in tests]), np.logical_and.reduce([t[1] for t in tests])
+
+
+def colour_family(value: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
+    """(agree, disagree) of "in shades / tones of X (or Y)": true where a colour word is true, false
+    where every word is false and the colour is no palette neighbour of a word's colours
+    (:data:`COLOUR_NEIGHBOURS`), else vague."""
+    tests = [attribute("colour", word, a) for word in value.split("+")]
+    agree = np.logical_or.reduce([t[0] for t in tests])
+    disagree = np.logical_and.reduce([t[1] for t in tests])
+    near: set[str] = set()
+    for word in value.split("+"):
+        name = color_word(word)
+        if name is not None and "-" not in name:
+            hues = {c for c, _, _ in (*COLOR_WORDS[name][0], *COLOR_WORDS[name][1])}
+            near |= hues | {n for h in hues for n in COLOUR_NEIGHBOURS.get(h, ())}
+        else:
+            near |= set(COLOR_NAMES)  # a word outside the table (or a compound): never false
+    neighbour = np.isin(a.color, [COLOR_NAMES.index(c) for c in near])
+    return agree, disagree & ~neighbour
+
+
 #: the suffix of an attribute kind said where it may not be meant ("a red triangle and a blue oval on the
 #: right": the place may be the oval's alone): true where the kind is, never false
 OR_VAGUE = "-or-vague"
@@ -197,9 +233,8 @@ def attribute(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.nda
             none = np.zeros(a.n, dtype=bool)
             return none, none
         return _color_test(name, a)
-    if kind == "colours":  # one of several colours ("four crosses in yellow and cyan"): each is a colour test
-        tests = [_toned_colour(word, a) for word in value.split("+")]
-        return np.logical_or.reduce([t[0] for t in tests]), np.logical_and.reduce([t[1] for t in tests])
+    if kind in ("colours", "colour-family"):
+        return _colours(kind, value, a)
     if kind.endswith(OR_VAGUE):  # "region-or-vague", "colours-or-vague": true as the kind, never false
         return attribute(kind[:-len(OR_VAGUE)], value, a)[0], np.zeros(a.n, dtype=bool)
     if kind == "tone":
