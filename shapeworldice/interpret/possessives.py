@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .background import COMPANY_PREPS
 from .picture_places import ATTR, kill_entity, restriction, subject_of
-from .placement import PART_NOUNS
+from .shape_parts import PART_NOUNS
 from .predicates import (BACKGROUND_NOUNS, CONTACT_VERBS, FRAME_NOUNS, OWN_SIDES, REGION_PREPS, SPATIAL_PREPS,
                          split_predicate, unknown_word)
 from .working_mrs import EP, WorkingMRS, is_var

@@ -1,5 +1,5 @@
 """"at the right end of the ellipse", "at the upper part of the square", "at the top of the square":
-a side of another shape is ShapeWorld's relation to that shape (``placement._sides_of_shapes``), end
+a side of another shape is ShapeWorld's relation to that shape (``shape_parts.sides_of_shapes``), end
 to end on a hand-built world."""
 from __future__ import annotations
 
