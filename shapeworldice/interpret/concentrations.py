@@ -1,10 +1,10 @@
 """"The shapes are concentrated in the lower left and along the right side.": a verb of gathering
 ("concentrated", "clustered", "gathered", "massed", "bunched") or a verb the grammar does not know
 says something of the places after it that the world model does not decide ("concentrated in X":
-most are there, not each). Its places of the picture are dropped with it, so the claim is the vague
-word alone: never false (nor true) on the places' reading, which the verb was not understood to make
-(before, the places were read as every shape's, and a shape elsewhere made the sentence false).
-Meanings: docs/descriptions.md.
+most are there, not each; said of one shape, a gathering verb's place stays). Its places of the
+picture are dropped with it, so the claim is the vague word alone: never false (nor true) on the
+places' reading, which the verb was not understood to make (before, the places were read as every
+shape's, and a shape elsewhere made the sentence false). Meanings: docs/descriptions.md.
 """
 from __future__ import annotations
 
@@ -84,6 +84,9 @@ def unread_places(w: WorkingMRS) -> None:
             continue
         if unknown_word(e.pred) is None and _is_a_list(w, e.args.get("ARG2")):
             continue  # "A, B and C are clustered in the upper half": each listed shape is there
+        subject = w.quant_of.get(e.args.get("ARG2") or "")
+        if unknown_word(e.pred) is None and subject is not None and not subject.mods.plural:
+            continue  # "A red square is clustered in the upper left": one shape is where it gathers
         places = _places_of(w, e.arg0)
         others = [m for m in w.live if not m.dead and not m.is_quantifier() and m.args.get("ARG1") == e.arg0
                   and m not in places and m.pred not in COORDINATIONS]

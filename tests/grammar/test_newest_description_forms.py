@@ -1,7 +1,7 @@
 """Forms of the newest model styles' descriptions (issue #29, dev half, LLaVA-OneVision, Gemma-3, Qwen3-VL):
-a number of degrees spelt out ("rotated about forty-five degrees"), a negated participle after a comma
-("not touching any other shape"), "fill" as a noun ("a flat, solid fill"), "diameter" ("twice the diameter
-of"), "a large number of", "form" without an object; each beside near misses that stay ungrammatical."""
+a number of degrees spelt out ("rotated about forty-five degrees"), "fill" as a noun ("a flat, solid
+fill"), "diameter" ("twice the diameter of"), "a large number of", "form" without an object; each beside
+near misses that stay ungrammatical."""
 from __future__ import annotations
 
 import pytest
@@ -47,28 +47,12 @@ def test_a_rotation_in_degrees_spelt_out(sentence):
     assert str(result.readings[0].mrs) == str(first_mrs(sentence.replace("forty-five", "45")))
 
 
-@pytest.mark.parametrize("sentence", [
-    "In the lower right corner, a small yellow square stands apart, not touching any other shape.",
-    "The yellow triangle and the olive circle stand apart from the rest, not touching any other shape.",
-    "A square, not touching the circle, is red.",
-    "Two squares are red, not touching.",
-])
-def test_a_negated_participle_after_a_comma(sentence):
-    mrs = first_mrs(sentence)
-    neg = ep(mrs, "neg")
-    touch = ep(mrs, "_touch_v_1")
-    # the negation scopes over the participle
-    assert any(h.lo == touch.label for h in mrs.hcons if h.hi == neg.args["ARG1"]), sentence
-
-
-def test_the_negated_participle_is_never_read_as_touching():
-    apart = make_world(("square", "yellow", 0.8, 0.8), ("circle", "blue", 0.2, 0.2))
-    assert verdict("A small yellow square stands apart, not touching any other shape.", apart) != "false"
-    assert verdict("A yellow square is near the right edge, not touching the blue circle.", apart) != "false"
-    # the negation is read: true where the shapes are apart, false where they touch
-    touching = make_world(("square", "yellow", 0.5, 0.5, 0.1), ("circle", "blue", 0.65, 0.5, 0.06))
-    assert verdict("A yellow square, not touching the blue circle, is yellow.", apart) == "true"
-    assert verdict("A yellow square, not touching the blue circle, is yellow.", touching) == "false"
+def test_a_negated_participle_after_a_comma_stays_out():
+    # at the end of a clause the parser would hang it on the nearest noun phrase ("A red square is above
+    # a blue circle, not touching the triangle" said of the circle), which a reader says of the square
+    for sentence in ("A red square is above a blue circle, not touching the triangle.",
+                     "A small yellow square stands apart, not touching any other shape."):
+        assert not parse(sentence).grammatical, sentence
 
 
 @pytest.mark.parametrize("sentence", [
@@ -114,11 +98,16 @@ def test_near_misses_stay_out(sentence):
 @pytest.mark.parametrize("sentence", [
     "In this image, there are a large number of geometric shapes spread across a black background, with green "
     "being the dominant color.",
-    "There are a small number of shapes.",
     "A large number of shapes are red.",
+    "There are a great number of shapes.",
 ])
-def test_a_large_or_small_number_of_as_a_number_of(sentence):
-    assert ep(first_mrs(sentence), "_a+number+of_a_1")
+def test_a_large_number_of_as_many(sentence):
+    assert ep(first_mrs(sentence), "_many_a_1")
+
+
+def test_a_large_number_is_many():
+    two = make_world(("square", "red", 0.3, 0.5), ("circle", "blue", 0.7, 0.5))
+    assert verdict("There are a large number of shapes.", two) == "false"
 
 
 def test_form_without_an_object():

@@ -72,3 +72,9 @@ NO_YELLOW = make_world(("rectangle", "red", 0.2, 0.8), ("rectangle", "red", 0.5,
 ])
 def test_items_of_a_counted_plural(caption, world, expected):
     assert verdict(caption, world) == expected
+
+
+def test_one_shape_gathered_somewhere_is_there():
+    # found in review: the place of one shape was dropped with the gathering verb (vague, where it is false)
+    world = make_world(("square", "red", 0.8, 0.8), ("circle", "blue", 0.2, 0.2))
+    assert verdict("A red square is clustered in the upper left.", world) == F
