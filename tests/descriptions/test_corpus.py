@@ -62,9 +62,9 @@ def _half(split: str) -> Tally:
 
 
 #: per half: claims agreement, claims false that the judge does not call false, claims decided, captions
-#: agreement, captions decided, G (now test: 99.8%, 9, 90.2%, 100%, 78.8%, 97.5%; dev, with its seventh set of
-#: 480 in three more models' styles: 99.8%, 97, 90.4%, 99.0%, 83.8%, 98.3%)
-FLOORS = {"test": (0.995, 12, 0.895, 0.98, 0.78, 0.97), "dev": (0.995, 100, 0.895, 0.985, 0.83, 0.98)}
+#: agreement, captions decided, G (now test: 99.8%, 9, 90.2%, 100%, 79.4%, 97.5%; dev, with its eighth set of
+#: 480 in three more models' styles: 99.8%, 118, 90.3%, 98.9%, 82.8%, 98.2%)
+FLOORS = {"test": (0.995, 12, 0.895, 0.98, 0.79, 0.97), "dev": (0.995, 125, 0.895, 0.985, 0.82, 0.975)}
 
 
 @pytest.mark.parametrize("split", [pytest.param("dev", marks=pytest.mark.slow), "test"])
