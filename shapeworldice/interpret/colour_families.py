@@ -7,7 +7,7 @@ docs/descriptions.md.
 """
 from __future__ import annotations
 
-from .picture_places import ATTR, kill_entity, restriction
+from .picture_places import ATTR, kill_entity, nouns_of, restriction
 from .predicates import color_of, split_predicate
 from .working_mrs import WorkingMRS, is_var
 
@@ -25,7 +25,7 @@ def colour_families(w: WorkingMRS) -> None:
         if q.dead or not is_var(v, "x"):
             continue
         rs = restriction(w, v)
-        nouns = [e for e in rs if e.arg0 == v and split_predicate(e.pred)[1] == "n"]
+        nouns = nouns_of(w, v)
         colours = [split_predicate(e.pred)[0] for e in rs
                    if e.args.get("ARG1") == v and (found := color_of(e.pred)) is not None and found[1] == "a"]
         if not nouns or not all(n.pred in FAMILY_NOUNS for n in nouns) or not colours:

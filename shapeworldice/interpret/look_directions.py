@@ -14,7 +14,7 @@ the image"); "to the left of the circle" and "to its right" say where the shape 
 """
 from __future__ import annotations
 
-from .picture_places import frames_of, restriction
+from .picture_places import frames_of, nouns_of, restriction
 from .predicates import OUTSIDE_WORDS, REGION_NOUNS, SIDE_NOUNS, split_predicate
 from .working_mrs import EP, WorkingMRS, is_var
 
@@ -38,7 +38,7 @@ def _bare_direction(w: WorkingMRS, p: EP) -> bool:
     if p.pred not in _DIRECTION_PREPS or q is None or q.pred != "_the_q":  # not "to its right" (of a shape)
         return False
     rs = restriction(w, side)
-    nouns = [n for n in rs if n.arg0 == side and split_predicate(n.pred)[1] == "n"]
+    nouns = nouns_of(w, side)
     frames = frames_of(w)  # "toward the top of the image"
     return (len(nouns) == 1 and len(nouns[0].args) == 1
             and (nouns[0].pred in SIDE_NOUNS or split_predicate(nouns[0].pred)[0] in REGION_NOUNS)
@@ -66,7 +66,7 @@ def look_directions(w: WorkingMRS) -> None:
         # its restriction (not a clause's predicate beside an aside: "a triangle, pointing up, is to
         # the left" says where it is)
         q = w.quant_of.get(x or "")
-        nouns = [n.key[0] for n in w.live if not n.dead and n.arg0 == x and split_predicate(n.pred)[1] == "n"]
+        nouns = [n.key[0] for n in nouns_of(w, x)]
         beside = [v for v in looks if v.label == p.label and _subject(v) == x and q is not None
                   and p.label == w.rstr_label(q) and nouns and min(nouns) < v.key[0] < p.key[0]]
         if beside:

@@ -7,17 +7,10 @@ their own), so "one red bar" is as vague as "bar". Meanings: docs/descriptions.m
 """
 from __future__ import annotations
 
+from .lists import list_items
 from .picture_places import restriction
 from .predicates import COORDINATIONS, shape_of, split_predicate, unknown_word
 from .working_mrs import WorkingMRS
-
-
-def _items(w: WorkingMRS, v: str) -> list[str]:
-    """The variables of a list's items (``v`` itself when it is no list)."""
-    coords = [c for c in w.live if not c.dead and c.pred in COORDINATIONS and c.arg0 == v]
-    if not coords:
-        return [v]
-    return [i for r in ("ARG1", "ARG2") for i in _items(w, coords[0].args.get(r) or "")]
 
 
 def _counted_nouns(w: WorkingMRS, v: str) -> list[str]:
@@ -37,7 +30,7 @@ def member_items(w: WorkingMRS) -> None:
         nouns = _counted_nouns(w, c.args.get("ARG1") or "")
         if len(nouns) != 1 or shape_of(nouns[0]) is not None:
             continue  # a shape noun: "one" takes it by the reference rules
-        for item in _items(w, c.args.get("ARG2") or ""):
+        for item in list_items(w, c.args.get("ARG2") or ""):
             rs = restriction(w, item)
             ones = [e for e in rs if e.pred == "_one_n_1" and e.arg0 == item]
             if ones and any(e.pred == "card" and e.carg == "1" for e in rs):

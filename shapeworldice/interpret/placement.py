@@ -317,8 +317,7 @@ def _of_a_place(w: WorkingMRS, e: EP, lemma: str, pos: str) -> bool:
             not p.dead and p.pred in REGION_PREPS and axis_of_place(e, p) for p in w.live)
     y = e.args.get("ARG1")
     return pos == "a" and lemma in OUTSIDE_WORDS and is_var(y, "x") and any(
-        not n.dead and n.arg0 == y and split_predicate(n.pred)[1] == "n"
-        and REGION_NOUNS.get(split_predicate(n.pred)[0]) == "centre" for n in w.live)
+        REGION_NOUNS.get(split_predicate(n.pred)[0]) == "centre" for n in nouns_of(w, y))
 
 
 def _outside(w: WorkingMRS) -> None:

@@ -197,6 +197,11 @@ def _colours(kind: str, value: str, a: WorldArrays) -> tuple[np.ndarray, np.ndar
     tones" (``colour-family``): one of the colours, or vague on a neighbouring colour."""
     if kind == "colour-family":
         return colour_family(value, a)
+    return _one_of_the_colours(value, a)
+
+
+def _one_of_the_colours(value: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
+    """(agree, disagree) of one of the colours ``value`` joins by "+": true where one is, false where each is."""
     tests = [_toned_colour(word, a) for word in value.split("+")]
     return np.logical_or.reduce([t[0] for t in tests]), np.logical_and.reduce([t[1] for t in tests])
 
@@ -205,9 +210,7 @@ def colour_family(value: str, a: WorldArrays) -> tuple[np.ndarray, np.ndarray]:
     """(agree, disagree) of "in shades / tones of X (or Y)": true where a colour word is true, false
     where every word is false and the colour is no palette neighbour of a word's colours
     (:data:`COLOUR_NEIGHBOURS`), else vague."""
-    tests = [attribute("colour", word, a) for word in value.split("+")]
-    agree = np.logical_or.reduce([t[0] for t in tests])
-    disagree = np.logical_and.reduce([t[1] for t in tests])
+    agree, disagree = _one_of_the_colours(value, a)
     near: set[str] = set()
     for word in value.split("+"):
         name = color_word(word)
